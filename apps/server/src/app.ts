@@ -1,0 +1,150 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import pino, { type Logger } from 'pino';
+import type { Config } from './config';
+import { createContext, type AppContext, type ContextOverrides } from './context';
+import { registerNotFoundHandler } from './platform/errors/not-found';
+import { registerProblemHandlers } from './platform/errors/problem';
+import { createAuthGuard } from './platform/auth/guard';
+import type { TypedApp } from './platform/http/types';
+import { healthRoutes } from './modules/health/health.routes';
+import { authRoutes } from './modules/auth/auth.routes';
+import { authProvidersRoutes } from './modules/auth/providers.routes';
+import { isSessionActive } from './modules/auth/auth.service';
+import { usersRoutes } from './modules/users/users.routes';
+import { filesRoutes } from './modules/files/files.routes';
+
+export type BuildOptions = ContextOverrides & { logger?: Logger };
+
+const webDistDefault = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+/** Builds the whole server: tests build it too, with overrides for the parts they supply. */
+export async function buildApp(config: Config, options: BuildOptions = {}) {
+  const logger =
+    options.logger ??
+    pino({
+      level: config.logLevel,
+      redact: ['req.headers.authorization', '*.password', '*.refreshToken', '*.token'],
+    });
+  const { context, dispose } = await createContext(config, logger, options);
+
+  // Widened on purpose: Fastify's instance type is then the plain one every route module uses.
+  const fastifyLogger: FastifyBaseLogger = logger;
+  const app = Fastify({
+    loggerInstance: fastifyLogger,
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' }),
+    genReqId: () => crypto.randomUUID(),
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('auth', null);
+  registerProblemHandlers(app);
+  registerNotFoundHandler(app);
+  app.addHook('onClose', dispose);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        mediaSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, {
+    global: true,
+    max: config.rateLimitPerMinute,
+    timeWindow: '1 minute',
+    keyGenerator: async (request) => {
+      // Authenticated callers are limited per account, anonymous ones per IP.
+      const header = request.headers.authorization;
+      if (header?.startsWith('Bearer ')) {
+        try {
+          const claims = await context.tokens.verify(header.slice(7));
+          return `user:${claims.userId}`;
+        } catch {
+          // fall through to the IP key
+        }
+      }
+      return `ip:${request.ip}`;
+    },
+    ...(config.redisUrl ? { redis: await redisForRateLimit(config.redisUrl, app) } : {}),
+  });
+  await app.register(multipart, {
+    limits: { fileSize: 50 * 1024 * 1024, files: 10, fields: 20, fieldSize: 100 * 1024 },
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'TeamUp API', version: '1.0.0' },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  const requireAuth = createAuthGuard(context.tokens, (claims) => isSessionActive(context, claims));
+  await app.register(
+    async (api) => {
+      const typed = api as unknown as TypedApp;
+      await healthRoutes(typed);
+      await authRoutes(typed, context, requireAuth);
+      await authProvidersRoutes(typed, context);
+      await usersRoutes(typed, context, requireAuth);
+      await filesRoutes(typed, context);
+    },
+    { prefix: '/api' },
+  );
+
+  await serveWeb(app, config.webDistDir ?? webDistDefault);
+  return Object.assign(app, { context });
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;
+export type { AppContext };
+
+async function redisForRateLimit(url: string, app: { addHook: TypedApp['addHook'] }) {
+  const { Redis } = await import('ioredis');
+  const redis = new Redis(url, { connectTimeout: 500, maxRetriesPerRequest: 1 });
+  app.addHook('onClose', async () => {
+    await redis.quit().catch(() => undefined);
+  });
+  return redis;
+}
+
+/** Serves the built web app at / when it exists (npm start builds it first). */
+async function serveWeb(app: TypedApp, distDir: string) {
+  if (!fs.existsSync(path.join(distDir, 'index.html'))) return;
+  await app.register(fastifyStatic, {
+    root: distDir,
+    prefix: '/',
+    wildcard: false,
+    index: 'index.html',
+  });
+}

@@ -1,0 +1,115 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((value) => (value?.trim() ? value.trim() : undefined));
+
+const envSchema = z.object({
+  NODE_ENV: z.string().default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8081),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalString,
+  REDIS_URL: optionalString,
+  SMTP_URL: optionalString,
+  MAIL_FROM: z.string().default('TeamUp <no-reply@teamup.local>'),
+  PUBLIC_ORIGIN: optionalString,
+  JWT_SECRET: optionalString,
+  LOG_LEVEL: z.string().default('info'),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(900),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(30),
+  /** Argon2 memory cost in KiB: OWASP's minimum is 19 MiB; never configure lower. */
+  ARGON2_MEMORY_KIB: z.coerce.number().int().min(19456).default(19456),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  KAKAO_CLIENT_ID: optionalString,
+  KAKAO_CLIENT_SECRET: optionalString,
+  LIVEKIT_URL: optionalString,
+  LIVEKIT_API_KEY: optionalString,
+  LIVEKIT_API_SECRET: optionalString,
+  S3_ENDPOINT: optionalString,
+  S3_BUCKET: optionalString,
+  S3_ACCESS_KEY: optionalString,
+  S3_SECRET_KEY: optionalString,
+  S3_REGION: z.string().default('us-east-1'),
+  WEB_DIST_DIR: optionalString,
+});
+
+export type Config = {
+  env: string;
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  publicOrigin: string;
+  /** undefined: generated once and kept in DATA_DIR (see platform/secrets). */
+  jwtSecret: string | undefined;
+  logLevel: string;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlDays: number;
+  argon2MemoryKib: number;
+  rateLimitPerMinute: number;
+  oauth: {
+    google?: { clientId: string; clientSecret: string };
+    kakao?: { clientId: string; clientSecret: string };
+  };
+  livekit?: { url: string; apiKey: string; apiSecret: string };
+  s3?: { endpoint: string; bucket: string; accessKey: string; secretKey: string; region: string };
+  webDistDir: string | undefined;
+};
+
+function pair(id: string | undefined, secret: string | undefined) {
+  return id && secret ? { clientId: id, clientSecret: secret } : undefined;
+}
+
+/** Parses the environment once; nothing else in the server reads process.env. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const { LIVEKIT_URL: lkUrl, LIVEKIT_API_KEY: lkKey, LIVEKIT_API_SECRET: lkSecret } = e;
+  const { S3_ENDPOINT: s3Endpoint, S3_BUCKET: s3Bucket, S3_ACCESS_KEY: s3Key } = e;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    publicOrigin: (e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    jwtSecret: e.JWT_SECRET,
+    logLevel: e.LOG_LEVEL,
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
+    argon2MemoryKib: e.ARGON2_MEMORY_KIB,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    oauth: {
+      google: pair(e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET),
+      kakao: pair(e.KAKAO_CLIENT_ID, e.KAKAO_CLIENT_SECRET),
+    },
+    livekit:
+      lkUrl && lkKey && lkSecret ? { url: lkUrl, apiKey: lkKey, apiSecret: lkSecret } : undefined,
+    s3:
+      s3Endpoint && s3Bucket && s3Key && e.S3_SECRET_KEY
+        ? {
+            endpoint: s3Endpoint,
+            bucket: s3Bucket,
+            accessKey: s3Key,
+            secretKey: e.S3_SECRET_KEY,
+            region: e.S3_REGION,
+          }
+        : undefined,
+    webDistDir: e.WEB_DIST_DIR,
+  };
+}

@@ -1,0 +1,103 @@
+import path from 'node:path';
+import type { Logger } from 'pino';
+import type { Config } from './config';
+import { openDatabase, type Database } from './db/client';
+import { PasswordHasher } from './platform/auth/passwords';
+import { AccessTokens } from './platform/auth/tokens';
+import type { EventBus } from './platform/bus/event-bus';
+import { MemoryBus } from './platform/bus/memory-bus';
+import { LogMailer, SmtpMailer, type Mailer } from './platform/mail/mailer';
+import { MemoryLimiter, type Limiter } from './platform/rate-limit/limiter';
+import { resolveJwtSecret } from './platform/secrets';
+import { DiskStorage } from './platform/storage/disk-storage';
+import type { FileStorage } from './platform/storage/file-storage';
+
+/** Everything a module may use, built once per app from the config. */
+export type AppContext = {
+  config: Config;
+  database: Database;
+  bus: EventBus;
+  storage: FileStorage;
+  mailer: Mailer;
+  limiter: Limiter;
+  passwords: PasswordHasher;
+  tokens: AccessTokens;
+  logger: Logger;
+  /** Injected so tests can move time; everything time-based reads it. */
+  now: () => Date;
+};
+
+/** Parts a caller (a test) may supply instead of letting the config decide. */
+export type ContextOverrides = Partial<
+  Pick<AppContext, 'database' | 'bus' | 'storage' | 'mailer' | 'limiter' | 'now'>
+>;
+
+export async function createContext(
+  config: Config,
+  logger: Logger,
+  overrides: ContextOverrides = {},
+): Promise<{ context: AppContext; dispose: () => Promise<void> }> {
+  const owned: Array<() => Promise<void>> = [];
+  const database =
+    overrides.database ??
+    (await openDatabase(
+      config.databaseUrl
+        ? { kind: 'postgres', url: config.databaseUrl }
+        : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db') },
+    ));
+  if (!overrides.database) owned.push(() => database.close());
+
+  const bus = overrides.bus ?? (await createBus(config));
+  if (!overrides.bus) owned.push(() => bus.close());
+
+  const mailer =
+    overrides.mailer ??
+    (config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.mailFrom) : new LogMailer(logger));
+  if (!overrides.mailer) owned.push(() => mailer.close());
+
+  const limiter = overrides.limiter ?? (await createLimiter(config));
+  if (!overrides.limiter && limiter.close) owned.push(() => limiter.close?.() ?? Promise.resolve());
+  const storage = overrides.storage ?? (await createStorage(config));
+  const secret = await resolveJwtSecret(config.jwtSecret, config.dataDir);
+
+  const context: AppContext = {
+    config,
+    database,
+    bus,
+    storage,
+    mailer,
+    limiter,
+    passwords: new PasswordHasher(config.argon2MemoryKib),
+    tokens: new AccessTokens(secret, config.accessTokenTtlSeconds),
+    logger,
+    now: overrides.now ?? (() => new Date()),
+  };
+  const dispose = async () => {
+    for (const close of owned.reverse()) await close().catch(() => undefined);
+  };
+  return { context, dispose };
+}
+
+async function createBus(config: Config): Promise<EventBus> {
+  if (config.redisUrl) {
+    const { RedisBus } = await import('./platform/bus/redis-bus');
+    return RedisBus.connect(config.redisUrl);
+  }
+  return new MemoryBus();
+}
+
+async function createLimiter(config: Config): Promise<Limiter> {
+  if (config.redisUrl) {
+    const { RedisLimiter } = await import('./platform/rate-limit/redis-limiter');
+    return RedisLimiter.connect(config.redisUrl);
+  }
+  return new MemoryLimiter();
+}
+
+async function createStorage(config: Config): Promise<FileStorage> {
+  if (config.s3) {
+    const { S3Storage } = await import('./platform/storage/s3-storage');
+    return new S3Storage(config.s3);
+  }
+  return new DiskStorage(path.join(config.dataDir, 'files'));
+}

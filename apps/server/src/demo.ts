@@ -1,0 +1,34 @@
+/**
+ * `npm run demo`: seeds demo accounts (and, as features land, their workspace and teams) through
+ * the app's own services, prints the logins, then starts the normal server on the same DATA_DIR.
+ */
+import fs from 'node:fs/promises';
+import pino from 'pino';
+import { loadConfig } from './config';
+import { createContext } from './context';
+import { seedDemo } from './demo-data';
+
+const config = loadConfig();
+await fs.mkdir(config.dataDir, { recursive: true });
+const logger = pino({ level: 'warn' });
+const { context, dispose } = await createContext(config, logger);
+let logins: Array<{ email: string; password: string; name: string }>;
+try {
+  logins = await seedDemo(context);
+} finally {
+  await dispose();
+}
+
+const rows = logins.map(
+  (login) => `  ${login.email.padEnd(28)} ${login.password.padEnd(12)} ${login.name}`,
+);
+process.stdout.write(
+  [
+    '',
+    'TeamUp demo — 데모 계정 (이메일 / 비밀번호 / 이름):',
+    ...rows,
+    `열기: ${config.publicOrigin}`,
+    '',
+  ].join('\n'),
+);
+await import('./main');

@@ -1,0 +1,82 @@
+import fs from 'node:fs/promises';
+import type { FastifyBaseLogger } from 'fastify';
+import { buildApp, type App } from './app';
+import { loadConfig, type Config } from './config';
+import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './platform/data-dir-lock';
+import { installShutdown } from './platform/shutdown';
+
+/**
+ * The server process: read the config, lock DATA_DIR when the database is embedded in it, build
+ * the app, listen, and shut down gracefully on SIGTERM / SIGINT (a second signal forces exit).
+ */
+
+let lock: DataDirLock | undefined;
+/** Set once building starts, so a signal during startup waits for the app and closes it. */
+let building: Promise<App | undefined> | undefined;
+/** The app's logger once it exists; plain lines on stdout / stderr before. */
+let logger: FastifyBaseLogger | undefined;
+
+const lifecycle = installShutdown({
+  close: async () => {
+    const app = await building;
+    // Stops accepting, lets in-flight requests finish, then closes database, bus, mailer.
+    await app?.close();
+  },
+  release: () => lock?.releaseSync(),
+  log: (level, message, error) => {
+    if (logger) {
+      logger[level](error === undefined ? {} : { err: error }, message);
+      return;
+    }
+    const line = error === undefined ? message : `${message}: ${errorText(error)}`;
+    if (level === 'info') process.stdout.write(`${line}\n`);
+    else process.stderr.write(`${line}\n`);
+  },
+});
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    return refuse(error instanceof Error ? error.message : String(error));
+  }
+
+  if (!config.databaseUrl) {
+    // PGlite is single-writer: refuse before the database is opened, never after.
+    try {
+      lock = await acquireDataDirLock(config.dataDir);
+    } catch (error) {
+      if (error instanceof DataDirLockedError) return refuse(error.message);
+      throw error;
+    }
+  }
+  await fs.mkdir(config.dataDir, { recursive: true });
+
+  const built = buildApp(config);
+  building = built.catch(() => undefined);
+  const app = await built;
+  logger = app.log;
+  app.log.info(
+    { dataDir: config.dataDir, database: config.databaseUrl ? 'postgres' : 'pglite (DATA_DIR/db)' },
+    'database ready',
+  );
+  await app.listen({
+    port: config.port,
+    host: config.host,
+    listenTextResolver: (address) => `TeamUp server listening at ${address}`,
+  });
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
+}
+
+/** A clear one-line refusal to start, then exit 1. */
+function refuse(message: string): void {
+  process.stderr.write(`${message}\n`);
+  lifecycle.dispose();
+  process.exit(1);
+}
+
+main().catch((error: unknown) => lifecycle.fatal('server failed to start', error));

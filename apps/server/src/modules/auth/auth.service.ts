@@ -1,0 +1,290 @@
+import type { AuthSession, ClientInfo, LoginResponse } from '@teamup/contracts/auth';
+import { ErrorCode } from '@teamup/contracts/error-codes';
+import { Limits } from '@teamup/contracts/limits';
+import type { User } from '@teamup/contracts/users';
+import type { AppContext } from '../../context';
+import type { AccessClaims } from '../../platform/auth/tokens';
+import { hashOpaqueToken, newOpaqueToken } from '../../platform/auth/tokens';
+import {
+  AppError,
+  badRequest,
+  conflict,
+  notFound,
+  tooManyRequests,
+  unauthorized,
+} from '../../platform/errors/app-error';
+import * as users from '../users/users.service';
+import { presentSession } from './auth.presenter';
+import * as repo from './auth.repo';
+import { checkCode, codeMessages, issueCode } from './email-codes.service';
+
+const LOGIN_FAILURES_PER_ACCOUNT = 10;
+const LOGIN_FAILURES_PER_IP = 100;
+const LOGIN_WINDOW_SECONDS = 15 * 60;
+
+export const authMessages = {
+  invalidCredentials: '이메일 또는 비밀번호가 올바르지 않습니다.',
+  emailRegistered: '이미 가입된 이메일 주소입니다.',
+  emailNotVerified: '이메일 인증을 먼저 완료해주세요.',
+  refreshMissing: '리프레시 토큰이 없습니다.',
+  refreshFailed: '토큰 갱신에 실패했습니다. 다시 로그인해주세요.',
+  socialPassword: '소셜 로그인 계정은 비밀번호를 변경할 수 없습니다.',
+  currentPasswordWrong: '현재 비밀번호가 올바르지 않습니다.',
+} as const;
+
+export type RequestMeta = { ip: string };
+
+// --- sign-up ---------------------------------------------------------------------------------
+
+export async function requestSignupCode(ctx: AppContext, email: string, meta: RequestMeta) {
+  if (await users.isEmailRegistered(ctx, email)) {
+    throw conflict(ErrorCode.EMAIL_ALREADY_REGISTERED, authMessages.emailRegistered);
+  }
+  return issueCode(ctx, email, 'SIGNUP', meta.ip);
+}
+
+export async function verifySignupCode(
+  ctx: AppContext,
+  email: string,
+  code: string,
+): Promise<true> {
+  const row = await checkCode(ctx, email, 'SIGNUP', code);
+  await repo.markCodeVerified(ctx.database.db, row.id, ctx.now());
+  return true;
+}
+
+/** Registers only an e-mail verified within the last 30 minutes; the display name defaults to its local part. */
+export async function register(
+  ctx: AppContext,
+  input: { email: string; password: string; name?: string | undefined },
+): Promise<User> {
+  const code = await repo.latestEmailCode(ctx.database.db, input.email, 'SIGNUP');
+  const freshSince = ctx.now().getTime() - Limits.verifiedEmailValidMinutes * 60_000;
+  if (!code?.verifiedAt || code.verifiedAt.getTime() < freshSince) {
+    throw badRequest(ErrorCode.EMAIL_NOT_VERIFIED, authMessages.emailNotVerified);
+  }
+  if (await users.isEmailRegistered(ctx, input.email)) {
+    throw conflict(ErrorCode.EMAIL_ALREADY_REGISTERED, authMessages.emailRegistered);
+  }
+  const passwordHash = await ctx.passwords.hash(input.password);
+  const name = input.name?.trim() || input.email.split('@')[0] || input.email;
+  return ctx.database.db.transaction(async (tx) => {
+    if (!(await repo.consumeCode(tx, code.id, ctx.now()))) {
+      throw badRequest(ErrorCode.EMAIL_NOT_VERIFIED, authMessages.emailNotVerified);
+    }
+    const created = await users.createLocalUser(
+      ctx,
+      { email: input.email, name, passwordHash },
+      tx,
+    );
+    // Throwing rolls the spent code back too: nothing half-written.
+    if (!created) throw conflict(ErrorCode.EMAIL_ALREADY_REGISTERED, authMessages.emailRegistered);
+    return created;
+  });
+}
+
+// --- login, tokens, sessions -------------------------------------------------------------------
+
+// A real argon2id hash of a random string: unknown e-mails cost the same time as known ones.
+const TIMING_DUMMY_HASH =
+  '$argon2id$v=19$m=19456,t=2,p=1$Pj2WkOFoQc5IlULv8yyVwQ$ADtAThp3+Owf4qyP2leMLGm0qN/FcQzy38nFLz/JFA0';
+
+export async function login(
+  ctx: AppContext,
+  input: { email: string; password: string; clientInfo?: ClientInfo | undefined },
+  meta: RequestMeta,
+): Promise<LoginResponse> {
+  const accountKey = `login-fail:${input.email}`;
+  const ipKey = `login-fail-ip:${meta.ip}`;
+  for (const [key, limit] of [
+    [accountKey, LOGIN_FAILURES_PER_ACCOUNT],
+    [ipKey, LOGIN_FAILURES_PER_IP],
+  ] as const) {
+    const state = await ctx.limiter.peek(key, limit, LOGIN_WINDOW_SECONDS);
+    if (!state.allowed) {
+      throw tooManyRequests(
+        state.retryAfterSeconds,
+        '로그인 시도가 너무 많습니다. 잠시 후 다시 시도해주세요.',
+      );
+    }
+  }
+  const credentials = await users.findCredentials(ctx, input.email);
+  const valid = await ctx.passwords.verify(
+    credentials?.passwordHash ?? TIMING_DUMMY_HASH,
+    input.password,
+  );
+  if (!credentials?.passwordHash || !valid) {
+    await ctx.limiter.hit(accountKey, LOGIN_FAILURES_PER_ACCOUNT, LOGIN_WINDOW_SECONDS);
+    await ctx.limiter.hit(ipKey, LOGIN_FAILURES_PER_IP, LOGIN_WINDOW_SECONDS);
+    throw unauthorized(ErrorCode.INVALID_CREDENTIALS, authMessages.invalidCredentials);
+  }
+  await ctx.limiter.reset(accountKey);
+  return startSession(ctx, credentials.id, input.clientInfo ?? {}, meta);
+}
+
+/** Opens a login session (a refresh-token family) and answers its first token pair. */
+export async function startSession(
+  ctx: AppContext,
+  userId: number,
+  clientInfo: ClientInfo,
+  meta: RequestMeta,
+): Promise<LoginResponse> {
+  const now = ctx.now();
+  const refresh = newOpaqueToken();
+  const session = await ctx.database.db.transaction(async (tx) => {
+    const created = await repo.insertSession(tx, {
+      userId,
+      clientInfo: cleanClientInfo(clientInfo),
+      ip: meta.ip,
+      expiresAt: new Date(now.getTime() + ctx.config.refreshTokenTtlDays * 86_400_000),
+    });
+    await repo.insertRefreshToken(tx, created.id, refresh.hash);
+    return created;
+  });
+  const token = await ctx.tokens.sign({ userId, sessionId: session.id });
+  return { token, refreshToken: refresh.token, user: await users.getUser(ctx, userId) };
+}
+
+function cleanClientInfo(info: ClientInfo): Record<string, string> {
+  const clean: Record<string, string> = {};
+  for (const [key, value] of Object.entries(info))
+    if (typeof value === 'string') clean[key] = value;
+  return clean;
+}
+
+/**
+ * Rotates a refresh token: the presented one is spent and a new pair is answered. Presenting a
+ * spent token again means it leaked, so the whole session (family) is revoked.
+ */
+export async function refresh(
+  ctx: AppContext,
+  refreshToken: string | undefined,
+): Promise<LoginResponse> {
+  if (!refreshToken)
+    throw unauthorized(ErrorCode.REFRESH_TOKEN_MISSING, authMessages.refreshMissing);
+  const now = ctx.now();
+  const found = await repo.findRefreshToken(ctx.database.db, hashOpaqueToken(refreshToken));
+  const failed = () => unauthorized(ErrorCode.REFRESH_TOKEN_INVALID, authMessages.refreshFailed);
+  if (!found) throw failed();
+  const { token: stored, session } = found;
+  if (session.revokedAt || session.expiresAt.getTime() <= now.getTime()) throw failed();
+  const spent =
+    stored.usedAt !== null || !(await repo.markRefreshTokenUsed(ctx.database.db, stored.id, now));
+  if (spent) {
+    await repo.revokeSession(ctx.database.db, session.id, 'refresh-token-reuse', now);
+    ctx.logger.warn(
+      { sessionId: session.id, userId: session.userId },
+      'refresh token reuse: session revoked',
+    );
+    throw unauthorized(ErrorCode.REFRESH_TOKEN_REUSED, authMessages.refreshFailed);
+  }
+  const next = newOpaqueToken();
+  await repo.insertRefreshToken(ctx.database.db, session.id, next.hash);
+  await repo.touchSession(ctx.database.db, session.id, now);
+  const token = await ctx.tokens.sign({ userId: session.userId, sessionId: session.id });
+  return { token, refreshToken: next.token, user: await users.getUser(ctx, session.userId) };
+}
+
+export async function isSessionActive(ctx: AppContext, claims: AccessClaims): Promise<boolean> {
+  const session = await repo.findActiveSession(
+    ctx.database.db,
+    claims.sessionId,
+    claims.userId,
+    ctx.now(),
+  );
+  return session !== undefined;
+}
+
+export async function logout(ctx: AppContext, claims: AccessClaims): Promise<void> {
+  await repo.revokeSession(ctx.database.db, claims.sessionId, 'logout', ctx.now());
+}
+
+export async function listSessions(ctx: AppContext, claims: AccessClaims): Promise<AuthSession[]> {
+  const rows = await repo.listActiveSessions(ctx.database.db, claims.userId, ctx.now());
+  return rows.map((row) => presentSession(row, claims.sessionId));
+}
+
+export async function revokeOwnSession(ctx: AppContext, claims: AccessClaims, sessionId: number) {
+  const revoked = await repo.revokeSession(
+    ctx.database.db,
+    sessionId,
+    'revoked-by-user',
+    ctx.now(),
+    claims.userId,
+  );
+  if (!revoked) throw notFound('세션을 찾을 수 없습니다.');
+}
+
+// --- passwords --------------------------------------------------------------------------------
+
+/** Changes a LOCAL account's password and signs out every other session. */
+export async function changePassword(
+  ctx: AppContext,
+  claims: AccessClaims,
+  input: { currentPassword: string; newPassword: string },
+): Promise<void> {
+  const credentials = await users.findCredentialsById(ctx, claims.userId);
+  if (!credentials) throw notFound('사용자를 찾을 수 없습니다.', ErrorCode.USER_NOT_FOUND);
+  if (credentials.provider !== 'LOCAL' || !credentials.passwordHash) {
+    throw badRequest(ErrorCode.SOCIAL_ACCOUNT_PASSWORD, authMessages.socialPassword);
+  }
+  const key = `password-check:${claims.userId}`;
+  const budget = await ctx.limiter.peek(key, LOGIN_FAILURES_PER_ACCOUNT, LOGIN_WINDOW_SECONDS);
+  if (!budget.allowed) throw tooManyRequests(budget.retryAfterSeconds);
+  if (!(await ctx.passwords.verify(credentials.passwordHash, input.currentPassword))) {
+    await ctx.limiter.hit(key, LOGIN_FAILURES_PER_ACCOUNT, LOGIN_WINDOW_SECONDS);
+    throw unauthorized(ErrorCode.CURRENT_PASSWORD_WRONG, authMessages.currentPasswordWrong);
+  }
+  await users.setPasswordHash(ctx, claims.userId, await ctx.passwords.hash(input.newPassword));
+  await repo.revokeUserSessions(
+    ctx.database.db,
+    claims.userId,
+    'password-changed',
+    ctx.now(),
+    claims.sessionId,
+  );
+}
+
+/** Step 1 of the reset: the answer is the same whether or not the address is registered. */
+export async function sendResetCode(ctx: AppContext, email: string, meta: RequestMeta) {
+  const registered = await users.isEmailRegistered(ctx, email);
+  return issueCode(ctx, email, 'RESET', meta.ip, { send: registered });
+}
+
+export async function verifyResetCode(
+  ctx: AppContext,
+  email: string,
+  code: string,
+): Promise<{ valid: boolean; message: string }> {
+  try {
+    await checkCode(ctx, email, 'RESET', code);
+    return { valid: true, message: '인증 코드가 확인되었습니다.' };
+  } catch (error) {
+    // The reset screen expects { valid: false, message } for a wrong or expired code.
+    if (
+      error instanceof AppError &&
+      (error.code === ErrorCode.CODE_INVALID || error.code === ErrorCode.CODE_EXPIRED)
+    ) {
+      const message =
+        error.code === ErrorCode.CODE_EXPIRED ? codeMessages.expired : codeMessages.mismatch;
+      return { valid: false, message };
+    }
+    throw error;
+  }
+}
+
+/** Step 3: the code is checked again and spent; every session of the account is signed out. */
+export async function resetPassword(
+  ctx: AppContext,
+  input: { email: string; resetCode: string; newPassword: string },
+): Promise<void> {
+  const row = await checkCode(ctx, input.email, 'RESET', input.resetCode);
+  const credentials = await users.findCredentials(ctx, input.email);
+  if (!credentials) throw badRequest(ErrorCode.CODE_INVALID, '잘못된 인증 코드입니다.');
+  const passwordHash = await ctx.passwords.hash(input.newPassword);
+  if (!(await repo.consumeCode(ctx.database.db, row.id, ctx.now()))) {
+    throw badRequest(ErrorCode.CODE_INVALID, '잘못된 인증 코드입니다.');
+  }
+  await users.setPasswordHash(ctx, credentials.id, passwordHash);
+  await repo.revokeUserSessions(ctx.database.db, credentials.id, 'password-reset', ctx.now());
+}

@@ -1,0 +1,79 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;
+export type ProfilePatch = Partial<
+  Pick<
+    UserRow,
+    | 'name'
+    | 'age'
+    | 'mbti'
+    | 'disposition'
+    | 'hashtags'
+    | 'introduction'
+    | 'portfolio'
+    | 'preferWorkstyle'
+    | 'dislikeWorkstyle'
+    | 'profileImageUrl'
+  >
+>;
+
+export function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
+  return db.query.users.findFirst({ where: eq(users.id, id) });
+}
+
+export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  return db.query.users.findFirst({ where: eq(users.email, email) });
+}
+
+/** Inserts a user; undefined when the e-mail is already taken (unique index). */
+export async function insertUser(db: Db, row: NewUserRow): Promise<UserRow | undefined> {
+  const [inserted] = await db.insert(users).values(row).onConflictDoNothing().returning();
+  return inserted;
+}
+
+export async function updateUser(
+  db: Db,
+  id: number,
+  patch: ProfilePatch & { passwordHash?: string },
+  now: Date,
+): Promise<UserRow | undefined> {
+  const [updated] = await db
+    .update(users)
+    .set({ ...patch, updatedAt: now })
+    .where(eq(users.id, id))
+    .returning();
+  return updated;
+}
+
+export async function emailExists(db: Db, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, email))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Distinct saved skill tags starting with (or, failing that, containing) the query. */
+export async function searchHashtags(db: Db, query: string, limit: number): Promise<string[]> {
+  const escaped = query.replace(/[\\%_]/g, (char) => `\\${char}`);
+  const tag = sql<string>`tag`;
+  const rows = await db.execute<{ tag: string; uses: number }>(sql`
+    SELECT ${tag}, count(*)::int AS uses
+    FROM ${users}, unnest(${users.hashtags}) AS tag
+    WHERE ${tag} ILIKE ${`%${escaped}%`}
+    GROUP BY ${tag}
+    ORDER BY (${tag} ILIKE ${`${escaped}%`}) DESC, uses DESC, ${tag} ASC
+    LIMIT ${limit}
+  `);
+  return rowsOf<{ tag: string }>(rows).map((row) => row.tag);
+}
+
+/** node-postgres answers { rows }, PGlite answers { rows } too; older drivers an array. */
+function rowsOf<T>(result: unknown): T[] {
+  if (Array.isArray(result)) return result as T[];
+  return (result as { rows: T[] }).rows;
+}

@@ -1,0 +1,158 @@
+import { randomBytes } from 'node:crypto';
+import sharp, { type Metadata } from 'sharp';
+import type { Readable } from 'node:stream';
+import { ErrorCode } from '@teamup/contracts/error-codes';
+import { Limits } from '@teamup/contracts/limits';
+import type { User, UpdateProfileInput } from '@teamup/contracts/users';
+import type { updateProfileSchema } from '@teamup/contracts/users';
+import type { AppContext } from '../../context';
+import { AppError, badRequest, notFound } from '../../platform/errors/app-error';
+import { publicFileUrl, publicKeyFor } from '../files/files.service';
+import { presentUser } from './users.presenter';
+import * as repo from './users.repo';
+
+export type Credentials = {
+  id: number;
+  passwordHash: string | null;
+  provider: User['provider'];
+};
+
+const userNotFound = () => notFound('사용자를 찾을 수 없습니다.', ErrorCode.USER_NOT_FOUND);
+
+export async function getUser(ctx: AppContext, userId: number): Promise<User> {
+  const row = await repo.findUserById(ctx.database.db, userId);
+  if (!row) throw userNotFound();
+  return presentUser(row);
+}
+
+export async function updateProfile(
+  ctx: AppContext,
+  userId: number,
+  input: ReturnType<typeof updateProfileSchema.parse>,
+): Promise<User> {
+  const patch: repo.ProfilePatch = {};
+  for (const [key, value] of Object.entries(input) as Array<[keyof typeof input, unknown]>) {
+    if (value !== undefined) Object.assign(patch, { [key]: value });
+  }
+  const row = await repo.updateUser(ctx.database.db, userId, patch, ctx.now());
+  if (!row) throw userNotFound();
+  return presentUser(row);
+}
+export type { UpdateProfileInput };
+
+const acceptedImageFormats = new Set(['jpeg', 'png', 'gif', 'webp']);
+
+/**
+ * Checks the bytes (not the name) are a JPG, PNG, GIF or WebP image, re-encodes it to a square
+ * WebP at an unguessable public URL, and points the profile at it.
+ */
+export async function setProfileImage(
+  ctx: AppContext,
+  userId: number,
+  file: Readable,
+): Promise<string> {
+  const bytes = await readLimited(file, Limits.profileImageMaxBytes);
+  const imageUrl = await storePublicImage(ctx, 'avatars', bytes, 512);
+  const row = await repo.updateUser(
+    ctx.database.db,
+    userId,
+    { profileImageUrl: imageUrl },
+    ctx.now(),
+  );
+  if (!row) throw userNotFound();
+  return imageUrl;
+}
+
+/** Validates and re-encodes an uploaded image into public storage; answers its URL. */
+export async function storePublicImage(
+  ctx: AppContext,
+  folder: string,
+  bytes: Buffer,
+  size: number,
+): Promise<string> {
+  let metadata: Metadata;
+  try {
+    metadata = await sharp(bytes).metadata();
+  } catch {
+    throw badRequest(ErrorCode.IMAGE_INVALID, '이미지 파일만 업로드 가능합니다.');
+  }
+  if (!metadata.format || !acceptedImageFormats.has(metadata.format)) {
+    throw badRequest(ErrorCode.IMAGE_INVALID, '이미지 파일만 업로드 가능합니다.');
+  }
+  let encoded: Buffer;
+  try {
+    encoded = await sharp(bytes, { animated: false })
+      .rotate()
+      .resize(size, size, { fit: 'cover' })
+      .webp({ quality: 85 })
+      .toBuffer();
+  } catch {
+    throw badRequest(ErrorCode.IMAGE_INVALID, '이미지 파일을 처리할 수 없습니다.');
+  }
+  const key = publicKeyFor(folder, `${randomBytes(18).toString('base64url')}.webp`);
+  await ctx.storage.put(key, encoded, 'image/webp');
+  return publicFileUrl(key);
+}
+
+/** Reads a stream into memory up to `max` bytes; larger answers 413 with the spec's message. */
+export async function readLimited(stream: Readable, max: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of stream) {
+    const buffer = chunk as Buffer;
+    total += buffer.length;
+    if (total > max) {
+      stream.resume();
+      throw new AppError(413, ErrorCode.FILE_TOO_LARGE, '파일 크기는 5MB 이하여야 합니다.');
+    }
+    chunks.push(buffer);
+  }
+  if ((stream as Readable & { truncated?: boolean }).truncated) {
+    throw new AppError(413, ErrorCode.FILE_TOO_LARGE, '파일 크기는 5MB 이하여야 합니다.');
+  }
+  return Buffer.concat(chunks);
+}
+
+export async function searchHashtags(ctx: AppContext, query: string): Promise<string[]> {
+  return repo.searchHashtags(ctx.database.db, query, 10);
+}
+
+export async function isEmailRegistered(ctx: AppContext, email: string): Promise<boolean> {
+  return repo.emailExists(ctx.database.db, email);
+}
+
+// --- for the auth module -------------------------------------------------------------------
+
+export async function findCredentials(
+  ctx: AppContext,
+  email: string,
+): Promise<Credentials | undefined> {
+  const row = await repo.findUserByEmail(ctx.database.db, email);
+  return row && { id: row.id, passwordHash: row.passwordHash, provider: row.provider };
+}
+
+export async function findCredentialsById(
+  ctx: AppContext,
+  userId: number,
+): Promise<Credentials | undefined> {
+  const row = await repo.findUserById(ctx.database.db, userId);
+  return row && { id: row.id, passwordHash: row.passwordHash, provider: row.provider };
+}
+
+/** Creates a LOCAL account; undefined when the e-mail is already registered. */
+export async function createLocalUser(
+  ctx: AppContext,
+  input: { email: string; name: string; passwordHash: string },
+  db = ctx.database.db,
+): Promise<User | undefined> {
+  const row = await repo.insertUser(db, { ...input, provider: 'LOCAL' });
+  return row && presentUser(row);
+}
+
+export async function setPasswordHash(
+  ctx: AppContext,
+  userId: number,
+  passwordHash: string,
+): Promise<void> {
+  await repo.updateUser(ctx.database.db, userId, { passwordHash }, ctx.now());
+}

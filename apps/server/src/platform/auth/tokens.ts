@@ -1,0 +1,52 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import { ErrorCode } from '@teamup/contracts/error-codes';
+import { unauthorized } from '../errors/app-error';
+
+export type AccessClaims = { userId: number; sessionId: number };
+
+/** Signs and checks short-lived access JWTs (HS256). */
+export class AccessTokens {
+  private readonly key: Uint8Array;
+
+  constructor(
+    secret: string,
+    private readonly ttlSeconds: number,
+  ) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  async sign(claims: AccessClaims): Promise<string> {
+    return new SignJWT({ sid: claims.sessionId })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(claims.userId))
+      .setIssuedAt()
+      .setExpirationTime(`${this.ttlSeconds}s`)
+      .sign(this.key);
+  }
+
+  async verify(token: string): Promise<AccessClaims> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
+      const userId = Number(payload.sub);
+      const sessionId = Number(payload['sid']);
+      if (!Number.isInteger(userId) || !Number.isInteger(sessionId)) throw new Error('claims');
+      return { userId, sessionId };
+    } catch (error) {
+      if (error instanceof joseErrors.JWTExpired) {
+        throw unauthorized(ErrorCode.TOKEN_EXPIRED, '인증이 만료되었습니다. 다시 로그인해주세요.');
+      }
+      throw unauthorized(ErrorCode.TOKEN_INVALID, '인증이 필요합니다. 로그인해주세요.');
+    }
+  }
+}
+
+/** An opaque random token for the client and the SHA-256 hash we store instead of it. */
+export function newOpaqueToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: hashOpaqueToken(token) };
+}
+
+export function hashOpaqueToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}

@@ -1,0 +1,32 @@
+import type { BusHandler, EventBus } from './event-bus';
+
+/** In-process bus: the default for a single instance. */
+export class MemoryBus implements EventBus {
+  private readonly topics = new Map<string, Set<BusHandler>>();
+
+  async publish(topic: string, event: unknown): Promise<void> {
+    // A structured clone keeps subscribers from seeing each other's mutations, as over Redis.
+    const copy = structuredClone(event);
+    for (const handler of this.topics.get(topic) ?? []) {
+      try {
+        handler(copy);
+      } catch {
+        // One subscriber's failure must not fail the publisher or starve the others.
+      }
+    }
+  }
+
+  async subscribe(topic: string, handler: BusHandler): Promise<() => Promise<void>> {
+    const handlers = this.topics.get(topic) ?? new Set<BusHandler>();
+    handlers.add(handler);
+    this.topics.set(topic, handlers);
+    return async () => {
+      handlers.delete(handler);
+      if (handlers.size === 0) this.topics.delete(topic);
+    };
+  }
+
+  async close(): Promise<void> {
+    this.topics.clear();
+  }
+}

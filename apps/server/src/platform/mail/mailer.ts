@@ -1,0 +1,42 @@
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Logger } from 'pino';
+
+export type MailMessage = { to: string; subject: string; text: string; html?: string };
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Development default: the mail (and so the code) is written to the log. */
+export class LogMailer implements Mailer {
+  constructor(private readonly logger: Logger) {}
+
+  async send(message: MailMessage): Promise<void> {
+    this.logger.info(
+      { mail: { to: message.to, subject: message.subject } },
+      `MAIL\n${message.text}`,
+    );
+  }
+
+  async close(): Promise<void> {}
+}
+
+export class SmtpMailer implements Mailer {
+  private readonly transport: Transporter;
+
+  constructor(
+    url: string,
+    private readonly from: string,
+  ) {
+    this.transport = nodemailer.createTransport(url);
+  }
+
+  async send(message: MailMessage): Promise<void> {
+    await this.transport.sendMail({ from: this.from, ...message });
+  }
+
+  async close(): Promise<void> {
+    this.transport.close();
+  }
+}

@@ -1,0 +1,85 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import type { TestApp } from './test-app';
+import { extractCode, type SmtpSink } from './smtp-sink';
+
+export type Tokens = { token: string; refreshToken: string; userId: number };
+
+let counter = 0;
+/** A fresh, unique e-mail address per call. */
+export function uniqueEmail(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}${counter}.${Date.now()}@example.com`;
+}
+
+export const authHeader = (token: string) => ({ authorization: `Bearer ${token}` });
+
+export function post(app: TestApp, url: string, payload: unknown, token?: string) {
+  return app.inject({
+    method: 'POST',
+    url,
+    payload: payload as object,
+    headers: token ? authHeader(token) : {},
+  });
+}
+
+/** Asserts a problem+json answer with the given status and code; answers the problem. */
+export function expectProblem(response: LightMyRequestResponse, status: number, code: string) {
+  expect(response.statusCode, response.body).toBe(status);
+  expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+  const problem = response.json<{ code: string; detail: string; status: number }>();
+  expect(problem.code).toBe(code);
+  expect(problem.status).toBe(status);
+  expect(problem.detail).toMatch(/[가-힣]/);
+  return problem;
+}
+
+/** Requests a code for `email` and reads it from the real SMTP sink. */
+export async function mailedCode(
+  app: TestApp,
+  sink: SmtpSink,
+  email: string,
+  url = '/api/auth/email/request',
+): Promise<string> {
+  const response = await post(app, url, { email });
+  expect(response.statusCode, response.body).toBe(200);
+  const mail = await sink.waitForMail(email);
+  return extractCode(mail.text);
+}
+
+/** Signs a user up through the real API: code by mail, verify, register. */
+export async function signUp(app: TestApp, sink: SmtpSink, email: string, password = 'Password1') {
+  const code = await mailedCode(app, sink, email);
+  const verified = await post(app, '/api/auth/email/verify', { email, verificationCode: code });
+  expect(verified.statusCode, verified.body).toBe(200);
+  const registered = await post(app, '/api/users/register', {
+    email,
+    password,
+    confirmPassword: password,
+  });
+  expect(registered.statusCode, registered.body).toBe(201);
+  return registered.json<{ data: { id: number; name: string } }>().data;
+}
+
+export async function login(
+  app: TestApp,
+  email: string,
+  password = 'Password1',
+  clientInfo?: object,
+) {
+  const response = await post(app, '/api/auth/login', { email, password, clientInfo });
+  expect(response.statusCode, response.body).toBe(200);
+  const data = response.json<{
+    data: { token: string; refreshToken: string; user: { id: number } };
+  }>().data;
+  return {
+    token: data.token,
+    refreshToken: data.refreshToken,
+    userId: data.user.id,
+  } satisfies Tokens;
+}
+
+/** The `data` of a `{ data }` answer, typed by the caller. */
+export function dataOf<T = Record<string, unknown>>(response: LightMyRequestResponse): T {
+  return response.json<{ data: T }>().data;
+}

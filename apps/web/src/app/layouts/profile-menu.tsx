@@ -1,0 +1,57 @@
+import { Avatar, Menu, Text, UnstyledButton } from '@mantine/core';
+import { IconLogout, IconUser } from '@tabler/icons-react';
+import { Link, useNavigate } from 'react-router';
+import { useAuth } from '../../features/auth/hooks/use-auth';
+import { ko } from '../../i18n/ko';
+import { routes } from '../routes';
+
+/** The profile picture (or initial) in the top bar, opening My Page and Logout. */
+export function ProfileMenu() {
+  const { user, signOut } = useAuth();
+  const navigate = useNavigate();
+  if (!user) return null;
+  const initial = user.name.trim().charAt(0).toUpperCase() || '?';
+
+  const handleLogout = async () => {
+    await signOut();
+    await navigate(routes.login.href(), { replace: true });
+  };
+
+  return (
+    <Menu position="bottom-end" width={220} shadow="md">
+      <Menu.Target>
+        <UnstyledButton
+          data-testid="profile-menu"
+          aria-label={ko.layout.profileMenu}
+          style={{ borderRadius: '50%' }}
+        >
+          <Avatar src={user.profileImageUrl} alt={user.name} radius="xl" color="indigo">
+            {initial}
+          </Avatar>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>
+          <Text size="sm" fw={600} c="var(--mantine-color-text)" truncate>
+            {user.name}
+          </Text>
+          <Text size="xs" c="dimmed" truncate>
+            {user.email}
+          </Text>
+        </Menu.Label>
+        <Menu.Divider />
+        <Menu.Item component={Link} to={routes.myPage.href()} leftSection={<IconUser size={16} />}>
+          {ko.layout.myPage}
+        </Menu.Item>
+        <Menu.Item
+          data-testid="logout"
+          color="red"
+          leftSection={<IconLogout size={16} />}
+          onClick={handleLogout}
+        >
+          {ko.layout.logout}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,70 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { tokenStore } from '../../lib/token-store';
+import { installBrowserShims } from '../../test/render';
+import { AppProviders } from '../providers';
+import { ProtectedLayout } from './protected-layout';
+
+function LoginProbe() {
+  const location = useLocation();
+  const from = (location.state as { from?: string } | null)?.from;
+  return <p>login from {from}</p>;
+}
+
+function renderAt(path: string) {
+  installBrowserShims();
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <AppProviders queryClient={queryClient}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/login" element={<LoginProbe />} />
+          <Route element={<ProtectedLayout />}>
+            <Route path="/my-page" element={<p>my page body</p>} />
+          </Route>
+        </Routes>
+      </MemoryRouter>
+    </AppProviders>,
+  );
+}
+
+beforeEach(() => localStorage.clear());
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('ProtectedLayout', () => {
+  it('sends an anonymous visitor to /login, keeping where they came from', async () => {
+    vi.stubGlobal('fetch', vi.fn());
+    renderAt('/my-page?tab=1');
+    expect(await screen.findByText('login from /my-page?tab=1')).toBeTruthy();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('restores the session from the stored tokens and shows the page in the layout', async () => {
+    tokenStore.save({ token: 'access', refreshToken: 'refresh', userId: 3 });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        Response.json({
+          data: {
+            authenticated: true,
+            user: { id: 3, name: '김하늘', email: 'sky@example.com', profileImageUrl: null },
+          },
+        }),
+      ),
+    );
+    renderAt('/my-page');
+    expect(screen.getByText('로그인 정보를 확인하는 중입니다...')).toBeTruthy();
+    expect(await screen.findByText('my page body')).toBeTruthy();
+    expect(screen.getByTestId('profile-menu')).toBeTruthy();
+    expect(screen.getByText('TeamUp')).toBeTruthy();
+    const [url, init] = vi.mocked(fetch).mock.calls[0] ?? [];
+    expect(url).toBe('/api/auth/session');
+    expect(new Headers(init?.headers).get('Account-Id')).toBe('3');
+  });
+});

@@ -1,0 +1,131 @@
+/**
+ * Every hash route of spec 01 section 2, in one table. Components link with `routes.x.href(...)`
+ * and the router matches `routes.x.path`: no path is ever built from strings elsewhere.
+ */
+
+type Segment = string | number;
+type Query = Record<string, Segment | null | undefined>;
+
+const segment = (value: Segment) => encodeURIComponent(String(value));
+
+function withQuery(path: string, query?: Query): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') params.append(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+export type RouteAccess = 'public' | 'protected';
+
+export const routes = {
+  login: {
+    path: '/login',
+    access: 'public',
+    href: (query?: { inviteCode?: string | null }) => withQuery('/login', query),
+  },
+  signup: {
+    path: '/signup',
+    access: 'public',
+    href: (query?: { inviteCode?: string | null }) => withQuery('/signup', query),
+  },
+  forgotPassword: {
+    path: '/forgot-password',
+    access: 'public',
+    href: () => '/forgot-password',
+  },
+  oauthSuccess: {
+    path: '/oauth/success',
+    access: 'public',
+    href: (query?: {
+      tempCode?: string;
+      token?: string;
+      refreshToken?: string;
+      user?: string;
+      error?: string;
+    }) => withQuery('/oauth/success', query),
+  },
+  home: {
+    path: '/',
+    access: 'protected',
+    href: () => '/',
+  },
+  workspace: {
+    path: '/ws/:workspaceId',
+    access: 'protected',
+    href: (workspaceId: Segment) => `/ws/${segment(workspaceId)}`,
+  },
+  team: {
+    path: '/ws/:workspaceId/team/:teamId',
+    access: 'protected',
+    href: (workspaceId: Segment, teamId: Segment) =>
+      `/ws/${segment(workspaceId)}/team/${segment(teamId)}`,
+  },
+  chat: {
+    path: '/ws/:workspaceId/chat/:chatId',
+    access: 'protected',
+    href: (workspaceId: Segment, chatId: Segment) =>
+      `/ws/${segment(workspaceId)}/chat/${segment(chatId)}`,
+  },
+  videoLive: {
+    path: '/ws/:workspaceId/video/live',
+    access: 'protected',
+    href: (workspaceId: Segment, room: { roomId: Segment; roomName?: string }) =>
+      withQuery(`/ws/${segment(workspaceId)}/video/live`, room),
+  },
+  teamFormation: {
+    path: '/ws/:workspaceId/team-formation',
+    access: 'protected',
+    href: (workspaceId: Segment) => `/ws/${segment(workspaceId)}/team-formation`,
+  },
+  myPage: {
+    path: '/my-page',
+    access: 'protected',
+    href: () => '/my-page',
+  },
+  profileEdit: {
+    path: '/my-page/profile-edit',
+    access: 'protected',
+    href: () => '/my-page/profile-edit',
+  },
+  accountSettings: {
+    path: '/my-page/account-settings',
+    access: 'protected',
+    href: () => '/my-page/account-settings',
+  },
+  userProfile: {
+    path: '/users/:userId',
+    access: 'protected',
+    href: (userId: Segment) => `/users/${segment(userId)}`,
+  },
+  notifications: {
+    path: '/notifications',
+    access: 'protected',
+    href: () => '/notifications',
+  },
+  emptyWorkspace: {
+    path: '/empty-workspace',
+    access: 'protected',
+    href: () => '/empty-workspace',
+  },
+} as const satisfies Record<
+  string,
+  { path: string; access: RouteAccess; href: (...args: never[]) => string }
+>;
+
+/** Paths on which the workspace side panel shows (spec 01 section 2, protected layout). */
+export const sidePanelPaths: readonly string[] = [
+  routes.workspace.path,
+  routes.team.path,
+  routes.chat.path,
+  routes.videoLive.path,
+];
+
+/** A safe in-app return path (router state `from`): same-app paths only, never the login page. */
+export function safeReturnPath(value: unknown): string | null {
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//')) return null;
+  if (value === routes.login.path || value.startsWith(`${routes.login.path}?`)) return null;
+  return value;
+}

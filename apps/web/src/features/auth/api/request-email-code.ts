@@ -1,0 +1,15 @@
+import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { codeSentSchema } from '@teamup/contracts/auth';
+import { api } from '../../../lib/api-client';
+
+export type CodeSent = z.infer<typeof codeSentSchema>;
+
+/** POST /auth/email/request: mails a sign-up verification code. */
+export function requestEmailCode(email: string): Promise<CodeSent> {
+  return api.post<CodeSent>('/auth/email/request', { email });
+}
+
+export function useRequestEmailCode() {
+  return useMutation({ mutationKey: ['auth', 'email', 'request'], mutationFn: requestEmailCode });
+}

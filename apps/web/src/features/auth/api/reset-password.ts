@@ -1,0 +1,20 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export interface ResetPasswordInput {
+  email: string;
+  resetCode: string;
+  newPassword: string;
+}
+
+/** POST /auth/reset-password: reset step 3. */
+export function resetPassword(input: ResetPasswordInput): Promise<true> {
+  return api.post<true>('/auth/reset-password', input);
+}
+
+export function useResetPassword() {
+  return useMutation({
+    mutationKey: ['auth', 'password-reset', 'reset'],
+    mutationFn: resetPassword,
+  });
+}

@@ -1,0 +1,81 @@
+import type { ReactNode } from 'react';
+import { Alert, Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconInfoCircle } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { routes } from '../../../app/routes';
+import { ko } from '../../../i18n/ko';
+import { formatDate } from '../../../lib/dates';
+import { ActiveSessions } from '../components/active-sessions';
+import { ChangePasswordForm } from '../components/change-password-form';
+import { useAuth } from '../hooks/use-auth';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} component="section">
+      <Stack gap="md">
+        <Title order={2} fz="h4">
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
+function InfoItem({ label, value }: { label: string; value: string }) {
+  return (
+    <Stack gap={2} maw="100%">
+      <Text size="xs" c="dimmed" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {value}
+      </Text>
+    </Stack>
+  );
+}
+
+/** /my-page/account-settings: account info, password change and signed-in devices. */
+export function AccountSettingsPage() {
+  const { user } = useAuth();
+  if (!user) return null;
+  const isLocal = user.provider === 'LOCAL';
+
+  return (
+    <Stack maw={760} mx="auto" gap="lg">
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Title order={1} fz="h2">
+          {ko.account.title}
+        </Title>
+        <Anchor component={Link} to={routes.myPage.href()} size="sm">
+          <Group gap={4} component="span">
+            <IconArrowLeft size={16} />
+            {ko.profileEdit.backToMyPage}
+          </Group>
+        </Anchor>
+      </Group>
+      <Section title={ko.account.info}>
+        <Group gap="xl" align="flex-start" wrap="wrap">
+          <InfoItem label={ko.account.email} value={user.email} />
+          <InfoItem label={ko.account.provider} value={ko.providers[user.provider]} />
+          <InfoItem label={ko.account.createdAt} value={formatDate(user.createdAt)} />
+        </Group>
+      </Section>
+      <Section title={ko.account.passwordTitle}>
+        {isLocal ? (
+          <ChangePasswordForm />
+        ) : (
+          <Alert color="gray" variant="light" icon={<IconInfoCircle size={18} />}>
+            {ko.account.socialNotice}
+          </Alert>
+        )}
+      </Section>
+      <Section title={ko.account.sessionsTitle}>
+        <Text size="sm" c="dimmed">
+          {ko.account.sessionsHint}
+        </Text>
+        <ActiveSessions />
+      </Section>
+    </Stack>
+  );
+}

@@ -1,0 +1,129 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconCircleCheck, IconMailForward } from '@tabler/icons-react';
+import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
+import { routes, safeReturnPath } from '../../../app/routes';
+import { ErrorAlert } from '../../../components/error-alert';
+import { ko } from '../../../i18n/ko';
+import { buildClientInfo } from '../../../lib/client-info';
+import { errorMessage } from '../../../lib/error-message';
+import { useLogin } from '../api/login';
+import { SocialLoginButtons } from '../components/social-login-buttons';
+import { useAuth } from '../hooks/use-auth';
+import { readLoginState } from '../lib/login-state';
+import { checkEmail } from '../lib/password-policy';
+
+/**
+ * /login: e-mail and password. Query inviteCode leads to /ws/{inviteCode} after login; router
+ * state may carry `from` (return path), `email` (prefilled) and a success `message`.
+ */
+export function LoginPage() {
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  const inviteCode = searchParams.get('inviteCode') || null;
+  const state = readLoginState(location.state);
+  const { status, signIn } = useAuth();
+  const login = useLogin();
+
+  const form = useForm({
+    initialValues: { email: state.email ?? '', password: '' },
+    validate: {
+      email: checkEmail,
+      password: (value) => (value ? null : ko.validation.passwordRequired),
+    },
+  });
+
+  if (status === 'authenticated') {
+    const target = inviteCode
+      ? routes.workspace.href(inviteCode)
+      : (safeReturnPath(state.from) ?? routes.home.href());
+    return <Navigate to={target} replace />;
+  }
+
+  const handleSubmit = form.onSubmit((values) => {
+    login.mutate(
+      { email: values.email.trim(), password: values.password, clientInfo: buildClientInfo() },
+      { onSuccess: signIn },
+    );
+  });
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1} fz="h2">
+          {ko.login.title}
+        </Title>
+        <Text c="dimmed" size="sm" mt={4}>
+          {ko.login.subtitle}
+        </Text>
+      </div>
+      {state.message && (
+        <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} />}>
+          {state.message}
+        </Alert>
+      )}
+      {inviteCode && (
+        <Alert color="indigo" variant="light" icon={<IconMailForward size={18} />}>
+          {ko.login.inviteNotice}
+        </Alert>
+      )}
+      <form onSubmit={handleSubmit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label={ko.login.email}
+            placeholder={ko.login.emailPlaceholder}
+            type="email"
+            autoComplete="email"
+            required
+            data-testid="login-email"
+            {...form.getInputProps('email')}
+          />
+          <PasswordInput
+            label={ko.login.password}
+            placeholder={ko.login.passwordPlaceholder}
+            autoComplete="current-password"
+            required
+            data-testid="login-password"
+            {...form.getInputProps('password')}
+          />
+          <Group justify="flex-end">
+            <Anchor component={Link} to={routes.forgotPassword.href()} size="sm">
+              {ko.login.forgotPassword}
+            </Anchor>
+          </Group>
+          <ErrorAlert
+            message={
+              login.isError ? errorMessage(login.error, { fallback: ko.login.failed }) : null
+            }
+          />
+          <Button
+            type="submit"
+            size="md"
+            fullWidth
+            loading={login.isPending}
+            data-testid="login-submit"
+          >
+            {ko.login.submit}
+          </Button>
+        </Stack>
+      </form>
+      <SocialLoginButtons />
+      <Text ta="center" size="sm">
+        {ko.login.noAccount}{' '}
+        <Anchor component={Link} to={routes.signup.href({ inviteCode })} fw={600}>
+          {ko.login.toSignup}
+        </Anchor>
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,24 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export const hashtagSearchQueryKey = (q: string) => ['hashtags', 'search', q] as const;
+
+/** GET /hashtags/search?q=: skill tag suggestions. */
+export function searchHashtags(q: string, signal?: AbortSignal): Promise<string[]> {
+  return api.get<string[]>('/hashtags/search', { query: { q }, signal });
+}
+
+export function hashtagSearchQueryOptions(q: string) {
+  return queryOptions({
+    queryKey: hashtagSearchQueryKey(q),
+    queryFn: ({ signal }) => searchHashtags(q, signal),
+    staleTime: 60_000,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Suggestions for a (debounced) query; nothing is asked for an empty one. */
+export function useHashtagSearch(q: string) {
+  const query = q.trim();
+  return useQuery({ ...hashtagSearchQueryOptions(query), enabled: query.length > 0 });
+}

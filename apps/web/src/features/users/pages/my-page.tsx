@@ -1,0 +1,68 @@
+import { Avatar, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconPencil, IconSettings } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { routes } from '../../../app/routes';
+import { ErrorAlert } from '../../../components/error-alert';
+import { FullPageLoader } from '../../../components/full-page-loader';
+import { ko } from '../../../i18n/ko';
+import { errorMessage } from '../../../lib/error-message';
+import { useMe } from '../api/me';
+import { ProfileFieldList } from '../components/profile-field-list';
+
+/** /my-page: the profile summary, with links to profile edit and account settings. */
+export function MyPage() {
+  const me = useMe();
+  if (me.isPending) return <FullPageLoader text={ko.common.loading} height="50vh" />;
+  if (me.isError) {
+    return <ErrorAlert message={errorMessage(me.error, { fallback: ko.errors.loadFailed })} />;
+  }
+  const user = me.data;
+
+  return (
+    <Stack maw={760} mx="auto" gap="lg">
+      <Title order={1} fz="h2">
+        {ko.myPage.title}
+      </Title>
+      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+        <Stack gap="xl">
+          <Group gap="lg" wrap="nowrap" align="center">
+            <Avatar src={user.profileImageUrl} alt={user.name} size={88} radius={88} color="indigo">
+              {user.name.trim().charAt(0).toUpperCase()}
+            </Avatar>
+            <Stack gap={4} miw={0}>
+              <Text fz="xl" fw={700} truncate>
+                {user.name}
+              </Text>
+              <Text size="sm" c="dimmed" truncate>
+                {user.email}
+              </Text>
+              <Group gap={6}>
+                <Badge variant="outline" color="gray" tt="none">
+                  {ko.myPage.provider}: {ko.providers[user.provider]}
+                </Badge>
+              </Group>
+            </Stack>
+          </Group>
+          <ProfileFieldList user={user} />
+          <Group gap="sm" justify="flex-end">
+            <Button
+              component={Link}
+              to={routes.accountSettings.href()}
+              variant="default"
+              leftSection={<IconSettings size={16} />}
+            >
+              {ko.myPage.accountSettings}
+            </Button>
+            <Button
+              component={Link}
+              to={routes.profileEdit.href()}
+              leftSection={<IconPencil size={16} />}
+            >
+              {ko.myPage.editProfile}
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,227 @@
+import type { LoginResponse } from '@teamup/contracts/auth';
+import { ErrorCode } from '@teamup/contracts/error-codes';
+import { ko } from '../i18n/ko';
+import { ApiError, ClientErrorCode } from './api-error';
+import { tokenStore } from './token-store';
+
+/** Every call goes to the same origin under /api (Vite proxies it in development). */
+export const API_BASE = '/api';
+
+/** 401 codes that mean "the access token is no good": one refresh, then one retry. */
+const REFRESHABLE_CODES: ReadonlySet<string> = new Set([
+  ErrorCode.AUTH_REQUIRED,
+  ErrorCode.TOKEN_INVALID,
+  ErrorCode.TOKEN_EXPIRED,
+  ErrorCode.SESSION_REVOKED,
+]);
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface ApiRequestOptions {
+  method?: HttpMethod;
+  /** A plain value is sent as JSON; FormData is sent as multipart as it is. */
+  body?: unknown;
+  query?: Record<string, QueryValue>;
+  signal?: AbortSignal;
+}
+
+type SessionExpiredListener = (error: ApiError) => void;
+const sessionExpiredListeners = new Set<SessionExpiredListener>();
+
+/** Heard when a refresh failed and the tokens were cleared: the app goes to /login. */
+export function onSessionExpired(listener: SessionExpiredListener): () => void {
+  sessionExpiredListeners.add(listener);
+  return () => sessionExpiredListeners.delete(listener);
+}
+
+function expireSession(error: ApiError): ApiError {
+  const hadSession = Boolean(tokenStore.getAccessToken() ?? tokenStore.getRefreshToken());
+  tokenStore.clear();
+  if (hadSession) for (const listener of sessionExpiredListeners) listener(error);
+  return error;
+}
+
+export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+  const url = `${API_BASE}${path.startsWith('/') ? path : `/${path}`}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) params.append(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${url}?${search}` : url;
+}
+
+function isAbort(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}
+
+function networkError(cause: unknown): ApiError {
+  return new ApiError(0, ClientErrorCode.NETWORK_ERROR, ko.errors.network, cause);
+}
+
+async function send(
+  path: string,
+  options: ApiRequestOptions,
+  accessToken: string | null,
+): Promise<Response> {
+  const headers = new Headers({ Accept: 'application/json' });
+  if (accessToken) {
+    headers.set('Authorization', `Bearer ${accessToken}`);
+    const userId = tokenStore.getUserId();
+    if (userId) headers.set('Account-Id', userId);
+  }
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) {
+    body = options.body; // the browser sets the multipart boundary
+  } else if (options.body !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    body = JSON.stringify(options.body);
+  }
+  try {
+    return await fetch(buildUrl(path, options.query), {
+      method: options.method ?? 'GET',
+      headers,
+      body,
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (isAbort(error)) throw error;
+    throw networkError(error);
+  }
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text().catch(() => '');
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function retryAfterOf(response: Response): number | undefined {
+  const header = response.headers.get('Retry-After');
+  if (!header) return undefined;
+  const value = Number(header);
+  if (Number.isFinite(value)) return Math.max(0, Math.ceil(value));
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - Date.now()) / 1000));
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/** Turns a failed answer into an ApiError: the problem's code and detail, or 'HTTP {status}'. */
+function toApiError(response: Response, body: unknown): ApiError {
+  const retryAfter = retryAfterOf(response);
+  if (isRecord(body) && typeof body.code === 'string') {
+    const detail = typeof body.detail === 'string' && body.detail ? body.detail : '';
+    return new ApiError(response.status, body.code, detail, body, retryAfter);
+  }
+  return new ApiError(
+    response.status,
+    ClientErrorCode.HTTP_ERROR,
+    `HTTP ${response.status}`,
+    body,
+    retryAfter,
+  );
+}
+
+/** Unwraps the `{data, message?}` envelope; 204 and empty answers give undefined. */
+function unwrap(body: unknown): unknown {
+  if (isRecord(body) && 'data' in body) return body.data;
+  return body;
+}
+
+let refreshing: Promise<string> | null = null;
+
+async function refreshTokens(): Promise<string> {
+  const refreshToken = tokenStore.getRefreshToken();
+  if (!refreshToken) {
+    throw expireSession(new ApiError(401, ErrorCode.AUTH_REQUIRED, ko.errors.authRequired));
+  }
+  let response: Response;
+  try {
+    response = await fetch(buildUrl('/auth/refresh'), {
+      method: 'POST',
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ refreshToken }),
+    });
+  } catch (error) {
+    // The server was not reached: the tokens may still be good, so they are kept.
+    throw networkError(error);
+  }
+  const body = await readBody(response);
+  if (!response.ok) {
+    const refused = toApiError(response, body);
+    // Overload or an outage says nothing about the refresh token: keep it and report the error.
+    if (response.status === 429 || response.status >= 500) throw refused;
+    throw expireSession(
+      new ApiError(
+        401,
+        ClientErrorCode.SESSION_EXPIRED,
+        ko.errors.sessionExpired,
+        body,
+        refused.retryAfterSeconds,
+      ),
+    );
+  }
+  const data = unwrap(body) as Partial<LoginResponse> | undefined;
+  if (!data?.token || !data.refreshToken) {
+    throw expireSession(
+      new ApiError(401, ClientErrorCode.SESSION_EXPIRED, ko.errors.sessionExpired, body),
+    );
+  }
+  tokenStore.save({ token: data.token, refreshToken: data.refreshToken, userId: data.user?.id });
+  return data.token;
+}
+
+/**
+ * A fresh access token. Concurrent callers share one refresh call (single flight): refresh
+ * tokens are single use, and presenting a spent one signs the whole session out.
+ */
+function renewAccessToken(staleToken: string | null): Promise<string> {
+  const current = tokenStore.getAccessToken();
+  if (current && current !== staleToken && !refreshing) return Promise.resolve(current);
+  refreshing ??= refreshTokens().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+/**
+ * Calls the API. Sends the bearer token and Account-Id when logged in, unwraps `{data}`, and
+ * throws ApiError for any failure. A 401 meaning "token no good" triggers one shared refresh
+ * and one retry; other 401s (wrong password, wrong credentials) are plain errors.
+ */
+export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  const token = tokenStore.getAccessToken();
+  let response = await send(path, options, token);
+  let body = await readBody(response);
+  if (response.status === 401 && isRecord(body) && REFRESHABLE_CODES.has(String(body.code))) {
+    const fresh = await renewAccessToken(token);
+    response = await send(path, options, fresh);
+    body = await readBody(response);
+  }
+  if (!response.ok) throw toApiError(response, body);
+  if (response.status === 204) return undefined as T;
+  return unwrap(body) as T;
+}
+
+type Options = Omit<ApiRequestOptions, 'method' | 'body'>;
+
+export const api = {
+  get: <T>(path: string, options?: Options) => apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options?: Options) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options?: Options) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  patch: <T>(path: string, body?: unknown, options?: Options) =>
+    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
+  delete: <T = void>(path: string, options?: Options) =>
+    apiRequest<T>(path, { ...options, method: 'DELETE' }),
+};

@@ -1,0 +1,51 @@
+import type { ReactElement } from 'react';
+import { render } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import { MemoryRouter, Route, Routes, type InitialEntry } from 'react-router';
+import { AppProviders } from '../app/providers';
+
+/** What jsdom lacks and Mantine uses. */
+export function installBrowserShims() {
+  if (!window.matchMedia) {
+    window.matchMedia = (query: string) =>
+      ({
+        matches: false,
+        media: query,
+        onchange: null,
+        addListener: () => undefined,
+        removeListener: () => undefined,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+        dispatchEvent: () => false,
+      }) as MediaQueryList;
+  }
+  if (!('ResizeObserver' in window)) {
+    class ResizeObserverShim {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    }
+    Object.assign(window, { ResizeObserver: ResizeObserverShim });
+  }
+}
+
+/** Renders one routed page inside the app's providers, at the given address and router state. */
+export function renderPage(
+  path: string,
+  element: ReactElement,
+  entry: InitialEntry = path,
+): ReturnType<typeof render> {
+  installBrowserShims();
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  return render(
+    <AppProviders queryClient={queryClient}>
+      <MemoryRouter initialEntries={[entry]}>
+        <Routes>
+          <Route path={path} element={element} />
+        </Routes>
+      </MemoryRouter>
+    </AppProviders>,
+  );
+}

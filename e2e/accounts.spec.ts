@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { launchBrowser, newPage, screenshot } from './support/browser';
+import { startStack, type Stack } from './support/stack';
+
+/** Reads the 6-digit code out of the newest mail to `to`. */
+async function codeFrom(stack: Stack, to: string, subjectPart: string): Promise<string> {
+  const mail = await stack.sink.waitForMail(to, (m) => m.subject.includes(subjectPart), 15_000);
+  const match = /인증 코드: (\d{6})/.exec(mail.text);
+  if (!match?.[1]) throw new Error(`no code in mail: ${mail.text}`);
+  return match[1];
+}
+
+async function login(page: Page, email: string, password: string) {
+  await page.goto('/#/login');
+  await page.getByTestId('login-email').fill(email);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+}
+
+describe('accounts journey', () => {
+  let stack: Stack;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    stack = await startStack();
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  it('signs up with the mailed code, edits the profile, logs out and in, resets the password', async () => {
+    const { page } = await newPage(browser, stack.baseUrl);
+    const email = `kim${Date.now()}@example.com`;
+
+    // Sign up through the steps, the code read from the real SMTP sink.
+    await page.goto('/#/signup');
+    await page.getByTestId('signup-email').fill(email);
+    await page.getByTestId('signup-request-code').click();
+    const code = await codeFrom(stack, email, '회원가입');
+    await page.getByTestId('signup-code').fill(code);
+    await page.getByTestId('signup-verify').click();
+    await page.getByTestId('signup-password').fill('Password1');
+    await page.getByTestId('signup-password-confirm').fill('Password1');
+    await screenshot(page, 'signup-password-1280');
+    await page.getByTestId('signup-submit').click();
+
+    // Back on /login with the e-mail prefilled.
+    await page.waitForURL(/#\/login/);
+    await expect.poll(() => page.getByTestId('login-email').inputValue()).toBe(email);
+    await page.getByTestId('login-password').fill('Password1');
+    await page.getByTestId('login-submit').click();
+    await page.getByTestId('profile-menu').waitFor();
+
+    // Edit the profile: name, two skill tags (one repeated), an image.
+    await page.goto('/#/my-page/profile-edit');
+    await page.getByTestId('profile-name').fill('김하늘');
+    const tagInput = page.getByTestId('profile-tag-input');
+    for (const tag of ['React', ' TypeScript ', 'React']) {
+      await tagInput.fill(tag);
+      await tagInput.press('Enter');
+    }
+    const png = await sharp({
+      create: { width: 300, height: 200, channels: 3, background: '#3b82f6' },
+    })
+      .png()
+      .toBuffer();
+    await page.getByTestId('profile-image-input').setInputFiles({
+      name: '프로필.png',
+      mimeType: 'image/png',
+      buffer: png,
+    });
+    await expect
+      .poll(async () => page.locator('img[src*="/api/files/public/avatars/"]').count())
+      .toBeGreaterThan(0);
+    await page.getByTestId('profile-save').click();
+    await expect.poll(() => page.getByText('프로필이 저장되었습니다').count()).toBeGreaterThan(0);
+
+    // The saved profile, as the server has it.
+    const me = await stack.api(email, 'Password1').get('/api/users/me');
+    expect(me.name).toBe('김하늘');
+    expect(me.hashtags).toEqual(['React', 'TypeScript']);
+    expect(me.profileImageUrl).toMatch(/^\/api\/files\/public\/avatars\/.+\.webp$/);
+    await page.goto('/#/my-page');
+    await page.getByText('김하늘').first().waitFor();
+    await screenshot(page, 'my-page-1280');
+
+    // Log out, and back in.
+    await page.getByTestId('profile-menu').click();
+    await page.getByTestId('logout').click();
+    await page.waitForURL(/#\/login/);
+    await login(page, email, 'Password1');
+    await page.getByTestId('profile-menu').waitFor();
+    await page.getByTestId('profile-menu').click();
+    await page.getByTestId('logout').click();
+    await page.waitForURL(/#\/login/);
+
+    // Reset the password with the mailed code; the new one works, the old one does not.
+    await page.goto('/#/forgot-password');
+    await page.getByTestId('reset-email').fill(email);
+    await page.getByTestId('reset-request').click();
+    const resetCode = await codeFrom(stack, email, '비밀번호');
+    await page.getByTestId('reset-code').fill(resetCode);
+    await page.getByTestId('reset-verify').click();
+    await page.getByTestId('reset-password').fill('NewPass1!');
+    await page.getByTestId('reset-password-confirm').fill('NewPass1!');
+    await page.getByTestId('reset-submit').click();
+    await page.waitForURL(/#\/login/, { timeout: 10_000 });
+
+    await login(page, email, 'Password1');
+    await page.getByText('이메일 또는 비밀번호가 올바르지 않습니다.').waitFor();
+    await login(page, email, 'NewPass1!');
+    await page.getByTestId('profile-menu').waitFor();
+  });
+
+  it('fits a 360 px wide screen', async () => {
+    const { page } = await newPage(browser, stack.baseUrl, { width: 360, height: 740 });
+    await page.goto('/#/login');
+    await page.getByTestId('login-email').waitFor();
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(page, 'login-360');
+    await page.goto('/#/signup');
+    await page.getByTestId('signup-email').waitFor();
+    await screenshot(page, 'signup-360');
+  });
+});

@@ -1,0 +1,74 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { startServer, type ServerProcess } from '../../apps/server/test/server-process';
+import { startSmtpSink, type SmtpSink } from '../../apps/server/test/smtp-sink';
+
+const webDist = path.resolve(import.meta.dirname, '../../apps/web/dist');
+
+/** A small authenticated API client, to check through the API what the browser did. */
+export type ApiAs = {
+  get<T = Record<string, unknown>>(url: string): Promise<T>;
+};
+
+/** The real server (serving the built web app) with a real SMTP sink, on a fresh DATA_DIR. */
+export type Stack = {
+  baseUrl: string;
+  server: ServerProcess;
+  sink: SmtpSink;
+  api(email: string, password: string): ApiAs;
+  stop(): Promise<void>;
+};
+
+export async function startStack(env: Record<string, string> = {}): Promise<Stack> {
+  try {
+    await fs.access(path.join(webDist, 'index.html'));
+  } catch {
+    throw new Error('apps/web/dist is missing: run `npm run build` before the e2e tests');
+  }
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'teamup-e2e-'));
+  const sink = await startSmtpSink();
+  const server = await startServer({
+    dataDir,
+    env: { SMTP_URL: sink.url, WEB_DIST_DIR: webDist, ...env },
+  });
+  const baseUrl = server.url;
+
+  const api = (email: string, password: string): ApiAs => {
+    let token: string | undefined;
+    const authorize = async () => {
+      if (token) return token;
+      const response = await fetch(`${baseUrl}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password }),
+      });
+      const body = (await response.json()) as { data: { token: string } };
+      if (!response.ok) throw new Error(`login failed: ${JSON.stringify(body)}`);
+      token = body.data.token;
+      return token;
+    };
+    return {
+      async get<T>(url: string): Promise<T> {
+        const response = await fetch(`${baseUrl}${url}`, {
+          headers: { authorization: `Bearer ${await authorize()}` },
+        });
+        const body = (await response.json()) as { data: T };
+        if (!response.ok) throw new Error(`${url}: ${response.status} ${JSON.stringify(body)}`);
+        return body.data;
+      },
+    };
+  };
+
+  return {
+    baseUrl,
+    server,
+    sink,
+    api,
+    async stop() {
+      await server.stop();
+      await sink.close();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

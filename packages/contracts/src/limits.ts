@@ -1,0 +1,32 @@
+/** Business constants shared by server and web (spec 01 section 9). */
+export const Limits = {
+  codeLength: 6,
+  codeTtlMinutes: 10,
+  codeMaxAttempts: 5,
+  codeResendSeconds: 60,
+  /** How long a verified sign-up e-mail stays usable for registration. */
+  verifiedEmailValidMinutes: 30,
+  passwordMin: 8,
+  passwordMax: 128,
+  passwordCheckDelayMs: 500,
+  emailMax: 254,
+  nameMax: 50,
+  workspaceNameMax: 100,
+  teamNameMax: 50,
+  iconUploadMaxBytes: 5 * 1024 * 1024,
+  profileImageMaxBytes: 5 * 1024 * 1024,
+  hashtagMax: 30,
+  hashtagsPerUser: 20,
+  mbtiMax: 4,
+  shortTextMax: 100,
+  longTextMax: 2000,
+  urlMax: 500,
+  clientInfoFieldMax: 300,
+} as const;
+
+/** Sign-up password: 8+ with upper, lower and a digit (spec 01 section 5). */
+export const signupPasswordPattern = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d).{8,}$/;
+/** Reset password: the sign-up rule plus a special character (spec 01 section 5). */
+export const resetPasswordPattern = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[^A-Za-z0-9]).{8,}$/;
+/** Simple e-mail shape; the sign-up form only requires an @ (spec), the server requires this. */
+export const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { Limits } from './limits';
+
+export const providerSchema = z.enum(['LOCAL', 'GOOGLE', 'KAKAO']);
+export type Provider = z.infer<typeof providerSchema>;
+
+/** The signed-in user's own view of their account (spec 01 section 3, User). */
+export const userSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  age: z.number().int().nullable(),
+  mbti: z.string().nullable(),
+  disposition: z.string().nullable(),
+  hashtags: z.array(z.string()),
+  introduction: z.string().nullable(),
+  portfolio: z.string().nullable(),
+  preferWorkstyle: z.string().nullable(),
+  dislikeWorkstyle: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  provider: providerSchema,
+  createdAt: z.string(),
+  role: z.enum(['USER', 'ADMIN']),
+});
+export type User = z.infer<typeof userSchema>;
+
+const optionalText = (max: number, label: string) =>
+  z
+    .string()
+    .max(max, `${label}은(는) ${max}자 이하여야 합니다.`)
+    .nullable()
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value?.trim() ? value : null));
+
+/** PUT /users/me: every field optional; null or '' clears it. */
+export const updateProfileSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, '이름을 입력해주세요.')
+    .max(Limits.nameMax, `이름은 ${Limits.nameMax}자 이하여야 합니다.`)
+    .optional(),
+  age: z.coerce
+    .number()
+    .int('나이는 정수여야 합니다.')
+    .min(1, '나이는 1 이상이어야 합니다.')
+    .max(150, '나이는 150 이하여야 합니다.')
+    .nullable()
+    .optional(),
+  mbti: z
+    .string()
+    .trim()
+    .regex(/^$|^[EI][SN][TF][JP]$/i, 'MBTI 형식이 올바르지 않습니다. (예: ENFP)')
+    .nullable()
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value ? value.toUpperCase() : null)),
+  disposition: optionalText(Limits.shortTextMax, '성향'),
+  hashtags: z
+    .array(
+      z
+        .string()
+        .trim()
+        .min(1, '빈 태그는 추가할 수 없습니다.')
+        .max(Limits.hashtagMax, `태그는 ${Limits.hashtagMax}자 이하여야 합니다.`),
+    )
+    .max(Limits.hashtagsPerUser, `태그는 최대 ${Limits.hashtagsPerUser}개까지 추가할 수 있습니다.`)
+    .optional()
+    .transform((tags) => (tags ? [...new Set(tags)] : undefined)),
+  introduction: optionalText(Limits.longTextMax, '자기소개'),
+  portfolio: optionalText(Limits.urlMax, '포트폴리오'),
+  preferWorkstyle: optionalText(Limits.longTextMax, '선호하는 작업 스타일'),
+  dislikeWorkstyle: optionalText(Limits.longTextMax, '기피하는 작업 스타일'),
+});
+export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
+
+export const profileImageResponseSchema = z.object({ profileImageUrl: z.string() });
+
+export const hashtagSearchQuerySchema = z.object({
+  q: z.string().trim().max(Limits.hashtagMax).default(''),
+});
+export const hashtagSearchResponseSchema = z.array(z.string());
+
+export const checkDuplicateQuerySchema = z.object({
+  email: z.string().trim().max(Limits.emailMax),
+});
+/** data.duplicate is true when the e-mail is already registered. */
+export const checkDuplicateResponseSchema = z.object({
+  duplicate: z.boolean(),
+  available: z.boolean(),
+});

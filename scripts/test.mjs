@@ -1,0 +1,57 @@
+#!/usr/bin/env node
+// The one test command (npm test): lint, typecheck, unit + integration tests on PGlite, the same
+// database tests on PostgreSQL when TEST_DATABASE_URL is set, then the browser journeys.
+import { spawnSync } from 'node:child_process';
+import { ensureChromium } from './chromium.mjs';
+
+const started = Date.now();
+const summary = [];
+
+function run(title, command, args, env = {}) {
+  console.log(`\n▶ ${title}: ${command} ${args.join(' ')}`);
+  const t0 = Date.now();
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  const seconds = ((Date.now() - t0) / 1000).toFixed(1);
+  const ok = result.status === 0;
+  summary.push(`${ok ? 'ok  ' : 'FAIL'} ${title} (${seconds}s)`);
+  if (!ok) finish(1);
+}
+
+function skip(title, reason) {
+  console.log(`\n⏭ ${title} skipped: ${reason}`);
+  summary.push(`skip ${title}: ${reason}`);
+}
+
+function finish(code) {
+  console.log(`\n── test summary (${((Date.now() - started) / 1000).toFixed(0)}s) ──`);
+  for (const line of summary) console.log(line);
+  process.exit(code);
+}
+
+run('lint', 'npm', ['run', 'lint', '--silent']);
+run('typecheck', 'npm', ['run', 'typecheck', '--silent']);
+
+if (!process.env.TEST_REDIS_URL) {
+  console.log('TEST_REDIS_URL not set: the Redis bus, limiter and two-instance tests are skipped.');
+}
+run('unit + integration (PGlite)', 'npx', ['vitest', 'run'], { TEST_DB_KIND: 'pglite' });
+
+if (process.env.TEST_DATABASE_URL) {
+  run('database tests (PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'server'], {
+    TEST_DB_KIND: 'postgres',
+  });
+} else {
+  skip('database tests (PostgreSQL)', 'TEST_DATABASE_URL is not set');
+}
+
+const chrome = ensureChromium();
+if (!chrome.ok) {
+  console.error(`\n✖ ${chrome.message}`);
+  summary.push(`FAIL e2e: ${chrome.message}`);
+  finish(1);
+}
+run('web build', 'npm', ['run', 'build', '--silent']);
+run('end-to-end (Chromium)', 'npx', ['vitest', 'run', '--config', 'e2e/vitest.config.ts'], {
+  CHROME_PATH: chrome.path,
+});
+finish(0);
