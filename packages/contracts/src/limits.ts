@@ -13,6 +13,14 @@ export const Limits = {
   nameMax: 50,
   workspaceNameMax: 100,
   teamNameMax: 50,
+  teamDescriptionMax: 500,
+  workspacePasswordMin: 4,
+  workspacePasswordMax: 64,
+  /** An emoji or a few letters typed as the icon. */
+  workspaceIconTextMax: 8,
+  inviteCodeLength: 10,
+  /** Home page member preview (spec 01 section 9). */
+  memberPreviewCount: 4,
   iconUploadMaxBytes: 5 * 1024 * 1024,
   profileImageMaxBytes: 5 * 1024 * 1024,
   hashtagMax: 30,

@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { idSchema } from './common';
+import { Limits } from './limits';
+import { memberProfileSchema } from './workspaces';
+
+/** Texts of spec 02 sections 5 and 8 for teams. */
+export const TeamMessages = {
+  nameRequired: '팀 이름을 입력해주세요.',
+  nameTooLong: `팀 이름은 ${Limits.teamNameMax}자 이하여야 합니다.`,
+  descriptionTooLong: `팀 설명은 ${Limits.teamDescriptionMax}자 이하여야 합니다.`,
+  passwordTooShort: `비밀번호는 ${Limits.workspacePasswordMin}자 이상이어야 합니다.`,
+  passwordTooLong: `비밀번호는 ${Limits.workspacePasswordMax}자 이하여야 합니다.`,
+  passwordWrong: '잘못된 비밀번호이거나 참여에 실패했습니다.',
+  passwordRequired: '비밀번호가 필요한 팀입니다. 비밀번호를 입력해주세요.',
+  alreadyMember: '이미 참여 중인 팀입니다.',
+  notMember: '이 팀의 멤버가 아닙니다.',
+  notFound: '팀을 찾을 수 없습니다.',
+  nameMismatch: '팀 이름이 일치하지 않습니다.',
+  lastMember: '마지막 멤버입니다. 팀을 삭제할지 유지할지 선택해주세요.',
+  leaderOnly: '팀장 또는 워크스페이스 소유자만 할 수 있는 작업입니다.',
+  targetNotWorkspaceMember: '워크스페이스 멤버만 팀에 추가할 수 있습니다.',
+} as const;
+
+const teamPasswordSchema = z
+  .string()
+  .min(Limits.workspacePasswordMin, TeamMessages.passwordTooShort)
+  .max(Limits.workspacePasswordMax, TeamMessages.passwordTooLong);
+
+export const teamNameSchema = z
+  .string()
+  .trim()
+  .min(1, TeamMessages.nameRequired)
+  .max(Limits.teamNameMax, TeamMessages.nameTooLong);
+
+const descriptionSchema = z
+  .string()
+  .trim()
+  .max(Limits.teamDescriptionMax, TeamMessages.descriptionTooLong)
+  .nullable()
+  .optional()
+  .transform((value) => (value === undefined ? undefined : value ? value : null));
+
+/** POST /teams */
+export const createTeamSchema = z.object({
+  name: teamNameSchema,
+  /** Sent as a number or a numeric string. */
+  workspaceId: idSchema,
+  description: descriptionSchema,
+  /** Empty or absent: anyone in the workspace may join. */
+  password: z
+    .union([teamPasswordSchema, z.literal('')])
+    .nullable()
+    .optional(),
+});
+export type CreateTeamInput = z.input<typeof createTeamSchema>;
+
+/** PUT /teams/{id} (leader or workspace owner). `password`: a new one, or null / '' removes it. */
+export const updateTeamSchema = z.object({
+  name: teamNameSchema.optional(),
+  description: descriptionSchema,
+  password: z
+    .union([teamPasswordSchema, z.literal('')])
+    .nullable()
+    .optional(),
+});
+export type UpdateTeamInput = z.input<typeof updateTeamSchema>;
+
+/** DELETE /teams/{id}: the typed name must equal the team name exactly. */
+export const deleteTeamSchema = z.object({ confirmName: z.string().max(200) });
+
+/** POST /teams/{id}/join */
+export const joinTeamSchema = z.object({
+  password: z.string().max(Limits.workspacePasswordMax).nullable().optional(),
+});
+
+/** POST /teams/{id}/members: the caller (a join) or, for the leader, another workspace member. */
+export const addTeamMemberSchema = z.object({
+  userId: idSchema,
+  password: z.string().max(Limits.workspacePasswordMax).nullable().optional(),
+});
+
+/**
+ * POST /teams/{id}/leave. The last member must say what happens to the team: DELETE it, or KEEP
+ * it without members (the next to join leads it). Without a choice the last member gets 409.
+ */
+export const leaveTeamSchema = z
+  .object({ whenLast: z.enum(['DELETE', 'KEEP']).optional() })
+  .optional();
+
+export const teamParamsSchema = z.object({ id: idSchema });
+export const teamMemberParamsSchema = z.object({ id: idSchema, userId: idSchema });
+export const workspaceTeamsParamsSchema = z.object({ workspaceId: idSchema });
+
+export const teamRoleSchema = z.enum(['LEADER', 'MEMBER']);
+
+export const teamSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  workspaceId: z.number().int(),
+  passwordProtected: z.boolean(),
+  /** Null only for a team its last member chose to keep. */
+  leader: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** The team's bulletin board; one per team. */
+  bulletinBoardId: z.number().int(),
+  memberCount: z.number().int(),
+  /** Percent (0-100) of the team's kanban tasks that are approved. */
+  progress: z.number().int(),
+  /** Whether the caller is a member. */
+  isMember: z.boolean(),
+  createdAt: z.string(),
+});
+export type Team = z.infer<typeof teamSchema>;
+
+export const teamMemberSchema = memberProfileSchema.extend({
+  teamRole: teamRoleSchema,
+  joinedAt: z.string(),
+});
+export type TeamMember = z.infer<typeof teamMemberSchema>;
+
+/** Answer of a leave: whether the team was deleted with it. */
+export const leaveTeamResponseSchema = z.object({ teamDeleted: z.boolean() });

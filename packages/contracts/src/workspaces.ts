@@ -1,0 +1,194 @@
+import { z } from 'zod';
+import { idSchema } from './common';
+import { Limits } from './limits';
+
+export const workspaceRoleSchema = z.enum(['OWNER', 'ADMIN', 'MEMBER']);
+export type WorkspaceRole = z.infer<typeof workspaceRoleSchema>;
+
+/** Validation texts of spec 01 section 5 and the workspace problems the web app shows. */
+export const WorkspaceMessages = {
+  nameRequired: '워크스페이스 이름을 입력해주세요.',
+  nameTooLong: `워크스페이스 이름은 ${Limits.workspaceNameMax}자 이하여야 합니다.`,
+  inviteRequired: '초대 코드 또는 초대 링크를 입력해주세요.',
+  inviteInvalid: '초대 코드 형식이 올바르지 않습니다. 초대 링크나 8~12자리 코드를 확인해주세요.',
+  inviteNotFound: '초대 코드에 해당하는 워크스페이스가 없습니다.',
+  idNotAllowed: '워크스페이스 ID로는 참여할 수 없습니다. 초대 코드를 사용해주세요.',
+  passwordWrong: '워크스페이스 비밀번호가 틀렸습니다.',
+  passwordRequired: '비밀번호가 필요한 워크스페이스입니다. 비밀번호를 입력해주세요.',
+  passwordTooShort: `비밀번호는 ${Limits.workspacePasswordMin}자 이상이어야 합니다.`,
+  passwordTooLong: `비밀번호는 ${Limits.workspacePasswordMax}자 이하여야 합니다.`,
+  banned: '이 워크스페이스에서 차단된 사용자입니다. 참여할 수 없습니다.',
+  forbidden: '이 워크스페이스에 접근할 권한이 없습니다.',
+  notFound: '워크스페이스를 찾을 수 없습니다.',
+  ownerOnly: '워크스페이스 소유자만 할 수 있는 작업입니다.',
+  adminOnly: '워크스페이스 관리자만 할 수 있는 작업입니다.',
+  notYourself: '자기 자신에게는 할 수 없는 작업입니다.',
+  ownerProtected: '워크스페이스 소유자는 내보내거나 차단할 수 없습니다.',
+  ownerCannotLeave: '소유자는 워크스페이스를 나갈 수 없습니다. 워크스페이스를 삭제해주세요.',
+  nameMismatch: '워크스페이스 이름이 일치하지 않습니다.',
+  memberNotFound: '워크스페이스 멤버가 아닙니다.',
+  notBanned: '차단된 사용자가 아닙니다.',
+  iconInvalid: '아이콘은 이모지나 글자(8자 이하), 또는 업로드한 이미지여야 합니다.',
+} as const;
+
+/** Where uploaded workspace icons live; an icon URL must point here, never outside. */
+export const workspaceIconUrlPrefix = '/api/files/public/icons/';
+
+/** Workspace password: optional; when set, 4 to 64 characters. */
+export const workspacePasswordSchema = z
+  .string()
+  .min(Limits.workspacePasswordMin, WorkspaceMessages.passwordTooShort)
+  .max(Limits.workspacePasswordMax, WorkspaceMessages.passwordTooLong);
+
+/** An emoji or a few letters, or one of our own uploaded icon URLs; '' or null clears it. */
+export const iconSchema = z
+  .string()
+  .trim()
+  .max(Limits.urlMax)
+  .refine(
+    (value) =>
+      value === '' ||
+      (value.startsWith(workspaceIconUrlPrefix) && !value.includes('..')) ||
+      (!/[:/\\]/.test(value) && [...value].length <= Limits.workspaceIconTextMax),
+    WorkspaceMessages.iconInvalid,
+  )
+  .nullable()
+  .optional()
+  .transform((value) => (value === undefined ? undefined : value ? value : null));
+
+export const workspaceNameSchema = z
+  .string()
+  .trim()
+  .min(1, WorkspaceMessages.nameRequired)
+  .max(Limits.workspaceNameMax, WorkspaceMessages.nameTooLong);
+
+/** POST /workspaces */
+export const createWorkspaceSchema = z.object({
+  name: workspaceNameSchema,
+  iconUrl: iconSchema,
+  /** Empty or absent: no password. */
+  password: z
+    .union([workspacePasswordSchema, z.literal('')])
+    .nullable()
+    .optional(),
+});
+export type CreateWorkspaceInput = z.input<typeof createWorkspaceSchema>;
+
+/** PUT /workspaces/{id} (owner): name and icon. */
+export const updateWorkspaceSchema = z.object({
+  name: workspaceNameSchema.optional(),
+  iconUrl: iconSchema,
+});
+export type UpdateWorkspaceInput = z.input<typeof updateWorkspaceSchema>;
+
+/** PUT /workspaces/{id}/password (owner): a new password, or null / '' to remove it. */
+export const setWorkspacePasswordSchema = z.object({
+  password: z.union([workspacePasswordSchema, z.literal('')]).nullable(),
+});
+
+/** DELETE /workspaces/{id} (owner): the typed name must equal the workspace name exactly. */
+export const deleteWorkspaceSchema = z.object({ confirmName: z.string().max(200) });
+
+/** POST /workspaces/join: an invite code or a whole invite link. */
+export const joinWorkspaceSchema = z.object({
+  inviteCode: z.string().trim().min(1, WorkspaceMessages.inviteRequired).max(Limits.urlMax),
+  /** Sent only when non-empty. */
+  password: z.string().max(Limits.workspacePasswordMax).nullable().optional(),
+});
+export type JoinWorkspaceInput = z.input<typeof joinWorkspaceSchema>;
+
+/** POST /workspaces/{id}/join: join by numeric id; allowed only for password-protected ones. */
+export const joinWorkspaceByIdSchema = z.object({
+  password: z.string().max(Limits.workspacePasswordMax).nullable().optional(),
+});
+
+/** PUT /workspaces/{id}/members/{userId}/role (owner): make an admin or a plain member. */
+export const changeMemberRoleSchema = z.object({ role: z.enum(['ADMIN', 'MEMBER']) });
+
+export const workspaceParamsSchema = z.object({ id: idSchema });
+export const workspaceMemberParamsSchema = z.object({ id: idSchema, userId: idSchema });
+export const inviteParamsSchema = z.object({ code: z.string().max(Limits.urlMax) });
+
+/** The profile fields co-members see of each other (spec 01 section 3); never password data. */
+export const memberProfileSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  profileImageUrl: z.string().nullable(),
+  mbti: z.string().nullable(),
+  age: z.number().int().nullable(),
+  disposition: z.string().nullable(),
+  introduction: z.string().nullable(),
+  preferWorkstyle: z.string().nullable(),
+  dislikeWorkstyle: z.string().nullable(),
+  portfolio: z.string().nullable(),
+  hashtags: z.array(z.string()),
+});
+export type MemberProfile = z.infer<typeof memberProfileSchema>;
+
+export const workspaceMemberSchema = memberProfileSchema.extend({
+  role: workspaceRoleSchema,
+  joinedAt: z.string(),
+});
+export type WorkspaceMember = z.infer<typeof workspaceMemberSchema>;
+
+export const workspaceSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** An emoji or letters, or the URL of an uploaded image; null shows the first letter. */
+  iconUrl: z.string().nullable(),
+  /** Permanent invite code. */
+  inviteCode: z.string(),
+  /** The invite link `{origin}/#/ws/{inviteCode}`. */
+  url: z.string(),
+  passwordProtected: z.boolean(),
+  owner: z.object({ id: z.number().int() }),
+  /** The caller's role in it. */
+  myRole: workspaceRoleSchema,
+  memberCount: z.number().int(),
+  createdAt: z.string(),
+});
+export type Workspace = z.infer<typeof workspaceSchema>;
+
+/** GET /workspaces/invite/{code}: what an invitee sees before joining. */
+export const invitePreviewSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  iconUrl: z.string().nullable(),
+  passwordProtected: z.boolean(),
+  memberCount: z.number().int(),
+  alreadyMember: z.boolean(),
+});
+export type InvitePreview = z.infer<typeof invitePreviewSchema>;
+
+export const bannedUserSchema = z.object({
+  user: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    email: z.string(),
+    profileImageUrl: z.string().nullable(),
+  }),
+  bannedAt: z.string(),
+  bannedBy: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+});
+export type BannedUser = z.infer<typeof bannedUserSchema>;
+
+export const iconUploadResponseSchema = z.object({ iconUrl: z.string() });
+
+export type ParsedInvite = { kind: 'code'; code: string } | { kind: 'id'; id: number };
+
+/** Letters and digits, 6 to 15 (spec 01 section 5; we issue 10). */
+export const inviteCodePattern = /^[A-Za-z0-9]{6,15}$/;
+
+/**
+ * Reads what a person pastes: a bare code, or any link ending in `#/ws/{code}` (trailing slash
+ * and whitespace tolerated). A pure number is a workspace id; the caller decides whether that is
+ * allowed. Anything else answers null.
+ */
+export function parseInviteInput(input: string): ParsedInvite | null {
+  const value = input.trim().replace(/\/+$/, '');
+  if (/^\d{1,15}$/.test(value)) return { kind: 'id', id: Number(value) };
+  const fromLink = /#\/ws\/([A-Za-z0-9_-]+)$/.exec(value)?.[1];
+  const code = fromLink ?? value;
+  return inviteCodePattern.test(code) ? { kind: 'code', code } : null;
+}
