@@ -27,6 +27,8 @@ import { authProvidersRoutes } from './modules/auth/providers.routes';
 import { isSessionActive } from './modules/auth/auth.service';
 import { usersRoutes } from './modules/users/users.routes';
 import { filesRoutes } from './modules/files/files.routes';
+import { workspacesRoutes } from './modules/workspaces/workspaces.routes';
+import { teamsRoutes } from './modules/teams/teams.routes';
 
 export type BuildOptions = ContextOverrides & { logger?: Logger };
 
@@ -118,6 +120,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       await authProvidersRoutes(typed, context);
       await usersRoutes(typed, context, requireAuth);
       await filesRoutes(typed, context);
+      await workspacesRoutes(typed, context, requireAuth);
+      await teamsRoutes(typed, context, requireAuth);
     },
     { prefix: '/api' },
   );

@@ -2,6 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { TestApp } from './test-app';
 import { extractCode, type SmtpSink } from './smtp-sink';
+import { createLocalUser } from '../src/modules/users/users.service';
 
 export type Tokens = { token: string; refreshToken: string; userId: number };
 
@@ -82,4 +83,40 @@ export async function login(
 /** The `data` of a `{ data }` answer, typed by the caller. */
 export function dataOf<T = Record<string, unknown>>(response: LightMyRequestResponse): T {
   return response.json<{ data: T }>().data;
+}
+
+let userCounter = 0;
+/**
+ * A LOCAL account made through the users service (no mail round trip) and logged in through
+ * the real API. For tests whose subject is not sign-up.
+ */
+export async function createUser(app: TestApp, name?: string) {
+  userCounter += 1;
+  const email = uniqueEmail('member');
+  const passwordHash = await app.context.passwords.hash('Password1');
+  const user = await createLocalUser(app.context, {
+    email,
+    name: name ?? `사용자${userCounter}`,
+    passwordHash,
+  });
+  if (!user) throw new Error(`could not create ${email}`);
+  const tokens = await login(app, email);
+  return { ...tokens, email, name: user.name };
+}
+export type TestUser = Awaited<ReturnType<typeof createUser>>;
+
+/** Sends a JSON call as `user` (any method); answers the raw response. */
+export function call(
+  app: TestApp,
+  user: { token: string } | null,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: unknown,
+) {
+  return app.inject({
+    method,
+    url,
+    ...(payload === undefined ? {} : { payload: payload as object }),
+    headers: user ? authHeader(user.token) : {},
+  });
 }

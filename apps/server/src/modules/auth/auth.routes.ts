@@ -86,7 +86,7 @@ export async function authRoutes(app: TypedApp, ctx: AppContext, requireAuth: Gu
   app.post(
     '/auth/logout',
     {
-      preHandler: requireAuth,
+      onRequest: requireAuth,
       schema: {
         tags,
         security: secured,
@@ -103,7 +103,7 @@ export async function authRoutes(app: TypedApp, ctx: AppContext, requireAuth: Gu
   app.get(
     '/auth/session',
     {
-      preHandler: requireAuth,
+      onRequest: requireAuth,
       schema: { tags, security: secured, response: { 200: envelope(sessionResponseSchema) } },
     },
     async (request) => ({
@@ -114,7 +114,7 @@ export async function authRoutes(app: TypedApp, ctx: AppContext, requireAuth: Gu
   app.get(
     '/auth/sessions',
     {
-      preHandler: requireAuth,
+      onRequest: requireAuth,
       schema: {
         tags,
         summary: 'Active login sessions of the caller',
@@ -128,7 +128,7 @@ export async function authRoutes(app: TypedApp, ctx: AppContext, requireAuth: Gu
   app.delete(
     '/auth/sessions/:sessionId',
     {
-      preHandler: requireAuth,
+      onRequest: requireAuth,
       schema: {
         tags,
         summary: 'Revoke one of the caller’s sessions',
@@ -145,7 +145,7 @@ export async function authRoutes(app: TypedApp, ctx: AppContext, requireAuth: Gu
   app.put(
     '/users/password',
     {
-      preHandler: requireAuth,
+      onRequest: requireAuth,
       schema: {
         tags,
         security: secured,

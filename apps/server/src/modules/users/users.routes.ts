@@ -9,10 +9,11 @@ import {
   updateProfileSchema,
   userSchema,
 } from '@teamup/contracts/users';
-import { emailPattern } from '@teamup/contracts/limits';
+import { emailPattern, Limits } from '@teamup/contracts/limits';
 import type { AppContext } from '../../context';
 import { authOf } from '../../platform/auth/guard';
 import { badRequest } from '../../platform/errors/app-error';
+import { singleFileField } from '../../platform/http/multipart';
 import type { Guard, TypedApp } from '../../platform/http/types';
 import * as users from './users.service';
 
@@ -22,7 +23,7 @@ export async function usersRoutes(app: TypedApp, ctx: AppContext, requireAuth: G
   app.get(
     '/users/me',
     {
-      preHandler: requireAuth,
+      onRequest: requireAuth,
       schema: { tags: ['users'], security: secured, response: { 200: envelope(userSchema) } },
     },
     async (request) => ({ data: await users.getUser(ctx, authOf(request).userId) }),
@@ -31,7 +32,7 @@ export async function usersRoutes(app: TypedApp, ctx: AppContext, requireAuth: G
   app.put(
     '/users/me',
     {
-      preHandler: requireAuth,
+      onRequest: requireAuth,
       schema: {
         tags: ['users'],
         security: secured,
@@ -48,7 +49,7 @@ export async function usersRoutes(app: TypedApp, ctx: AppContext, requireAuth: G
   app.post(
     '/users/me/profile-image',
     {
-      preHandler: requireAuth,
+      onRequest: requireAuth,
       schema: {
         tags: ['users'],
         security: secured,
@@ -57,14 +58,8 @@ export async function usersRoutes(app: TypedApp, ctx: AppContext, requireAuth: G
       },
     },
     async (request) => {
-      if (!request.isMultipart()) {
-        throw badRequest(ErrorCode.VALIDATION_FAILED, '이미지 파일을 선택해주세요.');
-      }
-      const file = await request.file({ limits: { fileSize: 5 * 1024 * 1024 + 1, files: 1 } });
-      if (!file || file.fieldname !== 'file') {
-        throw badRequest(ErrorCode.VALIDATION_FAILED, '이미지 파일을 선택해주세요.');
-      }
-      const profileImageUrl = await users.setProfileImage(ctx, authOf(request).userId, file.file);
+      const file = await singleFileField(request, Limits.profileImageMaxBytes);
+      const profileImageUrl = await users.setProfileImage(ctx, authOf(request).userId, file);
       return { data: { profileImageUrl } };
     },
   );
@@ -93,7 +88,7 @@ export async function usersRoutes(app: TypedApp, ctx: AppContext, requireAuth: G
   app.get(
     '/hashtags/search',
     {
-      preHandler: requireAuth,
+      onRequest: requireAuth,
       schema: {
         tags: ['users'],
         security: secured,

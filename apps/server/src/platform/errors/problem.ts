@@ -41,7 +41,9 @@ function fieldErrorsOf(error: FastifyError): FieldError[] {
   return error.validation.map((issue) => ({
     field:
       issue.instancePath.replace(/^\//, '').replaceAll('/', '.') ||
-      ((issue.params.issue as { path?: PropertyKey[] }).path ?? []).map(String).join('.'),
+      ((issue.params?.issue as { path?: PropertyKey[] } | undefined)?.path ?? [])
+        .map(String)
+        .join('.'),
     message: issue.message ?? '올바르지 않은 값입니다.',
   }));
 }

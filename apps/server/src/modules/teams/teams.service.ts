@@ -1,0 +1,326 @@
+import { ErrorCode } from '@teamup/contracts/error-codes';
+import { Topics, type LiveEvent } from '@teamup/contracts/events';
+import {
+  TeamMessages as M,
+  type Team,
+  type TeamMember,
+  type createTeamSchema,
+  type updateTeamSchema,
+} from '@teamup/contracts/teams';
+import type { WorkspaceRole } from '@teamup/contracts/workspaces';
+import type { z } from 'zod';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors/app-error';
+import {
+  checkPassword,
+  isAdminRole,
+  registerMemberRemovalStep,
+  requireMembership,
+} from '../workspaces/workspaces.service';
+import { presentTeam, presentTeamMember } from './teams.presenter';
+import * as repo from './teams.repo';
+
+const teamNotFound = () => notFound(M.notFound, ErrorCode.TEAM_NOT_FOUND);
+
+/**
+ * Percent of approved kanban tasks. The kanban module does not exist yet, so every team is at
+ * 0; it will register its own source here.
+ */
+async function progressOf(): Promise<number> {
+  return 0;
+}
+
+async function loadTeam(db: Db, teamId: number): Promise<repo.TeamRow> {
+  const team = await repo.findTeam(db, teamId);
+  if (!team) throw teamNotFound();
+  return team;
+}
+
+/** The team, after checking the caller belongs to its workspace; answers their workspace role. */
+async function teamInWorkspace(ctx: AppContext, teamId: number, userId: number) {
+  const team = await loadTeam(ctx.database.db, teamId);
+  const workspaceRole = await requireMembership(ctx, team.workspaceId, userId);
+  return { team, workspaceRole };
+}
+
+/** The leader, the workspace owner and its admins manage a team. */
+function mayManage(team: repo.TeamRow, userId: number, workspaceRole: WorkspaceRole) {
+  return team.leaderId === userId || isAdminRole(workspaceRole);
+}
+
+async function present(ctx: AppContext, teamId: number, viewerId: number): Promise<Team> {
+  const view = await repo.viewTeam(ctx.database.db, teamId, viewerId);
+  if (!view) throw teamNotFound();
+  return presentTeam(view, await progressOf());
+}
+
+async function publish(ctx: AppContext, workspaceId: number, event: LiveEvent) {
+  await ctx.bus.publish(Topics.workspace(workspaceId), event);
+}
+
+/**
+ * For every module with team content: the caller must be in the team's workspace and in the
+ * team itself. Answers the team's workspace id.
+ */
+export async function assertTeamMember(
+  ctx: AppContext,
+  teamId: number,
+  userId: number,
+): Promise<{ workspaceId: number }> {
+  const { team } = await teamInWorkspace(ctx, teamId, userId);
+  if (!(await repo.isTeamMember(ctx.database.db, teamId, userId))) {
+    throw forbidden(M.notMember, ErrorCode.TEAM_NOT_MEMBER);
+  }
+  return { workspaceId: team.workspaceId };
+}
+
+export async function listWorkspaceTeams(
+  ctx: AppContext,
+  userId: number,
+  workspaceId: number,
+): Promise<Team[]> {
+  await requireMembership(ctx, workspaceId, userId);
+  const views = await repo.listTeamViews(ctx.database.db, workspaceId, userId);
+  const progress = await progressOf();
+  return views.map((view) => presentTeam(view, progress));
+}
+
+export async function createTeam(
+  ctx: AppContext,
+  userId: number,
+  input: z.output<typeof createTeamSchema>,
+): Promise<Team> {
+  await requireMembership(ctx, input.workspaceId, userId);
+  const passwordHash = input.password ? await ctx.passwords.hash(input.password) : null;
+  const team = await ctx.database.db.transaction(async (tx) => {
+    const created = await repo.insertTeam(tx, {
+      workspaceId: input.workspaceId,
+      name: input.name,
+      description: input.description ?? null,
+      passwordHash,
+      leaderId: userId,
+    });
+    await repo.insertTeamMember(tx, created.id, userId);
+    return created;
+  });
+  return present(ctx, team.id, userId);
+}
+
+export async function getTeam(ctx: AppContext, userId: number, teamId: number): Promise<Team> {
+  await teamInWorkspace(ctx, teamId, userId);
+  return present(ctx, teamId, userId);
+}
+
+export async function updateTeam(
+  ctx: AppContext,
+  userId: number,
+  teamId: number,
+  input: z.output<typeof updateTeamSchema>,
+): Promise<Team> {
+  const { team, workspaceRole } = await teamInWorkspace(ctx, teamId, userId);
+  if (!mayManage(team, userId, workspaceRole)) {
+    throw forbidden(M.leaderOnly, ErrorCode.TEAM_FORBIDDEN);
+  }
+  const patch: Parameters<typeof repo.updateTeam>[2] = {};
+  if (input.name !== undefined) patch.name = input.name;
+  if (input.description !== undefined) patch.description = input.description;
+  if (input.password !== undefined) {
+    patch.passwordHash = input.password ? await ctx.passwords.hash(input.password) : null;
+  }
+  await repo.updateTeam(ctx.database.db, teamId, patch, ctx.now());
+  return present(ctx, teamId, userId);
+}
+
+export async function deleteTeam(
+  ctx: AppContext,
+  userId: number,
+  teamId: number,
+  confirmName: string,
+): Promise<void> {
+  const { team, workspaceRole } = await teamInWorkspace(ctx, teamId, userId);
+  // The spec offers deletion to the leader and the workspace owner, not to every admin.
+  if (team.leaderId !== userId && workspaceRole !== 'OWNER') {
+    throw forbidden(M.leaderOnly, ErrorCode.TEAM_FORBIDDEN);
+  }
+  if (confirmName !== team.name) {
+    throw badRequest(ErrorCode.TEAM_NAME_MISMATCH, M.nameMismatch, [
+      { field: 'confirmName', message: M.nameMismatch },
+    ]);
+  }
+  await repo.deleteTeam(ctx.database.db, teamId);
+  await publish(ctx, team.workspaceId, {
+    type: 'TEAM_DELETED',
+    workspaceId: team.workspaceId,
+    teamId,
+  });
+}
+
+export async function joinTeam(
+  ctx: AppContext,
+  userId: number,
+  teamId: number,
+  password: string | null | undefined,
+): Promise<Team> {
+  const { team } = await teamInWorkspace(ctx, teamId, userId);
+  const db = ctx.database.db;
+  if (await repo.isTeamMember(db, teamId, userId)) {
+    throw conflict(ErrorCode.TEAM_ALREADY_MEMBER, M.alreadyMember);
+  }
+  if (team.passwordHash !== null) {
+    await checkPassword(ctx, `team-password:${teamId}:${userId}`, team.passwordHash, password, {
+      required: () => forbidden(M.passwordRequired, ErrorCode.TEAM_PASSWORD_REQUIRED),
+      wrong: () => forbidden(M.passwordWrong, ErrorCode.TEAM_PASSWORD_WRONG),
+    });
+  }
+  await addToTeam(ctx, team, userId);
+  return present(ctx, teamId, userId);
+}
+
+async function addToTeam(ctx: AppContext, team: repo.TeamRow, userId: number) {
+  const added = await ctx.database.db.transaction(async (tx) => {
+    if (!(await repo.insertTeamMember(tx, team.id, userId))) return false;
+    // A team kept by its last member has no leader: the next to join leads it.
+    const current = await repo.findTeam(tx, team.id);
+    if (current && current.leaderId === null) {
+      await repo.updateTeam(tx, team.id, { leaderId: userId }, ctx.now());
+    }
+    return true;
+  });
+  if (!added) throw conflict(ErrorCode.TEAM_ALREADY_MEMBER, M.alreadyMember);
+  await publish(ctx, team.workspaceId, {
+    type: 'TEAM_MEMBERSHIP_CHANGED',
+    workspaceId: team.workspaceId,
+    teamId: team.id,
+    userId,
+    change: 'JOINED',
+  });
+}
+
+/**
+ * Takes a member out of a team inside `db` (a transaction). When they led it, the member who
+ * joined earliest takes over; with nobody left the team stays, leaderless.
+ */
+async function dropMember(db: Db, team: repo.TeamRow, userId: number, now: Date) {
+  const removed = await repo.deleteTeamMember(db, team.id, userId);
+  if (removed && team.leaderId === userId) {
+    const successor = (await repo.longestMember(db, team.id)) ?? null;
+    await repo.updateTeam(db, team.id, { leaderId: successor }, now);
+  }
+  return removed;
+}
+
+export async function leaveTeam(
+  ctx: AppContext,
+  userId: number,
+  teamId: number,
+  whenLast: 'DELETE' | 'KEEP' | undefined,
+): Promise<{ teamDeleted: boolean }> {
+  const { team } = await teamInWorkspace(ctx, teamId, userId);
+  const teamDeleted = await ctx.database.db.transaction(async (tx) => {
+    if (!(await repo.isTeamMember(tx, teamId, userId))) {
+      throw forbidden(M.notMember, ErrorCode.TEAM_NOT_MEMBER);
+    }
+    if ((await repo.countTeamMembers(tx, teamId)) === 1) {
+      if (!whenLast) throw conflict(ErrorCode.TEAM_LAST_MEMBER, M.lastMember);
+      if (whenLast === 'DELETE') {
+        await repo.deleteTeam(tx, teamId);
+        return true;
+      }
+    }
+    await dropMember(tx, team, userId, ctx.now());
+    return false;
+  });
+  await publish(
+    ctx,
+    team.workspaceId,
+    teamDeleted
+      ? { type: 'TEAM_DELETED', workspaceId: team.workspaceId, teamId }
+      : {
+          type: 'TEAM_MEMBERSHIP_CHANGED',
+          workspaceId: team.workspaceId,
+          teamId,
+          userId,
+          change: 'LEFT',
+        },
+  );
+  return { teamDeleted };
+}
+
+export async function listTeamMembers(
+  ctx: AppContext,
+  userId: number,
+  teamId: number,
+): Promise<TeamMember[]> {
+  const { team } = await teamInWorkspace(ctx, teamId, userId);
+  const rows = await repo.listTeamMembers(ctx.database.db, teamId);
+  const members = rows.map((row) => presentTeamMember(row, team.leaderId));
+  // Leader first, then by join time.
+  return members.sort((a, b) => Number(b.teamRole === 'LEADER') - Number(a.teamRole === 'LEADER'));
+}
+
+/** Yourself: a join. Someone else: the leader or a workspace admin adds a workspace member. */
+export async function addTeamMember(
+  ctx: AppContext,
+  actorId: number,
+  teamId: number,
+  targetId: number,
+  password: string | null | undefined,
+): Promise<TeamMember> {
+  if (targetId === actorId) {
+    await joinTeam(ctx, actorId, teamId, password);
+  } else {
+    const { team, workspaceRole } = await teamInWorkspace(ctx, teamId, actorId);
+    if (!mayManage(team, actorId, workspaceRole)) {
+      throw forbidden(M.leaderOnly, ErrorCode.TEAM_FORBIDDEN);
+    }
+    try {
+      await requireMembership(ctx, team.workspaceId, targetId);
+    } catch {
+      throw badRequest(ErrorCode.WORKSPACE_MEMBER_NOT_FOUND, M.targetNotWorkspaceMember);
+    }
+    await addToTeam(ctx, team, targetId);
+  }
+  const rows = await repo.listTeamMembers(ctx.database.db, teamId);
+  const team = await loadTeam(ctx.database.db, teamId);
+  const row = rows.find((candidate) => candidate.user.id === targetId);
+  if (!row) throw teamNotFound();
+  return presentTeamMember(row, team.leaderId);
+}
+
+/** Yourself: a leave. Someone else: the leader or a workspace admin removes them. */
+export async function removeTeamMember(
+  ctx: AppContext,
+  actorId: number,
+  teamId: number,
+  targetId: number,
+): Promise<void> {
+  if (targetId === actorId) {
+    await leaveTeam(ctx, actorId, teamId, undefined);
+    return;
+  }
+  const { team, workspaceRole } = await teamInWorkspace(ctx, teamId, actorId);
+  if (!mayManage(team, actorId, workspaceRole)) {
+    throw forbidden(M.leaderOnly, ErrorCode.TEAM_FORBIDDEN);
+  }
+  const removed = await ctx.database.db.transaction((tx) =>
+    dropMember(tx, team, targetId, ctx.now()),
+  );
+  if (!removed) throw notFound(M.notMember, ErrorCode.TEAM_NOT_MEMBER);
+  await publish(ctx, team.workspaceId, {
+    type: 'TEAM_MEMBERSHIP_CHANGED',
+    workspaceId: team.workspaceId,
+    teamId,
+    userId: targetId,
+    change: 'REMOVED',
+  });
+}
+
+/** Someone leaving the workspace (kicked, banned, left) leaves all of its teams in the same write. */
+registerMemberRemovalStep(async (db, workspaceId, userId) => {
+  const teamIds = await repo.teamIdsOfMember(db, workspaceId, userId);
+  for (const teamId of teamIds) {
+    const team = await repo.findTeam(db, teamId);
+    if (team) await dropMember(db, team, userId, new Date());
+  }
+});
