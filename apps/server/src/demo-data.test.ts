@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { dataOf, login } from '../test/factories';
-import { demoPassword, seedDemo } from './demo-data';
+import { demoPassword, demoWorkspaceName, seedDemo } from './demo-data';
 
 describe('demo seed', () => {
   let app: TestApp;
@@ -12,7 +12,7 @@ describe('demo seed', () => {
     await app.close();
   });
 
-  it('creates demo accounts through the services, idempotently, that can log in', async () => {
+  it('creates demo accounts, a workspace and teams through the services, idempotently', async () => {
     const logins = await seedDemo(app.context);
     expect(logins.length).toBeGreaterThanOrEqual(4);
     expect(await seedDemo(app.context)).toEqual(logins);
@@ -26,5 +26,23 @@ describe('demo seed', () => {
     });
     expect(dataOf(me)).toMatchObject({ email: first.email, name: first.name });
     expect(dataOf<{ hashtags: string[] }>(me).hashtags.length).toBeGreaterThan(0);
+
+    const workspaces = await app.inject({
+      method: 'GET',
+      url: '/api/workspaces/my',
+      headers: { authorization: `Bearer ${tokens.token}` },
+    });
+    const [workspace, ...more] =
+      dataOf<Array<{ id: number; name: string; memberCount: number }>>(workspaces);
+    expect(more).toEqual([]);
+    expect(workspace).toMatchObject({ name: demoWorkspaceName, memberCount: logins.length });
+    const teams = await app.inject({
+      method: 'GET',
+      url: `/api/teams/workspace/${workspace?.id}`,
+      headers: { authorization: `Bearer ${tokens.token}` },
+    });
+    const list = dataOf<Array<{ name: string; passwordProtected: boolean }>>(teams);
+    expect(list.map((team) => team.name)).toEqual(['프론트엔드', '백엔드', '발표 준비']);
+    expect(list.filter((team) => team.passwordProtected)).toHaveLength(1);
   });
 });

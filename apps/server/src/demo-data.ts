@@ -1,6 +1,14 @@
 import type { AppContext } from './context';
 import { createLocalUser, findCredentials, updateProfile } from './modules/users/users.service';
 import { updateProfileSchema } from '@teamup/contracts/users';
+import { createTeamSchema } from '@teamup/contracts/teams';
+import { createWorkspaceSchema } from '@teamup/contracts/workspaces';
+import { createTeam, joinTeam } from './modules/teams/teams.service';
+import {
+  createWorkspace,
+  joinByInvite,
+  listMyWorkspaces,
+} from './modules/workspaces/workspaces.service';
 
 export const demoPassword = 'Demo1234!';
 
@@ -48,9 +56,45 @@ export async function seedDemo(ctx: AppContext) {
       }),
     );
   }
+  await seedWorkspace(ctx);
   return people.map((person) => ({
     email: person.email,
     password: demoPassword,
     name: person.name,
   }));
+}
+
+export const demoWorkspaceName = '캡스톤 디자인 2026';
+export const demoTeamPassword = 'team1234';
+
+/** One workspace owned by the first person, everyone in it, and three teams. Once only. */
+async function seedWorkspace(ctx: AppContext) {
+  const ids: number[] = [];
+  for (const person of people) {
+    const credentials = await findCredentials(ctx, person.email);
+    if (!credentials) return;
+    ids.push(credentials.id);
+  }
+  const [ownerId, ...others] = ids as [number, ...number[]];
+  if ((await listMyWorkspaces(ctx, ownerId)).some((w) => w.name === demoWorkspaceName)) return;
+  const workspace = await createWorkspace(
+    ctx,
+    ownerId,
+    createWorkspaceSchema.parse({ name: demoWorkspaceName, iconUrl: '🎓' }),
+  );
+  for (const userId of others) {
+    await joinByInvite(ctx, userId, { inviteCode: workspace.inviteCode });
+  }
+  const team = (leaderId: number, name: string, description: string, password?: string) =>
+    createTeam(
+      ctx,
+      leaderId,
+      createTeamSchema.parse({ name, description, workspaceId: workspace.id, password }),
+    );
+  const [minji, junho, seoyeon, hyunwoo] = ids as [number, number, number, number];
+  const frontend = await team(minji, '프론트엔드', '화면 설계와 React 구현');
+  await joinTeam(ctx, seoyeon, frontend.id, undefined);
+  const backend = await team(junho, '백엔드', 'API와 데이터베이스');
+  await joinTeam(ctx, hyunwoo, backend.id, undefined);
+  await team(hyunwoo, '발표 준비', '최종 발표 자료 (비밀번호: team1234)', demoTeamPassword);
 }

@@ -1,12 +1,12 @@
 /**
- * `npm run demo`: seeds demo accounts (and, as features land, their workspace and teams) through
+ * `npm run demo`: seeds demo accounts, their workspace and teams through
  * the app's own services, prints the logins, then starts the normal server on the same DATA_DIR.
  */
 import fs from 'node:fs/promises';
 import pino from 'pino';
 import { loadConfig } from './config';
 import { createContext } from './context';
-import { seedDemo } from './demo-data';
+import { demoTeamPassword, demoWorkspaceName, seedDemo } from './demo-data';
 
 const config = loadConfig();
 await fs.mkdir(config.dataDir, { recursive: true });
@@ -27,6 +27,7 @@ process.stdout.write(
     '',
     'TeamUp demo — 데모 계정 (이메일 / 비밀번호 / 이름):',
     ...rows,
+    `워크스페이스: ${demoWorkspaceName} (팀 '발표 준비' 비밀번호: ${demoTeamPassword})`,
     `열기: ${config.publicOrigin}`,
     '',
   ].join('\n'),
