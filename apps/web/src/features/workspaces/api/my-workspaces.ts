@@ -1,0 +1,23 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Workspace } from '@teamup/contracts/workspaces';
+import { api } from '../../../lib/api-client';
+
+/** The root of every workspace query: invalidating it refreshes lists, details and members. */
+export const workspacesQueryKey = ['workspaces'] as const;
+export const myWorkspacesQueryKey = [...workspacesQueryKey, 'my'] as const;
+
+/** GET /workspaces/my: the caller's workspaces, oldest joined first. */
+export function fetchMyWorkspaces(signal?: AbortSignal): Promise<Workspace[]> {
+  return api.get<Workspace[]>('/workspaces/my', { signal });
+}
+
+export function myWorkspacesQueryOptions() {
+  return queryOptions({
+    queryKey: myWorkspacesQueryKey,
+    queryFn: ({ signal }) => fetchMyWorkspaces(signal),
+  });
+}
+
+export function useMyWorkspaces() {
+  return useQuery(myWorkspacesQueryOptions());
+}
