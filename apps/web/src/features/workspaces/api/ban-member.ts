@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { workspacesQueryKey } from './my-workspaces';
+import type { MemberActionVariables } from './kick-member';
+
+/** POST /workspaces/{id}/members/{uid}/ban (owner, admins): removes the member and bans them. */
+export function banMember({ workspaceId, userId }: MemberActionVariables): Promise<boolean> {
+  return api.post<boolean>(`/workspaces/${workspaceId}/members/${userId}/ban`);
+}
+
+export function useBanMember() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: [...workspacesQueryKey, 'members', 'ban'],
+    mutationFn: banMember,
+    // Members, blacklist and member counts all change.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: workspacesQueryKey }),
+  });
+}

@@ -1,0 +1,23 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { BannedUser } from '@teamup/contracts/workspaces';
+import { api } from '../../../lib/api-client';
+import { workspacesQueryKey } from './my-workspaces';
+
+export const blacklistQueryKey = (workspaceId: number) =>
+  [...workspacesQueryKey, workspaceId, 'blacklist'] as const;
+
+/** GET /workspaces/{id}/blacklist (owner, admins): the banned users. */
+export function fetchBlacklist(workspaceId: number, signal?: AbortSignal): Promise<BannedUser[]> {
+  return api.get<BannedUser[]>(`/workspaces/${workspaceId}/blacklist`, { signal });
+}
+
+export function blacklistQueryOptions(workspaceId: number) {
+  return queryOptions({
+    queryKey: blacklistQueryKey(workspaceId),
+    queryFn: ({ signal }) => fetchBlacklist(workspaceId, signal),
+  });
+}
+
+export function useBlacklist(workspaceId: number, enabled = true) {
+  return useQuery({ ...blacklistQueryOptions(workspaceId), enabled });
+}

@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { WorkspaceMember } from '@teamup/contracts/workspaces';
+import { api } from '../../../lib/api-client';
+import { workspacesQueryKey } from './my-workspaces';
+import { workspaceMembersQueryKey } from './workspace-members';
+
+export interface ChangeMemberRoleVariables {
+  workspaceId: number;
+  userId: number;
+  role: 'ADMIN' | 'MEMBER';
+}
+
+/** PUT /workspaces/{id}/members/{uid}/role (owner): makes an admin or a plain member. */
+export function changeMemberRole({
+  workspaceId,
+  userId,
+  role,
+}: ChangeMemberRoleVariables): Promise<WorkspaceMember> {
+  return api.put<WorkspaceMember>(`/workspaces/${workspaceId}/members/${userId}/role`, { role });
+}
+
+export function useChangeMemberRole() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: [...workspacesQueryKey, 'members', 'role'],
+    mutationFn: changeMemberRole,
+    onSuccess: (_member, { workspaceId }) =>
+      queryClient.invalidateQueries({ queryKey: workspaceMembersQueryKey(workspaceId) }),
+  });
+}

@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CreateWorkspaceInput, Workspace } from '@teamup/contracts/workspaces';
+import { api } from '../../../lib/api-client';
+import { workspacesQueryKey } from './my-workspaces';
+
+/** POST /workspaces: the caller becomes the owner; an invite code is generated. */
+export function createWorkspace(body: CreateWorkspaceInput): Promise<Workspace> {
+  return api.post<Workspace>('/workspaces', body);
+}
+
+export function useCreateWorkspace() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: [...workspacesQueryKey, 'create'],
+    mutationFn: createWorkspace,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: workspacesQueryKey }),
+  });
+}

@@ -1,0 +1,26 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { InvitePreview } from '@teamup/contracts/workspaces';
+import { api } from '../../../lib/api-client';
+import { workspacesQueryKey } from './my-workspaces';
+
+export const invitePreviewQueryKey = (code: string) =>
+  [...workspacesQueryKey, 'invite', code] as const;
+
+/** GET /workspaces/invite/{code}: what an invitee sees before joining. */
+export function fetchInvitePreview(code: string, signal?: AbortSignal): Promise<InvitePreview> {
+  return api.get<InvitePreview>(`/workspaces/invite/${encodeURIComponent(code)}`, { signal });
+}
+
+export function invitePreviewQueryOptions(code: string) {
+  return queryOptions({
+    queryKey: invitePreviewQueryKey(code),
+    queryFn: ({ signal }) => fetchInvitePreview(code, signal),
+    retry: false,
+    staleTime: 0,
+  });
+}
+
+/** The preview of an invite code; nothing is asked while the code is undefined. */
+export function useInvitePreview(code: string | undefined) {
+  return useQuery({ ...invitePreviewQueryOptions(code ?? ''), enabled: code !== undefined });
+}

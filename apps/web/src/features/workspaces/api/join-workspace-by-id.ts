@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Workspace } from '@teamup/contracts/workspaces';
+import { api } from '../../../lib/api-client';
+import { workspacesQueryKey } from './my-workspaces';
+
+export interface JoinWorkspaceByIdBody {
+  workspaceId: number;
+  /** Sent only when non-empty; the server allows id joins for protected workspaces only. */
+  password?: string;
+}
+
+/** POST /workspaces/{id}/join: joins by numeric id (onboarding dialog). */
+export function joinWorkspaceById({
+  workspaceId,
+  password,
+}: JoinWorkspaceByIdBody): Promise<Workspace> {
+  return api.post<Workspace>(`/workspaces/${workspaceId}/join`, password ? { password } : {});
+}
+
+export function useJoinWorkspaceById() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: [...workspacesQueryKey, 'join-by-id'],
+    mutationFn: joinWorkspaceById,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: workspacesQueryKey }),
+  });
+}

@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Workspace } from '@teamup/contracts/workspaces';
+import { api } from '../../../lib/api-client';
+import { workspacesQueryKey } from './my-workspaces';
+
+export interface JoinWorkspaceBody {
+  inviteCode: string;
+  /** Sent only when non-empty. */
+  password?: string;
+}
+
+/** POST /workspaces/join: joins by invite code (or whole link); answers the workspace. */
+export function joinWorkspace({ inviteCode, password }: JoinWorkspaceBody): Promise<Workspace> {
+  return api.post<Workspace>(
+    '/workspaces/join',
+    password ? { inviteCode, password } : { inviteCode },
+  );
+}
+
+export function useJoinWorkspace() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: [...workspacesQueryKey, 'join'],
+    mutationFn: joinWorkspace,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: workspacesQueryKey }),
+  });
+}

@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { workspacesQueryKey } from './my-workspaces';
+import { workspaceMembersQueryKey } from './workspace-members';
+
+export interface MemberActionVariables {
+  workspaceId: number;
+  userId: number;
+}
+
+/** DELETE /workspaces/{id}/members/{uid} (owner, admins): removes a member. */
+export function kickMember({ workspaceId, userId }: MemberActionVariables): Promise<void> {
+  return api.delete(`/workspaces/${workspaceId}/members/${userId}`);
+}
+
+export function useKickMember() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: [...workspacesQueryKey, 'members', 'kick'],
+    mutationFn: kickMember,
+    onSuccess: (_result, { workspaceId }) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: workspaceMembersQueryKey(workspaceId) }),
+        queryClient.invalidateQueries({ queryKey: workspacesQueryKey }),
+      ]),
+  });
+}

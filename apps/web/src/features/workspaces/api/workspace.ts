@@ -1,0 +1,26 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Workspace } from '@teamup/contracts/workspaces';
+import { api } from '../../../lib/api-client';
+import { workspacesQueryKey } from './my-workspaces';
+
+export const workspaceQueryKey = (workspaceId: number) =>
+  [...workspacesQueryKey, workspaceId, 'detail'] as const;
+
+/** GET /workspaces/{id}: one workspace the caller belongs to. */
+export function fetchWorkspace(workspaceId: number, signal?: AbortSignal): Promise<Workspace> {
+  return api.get<Workspace>(`/workspaces/${workspaceId}`, { signal });
+}
+
+export function workspaceQueryOptions(workspaceId: number) {
+  return queryOptions({
+    queryKey: workspaceQueryKey(workspaceId),
+    queryFn: ({ signal }) => fetchWorkspace(workspaceId, signal),
+  });
+}
+
+export function useWorkspace(workspaceId: number | undefined) {
+  return useQuery({
+    ...workspaceQueryOptions(workspaceId ?? 0),
+    enabled: workspaceId !== undefined,
+  });
+}
