@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateWorkspaceInput, Workspace } from '@teamup/contracts/workspaces';
 import { api } from '../../../lib/api-client';
-import { workspacesQueryKey } from './my-workspaces';
+import { addToMyWorkspaces, workspacesQueryKey } from './my-workspaces';
 
 /** POST /workspaces: the caller becomes the owner; an invite code is generated. */
 export function createWorkspace(body: CreateWorkspaceInput): Promise<Workspace> {
@@ -13,6 +13,9 @@ export function useCreateWorkspace() {
   return useMutation({
     mutationKey: [...workspacesQueryKey, 'create'],
     mutationFn: createWorkspace,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: workspacesQueryKey }),
+    onSuccess: (workspace) => {
+      addToMyWorkspaces(queryClient, workspace);
+      return queryClient.invalidateQueries({ queryKey: workspacesQueryKey });
+    },
   });
 }

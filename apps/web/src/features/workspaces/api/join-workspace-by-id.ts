@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Workspace } from '@teamup/contracts/workspaces';
 import { api } from '../../../lib/api-client';
-import { workspacesQueryKey } from './my-workspaces';
+import { addToMyWorkspaces, workspacesQueryKey } from './my-workspaces';
 
 export interface JoinWorkspaceByIdBody {
   workspaceId: number;
@@ -22,6 +22,9 @@ export function useJoinWorkspaceById() {
   return useMutation({
     mutationKey: [...workspacesQueryKey, 'join-by-id'],
     mutationFn: joinWorkspaceById,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: workspacesQueryKey }),
+    onSuccess: (workspace) => {
+      addToMyWorkspaces(queryClient, workspace);
+      return queryClient.invalidateQueries({ queryKey: workspacesQueryKey });
+    },
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Workspace } from '@teamup/contracts/workspaces';
 import { api } from '../../../lib/api-client';
-import { workspacesQueryKey } from './my-workspaces';
+import { addToMyWorkspaces, workspacesQueryKey } from './my-workspaces';
 
 export interface JoinWorkspaceBody {
   inviteCode: string;
@@ -22,6 +22,9 @@ export function useJoinWorkspace() {
   return useMutation({
     mutationKey: [...workspacesQueryKey, 'join'],
     mutationFn: joinWorkspace,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: workspacesQueryKey }),
+    onSuccess: (workspace) => {
+      addToMyWorkspaces(queryClient, workspace);
+      return queryClient.invalidateQueries({ queryKey: workspacesQueryKey });
+    },
   });
 }

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { Workspace } from '@teamup/contracts/workspaces';
 import { api } from '../../../lib/api-client';
 
@@ -20,4 +20,14 @@ export function myWorkspacesQueryOptions() {
 
 export function useMyWorkspaces() {
   return useQuery(myWorkspacesQueryOptions());
+}
+
+/**
+ * Puts a workspace the user just created or joined into the cached list at once, so the
+ * workspace route recognises it before the list is fetched again.
+ */
+export function addToMyWorkspaces(queryClient: QueryClient, workspace: Workspace): void {
+  queryClient.setQueryData<Workspace[]>(myWorkspacesQueryKey, (old) =>
+    old ? [...old.filter((item) => item.id !== workspace.id), workspace] : [workspace],
+  );
 }

@@ -1,15 +1,75 @@
-import { Stack } from '@mantine/core';
+import { useState } from 'react';
+import { ActionIcon, Box, Divider, ScrollArea, Skeleton, Stack, Tooltip } from '@mantine/core';
+import { IconLogin2, IconPlus, IconRefresh } from '@tabler/icons-react';
+import { Link, useParams } from 'react-router';
+import type { Workspace } from '@teamup/contracts/workspaces';
+import { routes } from '../../../app/routes';
 import { ko } from '../../../i18n/ko';
+import { useMyWorkspaces } from '../api/my-workspaces';
+import { useCurrentWorkspace } from '../hooks/use-current-workspace';
+import { CreateWorkspaceDialog } from './create-workspace-dialog';
+import { JoinWorkspaceDialog } from './join-workspace-dialog';
+import { WorkspaceIcon } from './workspace-icon';
 
 /** Width of the rail in px; the layout sizes its navbar with it. */
 export const WORKSPACE_RAIL_WIDTH = 72;
 
+const ITEM_SIZE = 44;
+
+function RailItem({ workspace, active }: { workspace: Workspace; active: boolean }) {
+  return (
+    <Tooltip label={workspace.name} position="right" withArrow openDelay={200}>
+      <Box pos="relative" w="100%" style={{ display: 'flex', justifyContent: 'center' }}>
+        {/* The pill on the left edge marks the open workspace. */}
+        <Box
+          aria-hidden
+          pos="absolute"
+          left={0}
+          top="50%"
+          w={4}
+          h={active ? 32 : 0}
+          bg="indigo.6"
+          style={{
+            transform: 'translateY(-50%)',
+            borderRadius: '0 4px 4px 0',
+            transition: 'height 150ms ease',
+          }}
+        />
+        <Box
+          component={Link}
+          to={routes.workspace.href(workspace.id)}
+          aria-label={ko.workspaces.rail.open(workspace.name)}
+          aria-current={active ? 'page' : undefined}
+          data-testid="workspace-rail-item"
+          data-workspace-id={workspace.id}
+          data-active={active || undefined}
+          w={ITEM_SIZE}
+          h={ITEM_SIZE}
+          style={{
+            display: 'block',
+            borderRadius: 'var(--mantine-radius-md)',
+            outlineOffset: 2,
+            boxShadow: active ? '0 0 0 2px var(--mantine-color-indigo-5)' : undefined,
+          }}
+        >
+          <WorkspaceIcon name={workspace.name} iconUrl={workspace.iconUrl} size={ITEM_SIZE} />
+        </Box>
+      </Box>
+    </Tooltip>
+  );
+}
+
 /**
- * PLACEHOLDER — the narrow left workspace rail of spec 01 section 2 (one button per workspace
- * showing its icon or first letter, a create button, a join button). The workspaces feature
- * replaces this component; the protected layout already reserves its place.
+ * The narrow left rail of spec 01 section 2: one button per workspace (icon or first letter,
+ * the name in a tooltip), then create and join buttons that open their dialogs.
  */
 export function WorkspaceRail() {
+  const { workspaceId } = useParams();
+  const { workspace: current } = useCurrentWorkspace();
+  const query = useMyWorkspaces();
+  const [dialog, setDialog] = useState<'create' | 'join' | null>(null);
+  const activeId = workspaceId === undefined ? undefined : current?.id;
+
   return (
     <Stack
       component="nav"
@@ -23,6 +83,67 @@ export function WorkspaceRail() {
       gap="sm"
       bg="var(--mantine-color-gray-0)"
       style={{ borderRight: '1px solid var(--mantine-color-gray-3)' }}
-    />
+    >
+      <ScrollArea w="100%" style={{ flex: '0 1 auto' }} scrollbarSize={4} type="scroll">
+        <Stack component="ul" gap="sm" align="center" m={0} p={0} style={{ listStyle: 'none' }}>
+          {query.isPending &&
+            [0, 1, 2].map((key) => (
+              <li key={key}>
+                <Skeleton w={ITEM_SIZE} h={ITEM_SIZE} radius="md" />
+              </li>
+            ))}
+          {query.isError && (
+            <li>
+              <Tooltip label={ko.workspaces.loadFailed} position="right" withArrow>
+                <ActionIcon
+                  variant="light"
+                  color="red"
+                  size={ITEM_SIZE}
+                  radius="md"
+                  aria-label={`${ko.workspaces.loadFailed} ${ko.workspaces.retry}`}
+                  onClick={() => void query.refetch()}
+                >
+                  <IconRefresh size={20} />
+                </ActionIcon>
+              </Tooltip>
+            </li>
+          )}
+          {query.data?.map((workspace) => (
+            <Box component="li" key={workspace.id} w="100%">
+              <RailItem workspace={workspace} active={workspace.id === activeId} />
+            </Box>
+          ))}
+        </Stack>
+      </ScrollArea>
+      {(query.data?.length ?? 0) > 0 && <Divider w={32} />}
+      <Tooltip label={ko.workspaces.rail.create} position="right" withArrow>
+        <ActionIcon
+          variant="light"
+          color="teal"
+          size={ITEM_SIZE}
+          radius="md"
+          aria-label={ko.workspaces.rail.create}
+          data-testid="rail-create-workspace"
+          onClick={() => setDialog('create')}
+        >
+          <IconPlus size={22} />
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label={ko.workspaces.rail.join} position="right" withArrow>
+        <ActionIcon
+          variant="light"
+          color="indigo"
+          size={ITEM_SIZE}
+          radius="md"
+          aria-label={ko.workspaces.rail.join}
+          data-testid="rail-join-workspace"
+          onClick={() => setDialog('join')}
+        >
+          <IconLogin2 size={22} />
+        </ActionIcon>
+      </Tooltip>
+      <CreateWorkspaceDialog opened={dialog === 'create'} onClose={() => setDialog(null)} />
+      <JoinWorkspaceDialog opened={dialog === 'join'} onClose={() => setDialog(null)} />
+    </Stack>
   );
 }

@@ -1,0 +1,41 @@
+import { Limits } from '@teamup/contracts/limits';
+import { workspaceIconUrlPrefix } from '@teamup/contracts/workspaces';
+import { ko } from '../../../i18n/ko';
+
+export type IconKind =
+  | { kind: 'image'; src: string }
+  | { kind: 'text'; text: string }
+  | { kind: 'letter'; text: string };
+
+/** The first letter of a name, upper-cased; '?' for a blank name. */
+export function firstLetter(name: string): string {
+  const [letter] = [...name.trim()];
+  return letter ? letter.toUpperCase() : '?';
+}
+
+/**
+ * How a workspace icon shows: an uploaded image (our own icon URL), the emoji or letters the
+ * owner typed, or else the first letter of the name.
+ */
+export function iconKind(iconUrl: string | null | undefined, name: string): IconKind {
+  const value = iconUrl?.trim() ?? '';
+  if (value.startsWith(workspaceIconUrlPrefix) && !value.includes('..')) {
+    return { kind: 'image', src: value };
+  }
+  if (value && !/[:/\\]/.test(value) && [...value].length <= Limits.workspaceIconTextMax) {
+    return { kind: 'text', text: value };
+  }
+  return { kind: 'letter', text: firstLetter(name) };
+}
+
+/** The image types an icon upload accepts (spec 01 section 5: JPG, PNG, GIF). */
+export const iconImageTypes = ['image/jpeg', 'image/png', 'image/gif'] as const;
+export const iconAccept = iconImageTypes.join(',');
+
+/** Why a chosen icon file is refused before upload, or null when it may be sent. */
+export function checkIconFile(file: { type: string; size: number }): string | null {
+  if (!(iconImageTypes as readonly string[]).includes(file.type))
+    return ko.workspaces.icon.imageOnly;
+  if (file.size > Limits.iconUploadMaxBytes) return ko.workspaces.icon.fileTooLarge;
+  return null;
+}
