@@ -1,7 +1,126 @@
-import { PlaceholderPage } from '../../../components/placeholder-page';
+import { Button, Grid, Stack } from '@mantine/core';
+import { ErrorCode } from '@teamup/contracts/error-codes';
+import { Link, useParams } from 'react-router';
+import { routes } from '../../../app/routes';
+import { FullPageLoader } from '../../../components/full-page-loader';
 import { ko } from '../../../i18n/ko';
+import { ApiError } from '../../../lib/api-error';
+import { errorMessage, hasCode } from '../../../lib/error-message';
+import { useAuth } from '../../auth/hooks/use-auth';
+import { useCurrentWorkspace } from '../../workspaces/hooks/use-current-workspace';
+import { useTeam } from '../api/team';
+import { TeamHeader } from '../components/team-header';
+import { TeamJoinGate } from '../components/team-join-gate';
+import { TeamMembersPanel } from '../components/team-members-panel';
+import { TeamStateMessage } from '../components/team-state-message';
+import { TeamTabs } from '../components/team-tabs';
+import { parseRouteId } from '../lib/team-access';
 
-/** PLACEHOLDER — team page (/ws/{workspaceId}/team/{teamId}) of spec 02. Filled in by the teams feature. */
+function TeamNotFound({ workspaceId }: { workspaceId: number }) {
+  return (
+    <TeamStateMessage
+      testId="team-not-found"
+      title={ko.teams.notFound}
+      hint={ko.teams.notFoundHint}
+      action={
+        <Button component={Link} to={routes.workspace.href(workspaceId)} variant="light">
+          {ko.teams.toWorkspaceHome}
+        </Button>
+      }
+    />
+  );
+}
+
+function TeamView({ workspaceId, teamId }: { workspaceId: number; teamId: number }) {
+  const { user } = useAuth();
+  const { workspace } = useCurrentWorkspace();
+  const team = useTeam(teamId);
+
+  if (team.isPending) return <FullPageLoader text={ko.teams.loading} height="50vh" />;
+  if (team.isError) {
+    const error = team.error;
+    if (
+      hasCode(error, ErrorCode.TEAM_NOT_FOUND) ||
+      (error instanceof ApiError && error.status === 404)
+    ) {
+      return <TeamNotFound workspaceId={workspaceId} />;
+    }
+    // Outside the workspace (403) the server's reason is shown; anything else is a load failure.
+    const forbidden = error instanceof ApiError && error.status === 403;
+    return (
+      <TeamStateMessage
+        testId="team-load-failed"
+        title={
+          forbidden ? errorMessage(error, { fallback: ko.teams.loadFailed }) : ko.teams.loadFailed
+        }
+        action={
+          forbidden ? (
+            <Button component={Link} to={routes.home.href()} variant="light">
+              {ko.teams.toDashboard}
+            </Button>
+          ) : (
+            <Button variant="light" onClick={() => void team.refetch()} loading={team.isFetching}>
+              {ko.teams.retry}
+            </Button>
+          )
+        }
+      />
+    );
+  }
+  // A team of another workspace is not shown under this one.
+  if (team.data.workspaceId !== workspaceId) return <TeamNotFound workspaceId={workspaceId} />;
+
+  return (
+    <Stack maw={1120} mx="auto" gap="lg" data-testid="team-page" data-team-id={team.data.id}>
+      <TeamHeader team={team.data} workspace={workspace} userId={user?.id} />
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          {team.data.isMember ? <TeamTabs /> : <TeamJoinGate key={team.data.id} team={team.data} />}
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <TeamMembersPanel teamId={team.data.id} />
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}
+
+/**
+ * The team page (/ws/{workspaceId}/team/{teamId}, spec 02 section 2): header and settings menu,
+ * the four tabs for members, a password prompt or join call for others, and the member list.
+ */
 export function TeamPage() {
-  return <PlaceholderPage title={ko.placeholder.team} />;
+  const params = useParams();
+  const { status, user } = useAuth();
+  const workspaceId = parseRouteId(params.workspaceId);
+  const teamId = parseRouteId(params.teamId);
+
+  if (workspaceId === null || teamId === null) {
+    return (
+      <TeamStateMessage
+        testId="team-bad-access"
+        title={ko.teams.badAccess}
+        hint={ko.teams.badAccessHint}
+        action={
+          <Button component={Link} to={routes.home.href()} variant="light">
+            {ko.teams.toDashboard}
+          </Button>
+        }
+      />
+    );
+  }
+  if (status !== 'authenticated' || !user) {
+    return (
+      <TeamStateMessage
+        testId="team-login-required"
+        title={ko.teams.loginRequired}
+        action={
+          <Button component={Link} to={routes.login.href()} variant="light">
+            {ko.teams.toLogin}
+          </Button>
+        }
+      />
+    );
+  }
+  return <TeamView key={teamId} workspaceId={workspaceId} teamId={teamId} />;
 }

@@ -1,7 +1,158 @@
-import { PlaceholderPage } from '../../../components/placeholder-page';
+import { useState } from 'react';
+import {
+  Button,
+  Center,
+  Group,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import { IconPlus, IconUsersGroup } from '@tabler/icons-react';
+import { Link, useParams } from 'react-router';
+import type { Workspace } from '@teamup/contracts/workspaces';
+import { routes } from '../../../app/routes';
+import { ErrorAlert } from '../../../components/error-alert';
+import { FullPageLoader } from '../../../components/full-page-loader';
 import { ko } from '../../../i18n/ko';
+import { errorMessage } from '../../../lib/error-message';
+import { useAuth } from '../../auth/hooks/use-auth';
+import { useWorkspaceTeams } from '../../teams/api/workspace-teams';
+import { TeamCard } from '../../teams/components/team-card';
+import { TeamDialog } from '../../teams/components/team-dialog';
+import { WorkspaceMembersSection } from '../../teams/components/workspace-members-section';
+import { useCurrentWorkspace } from '../hooks/use-current-workspace';
+import { isWorkspaceIdParam } from '../lib/match-workspace';
 
-/** PLACEHOLDER — workspace home (/ws/{workspaceId}) of spec 01 section 2. Filled in by the workspaces feature. */
+function MyTeams({ workspace, onOpenDialog }: { workspace: Workspace; onOpenDialog: () => void }) {
+  const teams = useWorkspaceTeams(workspace.id);
+
+  if (teams.isPending) {
+    return (
+      <Center py="xl" role="status" aria-live="polite">
+        <Loader />
+      </Center>
+    );
+  }
+  if (teams.isError) {
+    return <ErrorAlert message={errorMessage(teams.error, { fallback: ko.home.teamsFailed })} />;
+  }
+
+  const mine = teams.data.filter((team) => team.isMember);
+  if (mine.length === 0) {
+    return (
+      <Paper withBorder radius="lg" p="xl" data-testid="home-teams-empty">
+        <Stack align="center" gap="xs" ta="center">
+          <ThemeIcon size={52} radius="xl" variant="light" aria-hidden>
+            <IconUsersGroup size={28} />
+          </ThemeIcon>
+          <Text fw={600}>{ko.home.noTeams}</Text>
+          <Text size="sm" c="dimmed">
+            {ko.home.noTeamsHint}
+          </Text>
+          <Button
+            variant="light"
+            leftSection={<IconPlus size={16} />}
+            onClick={onOpenDialog}
+            mt="xs"
+          >
+            {ko.home.openTeamDialog}
+          </Button>
+        </Stack>
+      </Paper>
+    );
+  }
+
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} spacing="md">
+      {mine.map((team) => (
+        <TeamCard key={team.id} team={team} />
+      ))}
+    </SimpleGrid>
+  );
+}
+
+function WorkspaceHome({ workspace }: { workspace: Workspace }) {
+  const { user } = useAuth();
+  const [dialogOpened, setDialogOpened] = useState(false);
+  const name = user?.name.trim() || ko.home.defaultName;
+
+  return (
+    <Stack maw={1120} mx="auto" gap="xl" data-testid="workspace-home">
+      <Group justify="space-between" align="flex-end" gap="md">
+        <Stack gap={4} miw={0}>
+          <Text size="sm" c="dimmed" truncate>
+            {ko.home.workspaceLabel} · {workspace.name}
+          </Text>
+          <Title order={1} fz={{ base: 'h3', sm: 'h2' }} data-testid="home-greeting">
+            {ko.home.greeting(name)}
+          </Title>
+        </Stack>
+        <Button
+          leftSection={<IconPlus size={16} />}
+          onClick={() => setDialogOpened(true)}
+          data-testid="open-team-dialog"
+        >
+          {ko.home.openTeamDialog}
+        </Button>
+      </Group>
+
+      <Stack gap="md" component="section" aria-labelledby="home-teams-title">
+        <Title order={2} fz="h4" id="home-teams-title">
+          {ko.home.myTeams}
+        </Title>
+        <MyTeams workspace={workspace} onOpenDialog={() => setDialogOpened(true)} />
+      </Stack>
+
+      <WorkspaceMembersSection workspaceId={workspace.id} />
+
+      <TeamDialog
+        opened={dialogOpened}
+        onClose={() => setDialogOpened(false)}
+        workspaceId={workspace.id}
+      />
+    </Stack>
+  );
+}
+
+/**
+ * The workspace home (/ws/{workspaceId}, spec 01 and 02 section 2): a greeting, the user's team
+ * cards, the team dialog and a preview of the workspace members.
+ */
 export function WorkspaceHomePage() {
-  return <PlaceholderPage title={ko.placeholder.workspaceHome} />;
+  const { workspaceId } = useParams();
+  const { workspace, workspaces, isLoading } = useCurrentWorkspace();
+
+  if (workspace) return <WorkspaceHome workspace={workspace} />;
+  // An invite code in the address is joined by the workspace route handling, which then moves on.
+  if (isLoading || (workspaceId !== undefined && !isWorkspaceIdParam(workspaceId))) {
+    return <FullPageLoader text={ko.home.workspaceLoading} height="50vh" />;
+  }
+  return (
+    <Center py="xl">
+      <Paper withBorder radius="lg" p="xl" maw={480} w="100%" data-testid="workspace-not-found">
+        <Stack align="center" gap="sm" ta="center">
+          <Title order={1} fz="h3">
+            {ko.home.workspaceNotFound}
+          </Title>
+          <Text c="dimmed" size="sm">
+            {ko.home.workspaceNotFoundHint}
+          </Text>
+          <Button
+            component={Link}
+            to={
+              workspaces[0] ? routes.workspace.href(workspaces[0].id) : routes.emptyWorkspace.href()
+            }
+            variant="light"
+            mt="sm"
+          >
+            {ko.home.toStart}
+          </Button>
+        </Stack>
+      </Paper>
+    </Center>
+  );
 }

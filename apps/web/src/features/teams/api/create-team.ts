@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CreateTeamInput, Team } from '@teamup/contracts/teams';
+import { api } from '../../../lib/api-client';
+import { teamsQueryKey, workspaceTeamsQueryKey } from './workspace-teams';
+
+/** POST /teams: the creator becomes leader and first member; answers the new team. */
+export function createTeam(body: CreateTeamInput): Promise<Team> {
+  return api.post<Team>('/teams', body);
+}
+
+export function useCreateTeam() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: [...teamsQueryKey, 'create'],
+    mutationFn: createTeam,
+    onSuccess: (team) =>
+      queryClient.invalidateQueries({ queryKey: workspaceTeamsQueryKey(team.workspaceId) }),
+  });
+}

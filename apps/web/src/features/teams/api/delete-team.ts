@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { teamQueryKey } from './team';
+import { workspaceTeamsQueryKey } from './workspace-teams';
+
+export interface DeleteTeamVariables {
+  teamId: number;
+  workspaceId: number;
+  /** The team name typed by the user; the server refuses a mismatch (TEAM_NAME_MISMATCH). */
+  confirmName: string;
+}
+
+/** DELETE /teams/{id} with `{confirmName}` (leader or workspace owner). */
+export function deleteTeam({ teamId, confirmName }: DeleteTeamVariables): Promise<void> {
+  return apiRequest<void>(`/teams/${teamId}`, { method: 'DELETE', body: { confirmName } });
+}
+
+export function useDeleteTeam() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteTeam,
+    onSuccess: async (_result, { teamId, workspaceId }) => {
+      // The team is gone: mark it stale without refetching it (that would only answer 404).
+      await queryClient.invalidateQueries({ queryKey: teamQueryKey(teamId), refetchType: 'none' });
+      await queryClient.invalidateQueries({ queryKey: workspaceTeamsQueryKey(workspaceId) });
+    },
+  });
+}

@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { teamQueryKey } from './team';
+import { workspaceTeamsQueryKey } from './workspace-teams';
+
+export interface RemoveTeamMemberVariables {
+  teamId: number;
+  workspaceId: number;
+  userId: number;
+}
+
+/** DELETE /teams/{id}/members/{uid}: the leader, owner or an admin removes a member. */
+export function removeTeamMember({ teamId, userId }: RemoveTeamMemberVariables): Promise<void> {
+  return api.delete(`/teams/${teamId}/members/${userId}`);
+}
+
+export function useRemoveTeamMember() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: removeTeamMember,
+    onSuccess: async (_result, { teamId, workspaceId }) => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: teamQueryKey(teamId) }),
+        queryClient.invalidateQueries({ queryKey: workspaceTeamsQueryKey(workspaceId) }),
+      ]);
+    },
+  });
+}

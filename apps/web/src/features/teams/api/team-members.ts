@@ -1,0 +1,23 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TeamMember } from '@teamup/contracts/teams';
+import { api } from '../../../lib/api-client';
+import { teamQueryKey } from './team';
+
+export const teamMembersQueryKey = (teamId: number) =>
+  [...teamQueryKey(teamId), 'members'] as const;
+
+/** GET /teams/{id}/members: leader first; any workspace member may read it. */
+export function fetchTeamMembers(teamId: number, signal?: AbortSignal): Promise<TeamMember[]> {
+  return api.get<TeamMember[]>(`/teams/${teamId}/members`, { signal });
+}
+
+export function teamMembersQueryOptions(teamId: number) {
+  return queryOptions({
+    queryKey: teamMembersQueryKey(teamId),
+    queryFn: ({ signal }) => fetchTeamMembers(teamId, signal),
+  });
+}
+
+export function useTeamMembers(teamId: number | undefined) {
+  return useQuery({ ...teamMembersQueryOptions(teamId ?? 0), enabled: teamId !== undefined });
+}

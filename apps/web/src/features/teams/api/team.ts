@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Team } from '@teamup/contracts/teams';
+import { api } from '../../../lib/api-client';
+import { teamsQueryKey } from './workspace-teams';
+
+/** One team; its members live under the same key, so invalidating it refreshes both. */
+export const teamQueryKey = (teamId: number) => [...teamsQueryKey, 'detail', teamId] as const;
+
+/** GET /teams/{id}: a team of a workspace the caller belongs to (404 TEAM_NOT_FOUND). */
+export function fetchTeam(teamId: number, signal?: AbortSignal): Promise<Team> {
+  return api.get<Team>(`/teams/${teamId}`, { signal });
+}
+
+export function teamQueryOptions(teamId: number) {
+  return queryOptions({
+    queryKey: teamQueryKey(teamId),
+    queryFn: ({ signal }) => fetchTeam(teamId, signal),
+  });
+}
+
+/** The team; nothing is asked until a valid id is known. */
+export function useTeam(teamId: number | undefined) {
+  return useQuery({ ...teamQueryOptions(teamId ?? 0), enabled: teamId !== undefined });
+}

@@ -1,0 +1,182 @@
+import { useState } from 'react';
+import {
+  Badge,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Paper,
+  PasswordInput,
+  Stack,
+  Text,
+  ThemeIcon,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconLock, IconUsersGroup } from '@tabler/icons-react';
+import { useNavigate } from 'react-router';
+import { Limits } from '@teamup/contracts/limits';
+import type { Team } from '@teamup/contracts/teams';
+import { routes } from '../../../app/routes';
+import { ErrorAlert } from '../../../components/error-alert';
+import { useAuth } from '../../auth/hooks/use-auth';
+import { ko } from '../../../i18n/ko';
+import { errorMessage } from '../../../lib/error-message';
+import { useAddTeamMember } from '../api/add-team-member';
+import { useWorkspaceTeams } from '../api/workspace-teams';
+import { teamJoinErrorMessage } from '../lib/join-error';
+
+interface JoinTeamListProps {
+  workspaceId: number;
+  /** Closes the dialog. */
+  onDone: () => void;
+}
+
+/** Step 2 of the team dialog: the workspace's teams the user is not in, each with a join. */
+export function JoinTeamList({ workspaceId, onDone }: JoinTeamListProps) {
+  const navigate = useNavigate();
+  const { user } = useAuth();
+  const teams = useWorkspaceTeams(workspaceId);
+  const join = useAddTeamMember();
+  // The protected team whose password is being asked for.
+  const [asking, setAsking] = useState<number | null>(null);
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<{ teamId: number | null; message: string } | null>(null);
+
+  const handleJoin = (team: Team, withPassword?: string) => {
+    if (!user) {
+      setError({ teamId: null, message: ko.teams.joinMissing });
+      return;
+    }
+    setError(null);
+    join.mutate(
+      { teamId: team.id, workspaceId, userId: user.id, password: withPassword },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'teal', message: ko.teams.joined(team.name) });
+          onDone();
+          void navigate(routes.team.href(workspaceId, team.id));
+        },
+        onError: (failure) => setError({ teamId: team.id, message: teamJoinErrorMessage(failure) }),
+      },
+    );
+  };
+
+  const handleJoinClick = (team: Team) => {
+    if (team.passwordProtected) {
+      setAsking(team.id);
+      setPassword('');
+      setError(null);
+      return;
+    }
+    handleJoin(team);
+  };
+
+  if (teams.isPending) {
+    return (
+      <Center py="lg" role="status" aria-live="polite">
+        <Loader size="sm" />
+      </Center>
+    );
+  }
+  if (teams.isError) {
+    return (
+      <ErrorAlert message={errorMessage(teams.error, { fallback: ko.teams.joinableFailed })} />
+    );
+  }
+
+  const joinable = teams.data.filter((team) => !team.isMember);
+  if (joinable.length === 0) {
+    return (
+      <Stack align="center" gap={4} py="lg" ta="center" data-testid="joinable-empty">
+        <ThemeIcon size={44} radius="xl" variant="light" aria-hidden>
+          <IconUsersGroup size={24} />
+        </ThemeIcon>
+        <Text fw={600}>{ko.teams.noJoinable}</Text>
+        <Text size="sm" c="dimmed">
+          {ko.teams.noJoinableHint}
+        </Text>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="sm">
+      {error?.teamId === null && <ErrorAlert message={error.message} />}
+      <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+        {joinable.map((team) => (
+          <Paper
+            key={team.id}
+            component="li"
+            withBorder
+            radius="md"
+            p="sm"
+            data-testid="joinable-team"
+            data-team-id={team.id}
+          >
+            <Stack gap="xs">
+              <Group justify="space-between" wrap="nowrap" gap="sm">
+                <Stack gap={2} miw={0}>
+                  <Group gap={6} wrap="nowrap">
+                    {team.passwordProtected && (
+                      <IconLock size={16} aria-label={ko.teams.locked} role="img" />
+                    )}
+                    <Text fw={600} truncate>
+                      {team.name}
+                    </Text>
+                  </Group>
+                  <Group gap={6}>
+                    <Badge variant="light" color="gray" tt="none">
+                      {ko.teams.memberCount(team.memberCount)}
+                    </Badge>
+                  </Group>
+                </Stack>
+                <Button
+                  size="compact-md"
+                  variant={asking === team.id ? 'default' : 'filled'}
+                  loading={join.isPending && join.variables?.teamId === team.id && !asking}
+                  disabled={join.isPending}
+                  onClick={() => handleJoinClick(team)}
+                  aria-label={ko.teams.joinTeam(team.name)}
+                  data-testid="joinable-team-join"
+                >
+                  {ko.teams.join}
+                </Button>
+              </Group>
+              {asking === team.id && (
+                <form
+                  noValidate
+                  onSubmit={(event) => {
+                    event.preventDefault();
+                    handleJoin(team, password);
+                  }}
+                >
+                  <Group align="flex-end" gap="sm" wrap="wrap">
+                    <PasswordInput
+                      label={ko.teams.joinPasswordLabel(team.name)}
+                      value={password}
+                      onChange={(event) => setPassword(event.currentTarget.value)}
+                      maxLength={Limits.workspacePasswordMax}
+                      autoComplete="off"
+                      size="sm"
+                      autoFocus
+                      style={{ flex: '1 1 12rem' }}
+                      data-testid="team-join-password-input"
+                    />
+                    <Button
+                      type="submit"
+                      loading={join.isPending}
+                      data-testid="team-join-password-submit"
+                    >
+                      {ko.teams.join}
+                    </Button>
+                  </Group>
+                </form>
+              )}
+              {error?.teamId === team.id && <ErrorAlert message={error.message} />}
+            </Stack>
+          </Paper>
+        ))}
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,41 @@
+import { Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import type { MemberProfile } from '@teamup/contracts/workspaces';
+import { ko } from '../../../i18n/ko';
+import { MemberAvatar } from './member-avatar';
+
+interface MemberPreviewProps {
+  member: MemberProfile;
+  /** A role name under the member's name, if any. */
+  roleLabel?: string;
+  onOpen: (member: MemberProfile) => void;
+  testId?: string;
+}
+
+/** One member as avatar and name; clicking (or Enter) opens the member detail. */
+export function MemberPreview({ member, roleLabel, onOpen, testId }: MemberPreviewProps) {
+  return (
+    <UnstyledButton
+      onClick={() => onOpen(member)}
+      aria-label={ko.home.openMember(member.name)}
+      data-testid={testId}
+      data-user-id={member.id}
+      p={6}
+      w="100%"
+      style={{ borderRadius: 'var(--mantine-radius-md)' }}
+    >
+      <Group gap="sm" wrap="nowrap">
+        <MemberAvatar name={member.name} imageUrl={member.profileImageUrl} />
+        <Stack gap={0} miw={0}>
+          <Text size="sm" fw={600} truncate>
+            {member.name}
+          </Text>
+          {roleLabel && (
+            <Text size="xs" c="dimmed" truncate>
+              {roleLabel}
+            </Text>
+          )}
+        </Stack>
+      </Group>
+    </UnstyledButton>
+  );
+}

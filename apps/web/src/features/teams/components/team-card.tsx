@@ -1,0 +1,66 @@
+import { Badge, Button, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { IconArrowRight, IconLock } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import type { Team } from '@teamup/contracts/teams';
+import { routes } from '../../../app/routes';
+import { ko } from '../../../i18n/ko';
+import { progressPercent } from '../lib/progress';
+
+/** A team on the workspace home: name, member count, progress and an enter button. */
+export function TeamCard({ team }: { team: Team }) {
+  const percent = progressPercent(team.progress);
+  return (
+    <Card
+      withBorder
+      radius="lg"
+      padding="lg"
+      component="article"
+      aria-labelledby={`team-card-${team.id}`}
+      data-testid="team-card"
+      data-team-id={team.id}
+    >
+      <Stack gap="sm" h="100%">
+        <Group gap={6} wrap="nowrap">
+          {team.passwordProtected && (
+            <IconLock size={16} aria-label={ko.teams.locked} role="img" style={{ flex: 'none' }} />
+          )}
+          <Title order={3} fz="lg" id={`team-card-${team.id}`} lineClamp={1}>
+            {team.name}
+          </Title>
+        </Group>
+        <Group gap={6}>
+          <Badge variant="light" color="gray" tt="none">
+            {ko.home.memberCount(team.memberCount)}
+          </Badge>
+        </Group>
+        <Stack gap={4}>
+          <Group justify="space-between" gap="xs">
+            <Text size="xs" c="dimmed">
+              {ko.home.progress}
+            </Text>
+            <Text size="xs" fw={600}>
+              {ko.home.progressValue(percent)}
+            </Text>
+          </Group>
+          <Progress
+            value={percent}
+            size="sm"
+            radius="xl"
+            aria-label={`${ko.home.progress} ${ko.home.progressValue(percent)}`}
+          />
+        </Stack>
+        <Button
+          component={Link}
+          to={routes.team.href(team.workspaceId, team.id)}
+          variant="light"
+          rightSection={<IconArrowRight size={16} />}
+          mt="auto"
+          aria-label={ko.home.enterTeam(team.name)}
+          data-testid="team-card-enter"
+        >
+          {ko.home.enter}
+        </Button>
+      </Stack>
+    </Card>
+  );
+}

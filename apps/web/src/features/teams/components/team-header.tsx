@@ -1,0 +1,145 @@
+import { useState } from 'react';
+import { ActionIcon, Badge, Group, Menu, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconCrown, IconDoorExit, IconLock, IconSettings, IconTrash } from '@tabler/icons-react';
+import { useNavigate } from 'react-router';
+import type { Team } from '@teamup/contracts/teams';
+import type { Workspace } from '@teamup/contracts/workspaces';
+import { routes } from '../../../app/routes';
+import { ko } from '../../../i18n/ko';
+import { canDeleteTeam } from '../lib/team-access';
+import { progressPercent } from '../lib/progress';
+import { DeleteTeamModal } from './delete-team-modal';
+import { LeaveTeamModal } from './leave-team-modal';
+
+interface TeamHeaderProps {
+  team: Team;
+  workspace: Workspace | undefined;
+  userId: number | undefined;
+}
+
+/** Name, description, leader, member count, progress and the 'team settings' menu. */
+export function TeamHeader({ team, workspace, userId }: TeamHeaderProps) {
+  const navigate = useNavigate();
+  const [dialog, setDialog] = useState<'leave' | 'delete' | null>(null);
+  const percent = progressPercent(team.progress);
+  const mayLeave = team.isMember;
+  const mayDelete = canDeleteTeam(team, userId, workspace);
+
+  const goHome = (message: string) => {
+    setDialog(null);
+    notifications.show({ color: 'teal', message });
+    void navigate(routes.workspace.href(team.workspaceId), { replace: true });
+  };
+
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="header">
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+          <Group gap={8} wrap="nowrap" miw={0}>
+            {team.passwordProtected && (
+              <IconLock
+                size={20}
+                aria-label={ko.teams.locked}
+                role="img"
+                style={{ flex: 'none' }}
+              />
+            )}
+            <Title
+              order={1}
+              fz={{ base: 'h3', sm: 'h2' }}
+              style={{ overflowWrap: 'anywhere' }}
+              data-testid="team-name"
+            >
+              {team.name}
+            </Title>
+          </Group>
+          {(mayLeave || mayDelete) && (
+            <Menu position="bottom-end" shadow="md" withinPortal>
+              <Menu.Target>
+                <ActionIcon
+                  variant="default"
+                  size="lg"
+                  aria-label={ko.teams.settings}
+                  title={ko.teams.settings}
+                  data-testid="team-settings-menu"
+                >
+                  <IconSettings size={18} />
+                </ActionIcon>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Label>{ko.teams.settings}</Menu.Label>
+                {mayLeave && (
+                  <Menu.Item
+                    leftSection={<IconDoorExit size={16} />}
+                    onClick={() => setDialog('leave')}
+                    data-testid="team-leave"
+                  >
+                    {ko.teams.leave}
+                  </Menu.Item>
+                )}
+                {mayDelete && (
+                  <Menu.Item
+                    color="red"
+                    leftSection={<IconTrash size={16} />}
+                    onClick={() => setDialog('delete')}
+                    data-testid="team-delete"
+                  >
+                    {ko.teams.delete}
+                  </Menu.Item>
+                )}
+              </Menu.Dropdown>
+            </Menu>
+          )}
+        </Group>
+        <Text
+          size="sm"
+          c={team.description ? undefined : 'dimmed'}
+          style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+        >
+          {team.description || ko.teams.noDescription}
+        </Text>
+        <Group gap="xs">
+          <Badge variant="light" leftSection={<IconCrown size={12} />} tt="none">
+            {team.leader ? `${ko.teams.leader} ${team.leader.name}` : ko.teams.noLeader}
+          </Badge>
+          <Badge variant="light" color="gray" tt="none">
+            {ko.teams.memberCount(team.memberCount)}
+          </Badge>
+        </Group>
+        <Stack gap={4} maw={360}>
+          <Group justify="space-between" gap="xs">
+            <Text size="xs" c="dimmed">
+              {ko.teams.progress}
+            </Text>
+            <Text size="xs" fw={600}>
+              {ko.home.progressValue(percent)}
+            </Text>
+          </Group>
+          <Progress
+            value={percent}
+            size="sm"
+            radius="xl"
+            aria-label={`${ko.teams.progress} ${ko.home.progressValue(percent)}`}
+          />
+        </Stack>
+      </Stack>
+      {mayLeave && (
+        <LeaveTeamModal
+          team={team}
+          opened={dialog === 'leave'}
+          onClose={() => setDialog(null)}
+          onLeft={(result) => goHome(result.teamDeleted ? ko.teams.leftAndDeleted : ko.teams.left)}
+        />
+      )}
+      {mayDelete && (
+        <DeleteTeamModal
+          team={team}
+          opened={dialog === 'delete'}
+          onClose={() => setDialog(null)}
+          onDeleted={() => goHome(ko.teams.deleted)}
+        />
+      )}
+    </Paper>
+  );
+}

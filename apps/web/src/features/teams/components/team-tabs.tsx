@@ -1,0 +1,97 @@
+import { useEffect } from 'react';
+import { Paper, Stack, Tabs, Text, ThemeIcon } from '@mantine/core';
+import {
+  IconCalendar,
+  IconClipboardList,
+  IconLayoutKanban,
+  IconSpeakerphone,
+  type Icon,
+} from '@tabler/icons-react';
+import { useSearchParams } from 'react-router';
+import { ko } from '../../../i18n/ko';
+import { parseTeamTab, TEAM_TABS, type TeamTab } from '../lib/team-tabs';
+
+const icons: Record<TeamTab, Icon> = {
+  announcements: IconSpeakerphone,
+  bulletin: IconClipboardList,
+  kanban: IconLayoutKanban,
+  calendar: IconCalendar,
+};
+
+/** Stands in for a tab whose feature arrives in a later issue; shows no made-up content. */
+function ComingSoonPanel({ tab }: { tab: TeamTab }) {
+  const TabIcon = icons[tab];
+  return (
+    <Paper withBorder radius="lg" p="xl" data-testid={`team-panel-${tab}`}>
+      <Stack align="center" gap="xs" ta="center">
+        <ThemeIcon size={52} radius="xl" variant="light" aria-hidden>
+          <TabIcon size={28} />
+        </ThemeIcon>
+        <Text fw={600}>{ko.teams.tabSoon[tab]}</Text>
+        <Text size="sm" c="dimmed">
+          {ko.teams.tabSoonHint}
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}
+
+/**
+ * The four team tabs (spec 02 section 2). The `tab` query chooses one (announcements when
+ * missing or unknown) and the chosen tab is written back into the address, replacing history.
+ */
+export function TeamTabs() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const raw = searchParams.get('tab');
+  const tab = parseTeamTab(raw);
+
+  useEffect(() => {
+    if (raw === tab) return;
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set('tab', tab);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [raw, tab, setSearchParams]);
+
+  const handleChange = (value: string | null) => {
+    const next = parseTeamTab(value);
+    setSearchParams(
+      (current) => {
+        const params = new URLSearchParams(current);
+        params.set('tab', next);
+        return params;
+      },
+      { replace: true },
+    );
+  };
+
+  return (
+    <Tabs value={tab} onChange={handleChange} keepMounted={false}>
+      <Tabs.List aria-label={ko.teams.tabsLabel} grow>
+        {TEAM_TABS.map((value) => {
+          const TabIcon = icons[value];
+          return (
+            <Tabs.Tab
+              key={value}
+              value={value}
+              leftSection={<TabIcon size={16} aria-hidden />}
+              data-testid={`team-tab-${value}`}
+              px={{ base: 6, xs: 'md' }}
+            >
+              {ko.teams.tabs[value]}
+            </Tabs.Tab>
+          );
+        })}
+      </Tabs.List>
+      {TEAM_TABS.map((value) => (
+        <Tabs.Panel key={value} value={value} pt="md">
+          <ComingSoonPanel tab={value} />
+        </Tabs.Panel>
+      ))}
+    </Tabs>
+  );
+}

@@ -1,0 +1,37 @@
+import { createTeamSchema } from '@teamup/contracts/teams';
+
+export interface TeamFormValues {
+  name: string;
+  description: string;
+  password: string;
+}
+
+export type TeamFormErrors = Partial<Record<keyof TeamFormValues, string>>;
+
+/**
+ * Checks the create form with the contract's rules (name required, at most 50; description at
+ * most 500; password empty or 4 to 64). Answers the errors per field; empty when valid.
+ */
+export function validateTeamForm(values: TeamFormValues, workspaceId: number): TeamFormErrors {
+  const result = createTeamSchema.safeParse({ ...values, workspaceId });
+  if (result.success) return {};
+  const errors: TeamFormErrors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0];
+    if ((field === 'name' || field === 'description' || field === 'password') && !errors[field]) {
+      errors[field] = issue.message;
+    }
+  }
+  return errors;
+}
+
+/** The POST /teams body: trimmed name, blank description and password left out. */
+export function teamCreateBody(values: TeamFormValues, workspaceId: number) {
+  const description = values.description.trim();
+  return {
+    name: values.name.trim(),
+    workspaceId,
+    ...(description ? { description } : {}),
+    ...(values.password ? { password: values.password } : {}),
+  };
+}

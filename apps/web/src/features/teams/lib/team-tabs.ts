@@ -1,0 +1,15 @@
+/** The four tabs of the team page (spec 02 section 2), in the order shown. */
+export const TEAM_TABS = ['announcements', 'bulletin', 'kanban', 'calendar'] as const;
+export type TeamTab = (typeof TEAM_TABS)[number];
+
+/** The tab shown when the address names none. */
+export const DEFAULT_TEAM_TAB: TeamTab = 'announcements';
+
+export function isTeamTab(value: unknown): value is TeamTab {
+  return typeof value === 'string' && (TEAM_TABS as readonly string[]).includes(value);
+}
+
+/** The tab the `?tab=` query names; a missing or unknown value gives the default tab. */
+export function parseTeamTab(value: string | null | undefined): TeamTab {
+  return isTeamTab(value) ? value : DEFAULT_TEAM_TAB;
+}
