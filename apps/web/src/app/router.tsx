@@ -42,6 +42,11 @@ const InitialRedirectPage = lazy(() =>
     default: m.InitialRedirectPage,
   })),
 );
+const WorkspaceRouteGuard = lazy(() =>
+  import('../features/workspaces/components/workspace-route-guard').then((m) => ({
+    default: m.WorkspaceRouteGuard,
+  })),
+);
 const WorkspaceHomePage = lazy(() =>
   import('../features/workspaces/pages/workspace-home-page').then((m) => ({
     default: m.WorkspaceHomePage,
@@ -84,11 +89,14 @@ export function AppRoutes() {
       </Route>
       <Route element={<ProtectedLayout />}>
         <Route path={routes.home.path} element={<InitialRedirectPage />} />
-        <Route path={routes.workspace.path} element={<WorkspaceHomePage />} />
-        <Route path={routes.team.path} element={<TeamPage />} />
-        <Route path={routes.chat.path} element={<ChatRoomPage />} />
-        <Route path={routes.videoLive.path} element={<VideoLivePage />} />
-        <Route path={routes.teamFormation.path} element={<TeamFormationPage />} />
+        {/* Every /ws/:workspaceId route: normalised to the id, invite codes joined. */}
+        <Route element={<WorkspaceRouteGuard />}>
+          <Route path={routes.workspace.path} element={<WorkspaceHomePage />} />
+          <Route path={routes.team.path} element={<TeamPage />} />
+          <Route path={routes.chat.path} element={<ChatRoomPage />} />
+          <Route path={routes.videoLive.path} element={<VideoLivePage />} />
+          <Route path={routes.teamFormation.path} element={<TeamFormationPage />} />
+        </Route>
         <Route path={routes.myPage.path} element={<MyPage />} />
         <Route path={routes.profileEdit.path} element={<ProfileEditPage />} />
         <Route path={routes.accountSettings.path} element={<AccountSettingsPage />} />

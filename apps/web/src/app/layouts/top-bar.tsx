@@ -2,6 +2,7 @@ import { ActionIcon, Burger, Group, UnstyledButton } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo';
+import { useCurrentWorkspace } from '../../features/workspaces/hooks/use-current-workspace';
 import { ko } from '../../i18n/ko';
 import { routes } from '../routes';
 import { ProfileMenu } from './profile-menu';
@@ -11,8 +12,13 @@ interface TopBarProps {
   onToggleNav: () => void;
 }
 
-/** Logo (to /), the burger on small screens, the notification bell and the profile menu. */
+/**
+ * Logo (to the current workspace, else /), the burger on small screens, the notification bell
+ * and the profile menu.
+ */
 export function TopBar({ navOpened, onToggleNav }: TopBarProps) {
+  const { workspace } = useCurrentWorkspace();
+  const logoTarget = workspace ? routes.workspace.href(workspace.id) : routes.home.href();
   return (
     <Group h="100%" px={{ base: 'sm', sm: 'md' }} justify="space-between" wrap="nowrap">
       <Group gap="xs" wrap="nowrap">
@@ -23,7 +29,7 @@ export function TopBar({ navOpened, onToggleNav }: TopBarProps) {
           size="sm"
           aria-label={navOpened ? ko.common.closeMenu : ko.common.openMenu}
         />
-        <UnstyledButton component={Link} to={routes.home.href()} aria-label={ko.layout.home}>
+        <UnstyledButton component={Link} to={logoTarget} aria-label={ko.layout.home}>
           <BrandLogo />
         </UnstyledButton>
       </Group>

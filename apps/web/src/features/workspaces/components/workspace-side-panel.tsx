@@ -1,26 +1,188 @@
-import { Box, Text } from '@mantine/core';
+import { useState } from 'react';
+import {
+  ActionIcon,
+  Box,
+  Group,
+  NavLink,
+  ScrollArea,
+  Skeleton,
+  Stack,
+  Text,
+  Tooltip,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconLock, IconSettings, IconUsersGroup } from '@tabler/icons-react';
+import { Link, useParams } from 'react-router';
+import type { Workspace } from '@teamup/contracts/workspaces';
+import { routes } from '../../../app/routes';
 import { ko } from '../../../i18n/ko';
+import { useWorkspaceTeams } from '../../teams/api/workspace-teams';
+import { TeamDialog } from '../../teams/components/team-dialog';
+import { useCurrentWorkspace } from '../hooks/use-current-workspace';
+import { SidePanelSection } from './side-panel-section';
+import { WorkspaceIcon } from './workspace-icon';
+import { WorkspaceSettingsModal } from './workspace-settings-modal';
 
 /** Width of the side panel in px; the layout widens its navbar by it on side-panel paths. */
 export const WORKSPACE_SIDE_PANEL_WIDTH = 240;
 
+const t = ko.workspaces.panel;
+
+function showComingSoon() {
+  notifications.show({ color: 'indigo', message: ko.workspaces.comingSoon });
+}
+
+function TeamLinks({ workspace }: { workspace: Workspace }) {
+  const { teamId } = useParams();
+  const teams = useWorkspaceTeams(workspace.id);
+  if (teams.isPending) {
+    return (
+      <Stack gap={6} px="xs">
+        <Skeleton h={28} radius="sm" />
+        <Skeleton h={28} radius="sm" />
+      </Stack>
+    );
+  }
+  if (teams.isError) {
+    return (
+      <Text size="sm" c="red" px="xs">
+        {t.teamsFailed}
+      </Text>
+    );
+  }
+  const mine = teams.data.filter((team) => team.isMember);
+  if (mine.length === 0) {
+    return (
+      <Text size="sm" c="dimmed" px="xs" py={4}>
+        {t.noTeams}
+      </Text>
+    );
+  }
+  return (
+    <Stack component="ul" gap={2} m={0} p={0} style={{ listStyle: 'none' }}>
+      {mine.map((team) => (
+        <li key={team.id}>
+          <NavLink
+            component={Link}
+            to={routes.team.href(workspace.id, team.id)}
+            active={String(team.id) === teamId}
+            aria-current={String(team.id) === teamId ? 'page' : undefined}
+            label={team.name}
+            leftSection={<IconUsersGroup size={16} aria-hidden />}
+            rightSection={
+              team.passwordProtected ? (
+                <IconLock size={14} aria-label={t.locked} role="img" />
+              ) : undefined
+            }
+            data-testid="side-panel-team"
+            data-team-id={team.id}
+            styles={{
+              label: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+            }}
+            py={6}
+            style={{ borderRadius: 'var(--mantine-radius-sm)' }}
+          />
+        </li>
+      ))}
+    </Stack>
+  );
+}
+
 /**
- * PLACEHOLDER — the workspace side panel of spec 01 section 2 (team projects, direct messages,
- * group chats, video meetings, each with a plus button; settings in the header). It shows on
- * workspace-home, team, chat and video paths. The workspaces feature replaces this component.
+ * The workspace side panel of spec 01 section 2: the workspace name with a settings button,
+ * then team projects, direct messages, group chats and video meetings, each with a plus button.
  */
 export function WorkspaceSidePanel() {
+  const { workspace, isLoading } = useCurrentWorkspace();
+  const [dialog, setDialog] = useState<'settings' | 'team' | null>(null);
+
   return (
     <Box
       component="aside"
       aria-label={ko.layout.workspaceSidePanel}
       data-slot="workspace-side-panel"
+      data-testid="workspace-side-panel"
       w={{ base: '100%', sm: WORKSPACE_SIDE_PANEL_WIDTH }}
-      p="md"
+      miw={0}
+      h="100%"
+      style={{ display: 'flex', flexDirection: 'column', flex: 1 }}
     >
-      <Text size="sm" c="dimmed">
-        {ko.layout.workspacePanelSoon}
-      </Text>
+      <Group
+        justify="space-between"
+        wrap="nowrap"
+        gap="xs"
+        px="md"
+        py="sm"
+        style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+      >
+        {workspace ? (
+          <Group gap="xs" wrap="nowrap" miw={0}>
+            <WorkspaceIcon name={workspace.name} iconUrl={workspace.iconUrl} size={28} />
+            <Text fw={700} truncate="end" title={workspace.name}>
+              {workspace.name}
+            </Text>
+          </Group>
+        ) : (
+          <Skeleton h={28} w={140} radius="sm" visible={isLoading} />
+        )}
+        <Tooltip label={t.settings} withArrow>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            aria-label={t.settings}
+            data-testid="side-panel-settings"
+            disabled={!workspace}
+            onClick={() => setDialog('settings')}
+          >
+            <IconSettings size={20} />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+      <ScrollArea style={{ flex: 1 }} type="auto">
+        <Stack gap="lg" p="sm">
+          <SidePanelSection
+            title={t.teams}
+            emptyText={t.noTeams}
+            onAdd={() => setDialog('team')}
+            testId="side-panel-teams"
+          >
+            {workspace ? (
+              <TeamLinks workspace={workspace} />
+            ) : (
+              <Skeleton h={28} radius="sm" visible={isLoading} />
+            )}
+          </SidePanelSection>
+          <SidePanelSection
+            title={t.directMessages}
+            emptyText={t.noDirectMessages}
+            onAdd={showComingSoon}
+          />
+          <SidePanelSection
+            title={t.groupChats}
+            emptyText={t.noGroupChats}
+            onAdd={showComingSoon}
+          />
+          <SidePanelSection
+            title={t.videoMeetings}
+            emptyText={t.noVideoMeetings}
+            onAdd={showComingSoon}
+          />
+        </Stack>
+      </ScrollArea>
+      {workspace && (
+        <>
+          <WorkspaceSettingsModal
+            workspace={workspace}
+            opened={dialog === 'settings'}
+            onClose={() => setDialog(null)}
+          />
+          <TeamDialog
+            opened={dialog === 'team'}
+            onClose={() => setDialog(null)}
+            workspaceId={workspace.id}
+          />
+        </>
+      )}
     </Box>
   );
 }

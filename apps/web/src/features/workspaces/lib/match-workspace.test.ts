@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Workspace } from '@teamup/contracts/workspaces';
-import { defaultWorkspace, findWorkspace, isWorkspaceIdParam } from './match-workspace';
+import {
+  defaultWorkspace,
+  findWorkspace,
+  isWorkspaceIdParam,
+  replaceWorkspaceSegment,
+} from './match-workspace';
 
 function workspace(id: number, inviteCode: string): Workspace {
   return {
@@ -61,5 +66,12 @@ describe('isWorkspaceIdParam', () => {
     expect(isWorkspaceIdParam('12')).toBe(true);
     expect(isWorkspaceIdParam('12a')).toBe(false);
     expect(isWorkspaceIdParam('AbCdEf1234')).toBe(false);
+  });
+});
+
+describe('replaceWorkspaceSegment', () => {
+  it('swaps the workspace segment and keeps the rest', () => {
+    expect(replaceWorkspaceSegment('/ws/AbCdEf1234/team/3', '/ws/7')).toBe('/ws/7/team/3');
+    expect(replaceWorkspaceSegment('/ws/AbCdEf1234', '/ws/7')).toBe('/ws/7');
   });
 });

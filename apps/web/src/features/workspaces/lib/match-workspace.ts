@@ -33,3 +33,11 @@ export function defaultWorkspace(
 ): Workspace | undefined {
   return workspaces.find((workspace) => workspace.id === lastWorkspaceId) ?? workspaces[0];
 }
+
+/**
+ * The same address with its workspace segment replaced, e.g. /ws/AbCd123456/team/3 becomes
+ * /ws/7/team/3: the address is normalised to the workspace id.
+ */
+export function replaceWorkspaceSegment(pathname: string, workspaceHref: string): string {
+  return pathname.replace(/^\/ws\/[^/]+/, workspaceHref);
+}

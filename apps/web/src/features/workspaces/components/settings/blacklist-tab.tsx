@@ -1,0 +1,109 @@
+import { Avatar, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconUserCheck } from '@tabler/icons-react';
+import type { BannedUser, Workspace } from '@teamup/contracts/workspaces';
+import { ko } from '../../../../i18n/ko';
+import { formatDate } from '../../../../lib/dates';
+import { errorMessage } from '../../../../lib/error-message';
+import { useBlacklist } from '../../api/blacklist';
+import { useUnbanMember } from '../../api/unban-member';
+import { firstLetter } from '../../lib/workspace-icon';
+import { confirmAction } from './confirm-action';
+
+const t = ko.workspaces.settings;
+
+function BlacklistRow({ entry, workspaceId }: { entry: BannedUser; workspaceId: number }) {
+  const unban = useUnbanMember();
+  const handleUnban = () =>
+    confirmAction({
+      title: t.unbanTitle,
+      message: t.unbanConfirm(entry.user.name),
+      confirmLabel: t.unban,
+      onConfirm: () =>
+        unban.mutate(
+          { workspaceId, userId: entry.user.id },
+          {
+            onSuccess: () => notifications.show({ color: 'teal', message: t.unbanned }),
+            onError: (error) =>
+              notifications.show({
+                color: 'red',
+                message: errorMessage(error, { fallback: t.unbanFailed }),
+              }),
+          },
+        ),
+    });
+
+  return (
+    <Group
+      component="li"
+      justify="space-between"
+      gap="xs"
+      py="xs"
+      data-testid="blacklist-row"
+      data-user-id={entry.user.id}
+      style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
+    >
+      <Group gap="sm" wrap="nowrap" miw={0} style={{ flex: '1 1 12rem' }}>
+        <Avatar src={entry.user.profileImageUrl} alt="" radius="xl" color="red">
+          {firstLetter(entry.user.name)}
+        </Avatar>
+        <Stack gap={0} miw={0}>
+          <Text fw={600} size="sm" truncate="end">
+            {entry.user.name}
+          </Text>
+          <Text size="xs" c="dimmed" truncate="end">
+            {entry.user.email}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {t.bannedAt(formatDate(entry.bannedAt))}
+            {entry.bannedBy && ` · ${t.bannedBy(entry.bannedBy.name)}`}
+          </Text>
+        </Stack>
+      </Group>
+      <Button
+        size="compact-sm"
+        variant="light"
+        leftSection={<IconUserCheck size={14} />}
+        loading={unban.isPending}
+        onClick={handleUnban}
+        data-testid="unban-button"
+      >
+        {t.unban}
+      </Button>
+    </Group>
+  );
+}
+
+/** Owner and admins: the banned users, each with an unban after a confirmation. */
+export function BlacklistTab({ workspace }: { workspace: Workspace }) {
+  const blacklist = useBlacklist(workspace.id);
+  if (blacklist.isPending) {
+    return (
+      <Stack gap="sm">
+        <Skeleton h={48} />
+        <Skeleton h={48} />
+      </Stack>
+    );
+  }
+  if (blacklist.isError) {
+    return (
+      <Text c="red" size="sm" role="alert">
+        {errorMessage(blacklist.error, { fallback: t.blacklistFailed })}
+      </Text>
+    );
+  }
+  if (blacklist.data.length === 0) {
+    return (
+      <Text c="dimmed" size="sm">
+        {t.blacklistEmpty}
+      </Text>
+    );
+  }
+  return (
+    <Stack component="ul" gap={0} m={0} p={0} style={{ listStyle: 'none' }}>
+      {blacklist.data.map((entry) => (
+        <BlacklistRow key={entry.user.id} entry={entry} workspaceId={workspace.id} />
+      ))}
+    </Stack>
+  );
+}

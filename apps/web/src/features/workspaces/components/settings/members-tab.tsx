@@ -1,0 +1,192 @@
+import { Avatar, Badge, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconBan, IconShield, IconShieldOff, IconUserMinus } from '@tabler/icons-react';
+import type { Workspace, WorkspaceMember, WorkspaceRole } from '@teamup/contracts/workspaces';
+import { ko } from '../../../../i18n/ko';
+import { errorMessage } from '../../../../lib/error-message';
+import { useAuth } from '../../../auth/hooks/use-auth';
+import { useBanMember } from '../../api/ban-member';
+import { useChangeMemberRole } from '../../api/change-member-role';
+import { useKickMember } from '../../api/kick-member';
+import { useWorkspaceMembers } from '../../api/workspace-members';
+import { firstLetter } from '../../lib/workspace-icon';
+import { confirmAction } from './confirm-action';
+
+const t = ko.workspaces.settings;
+
+const roleColors: Record<WorkspaceRole, string> = {
+  OWNER: 'grape',
+  ADMIN: 'indigo',
+  MEMBER: 'gray',
+};
+
+interface MemberRowProps {
+  member: WorkspaceMember;
+  workspace: Workspace;
+  isSelf: boolean;
+}
+
+function MemberRow({ member, workspace, isSelf }: MemberRowProps) {
+  const kick = useKickMember();
+  const ban = useBanMember();
+  const changeRole = useChangeMemberRole();
+  const target = { workspaceId: workspace.id, userId: member.id };
+  // Nobody acts on themselves, and the owner is never kicked or banned (spec 01 section 6).
+  const canAct = !isSelf && member.role !== 'OWNER';
+  const canChangeRole = canAct && workspace.myRole === 'OWNER';
+  const busy = kick.isPending || ban.isPending || changeRole.isPending;
+
+  const failed = (fallback: string) => (error: unknown) =>
+    notifications.show({ color: 'red', message: errorMessage(error, { fallback }) });
+
+  const handleRole = () =>
+    changeRole.mutate(
+      { ...target, role: member.role === 'ADMIN' ? 'MEMBER' : 'ADMIN' },
+      {
+        onSuccess: () => notifications.show({ color: 'teal', message: t.roleChanged }),
+        onError: failed(t.roleFailed),
+      },
+    );
+
+  const handleKick = () =>
+    confirmAction({
+      title: t.kickTitle,
+      message: t.kickConfirm(member.name),
+      confirmLabel: t.kick,
+      onConfirm: () =>
+        kick.mutate(target, {
+          onSuccess: () => notifications.show({ color: 'teal', message: t.kicked }),
+          onError: failed(t.kickFailed),
+        }),
+    });
+
+  const handleBan = () =>
+    confirmAction({
+      title: t.banTitle,
+      message: t.banConfirm(member.name),
+      confirmLabel: t.ban,
+      onConfirm: () =>
+        ban.mutate(target, {
+          onSuccess: () => notifications.show({ color: 'teal', message: t.banned }),
+          onError: failed(t.banFailed),
+        }),
+    });
+
+  return (
+    <Group
+      component="li"
+      justify="space-between"
+      gap="xs"
+      py="xs"
+      data-testid="settings-member-row"
+      data-user-id={member.id}
+      style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
+    >
+      <Group gap="sm" wrap="nowrap" miw={0} style={{ flex: '1 1 12rem' }}>
+        <Avatar src={member.profileImageUrl} alt="" radius="xl" color="indigo">
+          {firstLetter(member.name)}
+        </Avatar>
+        <Stack gap={0} miw={0}>
+          <Group gap={6} wrap="nowrap">
+            <Text fw={600} size="sm" truncate="end">
+              {member.name}
+            </Text>
+            {isSelf && (
+              <Text size="xs" c="dimmed">
+                ({t.you})
+              </Text>
+            )}
+          </Group>
+          <Text size="xs" c="dimmed" truncate="end">
+            {member.email}
+          </Text>
+        </Stack>
+        <Badge color={roleColors[member.role]} variant="light" style={{ flexShrink: 0 }}>
+          {ko.workspaces.roles[member.role]}
+        </Badge>
+      </Group>
+      {canAct && (
+        <Group gap={6} wrap="wrap" justify="flex-end">
+          {canChangeRole && (
+            <Button
+              size="compact-sm"
+              variant="default"
+              leftSection={
+                member.role === 'ADMIN' ? <IconShieldOff size={14} /> : <IconShield size={14} />
+              }
+              disabled={busy}
+              onClick={handleRole}
+              data-testid="member-role-toggle"
+            >
+              {member.role === 'ADMIN' ? t.removeAdmin : t.makeAdmin}
+            </Button>
+          )}
+          <Button
+            size="compact-sm"
+            variant="light"
+            color="orange"
+            leftSection={<IconUserMinus size={14} />}
+            disabled={busy}
+            onClick={handleKick}
+            data-testid="member-kick"
+          >
+            {t.kick}
+          </Button>
+          <Button
+            size="compact-sm"
+            variant="light"
+            color="red"
+            leftSection={<IconBan size={14} />}
+            disabled={busy}
+            onClick={handleBan}
+            data-testid="member-ban"
+          >
+            {t.ban}
+          </Button>
+        </Group>
+      )}
+    </Group>
+  );
+}
+
+/** Owner and admins: every member with a role badge; kick, ban and (owner) admin rights. */
+export function MembersTab({ workspace }: { workspace: Workspace }) {
+  const { user } = useAuth();
+  const members = useWorkspaceMembers(workspace.id);
+
+  if (members.isPending) {
+    return (
+      <Stack gap="sm" aria-label={t.membersLoading}>
+        <Skeleton h={48} />
+        <Skeleton h={48} />
+        <Skeleton h={48} />
+      </Stack>
+    );
+  }
+  if (members.isError) {
+    return (
+      <Text c="red" size="sm" role="alert">
+        {errorMessage(members.error, { fallback: t.membersFailed })}
+      </Text>
+    );
+  }
+  if (members.data.length === 0) {
+    return (
+      <Text c="dimmed" size="sm">
+        {t.membersEmpty}
+      </Text>
+    );
+  }
+  return (
+    <Stack component="ul" gap={0} m={0} p={0} style={{ listStyle: 'none' }}>
+      {members.data.map((member) => (
+        <MemberRow
+          key={member.id}
+          member={member}
+          workspace={workspace}
+          isSelf={member.id === user?.id}
+        />
+      ))}
+    </Stack>
+  );
+}

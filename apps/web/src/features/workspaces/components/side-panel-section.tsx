@@ -1,0 +1,49 @@
+import type { ReactNode } from 'react';
+import { ActionIcon, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { ko } from '../../../i18n/ko';
+
+interface SidePanelSectionProps {
+  title: string;
+  onAdd: () => void;
+  /** Shown when there is nothing to list. */
+  emptyText: string;
+  children?: ReactNode;
+  testId?: string;
+}
+
+/** One section of the workspace side panel: a heading with a plus button, then its links. */
+export function SidePanelSection({
+  title,
+  onAdd,
+  emptyText,
+  children,
+  testId,
+}: SidePanelSectionProps) {
+  const headingId = `side-panel-${testId ?? title}`;
+  return (
+    <Stack component="section" gap={4} aria-labelledby={headingId} data-testid={testId}>
+      <Group justify="space-between" wrap="nowrap" gap={4} pl="xs">
+        <Text id={headingId} size="xs" fw={700} c="dimmed" tt="uppercase">
+          {title}
+        </Text>
+        <Tooltip label={ko.workspaces.panel.add(title)} withArrow>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="sm"
+            aria-label={ko.workspaces.panel.add(title)}
+            onClick={onAdd}
+          >
+            <IconPlus size={16} />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+      {children ?? (
+        <Text size="sm" c="dimmed" px="xs" py={4}>
+          {emptyText}
+        </Text>
+      )}
+    </Stack>
+  );
+}

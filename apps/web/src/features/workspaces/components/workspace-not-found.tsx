@@ -1,0 +1,27 @@
+import { Button, Center, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconLockAccess } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { routes } from '../../../app/routes';
+import { ko } from '../../../i18n/ko';
+
+/** The address names a workspace the user is not a member of, or one that does not exist. */
+export function WorkspaceNotFound() {
+  return (
+    <Center mih="50vh" p="md">
+      <Stack align="center" gap="sm" maw={420} ta="center" data-testid="workspace-not-found">
+        <ThemeIcon size={56} radius="xl" variant="light" color="gray">
+          <IconLockAccess size={30} />
+        </ThemeIcon>
+        <Title order={2} fz="h4">
+          {ko.workspaces.notFound}
+        </Title>
+        <Text c="dimmed" size="sm">
+          {ko.workspaces.notFoundHint}
+        </Text>
+        <Button component={Link} to={routes.home.href()} variant="light">
+          {ko.workspaces.goHome}
+        </Button>
+      </Stack>
+    </Center>
+  );
+}

@@ -1,0 +1,55 @@
+import { Button, Center, Stack, Text } from '@mantine/core';
+import { Navigate, Outlet, useLocation, useParams } from 'react-router';
+import { routes } from '../../../app/routes';
+import { FullPageLoader } from '../../../components/full-page-loader';
+import { ko } from '../../../i18n/ko';
+import { useMyWorkspaces } from '../api/my-workspaces';
+import { findWorkspace, isWorkspaceIdParam, replaceWorkspaceSegment } from '../lib/match-workspace';
+import { InviteJoin } from './invite-join';
+import { WorkspaceNotFound } from './workspace-not-found';
+
+/**
+ * Wraps every /ws/:workspaceId route (spec 01 section 2, workspace route handling). A segment
+ * naming one of the user's workspaces by id, invite code or link is normalised to /ws/{id};
+ * any other non-numeric segment is an invite code to join; an unknown id shows a clear
+ * not-found state instead of the page.
+ */
+export function WorkspaceRouteGuard() {
+  const { workspaceId = '' } = useParams();
+  const location = useLocation();
+  const workspaces = useMyWorkspaces();
+
+  if (workspaces.isPending) return <FullPageLoader text={ko.workspaces.loading} height="50vh" />;
+  if (workspaces.isError) {
+    return (
+      <Center mih="50vh">
+        <Stack align="center" gap="sm">
+          <Text c="red" role="alert">
+            {ko.workspaces.loadFailed}
+          </Text>
+          <Button variant="light" onClick={() => void workspaces.refetch()}>
+            {ko.workspaces.retry}
+          </Button>
+        </Stack>
+      </Center>
+    );
+  }
+
+  const workspace = findWorkspace(workspaces.data, workspaceId);
+  if (workspace) {
+    if (String(workspace.id) === workspaceId) return <Outlet />;
+    const pathname = replaceWorkspaceSegment(
+      location.pathname,
+      routes.workspace.href(workspace.id),
+    );
+    return <Navigate to={`${pathname}${location.search}`} replace />;
+  }
+  if (isWorkspaceIdParam(workspaceId)) {
+    // Just created or joined and the list is being fetched again: wait for it.
+    if (workspaces.isFetching) {
+      return <FullPageLoader text={ko.workspaces.loading} height="50vh" />;
+    }
+    return <WorkspaceNotFound />;
+  }
+  return <InviteJoin key={workspaceId} code={workspaceId} workspaces={workspaces.data} />;
+}
