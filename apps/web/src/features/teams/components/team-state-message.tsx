@@ -19,7 +19,7 @@ export function TeamStateMessage({ title, hint, action, testId }: TeamStateMessa
           <ThemeIcon size={52} radius="xl" variant="light" color="orange" aria-hidden>
             <IconAlertTriangle size={28} />
           </ThemeIcon>
-          <Title order={1} fz="h4" role="alert">
+          <Title order={1} fz="h4" role="alert" style={{ textWrap: 'balance' }}>
             {title}
           </Title>
           {hint && (

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Paper, Stack, Tabs, Text, ThemeIcon } from '@mantine/core';
+import { Paper, Stack, Tabs, Text, ThemeIcon, useMatches } from '@mantine/core';
 import {
   IconCalendar,
   IconClipboardList,
@@ -44,6 +44,8 @@ export function TeamTabs() {
   const [searchParams, setSearchParams] = useSearchParams();
   const raw = searchParams.get('tab');
   const tab = parseTeamTab(raw);
+  // Four labels fit a 360 px screen only without their icons.
+  const showIcons = useMatches({ base: false, sm: true });
 
   useEffect(() => {
     if (raw === tab) return;
@@ -71,16 +73,17 @@ export function TeamTabs() {
 
   return (
     <Tabs value={tab} onChange={handleChange} keepMounted={false}>
-      <Tabs.List aria-label={ko.teams.tabsLabel} grow>
+      <Tabs.List aria-label={ko.teams.tabsLabel} style={{ flexWrap: 'nowrap', overflowX: 'auto' }}>
         {TEAM_TABS.map((value) => {
           const TabIcon = icons[value];
           return (
             <Tabs.Tab
               key={value}
               value={value}
-              leftSection={<TabIcon size={16} aria-hidden />}
+              leftSection={showIcons ? <TabIcon size={16} aria-hidden /> : undefined}
               data-testid={`team-tab-${value}`}
-              px={{ base: 6, xs: 'md' }}
+              px={{ base: 10, sm: 'md' }}
+              style={{ flex: 'none' }}
             >
               {ko.teams.tabs[value]}
             </Tabs.Tab>

@@ -80,7 +80,7 @@ export function WorkspaceMembersSection({ workspaceId }: { workspaceId: number }
           </Text>
         )}
         {preview.shown.length > 0 && (
-          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="xs" data-testid="member-preview">
+          <SimpleGrid cols={{ base: 2, md: 4 }} spacing="xs" data-testid="member-preview">
             {preview.shown.map((member) => (
               <MemberPreview
                 key={member.id}
