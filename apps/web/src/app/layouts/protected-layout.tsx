@@ -3,6 +3,7 @@ import { AppShell, Group } from '@mantine/core';
 import { matchPath, Navigate, Outlet, useLocation } from 'react-router';
 import { FullPageLoader } from '../../components/full-page-loader';
 import { useAuth } from '../../features/auth/hooks/use-auth';
+import { useCurrentWorkspace } from '../../features/workspaces/hooks/use-current-workspace';
 import {
   WORKSPACE_RAIL_WIDTH,
   WorkspaceRail,
@@ -21,6 +22,7 @@ import { TopBar } from './top-bar';
  */
 export function ProtectedLayout() {
   const { status } = useAuth();
+  const current = useCurrentWorkspace();
   const location = useLocation();
   // The small-screen navigation drawer belongs to the page it was opened on: navigating closes it.
   const [navOpenedAt, setNavOpenedAt] = useState<string | null>(null);
@@ -37,7 +39,10 @@ export function ProtectedLayout() {
     );
   }
 
-  const showSidePanel = sidePanelPaths.some((path) => matchPath(path, location.pathname));
+  // The side panel belongs to a workspace: none for an address naming no workspace of the user's.
+  const showSidePanel =
+    sidePanelPaths.some((path) => matchPath(path, location.pathname)) &&
+    (current.isLoading || current.workspace !== undefined);
   const navbarWidth = WORKSPACE_RAIL_WIDTH + (showSidePanel ? WORKSPACE_SIDE_PANEL_WIDTH : 0);
 
   return (

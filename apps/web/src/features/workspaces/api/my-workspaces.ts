@@ -1,6 +1,7 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { Workspace } from '@teamup/contracts/workspaces';
 import { api } from '../../../lib/api-client';
+import { useAuth } from '../../auth/hooks/use-auth';
 
 /** The root of every workspace query: invalidating it refreshes lists, details and members. */
 export const workspacesQueryKey = ['workspaces'] as const;
@@ -18,8 +19,10 @@ export function myWorkspacesQueryOptions() {
   });
 }
 
+/** The signed-in user's workspaces; nothing is asked before the session is known. */
 export function useMyWorkspaces() {
-  return useQuery(myWorkspacesQueryOptions());
+  const { status } = useAuth();
+  return useQuery({ ...myWorkspacesQueryOptions(), enabled: status === 'authenticated' });
 }
 
 /**

@@ -114,7 +114,8 @@ export function CreateWorkspaceDialog({ opened, onClose }: CreateWorkspaceDialog
       title={t.title}
       centered
       size="md"
-      data-testid="create-workspace-dialog"
+      // On the content box: the root has no size of its own (its children are fixed).
+      attributes={{ content: { 'data-testid': 'create-workspace-dialog' } }}
     >
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="md">

@@ -37,7 +37,8 @@ export function InvitePasswordDialog({
       }}
       title={t.title}
       centered
-      data-testid="invite-password-dialog"
+      // On the content box: the root has no size of its own (its children are fixed).
+      attributes={{ content: { 'data-testid': 'invite-password-dialog' } }}
     >
       <form
         noValidate

@@ -107,7 +107,8 @@ export function JoinWorkspaceDialog({
       title={t.title}
       centered
       size="md"
-      data-testid="join-workspace-dialog"
+      // On the content box: the root has no size of its own (its children are fixed).
+      attributes={{ content: { 'data-testid': 'join-workspace-dialog' } }}
     >
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="md">

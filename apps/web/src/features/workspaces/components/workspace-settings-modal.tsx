@@ -63,7 +63,8 @@ export function WorkspaceSettingsModal({
       fullScreen={phone}
       size="xl"
       centered
-      data-testid="workspace-settings-modal"
+      // On the content box: the root has no size of its own (its children are fixed).
+      attributes={{ content: { 'data-testid': 'workspace-settings-modal' } }}
       title={
         <Group gap="xs" wrap="nowrap">
           <WorkspaceIcon name={workspace.name} iconUrl={workspace.iconUrl} size={28} />
