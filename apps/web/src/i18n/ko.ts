@@ -204,9 +204,6 @@ export const ko = {
     memberDetailTitle: '멤버 정보',
     openMember: (name: string) => `${name} 정보 보기`,
     workspaceLoading: '워크스페이스를 불러오는 중입니다...',
-    workspaceNotFound: '워크스페이스를 찾을 수 없습니다.',
-    workspaceNotFoundHint: '주소를 확인하거나 참여한 워크스페이스로 이동해주세요.',
-    toStart: '처음 화면으로',
   },
 
   /** Member fields and roles as shown in member lists and the member detail modal. */

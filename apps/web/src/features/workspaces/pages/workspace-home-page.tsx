@@ -12,9 +12,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconPlus, IconUsersGroup } from '@tabler/icons-react';
-import { Link, useParams } from 'react-router';
 import type { Workspace } from '@teamup/contracts/workspaces';
-import { routes } from '../../../app/routes';
 import { ErrorAlert } from '../../../components/error-alert';
 import { FullPageLoader } from '../../../components/full-page-loader';
 import { ko } from '../../../i18n/ko';
@@ -25,7 +23,6 @@ import { TeamCard } from '../../teams/components/team-card';
 import { TeamDialog } from '../../teams/components/team-dialog';
 import { WorkspaceMembersSection } from '../../teams/components/workspace-members-section';
 import { useCurrentWorkspace } from '../hooks/use-current-workspace';
-import { isWorkspaceIdParam } from '../lib/match-workspace';
 
 function MyTeams({ workspace, onOpenDialog }: { workspace: Workspace; onOpenDialog: () => void }) {
   const teams = useWorkspaceTeams(workspace.id);
@@ -120,39 +117,11 @@ function WorkspaceHome({ workspace }: { workspace: Workspace }) {
 
 /**
  * The workspace home (/ws/{workspaceId}, spec 01 and 02 section 2): a greeting, the user's team
- * cards, the team dialog and a preview of the workspace members.
+ * cards, the team dialog and a preview of the workspace members. The workspace route guard
+ * around it has already matched the address to one of the user's workspaces.
  */
 export function WorkspaceHomePage() {
-  const { workspaceId } = useParams();
-  const { workspace, workspaces, isLoading } = useCurrentWorkspace();
-
-  if (workspace) return <WorkspaceHome workspace={workspace} />;
-  // An invite code in the address is joined by the workspace route handling, which then moves on.
-  if (isLoading || (workspaceId !== undefined && !isWorkspaceIdParam(workspaceId))) {
-    return <FullPageLoader text={ko.home.workspaceLoading} height="50vh" />;
-  }
-  return (
-    <Center py="xl">
-      <Paper withBorder radius="lg" p="xl" maw={480} w="100%" data-testid="workspace-not-found">
-        <Stack align="center" gap="sm" ta="center">
-          <Title order={1} fz="h3">
-            {ko.home.workspaceNotFound}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {ko.home.workspaceNotFoundHint}
-          </Text>
-          <Button
-            component={Link}
-            to={
-              workspaces[0] ? routes.workspace.href(workspaces[0].id) : routes.emptyWorkspace.href()
-            }
-            variant="light"
-            mt="sm"
-          >
-            {ko.home.toStart}
-          </Button>
-        </Stack>
-      </Paper>
-    </Center>
-  );
+  const { workspace } = useCurrentWorkspace();
+  if (!workspace) return <FullPageLoader text={ko.home.workspaceLoading} height="50vh" />;
+  return <WorkspaceHome workspace={workspace} />;
 }

@@ -1,0 +1,121 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import type { Team } from '@teamup/contracts/teams';
+import { tokenStore } from '../../../lib/token-store';
+import { renderPage } from '../../../test/render';
+import { TeamDialog } from './team-dialog';
+
+const user = { id: 3, name: '김하늘', email: 'sky@example.com', profileImageUrl: null };
+const base: Team = {
+  id: 7,
+  name: '디자인팀',
+  description: null,
+  workspaceId: 1,
+  passwordProtected: false,
+  leader: { id: 9, name: '팀장님' },
+  bulletinBoardId: 7,
+  memberCount: 2,
+  progress: 0,
+  isMember: false,
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+
+const calls: Array<{ url: string; method: string; body: unknown }> = [];
+
+function stubApi(teams: Team[], joinAnswer: () => Response) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init?: RequestInit) => {
+      const url = input;
+      const method = init?.method ?? 'GET';
+      calls.push({
+        url,
+        method,
+        body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+      });
+      if (url.endsWith('/api/auth/session'))
+        return Response.json({ data: { authenticated: true, user } });
+      if (url.endsWith('/api/teams/workspace/1')) return Response.json({ data: teams });
+      if (url.includes('/members') && method === 'POST') return joinAnswer();
+      return new Response(null, { status: 404 });
+    }),
+  );
+}
+
+function renderDialog() {
+  return renderPage('/', <TeamDialog opened onClose={() => undefined} workspaceId={1} />);
+}
+
+beforeEach(() => {
+  // jsdom has no FontFaceSet; Mantine's autosizing Textarea listens to it.
+  if (!('fonts' in document)) {
+    Object.defineProperty(document, 'fonts', {
+      configurable: true,
+      value: { addEventListener: () => undefined, removeEventListener: () => undefined },
+    });
+  }
+  localStorage.clear();
+  calls.length = 0;
+  tokenStore.save({ token: 'access', refreshToken: 'refresh', userId: 3 });
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('TeamDialog', () => {
+  it('asks for a team name before creating', async () => {
+    stubApi([], () => new Response(null, { status: 500 }));
+    renderDialog();
+    fireEvent.click(await screen.findByTestId('team-dialog-create'));
+    fireEvent.click(screen.getByTestId('team-create-submit'));
+    expect(await screen.findByText('팀 이름을 입력해주세요.')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('team-dialog-back'));
+    expect(screen.getByTestId('team-dialog-join')).toBeTruthy();
+  });
+
+  it('lists only teams the user is not in, and says so when there are none', async () => {
+    stubApi([{ ...base, isMember: true }], () => new Response(null, { status: 500 }));
+    renderDialog();
+    fireEvent.click(await screen.findByTestId('team-dialog-join'));
+    expect(await screen.findByText('참여할 수 있는 팀이 없습니다.')).toBeTruthy();
+    expect(screen.queryByTestId('joinable-team')).toBeNull();
+  });
+
+  it('sends the ids as strings and shows "already in this team"', async () => {
+    stubApi([base], () =>
+      Response.json(
+        { status: 409, code: 'TEAM_ALREADY_MEMBER', detail: '이미 참여 중인 팀입니다.' },
+        { status: 409 },
+      ),
+    );
+    renderDialog();
+    fireEvent.click(await screen.findByTestId('team-dialog-join'));
+    const row = await screen.findByTestId('joinable-team');
+    fireEvent.click(within(row).getByTestId('joinable-team-join'));
+    expect(await screen.findByText('이미 이 팀에 참여하고 있습니다.')).toBeTruthy();
+    const join = calls.find((call) => call.method === 'POST');
+    expect(join?.url).toMatch(/\/api\/teams\/7\/members$/);
+    expect(join?.body).toEqual({ userId: '3' });
+  });
+
+  it('asks for the password of a protected team and reports a wrong one', async () => {
+    stubApi([{ ...base, passwordProtected: true }], () =>
+      Response.json({ status: 403, code: 'TEAM_PASSWORD_WRONG', detail: 'x' }, { status: 403 }),
+    );
+    renderDialog();
+    fireEvent.click(await screen.findByTestId('team-dialog-join'));
+    const row = await screen.findByTestId('joinable-team');
+    fireEvent.click(within(row).getByTestId('joinable-team-join'));
+    fireEvent.change(screen.getByTestId('team-join-password-input'), {
+      target: { value: 'secret' },
+    });
+    fireEvent.click(screen.getByTestId('team-join-password-submit'));
+    expect(await screen.findByText('잘못된 비밀번호이거나 참여에 실패했습니다.')).toBeTruthy();
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      userId: '3',
+      password: 'secret',
+    });
+  });
+});

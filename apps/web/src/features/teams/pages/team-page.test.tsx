@@ -1,0 +1,137 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { useLocation } from 'react-router';
+import type { Team } from '@teamup/contracts/teams';
+import type { Workspace } from '@teamup/contracts/workspaces';
+import { tokenStore } from '../../../lib/token-store';
+import { renderPage } from '../../../test/render';
+import { TeamPage } from './team-page';
+
+const user = { id: 3, name: '김하늘', email: 'sky@example.com', profileImageUrl: null };
+const workspace: Workspace = {
+  id: 1,
+  name: '캡스톤',
+  iconUrl: null,
+  inviteCode: 'AbCdEf1234',
+  url: 'http://localhost/#/ws/AbCdEf1234',
+  passwordProtected: false,
+  owner: { id: 9 },
+  myRole: 'MEMBER',
+  memberCount: 2,
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+const team: Team = {
+  id: 7,
+  name: '디자인팀',
+  description: '화면 설계',
+  workspaceId: 1,
+  passwordProtected: false,
+  leader: { id: 9, name: '팀장님' },
+  bulletinBoardId: 7,
+  memberCount: 2,
+  progress: 0,
+  isMember: true,
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+
+function problem(status: number, code: string, detail: string) {
+  return Response.json({ status, code, detail, title: code }, { status });
+}
+
+/** Answers the calls the page makes; `teamAnswer` decides GET /teams/7. */
+function stubApi(teamAnswer: () => Response) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      if (url.endsWith('/api/auth/session'))
+        return Response.json({ data: { authenticated: true, user } });
+      if (url.endsWith('/api/workspaces/my')) return Response.json({ data: [workspace] });
+      if (url.endsWith('/api/teams/7')) return teamAnswer();
+      if (url.endsWith('/api/teams/7/members')) return Response.json({ data: [] });
+      return new Response(null, { status: 404 });
+    }),
+  );
+}
+
+function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
+}
+
+const page = (
+  <>
+    <TeamPage />
+    <LocationProbe />
+  </>
+);
+
+beforeEach(() => {
+  localStorage.clear();
+  tokenStore.save({ token: 'access', refreshToken: 'refresh', userId: 3 });
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('TeamPage', () => {
+  it('says the access is bad when an id is not a number', async () => {
+    stubApi(() => Response.json({ data: team }));
+    renderPage('/ws/:workspaceId/team/:teamId', page, '/ws/1/team/abc');
+    expect(await screen.findByTestId('team-bad-access')).toBeTruthy();
+    expect(screen.getByText('잘못된 접근입니다.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: '대시보드로 이동' }).getAttribute('href')).toBe('/');
+  });
+
+  it('shows the tabs to a member and writes the default tab into the address', async () => {
+    stubApi(() => Response.json({ data: team }));
+    renderPage('/ws/:workspaceId/team/:teamId', page, '/ws/1/team/7');
+    expect((await screen.findByTestId('team-name')).textContent).toBe('디자인팀');
+    await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toBe('/ws/1/team/7?tab=announcements'),
+    );
+    expect(screen.getByText('공지사항 기능은 곧 제공됩니다.')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('team-tab-calendar'));
+    await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toBe('/ws/1/team/7?tab=calendar'),
+    );
+    expect(screen.getByText('캘린더 기능은 곧 제공됩니다.')).toBeTruthy();
+  });
+
+  it('opens the tab the address names', async () => {
+    stubApi(() => Response.json({ data: team }));
+    renderPage('/ws/:workspaceId/team/:teamId', page, '/ws/1/team/7?tab=kanban');
+    expect(await screen.findByText('칸반 보드 기능은 곧 제공됩니다.')).toBeTruthy();
+  });
+
+  it('says the team is not found and links to the workspace home', async () => {
+    stubApi(() => problem(404, 'TEAM_NOT_FOUND', '팀을 찾을 수 없습니다.'));
+    renderPage('/ws/:workspaceId/team/:teamId', page, '/ws/1/team/7');
+    expect(await screen.findByTestId('team-not-found')).toBeTruthy();
+    expect(screen.getByRole('link', { name: '워크스페이스 홈으로' }).getAttribute('href')).toBe(
+      '/ws/1',
+    );
+  });
+
+  it('asks a non-member for the password of a protected team first', async () => {
+    stubApi(() => Response.json({ data: { ...team, isMember: false, passwordProtected: true } }));
+    renderPage('/ws/:workspaceId/team/:teamId', page, '/ws/1/team/7');
+    expect(await screen.findByTestId('team-password-dialog')).toBeTruthy();
+    expect(screen.getByTestId('team-password-input')).toBeTruthy();
+    expect(screen.queryByTestId('team-tab-announcements')).toBeNull();
+  });
+
+  it('offers a join button for an open team the user is not in', async () => {
+    stubApi(() => Response.json({ data: { ...team, isMember: false } }));
+    renderPage('/ws/:workspaceId/team/:teamId', page, '/ws/1/team/7');
+    expect(await screen.findByTestId('team-join-button')).toBeTruthy();
+    expect(screen.queryByTestId('team-settings-menu')).toBeNull();
+  });
+
+  it('shows the load failure text for other errors', async () => {
+    stubApi(() => problem(500, 'INTERNAL', '서버 오류'));
+    renderPage('/ws/:workspaceId/team/:teamId', page, '/ws/1/team/7');
+    expect(await screen.findByText('팀 정보를 불러오는 데 실패했습니다.')).toBeTruthy();
+  });
+});
