@@ -27,7 +27,7 @@ export function AllMembersModal({
       title={ko.home.allMembersTitle(members.length)}
       centered
       stackId={stackId}
-      data-testid="all-members-modal"
+      attributes={{ content: { 'data-testid': 'all-members-modal' } }}
     >
       {members.length === 0 ? (
         <Text size="sm" c="dimmed">

@@ -54,7 +54,7 @@ export function DeleteTeamModal({ team, opened, onClose, onDeleted }: DeleteTeam
       onClose={handleClose}
       title={ko.teams.deleteTitle}
       centered
-      data-testid="team-delete-modal"
+      attributes={{ content: { 'data-testid': 'team-delete-modal' } }}
     >
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="md">

@@ -58,7 +58,7 @@ export function LeaveTeamModal({ team, opened, onClose, onLeft }: LeaveTeamModal
       onClose={handleClose}
       title={lastMember ? ko.teams.lastMemberTitle : ko.teams.leave}
       centered
-      data-testid="team-leave-modal"
+      attributes={{ content: { 'data-testid': 'team-leave-modal' } }}
     >
       <Stack gap="md">
         <Text size="sm">{lastMember ? ko.teams.lastMember : ko.teams.leaveConfirm}</Text>

@@ -129,7 +129,7 @@ export function MemberDetailModal({ member, roleLabel, onClose, stackId }: Membe
       centered
       size="lg"
       stackId={stackId}
-      data-testid="member-detail-modal"
+      attributes={{ content: { 'data-testid': 'member-detail-modal' } }}
     >
       {member && <MemberFields member={member} roleLabel={roleLabel} />}
     </Modal>

@@ -71,7 +71,7 @@ export function TeamDialog({ opened, onClose, workspaceId, onCreated }: TeamDial
       title={titles[step]}
       centered
       size="lg"
-      data-testid="team-dialog"
+      attributes={{ content: { 'data-testid': 'team-dialog' } }}
     >
       {step === 'choose' && (
         <Stack gap="sm">

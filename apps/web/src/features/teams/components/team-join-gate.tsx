@@ -77,7 +77,7 @@ export function TeamJoinGate({ team }: { team: Team }) {
           onClose={() => setPromptOpened(false)}
           title={ko.teams.passwordDialogTitle}
           centered
-          data-testid="team-password-dialog"
+          attributes={{ content: { 'data-testid': 'team-password-dialog' } }}
         >
           <form
             noValidate
