@@ -1,4 +1,4 @@
-import { Button, Group, Text } from '@mantine/core';
+import { Box, Button, Group, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { ko } from '../i18n/ko';
 import { pageRange, pageWindow } from './pagination-math';
@@ -30,8 +30,13 @@ export function Pagination({ page, pageSize, totalElements, onChange, disabled }
           leftSection={<IconChevronLeft size={14} />}
           disabled={disabled || current === 0}
           onClick={() => onChange(current - 1)}
+          aria-label={ko.pagination.previous}
+          px={6}
         >
-          {ko.pagination.previous}
+          {/* On a 360 px screen the arrows alone leave room for five page buttons. */}
+          <Box component="span" visibleFrom="xs">
+            {ko.pagination.previous}
+          </Box>
         </Button>
         {pages.map((index) => (
           <Button
@@ -43,6 +48,7 @@ export function Pagination({ page, pageSize, totalElements, onChange, disabled }
             disabled={disabled}
             onClick={() => onChange(index)}
             miw={32}
+            px={6}
           >
             {index + 1}
           </Button>
@@ -53,8 +59,12 @@ export function Pagination({ page, pageSize, totalElements, onChange, disabled }
           rightSection={<IconChevronRight size={14} />}
           disabled={disabled || current >= totalPages - 1}
           onClick={() => onChange(current + 1)}
+          aria-label={ko.pagination.next}
+          px={6}
         >
-          {ko.pagination.next}
+          <Box component="span" visibleFrom="xs">
+            {ko.pagination.next}
+          </Box>
         </Button>
       </Group>
     </Group>
