@@ -58,6 +58,12 @@ function ChoiceButton({
  */
 export function TeamDialog({ opened, onClose, workspaceId, onCreated }: TeamDialogProps) {
   const [step, setStep] = useState<Step>('choose');
+  // Every opening starts at step 1, however the last one was closed.
+  const [wasOpened, setWasOpened] = useState(opened);
+  if (opened !== wasOpened) {
+    setWasOpened(opened);
+    if (opened) setStep('choose');
+  }
 
   const handleClose = () => {
     setStep('choose');
