@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { workspacesQueryKey } from './my-workspaces';
+import { myWorkspacesQueryKey, removeFromMyWorkspaces, workspacesQueryKey } from './my-workspaces';
 
 export interface DeleteWorkspaceVariables {
   workspaceId: number;
@@ -24,9 +24,12 @@ export function useDeleteWorkspace() {
   return useMutation({
     mutationKey: [...workspacesQueryKey, 'delete'],
     mutationFn: deleteWorkspace,
+    // The list changes in the same tick as the caller navigates away; the refetch is not awaited,
+    // so the page of the workspace that is gone never renders without it.
     onSuccess: (_result, { workspaceId }) => {
+      removeFromMyWorkspaces(queryClient, workspaceId);
       queryClient.removeQueries({ queryKey: [...workspacesQueryKey, workspaceId] });
-      return queryClient.invalidateQueries({ queryKey: workspacesQueryKey });
+      void queryClient.invalidateQueries({ queryKey: myWorkspacesQueryKey });
     },
   });
 }

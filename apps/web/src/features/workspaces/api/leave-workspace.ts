@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { workspacesQueryKey } from './my-workspaces';
+import { myWorkspacesQueryKey, removeFromMyWorkspaces, workspacesQueryKey } from './my-workspaces';
 
 /** POST /workspaces/{id}/leave: any member but the owner leaves. */
 export function leaveWorkspace(workspaceId: number): Promise<void> {
@@ -12,9 +12,12 @@ export function useLeaveWorkspace() {
   return useMutation({
     mutationKey: [...workspacesQueryKey, 'leave'],
     mutationFn: leaveWorkspace,
+    // The list changes in the same tick as the caller navigates away; the refetch is not awaited,
+    // so the page of the workspace that is gone never renders without it.
     onSuccess: (_result, workspaceId) => {
+      removeFromMyWorkspaces(queryClient, workspaceId);
       queryClient.removeQueries({ queryKey: [...workspacesQueryKey, workspaceId] });
-      return queryClient.invalidateQueries({ queryKey: workspacesQueryKey });
+      void queryClient.invalidateQueries({ queryKey: myWorkspacesQueryKey });
     },
   });
 }

@@ -34,3 +34,10 @@ export function addToMyWorkspaces(queryClient: QueryClient, workspace: Workspace
     old ? [...old.filter((item) => item.id !== workspace.id), workspace] : [workspace],
   );
 }
+
+/** Drops a workspace the user left or deleted from the cached list at once. */
+export function removeFromMyWorkspaces(queryClient: QueryClient, workspaceId: number): void {
+  queryClient.setQueryData<Workspace[]>(myWorkspacesQueryKey, (old) =>
+    old?.filter((item) => item.id !== workspaceId),
+  );
+}

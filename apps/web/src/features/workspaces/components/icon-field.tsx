@@ -128,7 +128,9 @@ export function IconField({ name, value, onChange, savedIconUrl, disabled }: Ico
                 disabled={disabled}
                 onClick={() => fileInput.current?.click()}
               >
-                {value.file ? ko.workspaces.icon.changeImage : ko.workspaces.icon.chooseImage}
+                {value.file || savedIconUrl
+                  ? ko.workspaces.icon.changeImage
+                  : ko.workspaces.icon.chooseImage}
               </Button>
               {value.file && (
                 <Button

@@ -47,6 +47,7 @@ function RailItem({ workspace, active }: { workspace: Workspace; active: boolean
           h={ITEM_SIZE}
           style={{
             display: 'block',
+            textDecoration: 'none',
             borderRadius: 'var(--mantine-radius-md)',
             outlineOffset: 2,
             boxShadow: active ? '0 0 0 2px var(--mantine-color-indigo-5)' : undefined,
@@ -85,7 +86,15 @@ export function WorkspaceRail() {
       style={{ borderRight: '1px solid var(--mantine-color-gray-3)' }}
     >
       <ScrollArea w="100%" style={{ flex: '0 1 auto' }} scrollbarSize={4} type="scroll">
-        <Stack component="ul" gap="sm" align="center" m={0} p={0} style={{ listStyle: 'none' }}>
+        <Stack
+          component="ul"
+          gap="sm"
+          align="center"
+          m={0}
+          px={0}
+          py={4}
+          style={{ listStyle: 'none' }}
+        >
           {query.isPending &&
             [0, 1, 2].map((key) => (
               <li key={key}>

@@ -14,6 +14,7 @@ import type { Workspace } from '@teamup/contracts/workspaces';
 import { ko } from '../../../i18n/ko';
 import { canSeeTab, effectiveTab, settingsTabs, type SettingsTab } from '../lib/settings-tabs';
 import { BlacklistTab } from './settings/blacklist-tab';
+import { SETTINGS_STACK_ID } from './settings/confirm-action';
 import { DangerTab } from './settings/danger-tab';
 import { InviteTab } from './settings/invite-tab';
 import { MembersTab } from './settings/members-tab';
@@ -57,69 +58,72 @@ export function WorkspaceSettingsModal({
   };
 
   return (
-    <Modal
-      opened={opened}
-      onClose={handleClose}
-      fullScreen={phone}
-      size="xl"
-      centered
-      // On the content box: the root has no size of its own (its children are fixed).
-      attributes={{ content: { 'data-testid': 'workspace-settings-modal' } }}
-      title={
-        <Group gap="xs" wrap="nowrap">
-          <WorkspaceIcon name={workspace.name} iconUrl={workspace.iconUrl} size={28} />
-          <Text fw={700} truncate="end">
-            {ko.workspaces.settings.title(workspace.name)}
-          </Text>
-        </Group>
-      }
-    >
-      <Tabs
-        value={tab}
-        onChange={(value) => {
-          const next = settingsTabs.find((item) => item === value);
-          if (next) setChosen(next);
-        }}
-        keepMounted={false}
+    // One stack with the tabs' confirm dialogs: Escape then closes only the top one.
+    <Modal.Stack>
+      <Modal
+        opened={opened}
+        onClose={handleClose}
+        fullScreen={phone}
+        size="xl"
+        stackId={SETTINGS_STACK_ID}
+        // On the content box: the root has no size of its own (its children are fixed).
+        attributes={{ content: { 'data-testid': 'workspace-settings-modal' } }}
+        title={
+          <Group gap="xs" wrap="nowrap">
+            <WorkspaceIcon name={workspace.name} iconUrl={workspace.iconUrl} size={28} />
+            <Text fw={700} truncate="end">
+              {ko.workspaces.settings.title(workspace.name)}
+            </Text>
+          </Group>
+        }
       >
-        <ScrollArea type="auto" scrollbarSize={4} offsetScrollbars="x">
-          <Tabs.List style={{ flexWrap: 'nowrap' }}>
-            {visible.map((value) => (
-              <Tabs.Tab
-                key={value}
-                value={value}
-                leftSection={tabIcons[value]}
-                color={value === 'danger' ? 'red' : undefined}
-                data-testid={`settings-tab-${value}`}
-                style={{ whiteSpace: 'nowrap' }}
-              >
-                {ko.workspaces.settings.tabs[value]}
-              </Tabs.Tab>
-            ))}
-          </Tabs.List>
-        </ScrollArea>
-        <Tabs.Panel value="invite" pt="md">
-          <InviteTab workspace={workspace} onClose={handleClose} />
-        </Tabs.Panel>
-        <Tabs.Panel value="profile" pt="md">
-          <ProfileTab
-            key={`${workspace.id}:${workspace.name}:${workspace.iconUrl}`}
-            workspace={workspace}
-          />
-        </Tabs.Panel>
-        <Tabs.Panel value="members" pt="md">
-          <MembersTab workspace={workspace} />
-        </Tabs.Panel>
-        <Tabs.Panel value="blacklist" pt="md">
-          <BlacklistTab workspace={workspace} />
-        </Tabs.Panel>
-        <Tabs.Panel value="security" pt="md">
-          <SecurityTab workspace={workspace} />
-        </Tabs.Panel>
-        <Tabs.Panel value="danger" pt="md">
-          <DangerTab workspace={workspace} onClose={handleClose} />
-        </Tabs.Panel>
-      </Tabs>
-    </Modal>
+        <Tabs
+          value={tab}
+          onChange={(value) => {
+            const next = settingsTabs.find((item) => item === value);
+            if (next) setChosen(next);
+          }}
+          keepMounted={false}
+        >
+          <ScrollArea type="auto" scrollbarSize={4} offsetScrollbars="x">
+            <Tabs.List style={{ flexWrap: 'nowrap' }}>
+              {visible.map((value) => (
+                <Tabs.Tab
+                  key={value}
+                  value={value}
+                  leftSection={tabIcons[value]}
+                  color={value === 'danger' ? 'red' : undefined}
+                  data-testid={`settings-tab-${value}`}
+                  style={{ whiteSpace: 'nowrap' }}
+                >
+                  {ko.workspaces.settings.tabs[value]}
+                </Tabs.Tab>
+              ))}
+            </Tabs.List>
+          </ScrollArea>
+          <Tabs.Panel value="invite" pt="md">
+            <InviteTab workspace={workspace} onClose={handleClose} />
+          </Tabs.Panel>
+          <Tabs.Panel value="profile" pt="md">
+            <ProfileTab
+              key={`${workspace.id}:${workspace.name}:${workspace.iconUrl}`}
+              workspace={workspace}
+            />
+          </Tabs.Panel>
+          <Tabs.Panel value="members" pt="md">
+            <MembersTab workspace={workspace} />
+          </Tabs.Panel>
+          <Tabs.Panel value="blacklist" pt="md">
+            <BlacklistTab workspace={workspace} />
+          </Tabs.Panel>
+          <Tabs.Panel value="security" pt="md">
+            <SecurityTab workspace={workspace} />
+          </Tabs.Panel>
+          <Tabs.Panel value="danger" pt="md">
+            <DangerTab workspace={workspace} onClose={handleClose} />
+          </Tabs.Panel>
+        </Tabs>
+      </Modal>
+    </Modal.Stack>
   );
 }

@@ -8,11 +8,17 @@ import { errorMessage } from '../../../../lib/error-message';
 import { useBlacklist } from '../../api/blacklist';
 import { useUnbanMember } from '../../api/unban-member';
 import { firstLetter } from '../../lib/workspace-icon';
-import { confirmAction } from './confirm-action';
+import { useConfirmAction, type ConfirmActionOptions } from './confirm-action';
 
 const t = ko.workspaces.settings;
 
-function BlacklistRow({ entry, workspaceId }: { entry: BannedUser; workspaceId: number }) {
+interface BlacklistRowProps {
+  entry: BannedUser;
+  workspaceId: number;
+  confirmAction: (options: ConfirmActionOptions) => void;
+}
+
+function BlacklistRow({ entry, workspaceId, confirmAction }: BlacklistRowProps) {
   const unban = useUnbanMember();
   const handleUnban = () =>
     confirmAction({
@@ -77,6 +83,7 @@ function BlacklistRow({ entry, workspaceId }: { entry: BannedUser; workspaceId: 
 /** Owner and admins: the banned users, each with an unban after a confirmation. */
 export function BlacklistTab({ workspace }: { workspace: Workspace }) {
   const blacklist = useBlacklist(workspace.id);
+  const { confirm, confirmElement } = useConfirmAction();
   if (blacklist.isPending) {
     return (
       <Stack gap="sm">
@@ -102,8 +109,14 @@ export function BlacklistTab({ workspace }: { workspace: Workspace }) {
   return (
     <Stack component="ul" gap={0} m={0} p={0} style={{ listStyle: 'none' }}>
       {blacklist.data.map((entry) => (
-        <BlacklistRow key={entry.user.id} entry={entry} workspaceId={workspace.id} />
+        <BlacklistRow
+          key={entry.user.id}
+          entry={entry}
+          workspaceId={workspace.id}
+          confirmAction={confirm}
+        />
       ))}
+      {confirmElement}
     </Stack>
   );
 }

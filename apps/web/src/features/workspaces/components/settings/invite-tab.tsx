@@ -20,7 +20,7 @@ import { useLeaveWorkspace } from '../../api/leave-workspace';
 import { copyText } from '../../lib/copy-text';
 import { inviteLink } from '../../lib/settings-tabs';
 import { clearRedirectFlag } from '../../lib/workspace-storage';
-import { confirmAction } from './confirm-action';
+import { useConfirmAction } from './confirm-action';
 
 const t = ko.workspaces.settings;
 
@@ -68,10 +68,11 @@ interface InviteTabProps {
 export function InviteTab({ workspace, onClose }: InviteTabProps) {
   const leave = useLeaveWorkspace();
   const navigate = useNavigate();
+  const { confirm, confirmElement } = useConfirmAction();
   const link = inviteLink(window.location.origin, routes.workspace.href(workspace.inviteCode));
 
   const handleLeave = () =>
-    confirmAction({
+    confirm({
       title: t.leaveTitle,
       message: t.leaveConfirm(workspace.name),
       confirmLabel: t.leaveButton,
@@ -124,6 +125,7 @@ export function InviteTab({ workspace, onClose }: InviteTabProps) {
               </Button>
             </Group>
           </Stack>
+          {confirmElement}
         </>
       )}
     </Stack>

@@ -10,7 +10,7 @@ import { useChangeMemberRole } from '../../api/change-member-role';
 import { useKickMember } from '../../api/kick-member';
 import { useWorkspaceMembers } from '../../api/workspace-members';
 import { firstLetter } from '../../lib/workspace-icon';
-import { confirmAction } from './confirm-action';
+import { useConfirmAction, type ConfirmActionOptions } from './confirm-action';
 
 const t = ko.workspaces.settings;
 
@@ -24,9 +24,10 @@ interface MemberRowProps {
   member: WorkspaceMember;
   workspace: Workspace;
   isSelf: boolean;
+  confirmAction: (options: ConfirmActionOptions) => void;
 }
 
-function MemberRow({ member, workspace, isSelf }: MemberRowProps) {
+function MemberRow({ member, workspace, isSelf, confirmAction }: MemberRowProps) {
   const kick = useKickMember();
   const ban = useBanMember();
   const changeRole = useChangeMemberRole();
@@ -153,6 +154,7 @@ function MemberRow({ member, workspace, isSelf }: MemberRowProps) {
 export function MembersTab({ workspace }: { workspace: Workspace }) {
   const { user } = useAuth();
   const members = useWorkspaceMembers(workspace.id);
+  const { confirm, confirmElement } = useConfirmAction();
 
   if (members.isPending) {
     return (
@@ -185,8 +187,10 @@ export function MembersTab({ workspace }: { workspace: Workspace }) {
           member={member}
           workspace={workspace}
           isSelf={member.id === user?.id}
+          confirmAction={confirm}
         />
       ))}
+      {confirmElement}
     </Stack>
   );
 }
