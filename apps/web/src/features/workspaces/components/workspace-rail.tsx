@@ -18,7 +18,13 @@ const ITEM_SIZE = 44;
 
 function RailItem({ workspace, active }: { workspace: Workspace; active: boolean }) {
   return (
-    <Tooltip label={workspace.name} position="right" withArrow openDelay={200}>
+    <Tooltip
+      label={workspace.name}
+      position="right"
+      withArrow
+      openDelay={200}
+      events={{ hover: true, focus: true, touch: false }}
+    >
       <Box pos="relative" w="100%" style={{ display: 'flex', justifyContent: 'center' }}>
         {/* The pill on the left edge marks the open workspace. */}
         <Box
@@ -43,6 +49,7 @@ function RailItem({ workspace, active }: { workspace: Workspace; active: boolean
           data-testid="workspace-rail-item"
           data-workspace-id={workspace.id}
           data-active={active || undefined}
+          className="mantine-focus-auto"
           w={ITEM_SIZE}
           h={ITEM_SIZE}
           style={{
@@ -125,7 +132,12 @@ export function WorkspaceRail() {
         </Stack>
       </ScrollArea>
       {(query.data?.length ?? 0) > 0 && <Divider w={32} />}
-      <Tooltip label={ko.workspaces.rail.create} position="right" withArrow>
+      <Tooltip
+        label={ko.workspaces.rail.create}
+        position="right"
+        withArrow
+        events={{ hover: true, focus: true, touch: false }}
+      >
         <ActionIcon
           variant="light"
           color="teal"
@@ -138,7 +150,12 @@ export function WorkspaceRail() {
           <IconPlus size={22} />
         </ActionIcon>
       </Tooltip>
-      <Tooltip label={ko.workspaces.rail.join} position="right" withArrow>
+      <Tooltip
+        label={ko.workspaces.rail.join}
+        position="right"
+        withArrow
+        events={{ hover: true, focus: true, touch: false }}
+      >
         <ActionIcon
           variant="light"
           color="indigo"
