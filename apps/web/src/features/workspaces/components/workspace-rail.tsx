@@ -27,20 +27,18 @@ function RailItem({ workspace, active }: { workspace: Workspace; active: boolean
     >
       <Box pos="relative" w="100%" style={{ display: 'flex', justifyContent: 'center' }}>
         {/* The pill on the left edge marks the open workspace. */}
-        <Box
-          aria-hidden
-          pos="absolute"
-          left={0}
-          top="50%"
-          w={4}
-          h={active ? 32 : 0}
-          bg="indigo.6"
-          style={{
-            transform: 'translateY(-50%)',
-            borderRadius: '0 4px 4px 0',
-            transition: 'height 150ms ease',
-          }}
-        />
+        {active && (
+          <Box
+            aria-hidden
+            pos="absolute"
+            left={0}
+            top="50%"
+            w={4}
+            h={32}
+            bg="indigo.6"
+            style={{ transform: 'translateY(-50%)', borderRadius: '0 4px 4px 0' }}
+          />
+        )}
         <Box
           component={Link}
           to={routes.workspace.href(workspace.id)}
