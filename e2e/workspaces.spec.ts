@@ -1,0 +1,198 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { Workspace } from '@teamup/contracts/workspaces';
+import type { Team } from '@teamup/contracts/teams';
+import { launchBrowser, newPage, screenshot } from './support/browser';
+import { startStack, type Stack } from './support/stack';
+
+const password = 'Password1';
+const workspacePassword = 'club-2026';
+
+/** Signs up through the real API, the code read from the real SMTP sink. */
+async function signUp(stack: Stack, email: string) {
+  const send = (url: string, body: object) =>
+    fetch(`${stack.baseUrl}${url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  expect((await send('/api/auth/email/request', { email })).status).toBe(200);
+  const mail = await stack.sink.waitForMail(email, () => true, 15_000);
+  const code = /(\d{6})/.exec(mail.text)?.[1] ?? '';
+  expect((await send('/api/auth/email/verify', { email, verificationCode: code })).status).toBe(
+    200,
+  );
+  const registered = await send('/api/users/register', {
+    email,
+    password,
+    confirmPassword: password,
+  });
+  expect(registered.status).toBe(201);
+}
+
+async function login(page: Page, email: string) {
+  await page.goto('/#/login');
+  await page.getByTestId('login-email').fill(email);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+  await page.getByTestId('profile-menu').waitFor();
+}
+
+/** Opens the invite link and answers the password prompt. */
+async function openInvite(page: Page, inviteCode: string, answer: string) {
+  await page.goto(`/#/ws/${inviteCode}`);
+  const dialog = page.getByTestId('invite-password-dialog');
+  await dialog.waitFor();
+  await dialog.getByTestId('invite-password-input').fill(answer);
+  await dialog.getByTestId('invite-password-submit').click();
+}
+
+async function openSettingsTab(page: Page, tab: string) {
+  await page.getByTestId('side-panel-settings').click();
+  const modal = page.getByTestId('workspace-settings-modal');
+  await modal.waitFor();
+  await modal.getByTestId(`settings-tab-${tab}`).click();
+  return modal;
+}
+
+describe('workspace, team, ban and unban journey', () => {
+  let stack: Stack;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    stack = await startStack();
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  it('A creates a protected workspace and a team; B joins by link, is banned, unbanned, rejoins', async () => {
+    const stamp = Date.now();
+    const emailA = `owner${stamp}@example.com`;
+    const emailB = `guest${stamp}@example.com`;
+    await signUp(stack, emailA);
+    await signUp(stack, emailB);
+    const apiA = stack.api(emailA, password);
+    const apiB = stack.api(emailB, password);
+
+    // A: no workspace yet, so onboarding; create one with a password.
+    const { page: pageA } = await newPage(browser, stack.baseUrl);
+    await login(pageA, emailA);
+    await pageA.waitForURL(/#\/empty-workspace/);
+    await pageA.getByTestId('empty-create-card').getByRole('button').click();
+    const create = pageA.getByTestId('create-workspace-dialog');
+    await create.getByTestId('create-workspace-submit').click();
+    await create.getByText('워크스페이스 이름을 입력해주세요.').waitFor();
+    await create.getByTestId('workspace-name-input').fill('졸업 프로젝트');
+    await create.getByTestId('workspace-icon-input').fill('🚀');
+    await create.getByTestId('workspace-password-input').fill(workspacePassword);
+    await create.getByTestId('create-workspace-submit').click();
+    await pageA.getByTestId('workspace-home').waitFor();
+    const [workspace] = await apiA.get<Workspace[]>('/api/workspaces/my');
+    if (!workspace) throw new Error('A has no workspace');
+    expect(workspace).toMatchObject({ name: '졸업 프로젝트', passwordProtected: true });
+    expect(pageA.url()).toContain(`#/ws/${workspace.id}`);
+
+    // A: create a team from the home page's team dialog.
+    await pageA.getByTestId('open-team-dialog').click();
+    const dialogA = pageA.getByTestId('team-dialog');
+    await dialogA.getByTestId('team-dialog-create').click();
+    await dialogA.getByTestId('team-name-input').fill('디자인팀');
+    await dialogA.getByTestId('team-create-submit').click();
+    await expect
+      .poll(async () => (await apiA.get<Team[]>(`/api/teams/workspace/${workspace.id}`)).length)
+      .toBe(1);
+    const [team] = await apiA.get<Team[]>(`/api/teams/workspace/${workspace.id}`);
+    if (!team) throw new Error('no team');
+    await pageA.goto(`/#/ws/${workspace.id}`);
+    await pageA.locator(`[data-testid="team-card"][data-team-id="${team.id}"]`).waitFor();
+    await screenshot(pageA, 'workspace-home-owner-1280');
+
+    // B: the invite link asks for the password; a wrong one is refused, the right one joins.
+    const { page: pageB } = await newPage(browser, stack.baseUrl);
+    await login(pageB, emailB);
+    await openInvite(pageB, workspace.inviteCode, 'wrong-pass');
+    await pageB.getByText('워크스페이스 비밀번호가 틀렸습니다.').first().waitFor();
+    await openInvite(pageB, workspace.inviteCode, workspacePassword);
+    await pageB.getByTestId('workspace-home').waitFor();
+    await pageB.waitForURL(new RegExp(`#/ws/${workspace.id}$`));
+
+    // B: sees the team in the join list and joins it.
+    await pageB.getByTestId('open-team-dialog').click();
+    const dialogB = pageB.getByTestId('team-dialog');
+    await dialogB.getByTestId('team-dialog-join').click();
+    const row = dialogB.locator(`[data-testid="joinable-team"][data-team-id="${team.id}"]`);
+    await row.getByText('디자인팀').waitFor();
+    await row.getByTestId('joinable-team-join').click();
+    await expect
+      .poll(async () => (await apiB.get<Team>(`/api/teams/${team.id}`)).isMember)
+      .toBe(true);
+    await pageB.goto(`/#/ws/${workspace.id}`);
+    await pageB.locator(`[data-testid="team-card"][data-team-id="${team.id}"]`).waitFor();
+
+    // A bans B from the members tab.
+    const meB = await apiB.get<{ id: number }>('/api/users/me');
+    await pageA.reload();
+    const members = await openSettingsTab(pageA, 'members');
+    const rowB = members.locator(`[data-testid="settings-member-row"][data-user-id="${meB.id}"]`);
+    await rowB.getByTestId('member-ban').click();
+    await pageA.getByTestId('confirm-action').click();
+    await rowB.waitFor({ state: 'detached' });
+    await screenshot(pageA, 'settings-members-after-ban-1280');
+
+    // B's next action is refused, and B cannot come back through the invite.
+    await expect(apiB.get(`/api/workspaces/${workspace.id}`)).rejects.toThrow(/403/);
+    await pageB.goto(`/#/ws/${workspace.id}/team/${team.id}`);
+    await pageB.reload();
+    await pageB
+      .getByText(/접근 권한이 없습니다|찾을 수 없거나/)
+      .first()
+      .waitFor();
+    await openInvite(pageB, workspace.inviteCode, workspacePassword);
+    await pageB
+      .getByText('이 워크스페이스에서 차단된 사용자입니다. 참여할 수 없습니다.')
+      .first()
+      .waitFor();
+    await screenshot(pageB, 'banned-user-refused-1280');
+    expect(await apiB.get<Workspace[]>('/api/workspaces/my')).toEqual([]);
+
+    // A unbans B from the blacklist.
+    await pageA.keyboard.press('Escape');
+    await pageA.getByTestId('workspace-settings-modal').waitFor({ state: 'detached' });
+    const blacklist = await openSettingsTab(pageA, 'blacklist');
+    await blacklist.getByTestId('blacklist-row').getByTestId('unban-button').click();
+    await pageA.getByTestId('confirm-action').click();
+    await blacklist.getByTestId('blacklist-row').waitFor({ state: 'detached' });
+
+    // B rejoins with the link and the password.
+    await openInvite(pageB, workspace.inviteCode, workspacePassword);
+    await pageB.getByTestId('workspace-home').waitFor();
+    expect((await apiB.get<Workspace[]>('/api/workspaces/my')).map((w) => w.id)).toEqual([
+      workspace.id,
+    ]);
+    // The ban took B out of the team; rejoining the workspace does not put them back.
+    expect((await apiB.get<Team>(`/api/teams/${team.id}`)).isMember).toBe(false);
+  });
+
+  it('fits a 360 px wide screen: home, team page and settings', async () => {
+    const email = `narrow${Date.now()}@example.com`;
+    await signUp(stack, email);
+    const { page } = await newPage(browser, stack.baseUrl, { width: 360, height: 740 });
+    await login(page, email);
+    await page.waitForURL(/#\/empty-workspace/);
+    await screenshot(page, 'empty-workspace-360');
+    await page.getByTestId('empty-create-card').getByRole('button').click();
+    const create = page.getByTestId('create-workspace-dialog');
+    await create.getByTestId('workspace-name-input').fill('모바일 팀');
+    await create.getByTestId('create-workspace-submit').click();
+    await page.getByTestId('workspace-home').waitFor();
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(page, 'workspace-home-360');
+  });
+});
