@@ -29,6 +29,7 @@ import { usersRoutes } from './modules/users/users.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { workspacesRoutes } from './modules/workspaces/workspaces.routes';
 import { teamsRoutes } from './modules/teams/teams.routes';
+import { boardRoutes } from './modules/board/board.routes';
 
 export type BuildOptions = ContextOverrides & { logger?: Logger };
 
@@ -122,6 +123,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       await filesRoutes(typed, context);
       await workspacesRoutes(typed, context, requireAuth);
       await teamsRoutes(typed, context, requireAuth);
+      await boardRoutes(typed, context, requireAuth);
     },
     { prefix: '/api' },
   );

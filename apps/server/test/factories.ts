@@ -120,3 +120,30 @@ export function call(
     headers: user ? authHeader(user.token) : {},
   });
 }
+
+export type MultipartPart =
+  | { name: string; value: string }
+  | { name: string; filename: string; content: Buffer; type?: string };
+
+/**
+ * A multipart/form-data body as a browser sends it: text fields, and files whose names go raw
+ * as UTF-8 in the header (Korean and spaces included).
+ */
+export function multipartBody(parts: MultipartPart[]) {
+  const boundary = `----teamup${Date.now()}${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    const disposition =
+      'filename' in part
+        ? `form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.type ?? 'application/octet-stream'}`
+        : `form-data; name="${part.name}"`;
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n\r\n`));
+    chunks.push('filename' in part ? part.content : Buffer.from(part.value));
+    chunks.push(Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}

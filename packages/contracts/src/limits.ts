@@ -30,6 +30,18 @@ export const Limits = {
   longTextMax: 2000,
   urlMax: 500,
   clientInfoFieldMax: 300,
+  /** Announcements and posts (spec 02 section 9 page sizes). */
+  announcementPageSize: 5,
+  postPageSize: 5,
+  commentPageSize: 10,
+  titleMax: 200,
+  contentMax: 20_000,
+  commentMax: 2000,
+  /** One attachment; a post holds at most `attachmentsPerPost` files of `postFilesMaxBytes` in all. */
+  attachmentMaxBytes: 20 * 1024 * 1024,
+  attachmentsPerPost: 10,
+  postFilesMaxBytes: 50 * 1024 * 1024,
+  fileNameMax: 255,
 } as const;
 
 /** Sign-up password: 8+ with upper, lower and a digit (spec 01 section 5). */

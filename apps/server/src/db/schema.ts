@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
+  boolean,
   index,
   integer,
   jsonb,
@@ -186,4 +188,91 @@ export const teamMembers = pgTable(
     primaryKey({ columns: [t.teamId, t.userId] }),
     index('team_members_user_idx').on(t.userId),
   ],
+);
+
+/** Each team's bulletin board, made with the team. */
+export const boards = pgTable('boards', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  teamId: integer('team_id')
+    .notNull()
+    .unique()
+    .references(() => teams.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+});
+
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const announcements = pgTable(
+  'announcements',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('announcements_team_idx').on(t.teamId, t.createdAt)],
+);
+
+export const posts = pgTable(
+  'posts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    boardId: integer('board_id')
+      .notNull()
+      .references(() => boards.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('posts_board_idx').on(t.boardId, t.createdAt)],
+);
+
+export const postComments = pgTable(
+  'post_comments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('post_comments_post_idx').on(t.postId, t.createdAt)],
+);
+
+export const attachments = pgTable(
+  'attachments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    uploaderId: integer('uploader_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The name as uploaded; never used as a storage path. */
+    originalName: text('original_name').notNull(),
+    storageKey: text('storage_key').notNull().unique(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    /** The media type served: a raster image type when the bytes are one, else octet-stream. */
+    contentType: text('content_type').notNull(),
+    isImage: boolean('is_image').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('attachments_post_idx').on(t.postId)],
 );

@@ -100,11 +100,12 @@ describe('teams', () => {
       workspaceId: workspace.id,
       passwordProtected: false,
       leader: { id: creator.userId, name: '팀원1' },
-      bulletinBoardId: team.id,
       memberCount: 1,
       progress: 0,
       isMember: true,
     });
+    // Its own bulletin board, made with it.
+    expect(team.bulletinBoardId).toBeGreaterThan(0);
     const blank = expectProblem(
       await call(app, creator, 'POST', '/api/teams', { name: ' ', workspaceId: workspace.id }),
       400,

@@ -11,8 +11,7 @@ export function presentTeam(view: TeamView, progress: number): Team {
     passwordProtected: view.passwordHash !== null,
     leader:
       view.leaderId === null ? null : { id: view.leaderId, name: view.leaderName ?? '알 수 없음' },
-    // One bulletin board per team: the board shares the team's id.
-    bulletinBoardId: view.id,
+    bulletinBoardId: view.bulletinBoardId,
     memberCount: view.memberCount,
     progress,
     isMember: view.isMember,

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { teamMembers, teams, users } from '../../db/schema';
+import { boards, teamMembers, teams, users } from '../../db/schema';
 
 export type TeamRow = typeof teams.$inferSelect;
 /** A team with what its card shows: member count, leader name, whether the viewer is in it. */
@@ -8,6 +8,7 @@ export type TeamView = TeamRow & {
   memberCount: number;
   leaderName: string | null;
   isMember: boolean;
+  bulletinBoardId: number;
 };
 export type TeamMemberRow = { user: typeof users.$inferSelect; joinedAt: Date };
 
@@ -20,9 +21,11 @@ const viewerIsMember = (userId: number) =>
     SELECT 1 FROM ${teamMembers} tm WHERE tm.team_id = ${teams.id} AND tm.user_id = ${userId}
   )`.mapWith(Boolean);
 
+/** Inserts the team with its bulletin board (call inside a transaction). */
 export async function insertTeam(db: Db, row: typeof teams.$inferInsert): Promise<TeamRow> {
   const [inserted] = await db.insert(teams).values(row).returning();
   if (!inserted) throw new Error('team insert returned nothing');
+  await db.insert(boards).values({ teamId: inserted.id });
   return inserted;
 }
 
@@ -47,17 +50,26 @@ function selectViews(db: Db, viewerId: number) {
       memberCount,
       leaderName: users.name,
       isMember: viewerIsMember(viewerId),
+      bulletinBoardId: boards.id,
     })
     .from(teams)
+    .innerJoin(boards, eq(boards.teamId, teams.id))
     .leftJoin(users, eq(users.id, teams.leaderId));
 }
 
-type ViewRow = { team: TeamRow; memberCount: number; leaderName: string | null; isMember: boolean };
+type ViewRow = {
+  team: TeamRow;
+  memberCount: number;
+  leaderName: string | null;
+  isMember: boolean;
+  bulletinBoardId: number;
+};
 const toView = (row: ViewRow): TeamView => ({
   ...row.team,
   memberCount: row.memberCount,
   leaderName: row.leaderName,
   isMember: row.isMember,
+  bulletinBoardId: row.bulletinBoardId,
 });
 
 export async function viewTeam(db: Db, teamId: number, viewerId: number) {

@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors/app-error';
+import { collectOwnedFiles, deleteStoredFiles } from '../../platform/storage/owned-files';
 import {
   checkPassword,
   isAdminRole,
@@ -70,6 +71,22 @@ export async function assertTeamMember(
 ): Promise<{ workspaceId: number }> {
   const { team } = await teamInWorkspace(ctx, teamId, userId);
   if (!(await repo.isTeamMember(ctx.database.db, teamId, userId))) {
+    throw forbidden(M.notMember, ErrorCode.TEAM_NOT_MEMBER);
+  }
+  return { workspaceId: team.workspaceId };
+}
+
+/**
+ * For team content (announcements, posts, files): members of the team and the owner of its
+ * workspace may read and write. Answers the team's workspace id.
+ */
+export async function assertTeamContentAccess(
+  ctx: AppContext,
+  teamId: number,
+  userId: number,
+): Promise<{ workspaceId: number }> {
+  const { team, workspaceRole } = await teamInWorkspace(ctx, teamId, userId);
+  if (workspaceRole !== 'OWNER' && !(await repo.isTeamMember(ctx.database.db, teamId, userId))) {
     throw forbidden(M.notMember, ErrorCode.TEAM_NOT_MEMBER);
   }
   return { workspaceId: team.workspaceId };
@@ -148,7 +165,9 @@ export async function deleteTeam(
       { field: 'confirmName', message: M.nameMismatch },
     ]);
   }
+  const files = await collectOwnedFiles(ctx.database.db, { teamId });
   await repo.deleteTeam(ctx.database.db, teamId);
+  await deleteStoredFiles(ctx.storage, ctx.logger, files);
   await publish(ctx, team.workspaceId, {
     type: 'TEAM_DELETED',
     workspaceId: team.workspaceId,
@@ -217,6 +236,7 @@ export async function leaveTeam(
   whenLast: 'DELETE' | 'KEEP' | undefined,
 ): Promise<{ teamDeleted: boolean }> {
   const { team } = await teamInWorkspace(ctx, teamId, userId);
+  let deletedFiles: string[] = [];
   const teamDeleted = await ctx.database.db.transaction(async (tx) => {
     if (!(await repo.isTeamMember(tx, teamId, userId))) {
       throw forbidden(M.notMember, ErrorCode.TEAM_NOT_MEMBER);
@@ -224,6 +244,7 @@ export async function leaveTeam(
     if ((await repo.countTeamMembers(tx, teamId)) === 1) {
       if (!whenLast) throw conflict(ErrorCode.TEAM_LAST_MEMBER, M.lastMember);
       if (whenLast === 'DELETE') {
+        deletedFiles = await collectOwnedFiles(tx, { teamId });
         await repo.deleteTeam(tx, teamId);
         return true;
       }
@@ -231,6 +252,7 @@ export async function leaveTeam(
     await dropMember(tx, team, userId, ctx.now());
     return false;
   });
+  await deleteStoredFiles(ctx.storage, ctx.logger, deletedFiles);
   await publish(
     ctx,
     team.workspaceId,

@@ -7,21 +7,14 @@ import {
   authHeader,
   expectProblem,
   login,
+  multipartBody,
   signUp,
   uniqueEmail,
   type Tokens,
 } from '../../../test/factories';
 
 function multipart(name: string, type: string, content: Buffer, field = 'file') {
-  const boundary = `----teamup${Date.now()}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return {
-    payload: Buffer.concat([head, content, tail]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
+  return multipartBody([{ name: field, filename: name, type, content }]);
 }
 
 describe('profile: /api/users/me, profile image, hashtags', () => {

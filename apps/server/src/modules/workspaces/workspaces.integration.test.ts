@@ -7,7 +7,14 @@ import type {
   Workspace,
   WorkspaceMember,
 } from '@teamup/contracts/workspaces';
-import { call, createUser, dataOf, expectProblem, type TestUser } from '../../../test/factories';
+import {
+  call,
+  createUser,
+  dataOf,
+  expectProblem,
+  multipartBody,
+  type TestUser,
+} from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
 let app: TestApp;
@@ -560,22 +567,12 @@ describe('workspaces', () => {
       .png()
       .toBuffer();
     const upload = (user: TestUser, bytes: Buffer, filename: string) => {
-      const boundary = '----teamup-test';
-      const payload = Buffer.concat([
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-        ),
-        bytes,
-        Buffer.from(`\r\n--${boundary}--\r\n`),
-      ]);
+      const body = multipartBody([{ name: 'file', filename, content: bytes }]);
       return app.inject({
         method: 'POST',
         url: `/api/workspaces/${workspace.id}/icon`,
-        payload,
-        headers: {
-          authorization: `Bearer ${user.token}`,
-          'content-type': `multipart/form-data; boundary=${boundary}`,
-        },
+        payload: body.payload,
+        headers: { ...body.headers, authorization: `Bearer ${user.token}` },
       });
     };
     expectProblem(await upload(member, png, 'icon.png'), 403, 'WORKSPACE_OWNER_ONLY');

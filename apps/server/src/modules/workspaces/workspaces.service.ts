@@ -18,6 +18,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import type { AppError } from '../../platform/errors/app-error';
+import { collectOwnedFiles, deleteStoredFiles } from '../../platform/storage/owned-files';
 import {
   badRequest,
   conflict,
@@ -310,7 +311,9 @@ export async function deleteWorkspace(
       { field: 'confirmName', message: M.nameMismatch },
     ]);
   }
+  const files = await collectOwnedFiles(ctx.database.db, { workspaceId });
   await repo.deleteWorkspace(ctx.database.db, workspaceId);
+  await deleteStoredFiles(ctx.storage, ctx.logger, files);
   await ctx.bus.publish(Topics.workspace(workspaceId), { type: 'WORKSPACE_DELETED', workspaceId });
 }
 

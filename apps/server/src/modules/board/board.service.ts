@@ -1,0 +1,404 @@
+import type { Readable } from 'node:stream';
+import {
+  BoardMessages as M,
+  type Announcement,
+  type AnnouncementPage,
+  type Attachment,
+  type Comment,
+  type Post,
+  type PostSummary,
+  type createAnnouncementSchema,
+  type updateAnnouncementSchema,
+  type updatePostSchema,
+} from '@teamup/contracts/board';
+import { toPage, type Page, type PageQuery } from '@teamup/contracts/common';
+import { ErrorCode } from '@teamup/contracts/error-codes';
+import { Limits } from '@teamup/contracts/limits';
+import { TeamMessages } from '@teamup/contracts/teams';
+import type { z } from 'zod';
+import type { AppContext } from '../../context';
+import { AppError, badRequest, forbidden, notFound } from '../../platform/errors/app-error';
+import {
+  deleteStoredFiles,
+  registerOwnedFiles,
+  type FileOwner,
+} from '../../platform/storage/owned-files';
+import { assertTeamContentAccess } from '../teams/teams.service';
+import {
+  presentAnnouncement,
+  presentAttachment,
+  presentComment,
+  presentPost,
+  presentPostSummary,
+} from './board.presenter';
+import * as repo from './board.repo';
+import { discardUploads, type StoredUpload } from './uploads';
+
+registerOwnedFiles((db, owner: FileOwner) => repo.storageKeysOf(db, owner));
+
+const authorOnly = (detail: string = M.authorOnly) => forbidden(detail, ErrorCode.AUTHOR_ONLY);
+const announcementNotFound = () =>
+  notFound(M.announcementNotFound, ErrorCode.ANNOUNCEMENT_NOT_FOUND);
+const postNotFound = () => notFound(M.postNotFound, ErrorCode.POST_NOT_FOUND);
+const commentNotFound = () => notFound(M.commentNotFound, ErrorCode.COMMENT_NOT_FOUND);
+const attachmentNotFound = () => notFound(M.attachmentNotFound, ErrorCode.ATTACHMENT_NOT_FOUND);
+
+const sliceOf = (query: PageQuery) => ({ offset: query.page * query.size, limit: query.size });
+
+// --- announcements ---------------------------------------------------------------------------
+
+/** The announcement's team must be in the workspace of the address, and the caller allowed in. */
+async function assertTeamInWorkspace(
+  ctx: AppContext,
+  workspaceId: number,
+  teamId: number,
+  userId: number,
+) {
+  const team = await assertTeamContentAccess(ctx, teamId, userId);
+  if (team.workspaceId !== workspaceId) {
+    throw notFound(TeamMessages.notFound, ErrorCode.TEAM_NOT_FOUND);
+  }
+}
+
+async function loadAnnouncement(ctx: AppContext, workspaceId: number, id: number, userId: number) {
+  const found = await repo.findAnnouncement(ctx.database.db, id);
+  if (!found) throw announcementNotFound();
+  await assertTeamInWorkspace(ctx, workspaceId, found.announcement.teamId, userId);
+  return found;
+}
+
+export async function listAnnouncements(
+  ctx: AppContext,
+  userId: number,
+  workspaceId: number,
+  query: { teamId: number } & PageQuery,
+): Promise<AnnouncementPage> {
+  await assertTeamInWorkspace(ctx, workspaceId, query.teamId, userId);
+  const { rows, total } = await repo.listAnnouncements(
+    ctx.database.db,
+    query.teamId,
+    sliceOf(query),
+  );
+  const page = toPage(
+    rows.map((row) => presentAnnouncement(row.announcement, row.author)),
+    total,
+    query,
+  );
+  return {
+    announcements: page.content,
+    currentPage: query.page,
+    totalPages: page.totalPages,
+    totalElements: total,
+    size: query.size,
+    pageSize: query.size,
+    hasNext: !page.last,
+    hasPrevious: query.page > 0,
+  };
+}
+
+async function presentAnnouncementById(ctx: AppContext, id: number): Promise<Announcement> {
+  const found = await repo.findAnnouncement(ctx.database.db, id);
+  if (!found) throw announcementNotFound();
+  return presentAnnouncement(found.announcement, found.author);
+}
+
+export async function createAnnouncement(
+  ctx: AppContext,
+  userId: number,
+  workspaceId: number,
+  input: z.output<typeof createAnnouncementSchema>,
+): Promise<Announcement> {
+  await assertTeamInWorkspace(ctx, workspaceId, input.teamId, userId);
+  const id = await repo.insertAnnouncement(ctx.database.db, {
+    teamId: input.teamId,
+    authorId: userId,
+    title: input.title,
+    content: input.content,
+    createdAt: ctx.now(),
+    updatedAt: ctx.now(),
+  });
+  return presentAnnouncementById(ctx, id);
+}
+
+export async function updateAnnouncement(
+  ctx: AppContext,
+  userId: number,
+  workspaceId: number,
+  id: number,
+  input: z.output<typeof updateAnnouncementSchema>,
+): Promise<Announcement> {
+  const { announcement } = await loadAnnouncement(ctx, workspaceId, id, userId);
+  if (announcement.authorId !== userId) throw authorOnly();
+  await repo.updateAnnouncement(ctx.database.db, id, input, ctx.now());
+  return presentAnnouncementById(ctx, id);
+}
+
+export async function deleteAnnouncement(
+  ctx: AppContext,
+  userId: number,
+  workspaceId: number,
+  id: number,
+): Promise<void> {
+  const { announcement } = await loadAnnouncement(ctx, workspaceId, id, userId);
+  if (announcement.authorId !== userId) throw authorOnly();
+  await repo.deleteAnnouncement(ctx.database.db, id);
+}
+
+// --- posts -----------------------------------------------------------------------------------
+
+/** The team's board; a `boardId` that names another board is refused. */
+export async function boardOf(
+  ctx: AppContext,
+  teamId: number,
+  userId: number,
+  boardId: number | undefined,
+): Promise<number> {
+  await assertTeamContentAccess(ctx, teamId, userId);
+  const board = await repo.boardOfTeam(ctx.database.db, teamId);
+  if (board === undefined) throw notFound(TeamMessages.notFound, ErrorCode.TEAM_NOT_FOUND);
+  if (boardId !== undefined && boardId !== board) {
+    throw badRequest(ErrorCode.BOARD_MISMATCH, M.boardMismatch, [
+      { field: 'boardId', message: M.boardMismatch },
+    ]);
+  }
+  return board;
+}
+
+/** The post, after checking the caller may see its team. */
+async function loadPost(ctx: AppContext, postId: number, userId: number) {
+  const found = await repo.findPost(ctx.database.db, postId);
+  if (!found) throw postNotFound();
+  await assertTeamContentAccess(ctx, found.teamId, userId);
+  return found;
+}
+
+async function loadOwnPost(ctx: AppContext, postId: number, userId: number, detail?: string) {
+  const found = await loadPost(ctx, postId, userId);
+  if (found.post.authorId !== userId) throw authorOnly(detail);
+  return found;
+}
+
+export async function listPosts(
+  ctx: AppContext,
+  userId: number,
+  teamId: number,
+  query: { boardId?: number } & PageQuery,
+): Promise<Page<PostSummary>> {
+  const boardId = await boardOf(ctx, teamId, userId, query.boardId);
+  const { rows, total } = await repo.listPosts(ctx.database.db, boardId, sliceOf(query));
+  return toPage(
+    rows.map((row) => presentPostSummary(row, teamId)),
+    total,
+    query,
+  );
+}
+
+export async function getPost(ctx: AppContext, userId: number, postId: number): Promise<Post> {
+  const found = await loadPost(ctx, postId, userId);
+  return presentPost(found, await repo.listAttachments(ctx.database.db, postId));
+}
+
+/**
+ * Saves a post with the files already streamed to storage. If the rows cannot be written, the
+ * stored files are removed again.
+ */
+export async function createPost(
+  ctx: AppContext,
+  userId: number,
+  boardId: number,
+  fields: { title: string; content: string },
+  uploads: readonly StoredUpload[],
+): Promise<Post> {
+  let postId: number;
+  try {
+    postId = await ctx.database.db.transaction(async (tx) => {
+      const id = await repo.insertPost(tx, {
+        boardId,
+        authorId: userId,
+        title: fields.title,
+        content: fields.content,
+        createdAt: ctx.now(),
+        updatedAt: ctx.now(),
+      });
+      await repo.insertAttachments(
+        tx,
+        uploads.map((upload) => ({ ...upload, postId: id, uploaderId: userId })),
+      );
+      return id;
+    });
+  } catch (error) {
+    await discardUploads(ctx.storage, uploads);
+    throw error;
+  }
+  return getPost(ctx, userId, postId);
+}
+
+export async function updatePost(
+  ctx: AppContext,
+  userId: number,
+  postId: number,
+  input: z.output<typeof updatePostSchema>,
+): Promise<Post> {
+  await loadOwnPost(ctx, postId, userId);
+  await repo.updatePost(ctx.database.db, postId, input, ctx.now());
+  return getPost(ctx, userId, postId);
+}
+
+/** Deletes the post with its comments and attachments, then the attachment files. */
+export async function deletePost(ctx: AppContext, userId: number, postId: number): Promise<void> {
+  await loadOwnPost(ctx, postId, userId);
+  const keys = await ctx.database.db.transaction(async (tx) => {
+    const stored = await repo.storageKeysOfPost(tx, postId);
+    await repo.deletePost(tx, postId);
+    return stored;
+  });
+  await deleteStoredFiles(ctx.storage, ctx.logger, keys);
+}
+
+// --- attachments -----------------------------------------------------------------------------
+
+export async function listAttachments(
+  ctx: AppContext,
+  userId: number,
+  postId: number,
+): Promise<Attachment[]> {
+  await loadPost(ctx, postId, userId);
+  const rows = await repo.listAttachments(ctx.database.db, postId);
+  return rows.map(presentAttachment);
+}
+
+/**
+ * Before a file is added to an existing post: the caller must be its author, and the post's
+ * room left (files and bytes) is answered for the upload to respect.
+ */
+export async function prepareAttachmentUpload(ctx: AppContext, userId: number, postId: number) {
+  await loadOwnPost(ctx, postId, userId, M.postAuthorOnly);
+  const totals = await repo.attachmentTotals(ctx.database.db, postId);
+  if (totals.count >= Limits.attachmentsPerPost) {
+    throw badRequest(ErrorCode.POST_FILES_TOO_MANY, M.tooManyFiles);
+  }
+  return { bytesLeft: Limits.postFilesMaxBytes - totals.bytes };
+}
+
+export async function addAttachment(
+  ctx: AppContext,
+  userId: number,
+  postId: number,
+  upload: StoredUpload,
+): Promise<Attachment> {
+  try {
+    const [row] = await repo.insertAttachments(ctx.database.db, [
+      { ...upload, postId, uploaderId: userId },
+    ]);
+    if (!row) throw new Error('attachment insert returned nothing');
+    return presentAttachment(row);
+  } catch (error) {
+    await discardUploads(ctx.storage, [upload]);
+    throw error;
+  }
+}
+
+export async function deleteAttachment(
+  ctx: AppContext,
+  userId: number,
+  postId: number,
+  attachmentId: number,
+): Promise<void> {
+  const found = await repo.findAttachment(ctx.database.db, attachmentId);
+  if (!found || found.attachment.postId !== postId) throw attachmentNotFound();
+  await assertTeamContentAccess(ctx, found.teamId, userId);
+  if (found.postAuthorId !== userId) throw authorOnly(M.postAuthorOnly);
+  await repo.deleteAttachment(ctx.database.db, attachmentId);
+  await deleteStoredFiles(ctx.storage, ctx.logger, [found.attachment.storageKey]);
+}
+
+/** An attachment's bytes for someone who may see its post. */
+export async function openAttachment(
+  ctx: AppContext,
+  userId: number,
+  attachmentId: number,
+  purpose: 'download' | 'preview',
+): Promise<{ attachment: repo.AttachmentRow; stream: Readable }> {
+  const found = await repo.findAttachment(ctx.database.db, attachmentId);
+  if (!found) throw attachmentNotFound();
+  await assertTeamContentAccess(ctx, found.teamId, userId);
+  if (purpose === 'preview' && !found.attachment.isImage) {
+    throw new AppError(415, ErrorCode.FILE_NOT_PREVIEWABLE, M.notPreviewable);
+  }
+  try {
+    return {
+      attachment: found.attachment,
+      stream: await ctx.storage.get(found.attachment.storageKey),
+    };
+  } catch {
+    throw attachmentNotFound();
+  }
+}
+
+// --- comments --------------------------------------------------------------------------------
+
+async function loadOwnComment(ctx: AppContext, commentId: number, userId: number) {
+  const found = await repo.findComment(ctx.database.db, commentId);
+  if (!found) throw commentNotFound();
+  await loadPost(ctx, found.comment.postId, userId);
+  if (found.comment.authorId !== userId) throw authorOnly();
+  return found;
+}
+
+async function presentCommentById(ctx: AppContext, id: number): Promise<Comment> {
+  const found = await repo.findComment(ctx.database.db, id);
+  if (!found) throw commentNotFound();
+  return presentComment(found.comment, found.author);
+}
+
+export async function listComments(
+  ctx: AppContext,
+  userId: number,
+  postId: number,
+  query: PageQuery,
+): Promise<Page<Comment>> {
+  await loadPost(ctx, postId, userId);
+  const { rows, total } = await repo.listComments(ctx.database.db, postId, sliceOf(query));
+  return toPage(
+    rows.map((row) => presentComment(row.comment, row.author)),
+    total,
+    query,
+  );
+}
+
+export async function createComment(
+  ctx: AppContext,
+  userId: number,
+  postId: number,
+  content: string,
+): Promise<Comment> {
+  await loadPost(ctx, postId, userId);
+  const id = await repo.insertComment(ctx.database.db, {
+    postId,
+    authorId: userId,
+    content,
+    createdAt: ctx.now(),
+    updatedAt: ctx.now(),
+  });
+  return presentCommentById(ctx, id);
+}
+
+export async function updateComment(
+  ctx: AppContext,
+  userId: number,
+  commentId: number,
+  content: string,
+): Promise<Comment> {
+  await loadOwnComment(ctx, commentId, userId);
+  await repo.updateComment(ctx.database.db, commentId, content, ctx.now());
+  return presentCommentById(ctx, commentId);
+}
+
+export async function deleteComment(
+  ctx: AppContext,
+  userId: number,
+  commentId: number,
+): Promise<void> {
+  await loadOwnComment(ctx, commentId, userId);
+  await repo.deleteComment(ctx.database.db, commentId);
+}

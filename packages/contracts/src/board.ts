@@ -1,0 +1,199 @@
+import { z } from 'zod';
+import { idSchema, pageQuerySchema, pageSchema } from './common';
+import { Limits } from './limits';
+
+const MB = 1024 * 1024;
+
+/** Texts of spec 02 sections 5 and 8 for announcements, posts, comments and attachments. */
+export const BoardMessages = {
+  titleAndContentRequired: '제목과 내용을 모두 입력해주세요.',
+  titleTooLong: `제목은 ${Limits.titleMax}자 이하여야 합니다.`,
+  contentTooLong: `내용은 ${Limits.contentMax.toLocaleString('ko-KR')}자 이하여야 합니다.`,
+  commentRequired: '댓글 내용을 입력해주세요.',
+  commentTooLong: `댓글은 ${Limits.commentMax.toLocaleString('ko-KR')}자 이하여야 합니다.`,
+  announcementNotFound: '공지사항을 찾을 수 없습니다.',
+  postNotFound: '게시글을 찾을 수 없습니다.',
+  commentNotFound: '댓글을 찾을 수 없습니다.',
+  attachmentNotFound: '첨부파일을 찾을 수 없습니다.',
+  authorOnly: '작성자만 수정하거나 삭제할 수 있습니다.',
+  postAuthorOnly: '게시글 작성자만 첨부파일을 관리할 수 있습니다.',
+  boardMismatch: '이 팀의 게시판이 아닙니다.',
+  fileTooLarge: `파일 하나의 크기는 ${Limits.attachmentMaxBytes / MB}MB 이하여야 합니다.`,
+  tooManyFiles: `첨부파일은 게시글당 최대 ${Limits.attachmentsPerPost}개까지 올릴 수 있습니다.`,
+  filesTooLarge: `첨부파일은 게시글당 합계 ${Limits.postFilesMaxBytes / MB}MB 이하여야 합니다.`,
+  fileRequired: '파일을 선택해주세요.',
+  notPreviewable: '미리보기를 지원하지 않는 파일입니다.',
+} as const;
+
+const titleSchema = z
+  .string()
+  .trim()
+  .min(1, BoardMessages.titleAndContentRequired)
+  .max(Limits.titleMax, BoardMessages.titleTooLong);
+/** Kept exactly as written (line breaks too); only blank content is refused. */
+const contentSchema = z
+  .string()
+  .max(Limits.contentMax, BoardMessages.contentTooLong)
+  .refine((value) => value.trim().length > 0, BoardMessages.titleAndContentRequired);
+const commentContentSchema = z
+  .string()
+  .max(Limits.commentMax, BoardMessages.commentTooLong)
+  .refine((value) => value.trim().length > 0, BoardMessages.commentRequired);
+
+// --- announcements ---------------------------------------------------------------------------
+
+export const announcementListQuerySchema = z.object({
+  teamId: idSchema,
+  page: pageQuerySchema.shape.page,
+  size: z.coerce.number().int().min(1).max(100).default(Limits.announcementPageSize),
+});
+
+/** POST /workspaces/{ws}/announcement */
+export const createAnnouncementSchema = z.object({
+  teamId: idSchema,
+  title: titleSchema,
+  content: contentSchema,
+});
+export type CreateAnnouncementInput = z.input<typeof createAnnouncementSchema>;
+
+/** PATCH /workspaces/{ws}/announcement/{id} */
+export const updateAnnouncementSchema = z.object({
+  title: titleSchema.optional(),
+  content: contentSchema.optional(),
+});
+export type UpdateAnnouncementInput = z.input<typeof updateAnnouncementSchema>;
+
+export const announcementParamsSchema = z.object({ workspaceId: idSchema, id: idSchema });
+export const workspaceParamsSchema = z.object({ workspaceId: idSchema });
+
+export const announcementSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  content: z.string(),
+  teamId: z.number().int(),
+  accountId: z.number().int(),
+  authorName: z.string(),
+  authorProfileImageUrl: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Announcement = z.infer<typeof announcementSchema>;
+
+/** The spec's announcement page shape. */
+export const announcementPageSchema = z.object({
+  announcements: z.array(announcementSchema),
+  currentPage: z.number().int(),
+  totalPages: z.number().int(),
+  totalElements: z.number().int(),
+  size: z.number().int(),
+  pageSize: z.number().int(),
+  hasNext: z.boolean(),
+  hasPrevious: z.boolean(),
+});
+export type AnnouncementPage = z.infer<typeof announcementPageSchema>;
+
+// --- posts -----------------------------------------------------------------------------------
+
+export const postListQuerySchema = z.object({
+  /** The team's bulletinBoardId; absent means the team's board. */
+  boardId: idSchema.optional(),
+  page: pageQuerySchema.shape.page,
+  size: z.coerce.number().int().min(1).max(100).default(Limits.postPageSize),
+});
+
+/**
+ * The text fields of POST /teams/{t}/posts (multipart: these plus any number of `files`, up to
+ * the per-post limits) and the body of PATCH /posts/{id}.
+ */
+export const createPostFieldsSchema = z.object({
+  title: titleSchema,
+  content: contentSchema,
+  boardId: idSchema.optional(),
+});
+export type CreatePostFields = z.input<typeof createPostFieldsSchema>;
+
+export const updatePostSchema = z.object({
+  title: titleSchema.optional(),
+  content: contentSchema.optional(),
+});
+export type UpdatePostInput = z.input<typeof updatePostSchema>;
+
+export const teamPostsParamsSchema = z.object({ teamId: idSchema });
+export const postParamsSchema = z.object({ id: idSchema });
+export const attachmentParamsSchema = z.object({ id: idSchema, attachmentId: idSchema });
+export const commentParamsSchema = z.object({ id: idSchema });
+export const fileParamsSchema = z.object({ id: idSchema });
+
+export const attachmentSchema = z.object({
+  id: z.number().int(),
+  postId: z.number().int(),
+  /** The name as uploaded (Korean and spaces kept). */
+  originalFileName: z.string(),
+  fileName: z.string(),
+  size: z.number().int(),
+  /** Media type served on download; images only when their bytes are a raster image. */
+  contentType: z.string(),
+  /** True when the bytes are PNG, JPEG, GIF, WebP or BMP: `previewUrl` shows it inline. */
+  isImage: z.boolean(),
+  downloadUrl: z.string(),
+  previewUrl: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Attachment = z.infer<typeof attachmentSchema>;
+
+export const postSummarySchema = z.object({
+  id: z.number().int(),
+  boardId: z.number().int(),
+  teamId: z.number().int(),
+  title: z.string(),
+  /** The first few hundred characters, for the list. */
+  excerpt: z.string(),
+  authorId: z.number().int(),
+  authorName: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  attachmentCount: z.number().int(),
+  commentCount: z.number().int(),
+});
+export type PostSummary = z.infer<typeof postSummarySchema>;
+
+export const postSchema = postSummarySchema.omit({ excerpt: true }).extend({
+  content: z.string(),
+  authorProfileImageUrl: z.string().nullable(),
+  attachments: z.array(attachmentSchema),
+});
+export type Post = z.infer<typeof postSchema>;
+
+export const postPageSchema = pageSchema(postSummarySchema);
+
+// --- comments --------------------------------------------------------------------------------
+
+export const commentListQuerySchema = z.object({
+  page: pageQuerySchema.shape.page,
+  size: z.coerce.number().int().min(1).max(100).default(Limits.commentPageSize),
+});
+
+export const commentInputSchema = z.object({ content: commentContentSchema });
+export type CommentInput = z.input<typeof commentInputSchema>;
+
+export const commentSchema = z.object({
+  id: z.number().int(),
+  postId: z.number().int(),
+  authorId: z.number().int(),
+  authorName: z.string(),
+  authorProfileImageUrl: z.string().nullable(),
+  content: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Comment = z.infer<typeof commentSchema>;
+
+export const commentPageSchema = pageSchema(commentSchema);
+
+/** Image attachments are recognised by extension in the list (spec 02 section 2). */
+export const imageExtensions = ['jpg', 'jpeg', 'png', 'gif', 'webp', 'bmp', 'svg'] as const;
+
+export function hasImageExtension(fileName: string): boolean {
+  const extension = fileName.toLowerCase().split('.').pop() ?? '';
+  return (imageExtensions as readonly string[]).includes(extension);
+}
