@@ -41,8 +41,17 @@ describe('demo seed', () => {
       url: `/api/teams/workspace/${workspace?.id}`,
       headers: { authorization: `Bearer ${tokens.token}` },
     });
-    const list = dataOf<Array<{ name: string; passwordProtected: boolean }>>(teams);
+    const list = dataOf<Array<{ id: number; name: string; passwordProtected: boolean }>>(teams);
     expect(list.map((team) => team.name)).toEqual(['프론트엔드', '백엔드', '발표 준비']);
     expect(list.filter((team) => team.passwordProtected)).toHaveLength(1);
+    const frontend = list[0];
+    const posts = await app.inject({
+      method: 'GET',
+      url: `/api/teams/${frontend?.id}/posts`,
+      headers: { authorization: `Bearer ${tokens.token}` },
+    });
+    expect(
+      dataOf<{ content: Array<{ title: string; commentCount: number }> }>(posts).content,
+    ).toEqual([expect.objectContaining({ title: '디자인 시안 공유', commentCount: 1 })]);
   });
 });

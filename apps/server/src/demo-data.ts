@@ -3,6 +3,8 @@ import { createLocalUser, findCredentials, updateProfile } from './modules/users
 import { updateProfileSchema } from '@teamup/contracts/users';
 import { createTeamSchema } from '@teamup/contracts/teams';
 import { createWorkspaceSchema } from '@teamup/contracts/workspaces';
+import { createAnnouncementSchema, createPostFieldsSchema } from '@teamup/contracts/board';
+import { createAnnouncement, createComment, createPost } from './modules/board/board.service';
 import { createTeam, joinTeam } from './modules/teams/teams.service';
 import {
   createWorkspace,
@@ -94,6 +96,23 @@ async function seedWorkspace(ctx: AppContext) {
   const [minji, junho, seoyeon, hyunwoo] = ids as [number, number, number, number];
   const frontend = await team(minji, '프론트엔드', '화면 설계와 React 구현');
   await joinTeam(ctx, seoyeon, frontend.id, undefined);
+  await createAnnouncement(
+    ctx,
+    minji,
+    workspace.id,
+    createAnnouncementSchema.parse({
+      teamId: frontend.id,
+      title: '이번 주 스프린트 목표',
+      content:
+        '1. 로그인 화면 마무리\n2. 워크스페이스 홈 카드 디자인\n\n금요일 오후 4시에 데모합니다.',
+    }),
+  );
+  const fields = createPostFieldsSchema.parse({
+    title: '디자인 시안 공유',
+    content: '피그마 링크와 색상 팔레트입니다.\n의견은 댓글로 남겨주세요!',
+  });
+  const post = await createPost(ctx, minji, frontend.bulletinBoardId, fields, []);
+  await createComment(ctx, seoyeon, post.id, '버튼 색이 조금 더 진하면 좋겠어요.');
   const backend = await team(junho, '백엔드', 'API와 데이터베이스');
   await joinTeam(ctx, hyunwoo, backend.id, undefined);
   await team(hyunwoo, '발표 준비', '최종 발표 자료 (비밀번호: team1234)', demoTeamPassword);

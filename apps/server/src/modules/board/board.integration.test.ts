@@ -673,6 +673,33 @@ describe('board: posts and files', () => {
   });
 });
 
+describe('board: workspace deletion', () => {
+  it('removes the files of every team of a deleted workspace', async () => {
+    const { author } = people;
+    const own = dataOf<Workspace>(
+      await call(app, author, 'POST', '/api/workspaces', { name: '지울 워크스페이스' }),
+    );
+    const team = dataOf<Team>(
+      await call(app, author, 'POST', '/api/teams', { name: '임시 팀', workspaceId: own.id }),
+    );
+    const post = dataOf<Post>(
+      await upload(
+        author,
+        `/api/teams/${team.id}/posts`,
+        postParts('자료', '본문', [{ name: 'files', filename: 'w.pdf', content: pdf }]),
+      ),
+    );
+    const [row] = await fileRows(post.id);
+    const key = row?.storageKey ?? '';
+    expect(await app.context.storage.exists(key)).toBe(true);
+    const deleted = await call(app, author, 'DELETE', `/api/workspaces/${own.id}`, {
+      confirmName: '지울 워크스페이스',
+    });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    expect(await app.context.storage.exists(key)).toBe(false);
+  });
+});
+
 describe('board: comments', () => {
   it('pages comments oldest first; only the author edits or deletes', async () => {
     const { author, reader, outsider, team } = await teamSpace();
