@@ -3,40 +3,10 @@ import type { Browser, Page } from 'playwright-core';
 import type { Workspace } from '@teamup/contracts/workspaces';
 import type { Team } from '@teamup/contracts/teams';
 import { launchBrowser, newPage, screenshot } from './support/browser';
+import { login, password, signUp } from './support/accounts';
 import { startStack, type Stack } from './support/stack';
 
-const password = 'Password1';
 const workspacePassword = 'club-2026';
-
-/** Signs up through the real API, the code read from the real SMTP sink. */
-async function signUp(stack: Stack, email: string) {
-  const send = (url: string, body: object) =>
-    fetch(`${stack.baseUrl}${url}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-  expect((await send('/api/auth/email/request', { email })).status).toBe(200);
-  const mail = await stack.sink.waitForMail(email, () => true, 15_000);
-  const code = /(\d{6})/.exec(mail.text)?.[1] ?? '';
-  expect((await send('/api/auth/email/verify', { email, verificationCode: code })).status).toBe(
-    200,
-  );
-  const registered = await send('/api/users/register', {
-    email,
-    password,
-    confirmPassword: password,
-  });
-  expect(registered.status).toBe(201);
-}
-
-async function login(page: Page, email: string) {
-  await page.goto('/#/login');
-  await page.getByTestId('login-email').fill(email);
-  await page.getByTestId('login-password').fill(password);
-  await page.getByTestId('login-submit').click();
-  await page.getByTestId('profile-menu').waitFor();
-}
 
 /** Opens the invite link and answers the password prompt. */
 async function openInvite(page: Page, inviteCode: string, answer: string) {
@@ -156,6 +126,8 @@ describe('workspace, team, ban and unban journey', () => {
       .getByText('이 워크스페이스에서 차단된 사용자입니다. 참여할 수 없습니다.')
       .first()
       .waitFor();
+    // With no workspace left, B lands on the onboarding page rather than a blank screen.
+    await pageB.getByTestId('empty-workspace-page').waitFor();
     await screenshot(pageB, 'banned-user-refused-1280');
     expect(await apiB.get<Workspace[]>('/api/workspaces/my')).toEqual([]);
 

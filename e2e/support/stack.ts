@@ -9,6 +9,12 @@ const webDist = path.resolve(import.meta.dirname, '../../apps/web/dist');
 /** A small authenticated API client, to check through the API what the browser did. */
 export type ApiAs = {
   get<T = Record<string, unknown>>(url: string): Promise<T>;
+  /** Any call with a JSON body; answers the status and the parsed body (no throw on 4xx). */
+  send<T = Record<string, unknown>>(
+    method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    body?: object,
+  ): Promise<{ status: number; data: T }>;
 };
 
 /** The real server (serving the built web app) with a real SMTP sink, on a fresh DATA_DIR. */
@@ -56,6 +62,19 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
         const body = (await response.json()) as { data: T };
         if (!response.ok) throw new Error(`${url}: ${response.status} ${JSON.stringify(body)}`);
         return body.data;
+      },
+      async send<T>(method: string, url: string, body?: object) {
+        const response = await fetch(`${baseUrl}${url}`, {
+          method,
+          headers: {
+            authorization: `Bearer ${await authorize()}`,
+            ...(body ? { 'content-type': 'application/json' } : {}),
+          },
+          ...(body ? { body: JSON.stringify(body) } : {}),
+        });
+        const text = await response.text();
+        const parsed = text ? (JSON.parse(text) as { data: T }) : { data: undefined as T };
+        return { status: response.status, data: parsed.data };
       },
     };
   };

@@ -79,7 +79,7 @@ function ChoiceCard({
 export function EmptyWorkspacePage() {
   const [dialog, setDialog] = useState<'create' | 'join' | null>(null);
   return (
-    <Container size="md" py={{ base: 'md', sm: 'xl' }} px={0}>
+    <Container size="md" py={{ base: 'md', sm: 'xl' }} px={0} data-testid="empty-workspace-page">
       <Stack gap="xl">
         <Stack gap={6} ta="center">
           <Title order={1} fz={{ base: 'h3', sm: 'h2' }}>
