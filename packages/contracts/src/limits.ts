@@ -42,6 +42,14 @@ export const Limits = {
   attachmentsPerPost: 10,
   postFilesMaxBytes: 50 * 1024 * 1024,
   fileNameMax: 255,
+  /** Calendar and kanban (spec 02 section 9). */
+  schedulePageSize: 20,
+  calendarCells: 42,
+  calendarEventsPerCell: 3,
+  kanbanNameMax: 100,
+  taskCommentPageSize: 4,
+  taskCommentPagerWindow: 3,
+  assigneeAvatars: 3,
 } as const;
 
 /** Sign-up password: 8+ with upper, lower and a digit (spec 01 section 5). */

@@ -1,0 +1,182 @@
+import { z } from 'zod';
+import { idSchema, pageQuerySchema, pageSchema } from './common';
+import { Limits } from './limits';
+
+/** Texts of spec 02 sections 5 and 8 for the kanban board. */
+export const KanbanMessages = {
+  listNameRequired: '리스트 이름을 입력해주세요.',
+  listNameTooLong: `리스트 이름은 ${Limits.kanbanNameMax}자 이하여야 합니다.`,
+  subjectRequired: '카드 제목을 입력해주세요.',
+  subjectTooLong: `카드 제목은 ${Limits.titleMax}자 이하여야 합니다.`,
+  contentTooLong: `카드 내용은 ${Limits.longTextMax.toLocaleString('ko-KR')}자 이하여야 합니다.`,
+  commentRequired: '댓글 내용을 입력해주세요.',
+  commentTooLong: `댓글은 ${Limits.commentMax.toLocaleString('ko-KR')}자 이하여야 합니다.`,
+  messageTooLong: `메시지는 ${Limits.shortTextMax * 5}자 이하여야 합니다.`,
+  badDeadline: '마감일은 YYYY-MM-DD 형식이어야 합니다.',
+  boardNotFound: '칸반 보드를 찾을 수 없습니다.',
+  listNotFound: '리스트를 찾을 수 없습니다.',
+  taskNotFound: '카드를 찾을 수 없습니다.',
+  commentNotFound: '댓글을 찾을 수 없습니다.',
+  commentAuthorOnly: '작성자만 댓글을 수정하거나 삭제할 수 있습니다.',
+  leaderOnly: '팀장만 완료 요청을 승인하거나 반려할 수 있습니다.',
+  alreadyRequested: '이미 완료 요청된 카드입니다.',
+  alreadyApproved: '이미 완료 승인된 카드입니다.',
+  notRequested: '완료 요청되지 않은 카드입니다.',
+  crossBoard: '다른 팀의 칸반 보드로는 옮길 수 없습니다.',
+} as const;
+
+const listNameSchema = z
+  .string({ error: KanbanMessages.listNameRequired })
+  .trim()
+  .min(1, KanbanMessages.listNameRequired)
+  .max(Limits.kanbanNameMax, KanbanMessages.listNameTooLong);
+const subjectSchema = z
+  .string({ error: KanbanMessages.subjectRequired })
+  .trim()
+  .min(1, KanbanMessages.subjectRequired)
+  .max(Limits.titleMax, KanbanMessages.subjectTooLong);
+const taskContentSchema = z
+  .string()
+  .max(Limits.longTextMax, KanbanMessages.contentTooLong)
+  .nullable()
+  .optional();
+/** A calendar day, YYYY-MM-DD; null clears it. */
+const deadlineSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, KanbanMessages.badDeadline)
+  .refine((value) => !Number.isNaN(Date.parse(value)), KanbanMessages.badDeadline)
+  .nullable()
+  .optional();
+const messageSchema = z
+  .string()
+  .max(Limits.shortTextMax * 5, KanbanMessages.messageTooLong)
+  .nullable()
+  .optional();
+const commentTextSchema = z
+  .string({ error: KanbanMessages.commentRequired })
+  .max(Limits.commentMax, KanbanMessages.commentTooLong)
+  .refine((value) => value.trim().length > 0, KanbanMessages.commentRequired);
+/** Target position, 0-based, among the other items of the list; past the end means last. */
+const orderSchema = z.coerce.number().int().min(0).optional();
+
+/** POST /kanban: the team's board, made if it does not exist yet. */
+export const createKanbanSchema = z.object({ teamId: idSchema });
+
+/** POST /kanban/lists */
+export const createListSchema = z.object({
+  kanbanListName: listNameSchema,
+  kanbanId: idSchema,
+  order: orderSchema,
+});
+/** PUT /kanban/lists/{id}: rename and/or move the list to another position. */
+export const updateListSchema = z.object({
+  kanbanListName: listNameSchema.optional(),
+  order: orderSchema,
+});
+
+/** POST /kanban/tasks */
+export const createTaskSchema = z.object({
+  subject: subjectSchema,
+  content: taskContentSchema,
+  kanbanListId: idSchema,
+  order: orderSchema,
+  deadline: deadlineSchema,
+  /** Ids that are not members of the team are dropped. */
+  assigneeIds: z.array(idSchema).max(50).optional(),
+});
+export type CreateTaskInput = z.input<typeof createTaskSchema>;
+
+/**
+ * PUT /kanban/tasks/{id}. Every field optional: a move sends `kanbanListId` and `order`.
+ * `isApproved` may only be changed by the team leader (as an approval would).
+ */
+export const updateTaskSchema = z.object({
+  subject: subjectSchema.optional(),
+  content: taskContentSchema,
+  deadline: deadlineSchema,
+  order: orderSchema,
+  kanbanListId: idSchema.optional(),
+  assigneeIds: z.array(idSchema).max(50).optional(),
+  isApproved: z.boolean().optional(),
+});
+export type UpdateTaskInput = z.input<typeof updateTaskSchema>;
+
+export const taskCommentInputSchema = z.object({
+  comment: commentTextSchema,
+  /** Echo of the path id some clients send; ignored when equal, refused when not. */
+  kanbanTaskId: idSchema.optional(),
+});
+
+export const taskCommentListQuerySchema = z.object({
+  page: pageQuerySchema.shape.page,
+  size: z.coerce.number().int().min(1).max(100).default(Limits.taskCommentPageSize),
+});
+
+export const completionRequestSchema = z.object({ message: messageSchema }).optional();
+export const completionApprovalSchema = z.object({
+  approved: z.boolean(),
+  approvalMessage: messageSchema,
+});
+
+export const kanbanTeamParamsSchema = z.object({ teamId: idSchema });
+export const kanbanIdParamsSchema = z.object({ id: idSchema });
+export const taskCommentParamsSchema = z.object({ id: idSchema, commentId: idSchema });
+
+export const taskMemberSchema = z.object({
+  accountId: z.number().int(),
+  memberName: z.string(),
+  profileImage: z.string().nullable(),
+});
+export type TaskMember = z.infer<typeof taskMemberSchema>;
+
+export const taskSchema = z.object({
+  id: z.number().int(),
+  kanbanListId: z.number().int(),
+  subject: z.string(),
+  content: z.string().nullable(),
+  /** YYYY-MM-DD or null. */
+  deadline: z.string().nullable(),
+  /** 0-based position in its list. */
+  order: z.number().int(),
+  isApproved: z.boolean(),
+  completionRequested: z.boolean(),
+  completionRequestMessage: z.string().nullable(),
+  completionRequesterId: z.number().int().nullable(),
+  /** The leader's message on the last approval or rejection. */
+  approvalMessage: z.string().nullable(),
+  /** True after a rejection, until the next request. */
+  rejected: z.boolean(),
+  members: z.array(taskMemberSchema),
+  commentCount: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Task = z.infer<typeof taskSchema>;
+
+export const kanbanListSchema = z.object({
+  id: z.number().int(),
+  kanbanListName: z.string(),
+  order: z.number().int(),
+  tasks: z.array(taskSchema),
+});
+export type KanbanList = z.infer<typeof kanbanListSchema>;
+
+export const kanbanSchema = z.object({
+  id: z.number().int(),
+  teamId: z.number().int(),
+  kanbanLists: z.array(kanbanListSchema),
+});
+export type Kanban = z.infer<typeof kanbanSchema>;
+
+export const taskCommentSchema = z.object({
+  id: z.number().int(),
+  kanbanTaskId: z.number().int(),
+  comment: z.string(),
+  accountId: z.number().int(),
+  authorName: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TaskComment = z.infer<typeof taskCommentSchema>;
+
+export const taskCommentPageSchema = pageSchema(taskCommentSchema);

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { idSchema, pageQuerySchema, pageSchema } from './common';
+import { Limits } from './limits';
+
+export const scheduleTypes = ['MEETING', 'DEADLINE', 'WORKSHOP', 'VACATION', 'OTHER'] as const;
+export const scheduleTypeSchema = z.enum(scheduleTypes);
+export type ScheduleType = z.infer<typeof scheduleTypeSchema>;
+
+/** Texts of spec 02 sections 5 and 8 for schedules. */
+export const ScheduleMessages = {
+  required: '일정 제목, 시작일, 종료일은 필수입니다.',
+  titleTooLong: `일정 제목은 ${Limits.titleMax}자 이하여야 합니다.`,
+  descriptionTooLong: `일정 설명은 ${Limits.longTextMax.toLocaleString('ko-KR')}자 이하여야 합니다.`,
+  endBeforeStart: '종료일은 시작일보다 빠를 수 없습니다.',
+  badDate: '날짜 형식이 올바르지 않습니다.',
+  rangeTooLong: '한 번에 조회할 수 있는 기간은 최대 1년입니다.',
+  notFound: '일정을 찾을 수 없습니다.',
+  creatorOrLeaderOnly: '일정을 만든 사람이나 팀장만 수정하거나 삭제할 수 있습니다.',
+  loadFailed: '일정을 불러오는데 실패했습니다',
+} as const;
+
+/** An ISO-8601 date-time with an offset (or Z); a bare date means that day 00:00 UTC. */
+const instantSchema = z
+  .string({ error: ScheduleMessages.required })
+  .trim()
+  .min(1, ScheduleMessages.required)
+  .refine((value) => !Number.isNaN(Date.parse(value)), ScheduleMessages.badDate);
+
+const scheduleFields = z.object({
+  title: z
+    .string({ error: ScheduleMessages.required })
+    .trim()
+    .min(1, ScheduleMessages.required)
+    .max(Limits.titleMax, ScheduleMessages.titleTooLong),
+  startDate: instantSchema,
+  endDate: instantSchema,
+  scheduleDesc: z
+    .string()
+    .max(Limits.longTextMax, ScheduleMessages.descriptionTooLong)
+    .nullable()
+    .optional(),
+  type: scheduleTypeSchema.default('MEETING'),
+});
+
+const endNotBeforeStart = (value: { startDate: string; endDate: string }) =>
+  Date.parse(value.endDate) >= Date.parse(value.startDate);
+
+/** POST /teams/{t}/schedules and PUT /teams/{t}/schedules/{id} (the whole schedule). */
+export const scheduleInputSchema = scheduleFields.refine(endNotBeforeStart, {
+  message: ScheduleMessages.endBeforeStart,
+  path: ['endDate'],
+});
+export type ScheduleInput = z.input<typeof scheduleInputSchema>;
+
+export const teamSchedulesParamsSchema = z.object({ teamId: idSchema });
+export const scheduleParamsSchema = z.object({ teamId: idSchema, id: idSchema });
+
+export const scheduleListQuerySchema = z.object({
+  page: pageQuerySchema.shape.page,
+  size: z.coerce.number().int().min(1).max(100).default(Limits.schedulePageSize),
+});
+
+/** GET /teams/{t}/schedules/range: every schedule that overlaps [startDate, endDate]. */
+export const scheduleRangeQuerySchema = z
+  .object({ startDate: instantSchema, endDate: instantSchema })
+  .refine(endNotBeforeStart, { message: ScheduleMessages.endBeforeStart, path: ['endDate'] })
+  .refine((value) => Date.parse(value.endDate) - Date.parse(value.startDate) <= 400 * 86_400_000, {
+    message: ScheduleMessages.rangeTooLong,
+    path: ['endDate'],
+  });
+
+export const scheduleSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  scheduleDesc: z.string().nullable(),
+  type: scheduleTypeSchema,
+  teamId: z.number().int(),
+  teamName: z.string(),
+  creatorId: z.number().int(),
+  creatorName: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Schedule = z.infer<typeof scheduleSchema>;
+
+export const schedulePageSchema = pageSchema(scheduleSchema);
