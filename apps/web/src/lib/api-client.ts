@@ -24,6 +24,8 @@ export interface ApiRequestOptions {
   body?: unknown;
   query?: Record<string, QueryValue>;
   signal?: AbortSignal;
+  /** The Accept header; JSON unless a file is asked for. */
+  accept?: string;
 }
 
 type SessionExpiredListener = (error: ApiError) => void;
@@ -66,7 +68,7 @@ async function send(
   options: ApiRequestOptions,
   accessToken: string | null,
 ): Promise<Response> {
-  const headers = new Headers({ Accept: 'application/json' });
+  const headers = new Headers({ Accept: options.accept ?? 'application/json' });
   if (accessToken) {
     headers.set('Authorization', `Bearer ${accessToken}`);
     const userId = tokenStore.getUserId();
@@ -199,17 +201,28 @@ function renewAccessToken(staleToken: string | null): Promise<string> {
  * and one retry; other 401s (wrong password, wrong credentials) are plain errors.
  */
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  const response = await apiFetch(path, options);
+  if (response.status === 204) return undefined as T;
+  return unwrap(await readBody(response)) as T;
+}
+
+/**
+ * The raw answer of a call, for what is not JSON (file downloads and previews). Same token,
+ * Account-Id and one-refresh rule as apiRequest; a failure throws ApiError, and a good answer
+ * comes back with its body unread.
+ */
+export async function apiFetch(path: string, options: ApiRequestOptions = {}): Promise<Response> {
   const token = tokenStore.getAccessToken();
   let response = await send(path, options, token);
-  let body = await readBody(response);
-  if (response.status === 401 && isRecord(body) && REFRESHABLE_CODES.has(String(body.code))) {
-    const fresh = await renewAccessToken(token);
-    response = await send(path, options, fresh);
-    body = await readBody(response);
+  if (response.status === 401) {
+    const body = await readBody(response.clone());
+    if (isRecord(body) && REFRESHABLE_CODES.has(String(body.code))) {
+      const fresh = await renewAccessToken(token);
+      response = await send(path, options, fresh);
+    }
   }
-  if (!response.ok) throw toApiError(response, body);
-  if (response.status === 204) return undefined as T;
-  return unwrap(body) as T;
+  if (!response.ok) throw toApiError(response, await readBody(response));
+  return response;
 }
 
 type Options = Omit<ApiRequestOptions, 'method' | 'body'>;
