@@ -30,6 +30,8 @@ import { filesRoutes } from './modules/files/files.routes';
 import { workspacesRoutes } from './modules/workspaces/workspaces.routes';
 import { teamsRoutes } from './modules/teams/teams.routes';
 import { boardRoutes } from './modules/board/board.routes';
+import { schedulesRoutes } from './modules/schedules/schedules.routes';
+import { kanbanRoutes } from './modules/kanban/kanban.routes';
 
 export type BuildOptions = ContextOverrides & { logger?: Logger };
 
@@ -124,6 +126,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       await workspacesRoutes(typed, context, requireAuth);
       await teamsRoutes(typed, context, requireAuth);
       await boardRoutes(typed, context, requireAuth);
+      await schedulesRoutes(typed, context, requireAuth);
+      await kanbanRoutes(typed, context, requireAuth);
     },
     { prefix: '/api' },
   );

@@ -18,8 +18,17 @@ export type TeamMembershipChangedEvent = {
   change: 'JOINED' | 'LEFT' | 'REMOVED';
 };
 
+/** Something in a team's space changed: clients refetch that area of the team. */
+export type TeamContentChangedEvent = {
+  type: 'TEAM_CONTENT_CHANGED';
+  workspaceId: number;
+  teamId: number;
+  area: 'KANBAN' | 'SCHEDULES' | 'ANNOUNCEMENTS' | 'POSTS';
+};
+
 export type LiveEvent =
   | WorkspaceMemberRemovedEvent
+  | TeamContentChangedEvent
   | WorkspaceDeletedEvent
   | TeamDeletedEvent
   | TeamMembershipChangedEvent;

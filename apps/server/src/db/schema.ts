@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  date,
   index,
   integer,
   jsonb,
@@ -275,4 +276,111 @@ export const attachments = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('attachments_post_idx').on(t.postId)],
+);
+
+export const schedules = pgTable(
+  'schedules',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    creatorId: integer('creator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description'),
+    type: text('type', {
+      enum: ['MEETING', 'DEADLINE', 'WORKSHOP', 'VACATION', 'OTHER'],
+    }).notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('schedules_team_time_idx').on(t.teamId, t.startsAt, t.endsAt)],
+);
+
+/** One kanban board per team, made on first use. */
+export const kanbans = pgTable('kanbans', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  teamId: integer('team_id')
+    .notNull()
+    .unique()
+    .references(() => teams.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+});
+
+/**
+ * Lists and tasks keep their order in `position`, a fractional index (a string that sorts
+ * between its neighbours), so a move rewrites one row, never the whole list; ties are broken by id.
+ */
+export const kanbanLists = pgTable(
+  'kanban_lists',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    kanbanId: integer('kanban_id')
+      .notNull()
+      .references(() => kanbans.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    position: text('position').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('kanban_lists_board_idx').on(t.kanbanId, t.position)],
+);
+
+export const kanbanTasks = pgTable(
+  'kanban_tasks',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    listId: integer('list_id')
+      .notNull()
+      .references(() => kanbanLists.id, { onDelete: 'cascade' }),
+    subject: text('subject').notNull(),
+    content: text('content'),
+    deadline: date('deadline', { mode: 'string' }),
+    position: text('position').notNull(),
+    completionRequested: boolean('completion_requested').notNull().default(false),
+    completionRequestMessage: text('completion_request_message'),
+    completionRequesterId: integer('completion_requester_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    isApproved: boolean('is_approved').notNull().default(false),
+    rejected: boolean('rejected').notNull().default(false),
+    approvalMessage: text('approval_message'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('kanban_tasks_list_idx').on(t.listId, t.position)],
+);
+
+export const kanbanTaskAssignees = pgTable(
+  'kanban_task_assignees',
+  {
+    taskId: integer('task_id')
+      .notNull()
+      .references(() => kanbanTasks.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.taskId, t.userId] })],
+);
+
+export const kanbanTaskComments = pgTable(
+  'kanban_task_comments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    taskId: integer('task_id')
+      .notNull()
+      .references(() => kanbanTasks.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('kanban_task_comments_task_idx').on(t.taskId, t.createdAt)],
 );

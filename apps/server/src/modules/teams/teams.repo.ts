@@ -162,3 +162,11 @@ export async function deleteMemberships(db: Db, teamIds: number[], userId: numbe
     .delete(teamMembers)
     .where(and(inArray(teamMembers.teamId, teamIds), eq(teamMembers.userId, userId)));
 }
+
+export async function membersAmong(db: Db, teamId: number, userIds: readonly number[]) {
+  const rows = await db
+    .select({ userId: teamMembers.userId })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.teamId, teamId), inArray(teamMembers.userId, [...userIds])));
+  return rows.map((row) => row.userId);
+}

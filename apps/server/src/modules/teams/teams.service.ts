@@ -24,12 +24,17 @@ import * as repo from './teams.repo';
 
 const teamNotFound = () => notFound(M.notFound, ErrorCode.TEAM_NOT_FOUND);
 
-/**
- * Percent of approved kanban tasks. The kanban module does not exist yet, so every team is at
- * 0; it will register its own source here.
- */
-async function progressOf(): Promise<number> {
-  return 0;
+/** Answers each team's progress in percent (0-100); teams it does not name are at 0. */
+export type ProgressSource = (db: Db, teamIds: number[]) => Promise<Map<number, number>>;
+let progressSource: ProgressSource = () => Promise.resolve(new Map<number, number>());
+
+/** The kanban module says how far each team is (share of approved tasks). */
+export function registerProgressSource(source: ProgressSource): void {
+  progressSource = source;
+}
+
+async function progressOf(ctx: AppContext, teamIds: number[]): Promise<Map<number, number>> {
+  return teamIds.length === 0 ? new Map() : progressSource(ctx.database.db, teamIds);
 }
 
 async function loadTeam(db: Db, teamId: number): Promise<repo.TeamRow> {
@@ -53,7 +58,7 @@ function mayManage(team: repo.TeamRow, userId: number, workspaceRole: WorkspaceR
 async function present(ctx: AppContext, teamId: number, viewerId: number): Promise<Team> {
   const view = await repo.viewTeam(ctx.database.db, teamId, viewerId);
   if (!view) throw teamNotFound();
-  return presentTeam(view, await progressOf());
+  return presentTeam(view, (await progressOf(ctx, [teamId])).get(teamId) ?? 0);
 }
 
 async function publish(ctx: AppContext, workspaceId: number, event: LiveEvent) {
@@ -84,12 +89,23 @@ export async function assertTeamContentAccess(
   ctx: AppContext,
   teamId: number,
   userId: number,
-): Promise<{ workspaceId: number }> {
+): Promise<{ workspaceId: number; leaderId: number | null; name: string }> {
   const { team, workspaceRole } = await teamInWorkspace(ctx, teamId, userId);
   if (workspaceRole !== 'OWNER' && !(await repo.isTeamMember(ctx.database.db, teamId, userId))) {
     throw forbidden(M.notMember, ErrorCode.TEAM_NOT_MEMBER);
   }
-  return { workspaceId: team.workspaceId };
+  return { workspaceId: team.workspaceId, leaderId: team.leaderId, name: team.name };
+}
+
+/** Of `userIds`, those who are members of the team (assignees must be). */
+export async function teamMembersAmong(
+  ctx: AppContext,
+  teamId: number,
+  userIds: readonly number[],
+  db: Db = ctx.database.db,
+): Promise<number[]> {
+  if (userIds.length === 0) return [];
+  return repo.membersAmong(db, teamId, userIds);
 }
 
 export async function listWorkspaceTeams(
@@ -99,8 +115,11 @@ export async function listWorkspaceTeams(
 ): Promise<Team[]> {
   await requireMembership(ctx, workspaceId, userId);
   const views = await repo.listTeamViews(ctx.database.db, workspaceId, userId);
-  const progress = await progressOf();
-  return views.map((view) => presentTeam(view, progress));
+  const progress = await progressOf(
+    ctx,
+    views.map((view) => view.id),
+  );
+  return views.map((view) => presentTeam(view, progress.get(view.id) ?? 0));
 }
 
 export async function createTeam(

@@ -1,0 +1,433 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from '@teamup/contracts/common';
+import type { Kanban, KanbanList, Task, TaskComment } from '@teamup/contracts/kanban';
+import type { Team } from '@teamup/contracts/teams';
+import type { Workspace } from '@teamup/contracts/workspaces';
+import { call, createUser, dataOf, expectProblem, type TestUser } from '../../../test/factories';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { kanbanTasks } from '../../db/schema';
+
+let app: TestApp;
+let leader: TestUser;
+let member: TestUser;
+let outsider: TestUser;
+let workspace: Workspace;
+let teamCounter = 0;
+
+beforeAll(async () => {
+  app = await createTestApp();
+  leader = await createUser(app, '팀장');
+  member = await createUser(app, '팀원');
+  outsider = await createUser(app, '다른팀');
+  workspace = dataOf<Workspace>(
+    await call(app, leader, 'POST', '/api/workspaces', { name: '칸반 수업' }),
+  );
+  for (const person of [member, outsider]) {
+    await call(app, person, 'POST', '/api/workspaces/join', { inviteCode: workspace.inviteCode });
+  }
+});
+afterAll(async () => {
+  await app.close();
+});
+
+/** A fresh team (leader leads, member joined) and its board. */
+async function board() {
+  teamCounter += 1;
+  const team = dataOf<Team>(
+    await call(app, leader, 'POST', '/api/teams', {
+      name: `칸반팀 ${teamCounter}`,
+      workspaceId: workspace.id,
+    }),
+  );
+  await call(app, member, 'POST', `/api/teams/${team.id}/join`, {});
+  const kanban = dataOf<Kanban>(await call(app, member, 'GET', `/api/kanban/team/${team.id}`));
+  return { team, kanban };
+}
+
+async function addList(kanbanId: number, name: string, order?: number) {
+  const response = await call(app, member, 'POST', '/api/kanban/lists', {
+    kanbanListName: name,
+    kanbanId,
+    ...(order === undefined ? {} : { order }),
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return dataOf<KanbanList>(response);
+}
+
+async function addTask(listId: number, subject: string, extra: object = {}) {
+  const response = await call(app, member, 'POST', '/api/kanban/tasks', {
+    subject,
+    kanbanListId: listId,
+    ...extra,
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return dataOf<Task>(response);
+}
+
+const load = async (teamId: number) =>
+  dataOf<Kanban>(await call(app, member, 'GET', `/api/kanban/team/${teamId}`));
+const subjects = (kanban: Kanban, listId: number) =>
+  kanban.kanbanLists.find((list) => list.id === listId)?.tasks.map((task) => task.subject);
+
+describe('kanban board', () => {
+  it('makes one board per team on first use, for members only', async () => {
+    const { team, kanban } = await board();
+    expect(kanban).toMatchObject({ teamId: team.id, kanbanLists: [] });
+    const again = dataOf<Kanban>(
+      await call(app, leader, 'POST', '/api/kanban', { teamId: team.id }),
+    );
+    expect(again.id).toBe(kanban.id);
+    expectProblem(
+      await call(app, outsider, 'GET', `/api/kanban/team/${team.id}`),
+      403,
+      'TEAM_NOT_MEMBER',
+    );
+    expectProblem(
+      await call(app, outsider, 'POST', '/api/kanban/lists', {
+        kanbanListName: 'x',
+        kanbanId: kanban.id,
+      }),
+      403,
+      'TEAM_NOT_MEMBER',
+    );
+  });
+
+  it('creates, renames, reorders and deletes lists; deleting a list deletes its tasks', async () => {
+    const { team, kanban } = await board();
+    const todo = await addList(kanban.id, '할 일');
+    const doing = await addList(kanban.id, '진행 중');
+    const done = await addList(kanban.id, '완료');
+    const first = await addList(kanban.id, '아이디어', 0);
+    let loaded = await load(team.id);
+    expect(loaded.kanbanLists.map((l) => [l.kanbanListName, l.order])).toEqual([
+      ['아이디어', 0],
+      ['할 일', 1],
+      ['진행 중', 2],
+      ['완료', 3],
+    ]);
+    const renamed = await call(app, member, 'PUT', `/api/kanban/lists/${doing.id}`, {
+      kanbanListName: '  작업 중  ',
+      order: 3,
+    });
+    expect(dataOf<KanbanList>(renamed)).toMatchObject({ kanbanListName: '작업 중', order: 3 });
+    loaded = await load(team.id);
+    expect(loaded.kanbanLists.map((l) => l.id)).toEqual([first.id, todo.id, done.id, doing.id]);
+    expectProblem(
+      await call(app, member, 'PUT', `/api/kanban/lists/${doing.id}`, { kanbanListName: '   ' }),
+      400,
+      'VALIDATION_FAILED',
+    );
+
+    const task = await addTask(todo.id, '지워질 카드');
+    await call(app, member, 'POST', `/api/kanban/tasks/${task.id}/comments`, { comment: '댓글' });
+    expect((await call(app, member, 'DELETE', `/api/kanban/lists/${todo.id}`)).statusCode).toBe(
+      204,
+    );
+    expectProblem(
+      await call(app, member, 'PUT', `/api/kanban/tasks/${task.id}`, { subject: '살아있나' }),
+      404,
+      'KANBAN_TASK_NOT_FOUND',
+    );
+    expect((await load(team.id)).kanbanLists.map((l) => l.id)).toEqual([
+      first.id,
+      done.id,
+      doing.id,
+    ]);
+  });
+
+  it('creates tasks with assignees filtered to the team and moves them between lists', async () => {
+    const { team, kanban } = await board();
+    const todo = await addList(kanban.id, '할 일');
+    const done = await addList(kanban.id, '완료');
+    const task = await addTask(todo.id, '로그인 화면', {
+      content: '디자인 시안대로',
+      deadline: '2026-12-24',
+      assigneeIds: [leader.userId, member.userId, outsider.userId, 999999],
+    });
+    expect(task).toMatchObject({
+      subject: '로그인 화면',
+      content: '디자인 시안대로',
+      deadline: '2026-12-24',
+      order: 0,
+      isApproved: false,
+      completionRequested: false,
+    });
+    expect(task.members.map((m) => m.accountId).sort()).toEqual(
+      [leader.userId, member.userId].sort(),
+    );
+    await addTask(todo.id, '회원가입');
+    await addTask(todo.id, '맨 앞', { order: 0 });
+    expect(subjects(await load(team.id), todo.id)).toEqual(['맨 앞', '로그인 화면', '회원가입']);
+
+    const moved = await call(app, member, 'PUT', `/api/kanban/tasks/${task.id}`, {
+      kanbanListId: done.id,
+      order: 0,
+    });
+    expect(dataOf<Task>(moved)).toMatchObject({ kanbanListId: done.id, order: 0 });
+    let loaded = await load(team.id);
+    expect(subjects(loaded, todo.id)).toEqual(['맨 앞', '회원가입']);
+    expect(subjects(loaded, done.id)).toEqual(['로그인 화면']);
+    // Within a list: to the end.
+    const [head] = loaded.kanbanLists[0]?.tasks ?? [];
+    await call(app, member, 'PUT', `/api/kanban/tasks/${head?.id}`, { order: 5 });
+    loaded = await load(team.id);
+    expect(subjects(loaded, todo.id)).toEqual(['회원가입', '맨 앞']);
+
+    const edited = await call(app, member, 'PUT', `/api/kanban/tasks/${task.id}`, {
+      deadline: null,
+      assigneeIds: [outsider.userId],
+    });
+    expect(dataOf<Task>(edited)).toMatchObject({ deadline: null, members: [] });
+    expectProblem(
+      await call(app, member, 'POST', '/api/kanban/tasks', { subject: ' ', kanbanListId: todo.id }),
+      400,
+      'VALIDATION_FAILED',
+    );
+    expectProblem(
+      await call(app, member, 'POST', '/api/kanban/tasks', {
+        subject: '잘못된 날짜',
+        kanbanListId: todo.id,
+        deadline: '24/12/2026',
+      }),
+      400,
+      'VALIDATION_FAILED',
+    );
+    // Not onto another team's board.
+    const other = await board();
+    const foreign = await addList(other.kanban.id, '남의 리스트');
+    expectProblem(
+      await call(app, member, 'PUT', `/api/kanban/tasks/${task.id}`, { kanbanListId: foreign.id }),
+      400,
+      'KANBAN_CROSS_BOARD',
+    );
+  });
+
+  it('keeps one consistent order when members move cards at the same time', async () => {
+    const { team, kanban } = await board();
+    const left = await addList(kanban.id, '왼쪽');
+    const right = await addList(kanban.id, '오른쪽');
+    const tasks: Task[] = [];
+    for (let i = 0; i < 12; i += 1) tasks.push(await addTask(left.id, `카드 ${i}`));
+    // Everyone drops a card at the top of the right list at once, and a few reorder the left.
+    const moves = [
+      ...tasks.slice(0, 8).map((task, i) =>
+        call(app, i % 2 ? leader : member, 'PUT', `/api/kanban/tasks/${task.id}`, {
+          kanbanListId: right.id,
+          order: 0,
+        }),
+      ),
+      ...tasks
+        .slice(8)
+        .map((task) => call(app, leader, 'PUT', `/api/kanban/tasks/${task.id}`, { order: 0 })),
+    ];
+    const answers = await Promise.all(moves);
+    for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
+
+    const loaded = await load(team.id);
+    const leftTasks = loaded.kanbanLists.find((l) => l.id === left.id)?.tasks ?? [];
+    const rightTasks = loaded.kanbanLists.find((l) => l.id === right.id)?.tasks ?? [];
+    expect(rightTasks.map((t) => t.id).sort()).toEqual(
+      tasks
+        .slice(0, 8)
+        .map((t) => t.id)
+        .sort(),
+    );
+    expect(leftTasks.map((t) => t.id).sort()).toEqual(
+      tasks
+        .slice(8)
+        .map((t) => t.id)
+        .sort(),
+    );
+    expect(rightTasks.map((t) => t.order)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    expect(leftTasks.map((t) => t.order)).toEqual([0, 1, 2, 3]);
+    // Every card got its own key (the moves were applied one after another, not on top of
+    // each other), so reading again gives the very same order.
+    for (const [listId, count] of [
+      [left.id, 4],
+      [right.id, 8],
+    ] as const) {
+      const keys = await app.context.database.db
+        .select({ position: kanbanTasks.position })
+        .from(kanbanTasks)
+        .where(eq(kanbanTasks.listId, listId));
+      expect(new Set(keys.map((k) => k.position)).size).toBe(count);
+    }
+    expect((await load(team.id)).kanbanLists).toEqual(loaded.kanbanLists);
+    // A later single move lands exactly where asked among them.
+    const last = rightTasks[7] as Task;
+    await call(app, member, 'PUT', `/api/kanban/tasks/${last.id}`, { order: 3 });
+    const after = (await load(team.id)).kanbanLists.find((l) => l.id === right.id)?.tasks ?? [];
+    expect(after[3]?.id).toBe(last.id);
+    expect(after.map((t) => t.id).filter((id) => id !== last.id)).toEqual(
+      rightTasks.slice(0, 7).map((t) => t.id),
+    );
+  });
+
+  it('runs completion: request, leader-only approval or rejection, and team progress', async () => {
+    const { team, kanban } = await board();
+    const list = await addList(kanban.id, '할 일');
+    const a = await addTask(list.id, 'A');
+    const b = await addTask(list.id, 'B');
+    await addTask(list.id, 'C');
+    await addTask(list.id, 'D');
+
+    // Approving what nobody asked for is refused.
+    expectProblem(
+      await call(app, leader, 'POST', `/api/kanban/cards/${a.id}/completion-approval`, {
+        approved: true,
+      }),
+      409,
+      'TASK_NOT_REQUESTED',
+    );
+    const requested = await call(
+      app,
+      member,
+      'POST',
+      `/api/kanban/cards/${a.id}/completion-request`,
+      {
+        message: '  확인 부탁드립니다  ',
+      },
+    );
+    expect(dataOf<Task>(requested)).toMatchObject({
+      completionRequested: true,
+      completionRequestMessage: '확인 부탁드립니다',
+      completionRequesterId: member.userId,
+      isApproved: false,
+    });
+    expectProblem(
+      await call(app, member, 'POST', `/api/kanban/cards/${a.id}/completion-request`, {}),
+      409,
+      'TASK_ALREADY_REQUESTED',
+    );
+    // The requester is not the approver; nor can isApproved be set around the rule.
+    expectProblem(
+      await call(app, member, 'POST', `/api/kanban/cards/${a.id}/completion-approval`, {
+        approved: true,
+      }),
+      403,
+      'KANBAN_LEADER_ONLY',
+    );
+    expectProblem(
+      await call(app, member, 'PUT', `/api/kanban/tasks/${a.id}`, { isApproved: true }),
+      403,
+      'KANBAN_LEADER_ONLY',
+    );
+    const approved = await call(
+      app,
+      leader,
+      'POST',
+      `/api/kanban/cards/${a.id}/completion-approval`,
+      {
+        approved: true,
+        approvalMessage: '수고했어요',
+      },
+    );
+    expect(dataOf<Task>(approved)).toMatchObject({
+      isApproved: true,
+      completionRequested: false,
+      approvalMessage: '수고했어요',
+    });
+    expect(dataOf<Team>(await call(app, member, 'GET', `/api/teams/${team.id}`)).progress).toBe(25);
+    const cards = dataOf<Team[]>(
+      await call(app, member, 'GET', `/api/teams/workspace/${workspace.id}`),
+    );
+    expect(cards.find((card) => card.id === team.id)?.progress).toBe(25);
+    expectProblem(
+      await call(app, member, 'POST', `/api/kanban/cards/${a.id}/completion-request`, {}),
+      409,
+      'TASK_ALREADY_APPROVED',
+    );
+
+    // A rejection sends the card back to normal with the leader's message; it can be asked again.
+    await call(app, member, 'POST', `/api/kanban/cards/${b.id}/completion-request`, {});
+    const rejected = await call(
+      app,
+      leader,
+      'POST',
+      `/api/kanban/cards/${b.id}/completion-approval`,
+      {
+        approved: false,
+        approvalMessage: '테스트가 없어요',
+      },
+    );
+    expect(dataOf<Task>(rejected)).toMatchObject({
+      isApproved: false,
+      completionRequested: false,
+      rejected: true,
+      approvalMessage: '테스트가 없어요',
+    });
+    const again = await call(
+      app,
+      member,
+      'POST',
+      `/api/kanban/cards/${b.id}/completion-request`,
+      {},
+    );
+    expect(dataOf<Task>(again)).toMatchObject({ completionRequested: true, rejected: false });
+
+    // The leader may approve by requesting themselves; an outsider cannot touch the card.
+    const c = (await load(team.id)).kanbanLists[0]?.tasks[2] as Task;
+    await call(app, leader, 'POST', `/api/kanban/cards/${c.id}/completion-request`, {});
+    expect(
+      (
+        await call(app, leader, 'POST', `/api/kanban/cards/${c.id}/completion-approval`, {
+          approved: true,
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(dataOf<Team>(await call(app, member, 'GET', `/api/teams/${team.id}`)).progress).toBe(50);
+    expectProblem(
+      await call(app, outsider, 'POST', `/api/kanban/cards/${b.id}/completion-request`, {}),
+      403,
+      'TEAM_NOT_MEMBER',
+    );
+  });
+
+  it('pages task comments by 4; only the author edits or deletes', async () => {
+    const { kanban } = await board();
+    const list = await addList(kanban.id, '할 일');
+    const task = await addTask(list.id, '댓글 카드');
+    const url = `/api/kanban/tasks/${task.id}/comments`;
+    for (let i = 1; i <= 6; i += 1) {
+      const made = await call(app, i % 2 ? member : leader, 'POST', url, {
+        comment: `의견 ${i}`,
+        kanbanTaskId: task.id,
+      });
+      expect(made.statusCode, made.body).toBe(201);
+    }
+    const first = dataOf<Page<TaskComment>>(await call(app, member, 'GET', url));
+    expect(first.content.map((c) => c.comment)).toEqual(['의견 1', '의견 2', '의견 3', '의견 4']);
+    expect(first).toMatchObject({ totalPages: 2, totalElements: 6 });
+    const mine = first.content[0] as TaskComment;
+    expect(mine).toMatchObject({
+      accountId: member.userId,
+      authorName: '팀원',
+      kanbanTaskId: task.id,
+    });
+    expectProblem(
+      await call(app, leader, 'PUT', `${url}/${mine.id}`, { comment: '남의 댓글' }),
+      403,
+      'AUTHOR_ONLY',
+    );
+    expectProblem(await call(app, leader, 'DELETE', `${url}/${mine.id}`), 403, 'AUTHOR_ONLY');
+    const edited = await call(app, member, 'PUT', `${url}/${mine.id}`, { comment: '고친 의견' });
+    expect(dataOf<TaskComment>(edited).comment).toBe('고친 의견');
+    expectProblem(
+      await call(app, member, 'POST', url, { comment: '   ' }),
+      400,
+      'VALIDATION_FAILED',
+    );
+    expect((await call(app, member, 'DELETE', `${url}/${mine.id}`)).statusCode).toBe(204);
+    expectProblem(await call(app, outsider, 'GET', url), 403, 'TEAM_NOT_MEMBER');
+    expect(
+      (
+        await load(
+          (await call(app, member, 'GET', `/api/kanban/team/${kanban.teamId}`)).json<{
+            data: Kanban;
+          }>().data.teamId,
+        )
+      ).kanbanLists[0]?.tasks[0]?.commentCount,
+    ).toBe(5);
+  });
+});

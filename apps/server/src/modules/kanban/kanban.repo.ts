@@ -1,0 +1,294 @@
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  kanbanLists,
+  kanbans,
+  kanbanTaskAssignees,
+  kanbanTaskComments,
+  kanbanTasks,
+  users,
+} from '../../db/schema';
+
+export type KanbanRow = typeof kanbans.$inferSelect;
+export type ListRow = typeof kanbanLists.$inferSelect;
+export type TaskRow = typeof kanbanTasks.$inferSelect;
+export type CommentRow = typeof kanbanTaskComments.$inferSelect;
+export type Assignee = {
+  taskId: number;
+  userId: number;
+  name: string;
+  profileImageUrl: string | null;
+};
+
+/** Fractional keys compare as bytes, never by the database's language collation. */
+const byListPosition = [sql`${kanbanLists.position} COLLATE "C"`, asc(kanbanLists.id)];
+const byTaskPosition = [sql`${kanbanTasks.position} COLLATE "C"`, asc(kanbanTasks.id)];
+
+// --- boards ----------------------------------------------------------------------------------
+
+export async function findKanbanOfTeam(db: Db, teamId: number): Promise<KanbanRow | undefined> {
+  const [row] = await db.select().from(kanbans).where(eq(kanbans.teamId, teamId)).limit(1);
+  return row;
+}
+
+export async function findKanban(db: Db, id: number): Promise<KanbanRow | undefined> {
+  const [row] = await db.select().from(kanbans).where(eq(kanbans.id, id)).limit(1);
+  return row;
+}
+
+/** The team's board, made now if it has none; safe when two callers race. */
+export async function ensureKanban(db: Db, teamId: number): Promise<KanbanRow> {
+  await db.insert(kanbans).values({ teamId }).onConflictDoNothing();
+  const row = await findKanbanOfTeam(db, teamId);
+  if (!row) throw new Error('kanban vanished');
+  return row;
+}
+
+/** Locks the board row so list moves on one board happen one after another. */
+export async function lockKanban(db: Db, id: number): Promise<void> {
+  await db.select({ id: kanbans.id }).from(kanbans).where(eq(kanbans.id, id)).for('update');
+}
+
+// --- lists -----------------------------------------------------------------------------------
+
+export function listsOf(db: Db, kanbanId: number): Promise<ListRow[]> {
+  return db
+    .select()
+    .from(kanbanLists)
+    .where(eq(kanbanLists.kanbanId, kanbanId))
+    .orderBy(...byListPosition);
+}
+
+/** A list with the team its board belongs to. */
+export async function findList(db: Db, id: number) {
+  const [row] = await db
+    .select({ list: kanbanLists, teamId: kanbans.teamId })
+    .from(kanbanLists)
+    .innerJoin(kanbans, eq(kanbans.id, kanbanLists.kanbanId))
+    .where(eq(kanbanLists.id, id))
+    .limit(1);
+  return row;
+}
+
+/** Locks the list row so task moves into one list happen one after another. */
+export async function lockList(db: Db, id: number): Promise<void> {
+  await db
+    .select({ id: kanbanLists.id })
+    .from(kanbanLists)
+    .where(eq(kanbanLists.id, id))
+    .for('update');
+}
+
+export async function insertList(db: Db, row: typeof kanbanLists.$inferInsert): Promise<number> {
+  const [inserted] = await db.insert(kanbanLists).values(row).returning({ id: kanbanLists.id });
+  if (!inserted) throw new Error('list insert returned nothing');
+  return inserted.id;
+}
+
+export async function updateList(
+  db: Db,
+  id: number,
+  patch: Partial<Pick<ListRow, 'name' | 'position'>>,
+  now: Date,
+) {
+  await db
+    .update(kanbanLists)
+    .set({ ...patch, updatedAt: now })
+    .where(eq(kanbanLists.id, id));
+}
+
+export async function deleteList(db: Db, id: number) {
+  await db.delete(kanbanLists).where(eq(kanbanLists.id, id));
+}
+
+// --- tasks -----------------------------------------------------------------------------------
+
+const taskColumns = {
+  id: kanbanTasks.id,
+  listId: kanbanTasks.listId,
+  subject: kanbanTasks.subject,
+  content: kanbanTasks.content,
+  deadline: kanbanTasks.deadline,
+  position: kanbanTasks.position,
+  completionRequested: kanbanTasks.completionRequested,
+  completionRequestMessage: kanbanTasks.completionRequestMessage,
+  completionRequesterId: kanbanTasks.completionRequesterId,
+  isApproved: kanbanTasks.isApproved,
+  rejected: kanbanTasks.rejected,
+  approvalMessage: kanbanTasks.approvalMessage,
+  createdAt: kanbanTasks.createdAt,
+  updatedAt: kanbanTasks.updatedAt,
+};
+
+export function tasksOfLists(db: Db, listIds: number[]) {
+  if (listIds.length === 0) return Promise.resolve([] as (TaskRow & { commentCount: number })[]);
+  return db
+    .select({
+      ...taskColumns,
+      // Qualified by hand: in a one-table select drizzle leaves column names bare, and a bare
+      // "id" inside the subquery would be the comment's own id.
+      commentCount: sql<number>`(
+        SELECT count(*)::int FROM ${kanbanTaskComments} c WHERE c.task_id = "kanban_tasks"."id"
+      )`.mapWith(Number),
+    })
+    .from(kanbanTasks)
+    .where(inArray(kanbanTasks.listId, listIds))
+    .orderBy(...byTaskPosition);
+}
+
+/** The other tasks of a list, in order (their positions are the neighbours of a move). */
+export function siblingsOf(db: Db, listId: number, exceptTaskId: number | null) {
+  return db
+    .select({ id: kanbanTasks.id, position: kanbanTasks.position })
+    .from(kanbanTasks)
+    .where(
+      exceptTaskId === null
+        ? eq(kanbanTasks.listId, listId)
+        : and(eq(kanbanTasks.listId, listId), ne(kanbanTasks.id, exceptTaskId)),
+    )
+    .orderBy(...byTaskPosition);
+}
+
+/** The other lists of a board, in order. */
+export function siblingListsOf(db: Db, kanbanId: number, exceptListId: number | null) {
+  return db
+    .select({ id: kanbanLists.id, position: kanbanLists.position })
+    .from(kanbanLists)
+    .where(
+      exceptListId === null
+        ? eq(kanbanLists.kanbanId, kanbanId)
+        : and(eq(kanbanLists.kanbanId, kanbanId), ne(kanbanLists.id, exceptListId)),
+    )
+    .orderBy(...byListPosition);
+}
+
+export async function setTaskPositions(db: Db, positions: { id: number; position: string }[]) {
+  for (const { id, position } of positions) {
+    await db.update(kanbanTasks).set({ position }).where(eq(kanbanTasks.id, id));
+  }
+}
+
+export async function setListPositions(db: Db, positions: { id: number; position: string }[]) {
+  for (const { id, position } of positions) {
+    await db.update(kanbanLists).set({ position }).where(eq(kanbanLists.id, id));
+  }
+}
+
+/** A task with its list's board and team. */
+export async function findTask(db: Db, id: number) {
+  const [row] = await db
+    .select({ task: kanbanTasks, kanbanId: kanbanLists.kanbanId, teamId: kanbans.teamId })
+    .from(kanbanTasks)
+    .innerJoin(kanbanLists, eq(kanbanLists.id, kanbanTasks.listId))
+    .innerJoin(kanbans, eq(kanbans.id, kanbanLists.kanbanId))
+    .where(eq(kanbanTasks.id, id))
+    .limit(1);
+  return row;
+}
+
+export async function insertTask(db: Db, row: typeof kanbanTasks.$inferInsert): Promise<number> {
+  const [inserted] = await db.insert(kanbanTasks).values(row).returning({ id: kanbanTasks.id });
+  if (!inserted) throw new Error('task insert returned nothing');
+  return inserted.id;
+}
+
+export async function updateTask(
+  db: Db,
+  id: number,
+  patch: Partial<Omit<TaskRow, 'id' | 'createdAt'>>,
+) {
+  await db.update(kanbanTasks).set(patch).where(eq(kanbanTasks.id, id));
+}
+
+export async function deleteTask(db: Db, id: number) {
+  await db.delete(kanbanTasks).where(eq(kanbanTasks.id, id));
+}
+
+export async function assigneesOf(db: Db, taskIds: number[]): Promise<Assignee[]> {
+  if (taskIds.length === 0) return [];
+  return db
+    .select({
+      taskId: kanbanTaskAssignees.taskId,
+      userId: kanbanTaskAssignees.userId,
+      name: users.name,
+      profileImageUrl: users.profileImageUrl,
+    })
+    .from(kanbanTaskAssignees)
+    .innerJoin(users, eq(users.id, kanbanTaskAssignees.userId))
+    .where(inArray(kanbanTaskAssignees.taskId, taskIds))
+    .orderBy(asc(users.name), asc(users.id));
+}
+
+export async function setAssignees(db: Db, taskId: number, userIds: number[]) {
+  await db.delete(kanbanTaskAssignees).where(eq(kanbanTaskAssignees.taskId, taskId));
+  if (userIds.length > 0) {
+    await db.insert(kanbanTaskAssignees).values(userIds.map((userId) => ({ taskId, userId })));
+  }
+}
+
+/** Approved and all tasks per team, for the teams' progress. */
+export async function taskCounts(db: Db, teamIds: number[]) {
+  return db
+    .select({
+      teamId: kanbans.teamId,
+      total: sql<number>`count(*)::int`.mapWith(Number),
+      approved: sql<number>`count(*) FILTER (WHERE ${kanbanTasks.isApproved})::int`.mapWith(Number),
+    })
+    .from(kanbanTasks)
+    .innerJoin(kanbanLists, eq(kanbanLists.id, kanbanTasks.listId))
+    .innerJoin(kanbans, eq(kanbans.id, kanbanLists.kanbanId))
+    .where(inArray(kanbans.teamId, teamIds))
+    .groupBy(kanbans.teamId);
+}
+
+// --- comments --------------------------------------------------------------------------------
+
+export async function listComments(
+  db: Db,
+  taskId: number,
+  slice: { offset: number; limit: number },
+) {
+  const rows = await db
+    .select({ comment: kanbanTaskComments, authorName: users.name })
+    .from(kanbanTaskComments)
+    .innerJoin(users, eq(users.id, kanbanTaskComments.authorId))
+    .where(eq(kanbanTaskComments.taskId, taskId))
+    .orderBy(asc(kanbanTaskComments.createdAt), asc(kanbanTaskComments.id))
+    .offset(slice.offset)
+    .limit(slice.limit);
+  const [total] = await db
+    .select({ count: sql<number>`count(*)::int`.mapWith(Number) })
+    .from(kanbanTaskComments)
+    .where(eq(kanbanTaskComments.taskId, taskId));
+  return { rows, total: total?.count ?? 0 };
+}
+
+export async function findComment(db: Db, id: number) {
+  const [row] = await db
+    .select({ comment: kanbanTaskComments, authorName: users.name })
+    .from(kanbanTaskComments)
+    .innerJoin(users, eq(users.id, kanbanTaskComments.authorId))
+    .where(eq(kanbanTaskComments.id, id))
+    .limit(1);
+  return row;
+}
+
+export async function insertComment(db: Db, row: typeof kanbanTaskComments.$inferInsert) {
+  const [inserted] = await db
+    .insert(kanbanTaskComments)
+    .values(row)
+    .returning({ id: kanbanTaskComments.id });
+  if (!inserted) throw new Error('comment insert returned nothing');
+  return inserted.id;
+}
+
+export async function updateComment(db: Db, id: number, content: string, now: Date) {
+  await db
+    .update(kanbanTaskComments)
+    .set({ content, updatedAt: now })
+    .where(eq(kanbanTaskComments.id, id));
+}
+
+export async function deleteComment(db: Db, id: number) {
+  await db.delete(kanbanTaskComments).where(eq(kanbanTaskComments.id, id));
+}

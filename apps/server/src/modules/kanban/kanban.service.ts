@@ -1,0 +1,449 @@
+import { generateKeyBetween, generateNKeysBetween } from 'fractional-indexing';
+import { toPage, type Page, type PageQuery } from '@teamup/contracts/common';
+import { ErrorCode } from '@teamup/contracts/error-codes';
+import { Topics } from '@teamup/contracts/events';
+import {
+  KanbanMessages as M,
+  type Kanban,
+  type KanbanList,
+  type Task,
+  type TaskComment,
+  type createListSchema,
+  type createTaskSchema,
+  type updateListSchema,
+  type updateTaskSchema,
+} from '@teamup/contracts/kanban';
+import type { z } from 'zod';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors/app-error';
+import {
+  assertTeamContentAccess,
+  registerProgressSource,
+  teamMembersAmong,
+} from '../teams/teams.service';
+import * as repo from './kanban.repo';
+
+registerProgressSource(async (db, teamIds) => {
+  const counts = await repo.taskCounts(db, teamIds);
+  return new Map(
+    counts.map((row) => [
+      row.teamId,
+      row.total === 0 ? 0 : Math.round((100 * row.approved) / row.total),
+    ]),
+  );
+});
+
+const kanbanNotFound = () => notFound(M.boardNotFound, ErrorCode.KANBAN_NOT_FOUND);
+const listNotFound = () => notFound(M.listNotFound, ErrorCode.KANBAN_LIST_NOT_FOUND);
+const taskNotFound = () => notFound(M.taskNotFound, ErrorCode.KANBAN_TASK_NOT_FOUND);
+const commentNotFound = () => notFound(M.commentNotFound, ErrorCode.KANBAN_COMMENT_NOT_FOUND);
+
+type Positioned = { id: number; position: string };
+
+/**
+ * The key that puts an item at `index` among `siblings` (already in order, the item itself
+ * left out). Only when two neighbours share a key (two inserts that raced on a database
+ * without row locks) are the siblings renumbered once, in the same transaction.
+ */
+async function keyAt(
+  siblings: Positioned[],
+  index: number | undefined,
+  renumber: (positions: Positioned[]) => Promise<void>,
+): Promise<string> {
+  const at = Math.min(index ?? siblings.length, siblings.length);
+  const before = siblings[at - 1]?.position ?? null;
+  const after = siblings[at]?.position ?? null;
+  if (before === null || after === null || before < after) {
+    return generateKeyBetween(before, after);
+  }
+  const keys = generateNKeysBetween(null, null, siblings.length + 1);
+  const renumbered = siblings.map((sibling, i) => ({
+    id: sibling.id,
+    position: keys[i < at ? i : i + 1] as string,
+  }));
+  await renumber(renumbered);
+  return keys[at] as string;
+}
+
+async function publishChange(ctx: AppContext, teamId: number, workspaceId: number) {
+  await ctx.bus.publish(Topics.workspace(workspaceId), {
+    type: 'TEAM_CONTENT_CHANGED',
+    workspaceId,
+    teamId,
+    area: 'KANBAN',
+  });
+}
+
+// --- presenting ------------------------------------------------------------------------------
+
+function presentTask(
+  task: repo.TaskRow & { commentCount: number },
+  order: number,
+  assignees: repo.Assignee[],
+): Task {
+  return {
+    id: task.id,
+    kanbanListId: task.listId,
+    subject: task.subject,
+    content: task.content,
+    deadline: task.deadline,
+    order,
+    isApproved: task.isApproved,
+    completionRequested: task.completionRequested,
+    completionRequestMessage: task.completionRequestMessage,
+    completionRequesterId: task.completionRequesterId,
+    approvalMessage: task.approvalMessage,
+    rejected: task.rejected,
+    members: assignees
+      .filter((assignee) => assignee.taskId === task.id)
+      .map((assignee) => ({
+        accountId: assignee.userId,
+        memberName: assignee.name,
+        profileImage: assignee.profileImageUrl,
+      })),
+    commentCount: task.commentCount,
+    createdAt: task.createdAt.toISOString(),
+    updatedAt: task.updatedAt.toISOString(),
+  };
+}
+
+async function presentBoard(db: Db, kanban: repo.KanbanRow): Promise<Kanban> {
+  const lists = await repo.listsOf(db, kanban.id);
+  const tasks = await repo.tasksOfLists(
+    db,
+    lists.map((list) => list.id),
+  );
+  const assignees = await repo.assigneesOf(
+    db,
+    tasks.map((task) => task.id),
+  );
+  return {
+    id: kanban.id,
+    teamId: kanban.teamId,
+    kanbanLists: lists.map((list, listOrder) => ({
+      id: list.id,
+      kanbanListName: list.name,
+      order: listOrder,
+      tasks: tasks
+        .filter((task) => task.listId === list.id)
+        .map((task, order) => presentTask(task, order, assignees)),
+    })),
+  };
+}
+
+async function presentList(db: Db, listId: number): Promise<KanbanList> {
+  const found = await repo.findList(db, listId);
+  if (!found) throw listNotFound();
+  const kanban = await repo.findKanban(db, found.list.kanbanId);
+  if (!kanban) throw kanbanNotFound();
+  const board = await presentBoard(db, kanban);
+  const list = board.kanbanLists.find((candidate) => candidate.id === listId);
+  if (!list) throw listNotFound();
+  return list;
+}
+
+async function presentTaskById(db: Db, taskId: number): Promise<Task> {
+  const found = await repo.findTask(db, taskId);
+  if (!found) throw taskNotFound();
+  const list = await presentList(db, found.task.listId);
+  const task = list.tasks.find((candidate) => candidate.id === taskId);
+  if (!task) throw taskNotFound();
+  return task;
+}
+
+// --- access ----------------------------------------------------------------------------------
+
+async function accessKanban(ctx: AppContext, userId: number, kanbanId: number) {
+  const kanban = await repo.findKanban(ctx.database.db, kanbanId);
+  if (!kanban) throw kanbanNotFound();
+  const team = await assertTeamContentAccess(ctx, kanban.teamId, userId);
+  return { kanban, team };
+}
+
+async function accessList(ctx: AppContext, userId: number, listId: number) {
+  const found = await repo.findList(ctx.database.db, listId);
+  if (!found) throw listNotFound();
+  const team = await assertTeamContentAccess(ctx, found.teamId, userId);
+  return { list: found.list, teamId: found.teamId, team };
+}
+
+async function accessTask(ctx: AppContext, userId: number, taskId: number) {
+  const found = await repo.findTask(ctx.database.db, taskId);
+  if (!found) throw taskNotFound();
+  const team = await assertTeamContentAccess(ctx, found.teamId, userId);
+  return { ...found, team };
+}
+
+// --- board and lists -------------------------------------------------------------------------
+
+/** GET /kanban/team/{id} and POST /kanban: the team's board, made on first use. */
+export async function teamKanban(ctx: AppContext, userId: number, teamId: number): Promise<Kanban> {
+  await assertTeamContentAccess(ctx, teamId, userId);
+  const kanban = await repo.ensureKanban(ctx.database.db, teamId);
+  return presentBoard(ctx.database.db, kanban);
+}
+
+export async function createList(
+  ctx: AppContext,
+  userId: number,
+  input: z.output<typeof createListSchema>,
+): Promise<KanbanList> {
+  const { kanban, team } = await accessKanban(ctx, userId, input.kanbanId);
+  const listId = await ctx.database.db.transaction(async (tx) => {
+    await repo.lockKanban(tx, kanban.id);
+    const siblings = await repo.siblingListsOf(tx, kanban.id, null);
+    const position = await keyAt(siblings, input.order, (p) => repo.setListPositions(tx, p));
+    return repo.insertList(tx, {
+      kanbanId: kanban.id,
+      name: input.kanbanListName,
+      position,
+      createdAt: ctx.now(),
+      updatedAt: ctx.now(),
+    });
+  });
+  await publishChange(ctx, kanban.teamId, team.workspaceId);
+  return presentList(ctx.database.db, listId);
+}
+
+export async function updateList(
+  ctx: AppContext,
+  userId: number,
+  listId: number,
+  input: z.output<typeof updateListSchema>,
+): Promise<KanbanList> {
+  const { list, teamId, team } = await accessList(ctx, userId, listId);
+  await ctx.database.db.transaction(async (tx) => {
+    const patch: { name?: string; position?: string } = {};
+    if (input.kanbanListName !== undefined) patch.name = input.kanbanListName;
+    if (input.order !== undefined) {
+      await repo.lockKanban(tx, list.kanbanId);
+      const siblings = await repo.siblingListsOf(tx, list.kanbanId, list.id);
+      patch.position = await keyAt(siblings, input.order, (p) => repo.setListPositions(tx, p));
+    }
+    await repo.updateList(tx, list.id, patch, ctx.now());
+  });
+  await publishChange(ctx, teamId, team.workspaceId);
+  return presentList(ctx.database.db, listId);
+}
+
+/** Deletes the list with every task in it (and their comments). */
+export async function deleteList(ctx: AppContext, userId: number, listId: number): Promise<void> {
+  const { teamId, team } = await accessList(ctx, userId, listId);
+  await repo.deleteList(ctx.database.db, listId);
+  await publishChange(ctx, teamId, team.workspaceId);
+}
+
+// --- tasks -----------------------------------------------------------------------------------
+
+export async function createTask(
+  ctx: AppContext,
+  userId: number,
+  input: z.output<typeof createTaskSchema>,
+): Promise<Task> {
+  const { list, teamId, team } = await accessList(ctx, userId, input.kanbanListId);
+  const taskId = await ctx.database.db.transaction(async (tx) => {
+    await repo.lockList(tx, list.id);
+    const siblings = await repo.siblingsOf(tx, list.id, null);
+    const position = await keyAt(siblings, input.order, (p) => repo.setTaskPositions(tx, p));
+    const id = await repo.insertTask(tx, {
+      listId: list.id,
+      subject: input.subject,
+      content: input.content ?? null,
+      deadline: input.deadline ?? null,
+      position,
+      createdAt: ctx.now(),
+      updatedAt: ctx.now(),
+    });
+    const assignees = await teamMembersAmong(ctx, teamId, input.assigneeIds ?? [], tx);
+    await repo.setAssignees(tx, id, assignees);
+    return id;
+  });
+  await publishChange(ctx, teamId, team.workspaceId);
+  return presentTaskById(ctx.database.db, taskId);
+}
+
+/**
+ * Edits and moves. A move (`kanbanListId` and/or `order`) locks the destination list, so moves
+ * into one list by several people at once are applied one after another and every card ends up
+ * with its own key between its neighbours at that moment.
+ */
+export async function updateTask(
+  ctx: AppContext,
+  userId: number,
+  taskId: number,
+  input: z.output<typeof updateTaskSchema>,
+): Promise<Task> {
+  const { task, kanbanId, teamId, team } = await accessTask(ctx, userId, taskId);
+  if (input.isApproved !== undefined && input.isApproved !== task.isApproved) {
+    if (team.leaderId !== userId) throw forbidden(M.leaderOnly, ErrorCode.KANBAN_LEADER_ONLY);
+  }
+  const targetListId = input.kanbanListId ?? task.listId;
+  if (targetListId !== task.listId) {
+    const target = await repo.findList(ctx.database.db, targetListId);
+    if (!target) throw listNotFound();
+    if (target.list.kanbanId !== kanbanId) {
+      throw badRequest(ErrorCode.KANBAN_CROSS_BOARD, M.crossBoard);
+    }
+  }
+  await ctx.database.db.transaction(async (tx) => {
+    const patch: Partial<repo.TaskRow> = { updatedAt: ctx.now() };
+    if (input.subject !== undefined) patch.subject = input.subject;
+    if (input.content !== undefined) patch.content = input.content;
+    if (input.deadline !== undefined) patch.deadline = input.deadline;
+    if (input.isApproved !== undefined && input.isApproved !== task.isApproved) {
+      patch.isApproved = input.isApproved;
+      patch.completionRequested = false;
+      patch.rejected = false;
+    }
+    if (input.kanbanListId !== undefined || input.order !== undefined) {
+      await repo.lockList(tx, targetListId);
+      const siblings = await repo.siblingsOf(tx, targetListId, task.id);
+      patch.listId = targetListId;
+      patch.position = await keyAt(siblings, input.order, (p) => repo.setTaskPositions(tx, p));
+    }
+    await repo.updateTask(tx, task.id, patch);
+    if (input.assigneeIds !== undefined) {
+      await repo.setAssignees(
+        tx,
+        task.id,
+        await teamMembersAmong(ctx, teamId, input.assigneeIds, tx),
+      );
+    }
+  });
+  await publishChange(ctx, teamId, team.workspaceId);
+  return presentTaskById(ctx.database.db, taskId);
+}
+
+export async function deleteTask(ctx: AppContext, userId: number, taskId: number): Promise<void> {
+  const { teamId, team } = await accessTask(ctx, userId, taskId);
+  await repo.deleteTask(ctx.database.db, taskId);
+  await publishChange(ctx, teamId, team.workspaceId);
+}
+
+/** Normal → completion requested (spec 02 section 4). */
+export async function requestCompletion(
+  ctx: AppContext,
+  userId: number,
+  taskId: number,
+  message: string | null | undefined,
+): Promise<Task> {
+  const { task, teamId, team } = await accessTask(ctx, userId, taskId);
+  if (task.isApproved) throw conflict(ErrorCode.TASK_ALREADY_APPROVED, M.alreadyApproved);
+  if (task.completionRequested)
+    throw conflict(ErrorCode.TASK_ALREADY_REQUESTED, M.alreadyRequested);
+  await repo.updateTask(ctx.database.db, taskId, {
+    completionRequested: true,
+    completionRequestMessage: message?.trim() || null,
+    completionRequesterId: userId,
+    rejected: false,
+    approvalMessage: null,
+    updatedAt: ctx.now(),
+  });
+  await publishChange(ctx, teamId, team.workspaceId);
+  return presentTaskById(ctx.database.db, taskId);
+}
+
+/** Requested → approved, or → rejected (back to normal with the leader's message). Leader only. */
+export async function reviewCompletion(
+  ctx: AppContext,
+  userId: number,
+  taskId: number,
+  decision: { approved: boolean; approvalMessage?: string | null | undefined },
+): Promise<Task> {
+  const { task, teamId, team } = await accessTask(ctx, userId, taskId);
+  if (team.leaderId !== userId) throw forbidden(M.leaderOnly, ErrorCode.KANBAN_LEADER_ONLY);
+  if (task.isApproved) throw conflict(ErrorCode.TASK_ALREADY_APPROVED, M.alreadyApproved);
+  if (!task.completionRequested) throw conflict(ErrorCode.TASK_NOT_REQUESTED, M.notRequested);
+  await repo.updateTask(ctx.database.db, taskId, {
+    completionRequested: false,
+    isApproved: decision.approved,
+    rejected: !decision.approved,
+    approvalMessage: decision.approvalMessage?.trim() || null,
+    updatedAt: ctx.now(),
+  });
+  await publishChange(ctx, teamId, team.workspaceId);
+  return presentTaskById(ctx.database.db, taskId);
+}
+
+// --- task comments ---------------------------------------------------------------------------
+
+function presentComment(row: { comment: repo.CommentRow; authorName: string }): TaskComment {
+  return {
+    id: row.comment.id,
+    kanbanTaskId: row.comment.taskId,
+    comment: row.comment.content,
+    accountId: row.comment.authorId,
+    authorName: row.authorName,
+    createdAt: row.comment.createdAt.toISOString(),
+    updatedAt: row.comment.updatedAt.toISOString(),
+  };
+}
+
+export async function listComments(
+  ctx: AppContext,
+  userId: number,
+  taskId: number,
+  query: PageQuery,
+): Promise<Page<TaskComment>> {
+  await accessTask(ctx, userId, taskId);
+  const { rows, total } = await repo.listComments(ctx.database.db, taskId, {
+    offset: query.page * query.size,
+    limit: query.size,
+  });
+  return toPage(rows.map(presentComment), total, query);
+}
+
+export async function createComment(
+  ctx: AppContext,
+  userId: number,
+  taskId: number,
+  input: { comment: string; kanbanTaskId?: number | undefined },
+): Promise<TaskComment> {
+  if (input.kanbanTaskId !== undefined && input.kanbanTaskId !== taskId) throw taskNotFound();
+  await accessTask(ctx, userId, taskId);
+  const id = await repo.insertComment(ctx.database.db, {
+    taskId,
+    authorId: userId,
+    content: input.comment,
+    createdAt: ctx.now(),
+    updatedAt: ctx.now(),
+  });
+  const row = await repo.findComment(ctx.database.db, id);
+  if (!row) throw commentNotFound();
+  return presentComment(row);
+}
+
+async function ownComment(ctx: AppContext, userId: number, taskId: number, commentId: number) {
+  await accessTask(ctx, userId, taskId);
+  const row = await repo.findComment(ctx.database.db, commentId);
+  if (!row || row.comment.taskId !== taskId) throw commentNotFound();
+  if (row.comment.authorId !== userId) {
+    throw forbidden(M.commentAuthorOnly, ErrorCode.AUTHOR_ONLY);
+  }
+  return row;
+}
+
+export async function updateComment(
+  ctx: AppContext,
+  userId: number,
+  taskId: number,
+  commentId: number,
+  comment: string,
+): Promise<TaskComment> {
+  await ownComment(ctx, userId, taskId, commentId);
+  await repo.updateComment(ctx.database.db, commentId, comment, ctx.now());
+  const row = await repo.findComment(ctx.database.db, commentId);
+  if (!row) throw commentNotFound();
+  return presentComment(row);
+}
+
+export async function deleteComment(
+  ctx: AppContext,
+  userId: number,
+  taskId: number,
+  commentId: number,
+): Promise<void> {
+  await ownComment(ctx, userId, taskId, commentId);
+  await repo.deleteComment(ctx.database.db, commentId);
+}

@@ -1,0 +1,132 @@
+import { toPage, type Page, type PageQuery } from '@teamup/contracts/common';
+import { ErrorCode } from '@teamup/contracts/error-codes';
+import {
+  ScheduleMessages as M,
+  type Schedule,
+  type scheduleInputSchema,
+} from '@teamup/contracts/schedules';
+import type { z } from 'zod';
+import type { AppContext } from '../../context';
+import { forbidden, notFound } from '../../platform/errors/app-error';
+import { assertTeamContentAccess } from '../teams/teams.service';
+import * as repo from './schedules.repo';
+
+type ScheduleInput = z.output<typeof scheduleInputSchema>;
+
+const scheduleNotFound = () => notFound(M.notFound, ErrorCode.SCHEDULE_NOT_FOUND);
+
+export function presentSchedule(view: repo.ScheduleView): Schedule {
+  const { schedule } = view;
+  return {
+    id: schedule.id,
+    title: schedule.title,
+    startDate: schedule.startsAt.toISOString(),
+    endDate: schedule.endsAt.toISOString(),
+    scheduleDesc: schedule.description,
+    type: schedule.type,
+    teamId: schedule.teamId,
+    teamName: view.teamName,
+    creatorId: schedule.creatorId,
+    creatorName: view.creatorName,
+    createdAt: schedule.createdAt.toISOString(),
+    updatedAt: schedule.updatedAt.toISOString(),
+  };
+}
+
+async function presentById(ctx: AppContext, id: number): Promise<Schedule> {
+  const view = await repo.findView(ctx.database.db, id);
+  if (!view) throw scheduleNotFound();
+  return presentSchedule(view);
+}
+
+export async function listSchedules(
+  ctx: AppContext,
+  userId: number,
+  teamId: number,
+  query: PageQuery,
+): Promise<Page<Schedule>> {
+  await assertTeamContentAccess(ctx, teamId, userId);
+  const { rows, total } = await repo.listPage(ctx.database.db, teamId, {
+    offset: query.page * query.size,
+    limit: query.size,
+  });
+  return toPage(rows.map(presentSchedule), total, query);
+}
+
+export async function listRange(
+  ctx: AppContext,
+  userId: number,
+  teamId: number,
+  range: { startDate: string; endDate: string },
+): Promise<Schedule[]> {
+  await assertTeamContentAccess(ctx, teamId, userId);
+  const rows = await repo.listOverlapping(
+    ctx.database.db,
+    teamId,
+    new Date(range.startDate),
+    new Date(range.endDate),
+  );
+  return rows.map(presentSchedule);
+}
+
+export async function createSchedule(
+  ctx: AppContext,
+  userId: number,
+  teamId: number,
+  input: ScheduleInput,
+): Promise<Schedule> {
+  await assertTeamContentAccess(ctx, teamId, userId);
+  const now = ctx.now();
+  const id = await repo.insert(ctx.database.db, {
+    teamId,
+    creatorId: userId,
+    title: input.title,
+    description: input.scheduleDesc ?? null,
+    type: input.type,
+    startsAt: new Date(input.startDate),
+    endsAt: new Date(input.endDate),
+    createdAt: now,
+    updatedAt: now,
+  });
+  return presentById(ctx, id);
+}
+
+/** The schedule of this team, after checking the caller is its creator or the team leader. */
+async function loadEditable(ctx: AppContext, userId: number, teamId: number, id: number) {
+  const team = await assertTeamContentAccess(ctx, teamId, userId);
+  const view = await repo.findView(ctx.database.db, id);
+  if (!view || view.schedule.teamId !== teamId) throw scheduleNotFound();
+  if (view.schedule.creatorId !== userId && team.leaderId !== userId) {
+    throw forbidden(M.creatorOrLeaderOnly, ErrorCode.SCHEDULE_FORBIDDEN);
+  }
+  return view;
+}
+
+export async function updateSchedule(
+  ctx: AppContext,
+  userId: number,
+  teamId: number,
+  id: number,
+  input: ScheduleInput,
+): Promise<Schedule> {
+  await loadEditable(ctx, userId, teamId, id);
+  await repo.update(ctx.database.db, id, {
+    title: input.title,
+    description: input.scheduleDesc ?? null,
+    type: input.type,
+    startsAt: new Date(input.startDate),
+    endsAt: new Date(input.endDate),
+    updatedAt: ctx.now(),
+  });
+  return presentById(ctx, id);
+}
+
+export async function deleteSchedule(
+  ctx: AppContext,
+  userId: number,
+  teamId: number,
+  id: number,
+): Promise<void> {
+  await loadEditable(ctx, userId, teamId, id);
+  await repo.remove(ctx.database.db, id);
+}
