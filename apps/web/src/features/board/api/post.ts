@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Post } from '@teamup/contracts/board';
+import { api } from '../../../lib/api-client';
+
+/** One post with its attachments. */
+export const postQueryKey = (postId: number) => ['board', 'post', postId] as const;
+
+/** GET /posts/{id} (404 POST_NOT_FOUND). */
+export function fetchPost(postId: number, signal?: AbortSignal): Promise<Post> {
+  return api.get<Post>(`/posts/${postId}`, { signal });
+}
+
+export function postQueryOptions(postId: number) {
+  return queryOptions({
+    queryKey: postQueryKey(postId),
+    queryFn: ({ signal }) => fetchPost(postId, signal),
+  });
+}
+
+export function usePost(postId: number) {
+  return useQuery(postQueryOptions(postId));
+}

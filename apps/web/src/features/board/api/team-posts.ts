@@ -1,0 +1,42 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { Page } from '@teamup/contracts/common';
+import type { PostSummary } from '@teamup/contracts/board';
+import { Limits } from '@teamup/contracts/limits';
+import { api } from '../../../lib/api-client';
+
+/** Every post list of the board; invalidating it refreshes all their pages. */
+export const postListsQueryKey = ['board', 'posts'] as const;
+
+/** Every page of one team board's post list. */
+export const teamPostsQueryKey = (teamId: number, boardId: number) =>
+  [...postListsQueryKey, teamId, boardId] as const;
+
+export interface TeamPostsParams {
+  teamId: number;
+  boardId: number;
+  /** 0-based. */
+  page: number;
+}
+
+/** GET /teams/{teamId}/posts?boardId&page&size: newest first, 5 per page. */
+export function fetchTeamPosts(
+  { teamId, boardId, page }: TeamPostsParams,
+  signal?: AbortSignal,
+): Promise<Page<PostSummary>> {
+  return api.get<Page<PostSummary>>(`/teams/${teamId}/posts`, {
+    query: { boardId, page, size: Limits.postPageSize },
+    signal,
+  });
+}
+
+export function teamPostsQueryOptions(params: TeamPostsParams) {
+  return queryOptions({
+    queryKey: [...teamPostsQueryKey(params.teamId, params.boardId), params.page] as const,
+    queryFn: ({ signal }) => fetchTeamPosts(params, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useTeamPosts(params: TeamPostsParams) {
+  return useQuery(teamPostsQueryOptions(params));
+}
