@@ -8,6 +8,11 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
+import type { Team } from '@teamup/contracts/teams';
+import { AnnouncementsTab } from '../../board/components/announcements-tab';
+import { BulletinTab } from '../../board/components/bulletin-tab';
+import { bulletinBoardIdOf } from '../../board/lib/bulletin-board';
+import { POST_PARAM } from '../../board/lib/post-param';
 import { ko } from '../../../i18n/ko';
 import { parseTeamTab, TEAM_TABS, type TeamTab } from '../lib/team-tabs';
 
@@ -36,11 +41,17 @@ function ComingSoonPanel({ tab }: { tab: TeamTab }) {
   );
 }
 
+interface TeamTabsProps {
+  team: Team;
+  /** The signed-in user, for the author-only actions of the board. */
+  userId: number | undefined;
+}
+
 /**
  * The four team tabs (spec 02 section 2). The `tab` query chooses one (announcements when
  * missing or unknown) and the chosen tab is written back into the address, replacing history.
  */
-export function TeamTabs() {
+export function TeamTabs({ team, userId }: TeamTabsProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const raw = searchParams.get('tab');
   const tab = parseTeamTab(raw);
@@ -65,6 +76,8 @@ export function TeamTabs() {
       (current) => {
         const params = new URLSearchParams(current);
         params.set('tab', next);
+        // An open post belongs to the bulletin tab only.
+        if (next !== 'bulletin') params.delete(POST_PARAM);
         return params;
       },
       { replace: true },
@@ -92,7 +105,13 @@ export function TeamTabs() {
       </Tabs.List>
       {TEAM_TABS.map((value) => (
         <Tabs.Panel key={value} value={value} pt="md">
-          <ComingSoonPanel tab={value} />
+          {value === 'announcements' ? (
+            <AnnouncementsTab workspaceId={team.workspaceId} teamId={team.id} userId={userId} />
+          ) : value === 'bulletin' ? (
+            <BulletinTab teamId={team.id} boardId={bulletinBoardIdOf(team)} userId={userId} />
+          ) : (
+            <ComingSoonPanel tab={value} />
+          )}
         </Tabs.Panel>
       ))}
     </Tabs>

@@ -48,6 +48,19 @@ function stubApi(teamAnswer: () => Response) {
       if (url.endsWith('/api/workspaces/my')) return Response.json({ data: [workspace] });
       if (url.endsWith('/api/teams/7')) return teamAnswer();
       if (url.endsWith('/api/teams/7/members')) return Response.json({ data: [] });
+      if (url.includes('/api/workspaces/1/announcement?'))
+        return Response.json({
+          data: {
+            announcements: [],
+            currentPage: 0,
+            totalPages: 1,
+            totalElements: 0,
+            size: 5,
+            pageSize: 5,
+            hasNext: false,
+            hasPrevious: false,
+          },
+        });
       return new Response(null, { status: 404 });
     }),
   );
@@ -91,7 +104,8 @@ describe('TeamPage', () => {
     await waitFor(() =>
       expect(screen.getByTestId('location').textContent).toBe('/ws/1/team/7?tab=announcements'),
     );
-    expect(screen.getByText('공지사항 기능은 곧 제공됩니다.')).toBeTruthy();
+    // The announcements tab is the board's (its own tests are in features/board).
+    expect(await screen.findByTestId('announcements-empty')).toBeTruthy();
     fireEvent.click(screen.getByTestId('team-tab-calendar'));
     await waitFor(() =>
       expect(screen.getByTestId('location').textContent).toBe('/ws/1/team/7?tab=calendar'),

@@ -75,7 +75,11 @@ function TeamView({ workspaceId, teamId }: { workspaceId: number; teamId: number
       <TeamHeader team={team.data} workspace={workspace} userId={user?.id} />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>
-          {team.data.isMember ? <TeamTabs /> : <TeamJoinGate key={team.data.id} team={team.data} />}
+          {team.data.isMember ? (
+            <TeamTabs team={team.data} userId={user?.id} />
+          ) : (
+            <TeamJoinGate key={team.data.id} team={team.data} />
+          )}
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <TeamMembersPanel teamId={team.data.id} />

@@ -1,0 +1,178 @@
+import { useState } from 'react';
+import { Button, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconArrowLeft, IconPencil, IconTrash } from '@tabler/icons-react';
+import { BoardMessages, type Post } from '@teamup/contracts/board';
+import { ErrorCode } from '@teamup/contracts/error-codes';
+import { useConfirmAction } from '../../../components/confirm-action';
+import { ErrorAlert } from '../../../components/error-alert';
+import { ko } from '../../../i18n/ko';
+import { ApiError } from '../../../lib/api-error';
+import { hasCode } from '../../../lib/error-message';
+import { useDeletePost } from '../api/delete-post';
+import { usePost } from '../api/post';
+import { boardErrorMessage } from '../lib/board-errors';
+import { AuthorLine } from './author-line';
+import { ListSkeleton, LoadError } from './board-states';
+import { CommentSection } from './comment-section';
+import { PostAttachments } from './post-attachments';
+import { PostFormModal } from './post-form-modal';
+
+interface PostDetailProps {
+  postId: number;
+  teamId: number;
+  userId: number | undefined;
+  onBack: () => void;
+  onDeleted: () => void;
+}
+
+function isNotFound(error: unknown): boolean {
+  return (
+    hasCode(error, ErrorCode.POST_NOT_FOUND) || (error instanceof ApiError && error.status === 404)
+  );
+}
+
+/** The open post inside the bulletin tab: its text, attachments and comments. */
+export function PostDetail({ postId, teamId, userId, onBack, onDeleted }: PostDetailProps) {
+  const post = usePost(postId);
+
+  const backButton = (
+    <Button
+      variant="subtle"
+      leftSection={<IconArrowLeft size={16} />}
+      onClick={onBack}
+      data-testid="back-to-posts"
+      px="xs"
+    >
+      {ko.board.posts.back}
+    </Button>
+  );
+
+  let body;
+  if (post.isPending) {
+    body = <ListSkeleton rows={1} testId="post-loading" />;
+  } else if (post.isError && !isNotFound(post.error)) {
+    body = (
+      <LoadError
+        message={ko.board.posts.loadFailed}
+        onRetry={() => void post.refetch()}
+        retrying={post.isFetching}
+        testId="post-error"
+      />
+    );
+  } else if (post.isError || post.data.teamId !== teamId) {
+    // Gone, or a post of another team named in the address.
+    body = <ErrorAlert message={BoardMessages.postNotFound} />;
+  } else {
+    body = <PostView post={post.data} userId={userId} onDeleted={onDeleted} />;
+  }
+
+  return (
+    <Stack gap="md" data-testid="team-panel-bulletin">
+      <Group>{backButton}</Group>
+      {body}
+    </Stack>
+  );
+}
+
+interface PostViewProps {
+  post: Post;
+  userId: number | undefined;
+  onDeleted: () => void;
+}
+
+function PostView({ post, userId, onDeleted }: PostViewProps) {
+  const isAuthor = userId !== undefined && post.authorId === userId;
+  const [editing, setEditing] = useState(false);
+  const remove = useDeletePost();
+  const { confirm, confirmElement } = useConfirmAction();
+
+  const handleDelete = () => {
+    confirm({
+      title: ko.board.posts.deleteTitle,
+      message: ko.board.posts.deleteConfirm(post.title),
+      confirmLabel: ko.board.delete,
+      onConfirm: () =>
+        remove.mutate(post.id, {
+          onSuccess: () => {
+            notifications.show({ color: 'teal', message: ko.board.posts.deleted });
+            onDeleted();
+          },
+          onError: (error) =>
+            notifications.show({
+              color: 'red',
+              message: boardErrorMessage(error, ko.board.posts.deleteFailed),
+            }),
+        }),
+    });
+  };
+
+  return (
+    <>
+      <Paper
+        withBorder
+        radius="lg"
+        p={{ base: 'sm', sm: 'lg' }}
+        component="article"
+        data-testid="post-detail"
+        data-post-id={post.id}
+      >
+        <Stack gap="sm">
+          <Title order={2} fz="h3" style={{ overflowWrap: 'anywhere' }}>
+            {post.title}
+          </Title>
+          <Group justify="space-between" gap="xs" wrap="wrap">
+            <AuthorLine
+              name={post.authorName}
+              imageUrl={post.authorProfileImageUrl}
+              createdAt={post.createdAt}
+              updatedAt={post.updatedAt}
+            />
+            {isAuthor && (
+              <Group gap={4} wrap="wrap">
+                <Button
+                  size="compact-sm"
+                  variant="subtle"
+                  leftSection={<IconPencil size={14} />}
+                  onClick={() => setEditing(true)}
+                  data-testid="post-edit"
+                >
+                  {ko.board.edit}
+                </Button>
+                <Button
+                  size="compact-sm"
+                  variant="subtle"
+                  color="red"
+                  leftSection={<IconTrash size={14} />}
+                  onClick={handleDelete}
+                  loading={remove.isPending}
+                  data-testid="post-delete"
+                >
+                  {ko.board.delete}
+                </Button>
+              </Group>
+            )}
+          </Group>
+          <Divider />
+          <Text
+            style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+            data-testid="post-content"
+          >
+            {post.content}
+          </Text>
+          <Divider />
+          <PostAttachments post={post} isAuthor={isAuthor} />
+        </Stack>
+      </Paper>
+      <CommentSection postId={post.id} userId={userId} />
+      <PostFormModal
+        teamId={post.teamId}
+        boardId={post.boardId}
+        opened={editing}
+        editing={post}
+        onClose={() => setEditing(false)}
+      />
+      {confirmElement}
+    </>
+  );
+}
