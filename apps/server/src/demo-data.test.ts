@@ -41,10 +41,15 @@ describe('demo seed', () => {
       url: `/api/teams/workspace/${workspace?.id}`,
       headers: { authorization: `Bearer ${tokens.token}` },
     });
-    const list = dataOf<Array<{ id: number; name: string; passwordProtected: boolean }>>(teams);
+    const list =
+      dataOf<Array<{ id: number; name: string; passwordProtected: boolean; progress: number }>>(
+        teams,
+      );
     expect(list.map((team) => team.name)).toEqual(['프론트엔드', '백엔드', '발표 준비']);
     expect(list.filter((team) => team.passwordProtected)).toHaveLength(1);
     const frontend = list[0];
+    // One of the five seeded kanban tasks is approved.
+    expect(frontend?.progress).toBe(20);
     const posts = await app.inject({
       method: 'GET',
       url: `/api/teams/${frontend?.id}/posts`,

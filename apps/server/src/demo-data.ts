@@ -5,6 +5,16 @@ import { createTeamSchema } from '@teamup/contracts/teams';
 import { createWorkspaceSchema } from '@teamup/contracts/workspaces';
 import { createAnnouncementSchema, createPostFieldsSchema } from '@teamup/contracts/board';
 import { createAnnouncement, createComment, createPost } from './modules/board/board.service';
+import { createListSchema, createTaskSchema } from '@teamup/contracts/kanban';
+import { scheduleInputSchema } from '@teamup/contracts/schedules';
+import {
+  createList,
+  createTask,
+  requestCompletion,
+  reviewCompletion,
+  teamKanban,
+} from './modules/kanban/kanban.service';
+import { createSchedule } from './modules/schedules/schedules.service';
 import { createTeam, joinTeam } from './modules/teams/teams.service';
 import {
   createWorkspace,
@@ -113,7 +123,47 @@ async function seedWorkspace(ctx: AppContext) {
   });
   const post = await createPost(ctx, minji, frontend.bulletinBoardId, fields, []);
   await createComment(ctx, seoyeon, post.id, '버튼 색이 조금 더 진하면 좋겠어요.');
+  await seedTeamPlan(ctx, frontend.id, minji, seoyeon);
   const backend = await team(junho, '백엔드', 'API와 데이터베이스');
   await joinTeam(ctx, hyunwoo, backend.id, undefined);
   await team(hyunwoo, '발표 준비', '최종 발표 자료 (비밀번호: team1234)', demoTeamPassword);
+}
+
+/** A kanban board half way through a sprint and a few schedules around today. */
+async function seedTeamPlan(ctx: AppContext, teamId: number, leaderId: number, memberId: number) {
+  const board = await teamKanban(ctx, leaderId, teamId);
+  const list = (name: string) =>
+    createList(ctx, leaderId, createListSchema.parse({ kanbanListName: name, kanbanId: board.id }));
+  const [todo, doing, done] = [await list('할 일'), await list('진행 중'), await list('완료')];
+  const day = (offset: number) =>
+    new Date(ctx.now().getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+  const task = (listId: number, subject: string, extra: object = {}) =>
+    createTask(ctx, memberId, createTaskSchema.parse({ subject, kanbanListId: listId, ...extra }));
+  await task(todo.id, '회원가입 폼 검증', { deadline: day(5), assigneeIds: [memberId] });
+  await task(todo.id, '다크 모드 색상표', { deadline: day(-1) });
+  await task(doing.id, '워크스페이스 홈 카드', { assigneeIds: [leaderId, memberId] });
+  const finished = await task(done.id, '로그인 화면', { assigneeIds: [memberId] });
+  await requestCompletion(ctx, memberId, finished.id, '디자인 시안대로 마쳤습니다.');
+  await reviewCompletion(ctx, leaderId, finished.id, {
+    approved: true,
+    approvalMessage: '좋아요!',
+  });
+  const waiting = await task(done.id, '공통 버튼 컴포넌트', { assigneeIds: [memberId] });
+  await requestCompletion(ctx, memberId, waiting.id, '리뷰 부탁드려요');
+
+  const at = (offset: number, hour: number) => {
+    const date = new Date(ctx.now().getTime() + offset * 86_400_000);
+    date.setUTCHours(hour - 9, 0, 0, 0); // Korean time
+    return date.toISOString();
+  };
+  const schedule = (title: string, start: string, end: string, type: string) =>
+    createSchedule(
+      ctx,
+      leaderId,
+      teamId,
+      scheduleInputSchema.parse({ title, startDate: start, endDate: end, type }),
+    );
+  await schedule('주간 회의', at(1, 10), at(1, 11), 'MEETING');
+  await schedule('중간 발표 자료 마감', at(4, 18), at(4, 18), 'DEADLINE');
+  await schedule('디자인 워크숍', at(7, 9), at(8, 17), 'WORKSHOP');
 }

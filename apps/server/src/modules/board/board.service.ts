@@ -23,7 +23,7 @@ import {
   registerOwnedFiles,
   type FileOwner,
 } from '../../platform/storage/owned-files';
-import { assertTeamContentAccess } from '../teams/teams.service';
+import { assertTeamContentAccess, publishTeamContentChange } from '../teams/teams.service';
 import {
   presentAnnouncement,
   presentAttachment,
@@ -109,6 +109,7 @@ export async function createAnnouncement(
   input: z.output<typeof createAnnouncementSchema>,
 ): Promise<Announcement> {
   await assertTeamInWorkspace(ctx, workspaceId, input.teamId, userId);
+  const team = { teamId: input.teamId, workspaceId };
   const id = await repo.insertAnnouncement(ctx.database.db, {
     teamId: input.teamId,
     authorId: userId,
@@ -117,6 +118,7 @@ export async function createAnnouncement(
     createdAt: ctx.now(),
     updatedAt: ctx.now(),
   });
+  await publishTeamContentChange(ctx, team, 'ANNOUNCEMENTS');
   return presentAnnouncementById(ctx, id);
 }
 
@@ -130,6 +132,11 @@ export async function updateAnnouncement(
   const { announcement } = await loadAnnouncement(ctx, workspaceId, id, userId);
   if (announcement.authorId !== userId) throw authorOnly();
   await repo.updateAnnouncement(ctx.database.db, id, input, ctx.now());
+  await publishTeamContentChange(
+    ctx,
+    { teamId: announcement.teamId, workspaceId },
+    'ANNOUNCEMENTS',
+  );
   return presentAnnouncementById(ctx, id);
 }
 
@@ -142,6 +149,11 @@ export async function deleteAnnouncement(
   const { announcement } = await loadAnnouncement(ctx, workspaceId, id, userId);
   if (announcement.authorId !== userId) throw authorOnly();
   await repo.deleteAnnouncement(ctx.database.db, id);
+  await publishTeamContentChange(
+    ctx,
+    { teamId: announcement.teamId, workspaceId },
+    'ANNOUNCEMENTS',
+  );
 }
 
 // --- posts -----------------------------------------------------------------------------------
@@ -168,8 +180,8 @@ export async function boardOf(
 async function loadPost(ctx: AppContext, postId: number, userId: number) {
   const found = await repo.findPost(ctx.database.db, postId);
   if (!found) throw postNotFound();
-  await assertTeamContentAccess(ctx, found.teamId, userId);
-  return found;
+  const { workspaceId } = await assertTeamContentAccess(ctx, found.teamId, userId);
+  return { ...found, workspaceId };
 }
 
 async function loadOwnPost(ctx: AppContext, postId: number, userId: number, detail?: string) {
@@ -230,7 +242,9 @@ export async function createPost(
     await discardUploads(ctx.storage, uploads);
     throw error;
   }
-  return getPost(ctx, userId, postId);
+  const found = await loadPost(ctx, postId, userId);
+  await publishTeamContentChange(ctx, found, 'POSTS');
+  return presentPost(found, await repo.listAttachments(ctx.database.db, postId));
 }
 
 export async function updatePost(
@@ -239,20 +253,22 @@ export async function updatePost(
   postId: number,
   input: z.output<typeof updatePostSchema>,
 ): Promise<Post> {
-  await loadOwnPost(ctx, postId, userId);
+  const found = await loadOwnPost(ctx, postId, userId);
   await repo.updatePost(ctx.database.db, postId, input, ctx.now());
+  await publishTeamContentChange(ctx, found, 'POSTS');
   return getPost(ctx, userId, postId);
 }
 
 /** Deletes the post with its comments and attachments, then the attachment files. */
 export async function deletePost(ctx: AppContext, userId: number, postId: number): Promise<void> {
-  await loadOwnPost(ctx, postId, userId);
+  const found = await loadOwnPost(ctx, postId, userId);
   const keys = await ctx.database.db.transaction(async (tx) => {
     const stored = await repo.storageKeysOfPost(tx, postId);
     await repo.deletePost(tx, postId);
     return stored;
   });
   await deleteStoredFiles(ctx.storage, ctx.logger, keys);
+  await publishTeamContentChange(ctx, found, 'POSTS');
 }
 
 // --- attachments -----------------------------------------------------------------------------
@@ -372,7 +388,7 @@ export async function createComment(
   postId: number,
   content: string,
 ): Promise<Comment> {
-  await loadPost(ctx, postId, userId);
+  const post = await loadPost(ctx, postId, userId);
   const id = await repo.insertComment(ctx.database.db, {
     postId,
     authorId: userId,
@@ -380,6 +396,7 @@ export async function createComment(
     createdAt: ctx.now(),
     updatedAt: ctx.now(),
   });
+  await publishTeamContentChange(ctx, post, 'POSTS');
   return presentCommentById(ctx, id);
 }
 

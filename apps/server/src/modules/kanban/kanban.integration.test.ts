@@ -71,6 +71,21 @@ const subjects = (kanban: Kanban, listId: number) =>
   kanban.kanbanLists.find((list) => list.id === listId)?.tasks.map((task) => task.subject);
 
 describe('kanban board', () => {
+  it('tells the workspace when a team’s board changes', async () => {
+    const { team, kanban } = await board();
+    const events: unknown[] = [];
+    const stop = await app.context.bus.subscribe(`workspace.${workspace.id}`, (event) => {
+      events.push(event);
+    });
+    const list = await addList(kanban.id, '할 일');
+    await addTask(list.id, '알림 카드');
+    await stop();
+    expect(events).toEqual([
+      { type: 'TEAM_CONTENT_CHANGED', workspaceId: workspace.id, teamId: team.id, area: 'KANBAN' },
+      { type: 'TEAM_CONTENT_CHANGED', workspaceId: workspace.id, teamId: team.id, area: 'KANBAN' },
+    ]);
+  });
+
   it('makes one board per team on first use, for members only', async () => {
     const { team, kanban } = await board();
     expect(kanban).toMatchObject({ teamId: team.id, kanbanLists: [] });

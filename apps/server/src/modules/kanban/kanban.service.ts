@@ -1,7 +1,6 @@
 import { generateKeyBetween, generateNKeysBetween } from 'fractional-indexing';
 import { toPage, type Page, type PageQuery } from '@teamup/contracts/common';
 import { ErrorCode } from '@teamup/contracts/error-codes';
-import { Topics } from '@teamup/contracts/events';
 import {
   KanbanMessages as M,
   type Kanban,
@@ -19,6 +18,7 @@ import type { Db } from '../../db/client';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors/app-error';
 import {
   assertTeamContentAccess,
+  publishTeamContentChange,
   registerProgressSource,
   teamMembersAmong,
 } from '../teams/teams.service';
@@ -66,14 +66,8 @@ async function keyAt(
   return keys[at] as string;
 }
 
-async function publishChange(ctx: AppContext, teamId: number, workspaceId: number) {
-  await ctx.bus.publish(Topics.workspace(workspaceId), {
-    type: 'TEAM_CONTENT_CHANGED',
-    workspaceId,
-    teamId,
-    area: 'KANBAN',
-  });
-}
+const publishChange = (ctx: AppContext, teamId: number, workspaceId: number) =>
+  publishTeamContentChange(ctx, { teamId, workspaceId }, 'KANBAN');
 
 // --- presenting ------------------------------------------------------------------------------
 

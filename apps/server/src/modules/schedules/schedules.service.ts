@@ -8,7 +8,7 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { forbidden, notFound } from '../../platform/errors/app-error';
-import { assertTeamContentAccess } from '../teams/teams.service';
+import { assertTeamContentAccess, publishTeamContentChange } from '../teams/teams.service';
 import * as repo from './schedules.repo';
 
 type ScheduleInput = z.output<typeof scheduleInputSchema>;
@@ -75,7 +75,7 @@ export async function createSchedule(
   teamId: number,
   input: ScheduleInput,
 ): Promise<Schedule> {
-  await assertTeamContentAccess(ctx, teamId, userId);
+  const team = await assertTeamContentAccess(ctx, teamId, userId);
   const now = ctx.now();
   const id = await repo.insert(ctx.database.db, {
     teamId,
@@ -88,6 +88,7 @@ export async function createSchedule(
     createdAt: now,
     updatedAt: now,
   });
+  await publishTeamContentChange(ctx, { teamId, workspaceId: team.workspaceId }, 'SCHEDULES');
   return presentById(ctx, id);
 }
 
@@ -99,7 +100,7 @@ async function loadEditable(ctx: AppContext, userId: number, teamId: number, id:
   if (view.schedule.creatorId !== userId && team.leaderId !== userId) {
     throw forbidden(M.creatorOrLeaderOnly, ErrorCode.SCHEDULE_FORBIDDEN);
   }
-  return view;
+  return { view, workspaceId: team.workspaceId };
 }
 
 export async function updateSchedule(
@@ -109,7 +110,7 @@ export async function updateSchedule(
   id: number,
   input: ScheduleInput,
 ): Promise<Schedule> {
-  await loadEditable(ctx, userId, teamId, id);
+  const { workspaceId } = await loadEditable(ctx, userId, teamId, id);
   await repo.update(ctx.database.db, id, {
     title: input.title,
     description: input.scheduleDesc ?? null,
@@ -118,6 +119,7 @@ export async function updateSchedule(
     endsAt: new Date(input.endDate),
     updatedAt: ctx.now(),
   });
+  await publishTeamContentChange(ctx, { teamId, workspaceId }, 'SCHEDULES');
   return presentById(ctx, id);
 }
 
@@ -127,6 +129,7 @@ export async function deleteSchedule(
   teamId: number,
   id: number,
 ): Promise<void> {
-  await loadEditable(ctx, userId, teamId, id);
+  const { workspaceId } = await loadEditable(ctx, userId, teamId, id);
   await repo.remove(ctx.database.db, id);
+  await publishTeamContentChange(ctx, { teamId, workspaceId }, 'SCHEDULES');
 }

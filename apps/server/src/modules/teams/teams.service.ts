@@ -1,5 +1,5 @@
 import { ErrorCode } from '@teamup/contracts/error-codes';
-import { Topics, type LiveEvent } from '@teamup/contracts/events';
+import { Topics, type LiveEvent, type TeamContentChangedEvent } from '@teamup/contracts/events';
 import {
   TeamMessages as M,
   type Team,
@@ -95,6 +95,20 @@ export async function assertTeamContentAccess(
     throw forbidden(M.notMember, ErrorCode.TEAM_NOT_MEMBER);
   }
   return { workspaceId: team.workspaceId, leaderId: team.leaderId, name: team.name };
+}
+
+/** Tells the workspace's live listeners that an area of a team's space changed. */
+export async function publishTeamContentChange(
+  ctx: AppContext,
+  team: { workspaceId: number; teamId: number },
+  area: TeamContentChangedEvent['area'],
+): Promise<void> {
+  await ctx.bus.publish(Topics.workspace(team.workspaceId), {
+    type: 'TEAM_CONTENT_CHANGED',
+    workspaceId: team.workspaceId,
+    teamId: team.teamId,
+    area,
+  });
 }
 
 /** Of `userIds`, those who are members of the team (assignees must be). */
