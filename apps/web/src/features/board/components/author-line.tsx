@@ -15,7 +15,18 @@ export function AuthorLine({ name, imageUrl, createdAt, updatedAt, size = 'sm' }
   const edited = updatedAt !== undefined && updatedAt !== createdAt;
   return (
     <Group gap={6} wrap="wrap" style={{ rowGap: 2 }}>
-      <Avatar src={imageUrl ?? null} name={name} size={size === 'sm' ? 24 : 20} radius="xl" />
+      {/* One letter: two Korean initials do not fit a 20 px avatar. */}
+      <Avatar
+        src={imageUrl ?? null}
+        name={name}
+        color="initials"
+        size={size === 'sm' ? 24 : 20}
+        radius="xl"
+        fz={size === 'sm' ? 12 : 10}
+        aria-hidden
+      >
+        {Array.from(name.trim())[0]}
+      </Avatar>
       <Text size={size} fw={500} style={{ overflowWrap: 'anywhere' }}>
         {name}
       </Text>
