@@ -75,33 +75,40 @@ export function FileDropField({ files, onChange, disabled }: FileDropFieldProps)
       </Dropzone>
       <ErrorAlert message={problem} />
       {files.length > 0 && (
-        <Stack gap={6} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
-          {files.map((file, index) => (
-            <li key={`${file.name}-${file.size}-${file.lastModified}-${index}`}>
-              <Paper withBorder radius="sm" px="sm" py={6} data-testid="post-file-row">
-                <Group gap="xs" wrap="nowrap">
-                  <IconFile size={16} aria-hidden style={{ flex: 'none' }} />
-                  <Text size="sm" truncate="end" title={file.name} style={{ flex: 1, minWidth: 0 }}>
-                    {file.name}
-                  </Text>
-                  <Text size="xs" c="dimmed" style={{ flex: 'none' }}>
-                    {formatFileSize(file.size)}
-                  </Text>
-                  <ActionIcon
-                    variant="subtle"
-                    color="gray"
-                    onClick={() => handleRemove(index)}
-                    disabled={disabled}
-                    aria-label={ko.board.attachments.remove(file.name)}
-                    data-testid="post-file-remove"
-                  >
-                    <IconX size={16} />
-                  </ActionIcon>
-                </Group>
-              </Paper>
-            </li>
-          ))}
-          <Text size="xs" c="dimmed" component="li">
+        <Stack gap={6}>
+          <Stack gap={6} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+            {files.map((file, index) => (
+              <li key={`${file.name}-${file.size}-${file.lastModified}-${index}`}>
+                <Paper withBorder radius="sm" px="sm" py={6} data-testid="post-file-row">
+                  <Group gap="xs" wrap="nowrap">
+                    <IconFile size={16} aria-hidden style={{ flex: 'none' }} />
+                    <Text
+                      size="sm"
+                      truncate="end"
+                      title={file.name}
+                      style={{ flex: 1, minWidth: 0 }}
+                    >
+                      {file.name}
+                    </Text>
+                    <Text size="xs" c="dimmed" style={{ flex: 'none' }}>
+                      {formatFileSize(file.size)}
+                    </Text>
+                    <ActionIcon
+                      variant="subtle"
+                      color="gray"
+                      onClick={() => handleRemove(index)}
+                      disabled={disabled}
+                      aria-label={ko.board.attachments.remove(file.name)}
+                      data-testid="post-file-remove"
+                    >
+                      <IconX size={16} />
+                    </ActionIcon>
+                  </Group>
+                </Paper>
+              </li>
+            ))}
+          </Stack>
+          <Text size="xs" c="dimmed">
             {ko.board.attachments.chosen(files.length, formatFileSize(totalSize(files)))}
           </Text>
         </Stack>
