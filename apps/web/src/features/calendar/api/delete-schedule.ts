@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { schedulesQueryKey } from './schedule-range';
+
+export interface DeleteScheduleVariables {
+  teamId: number;
+  scheduleId: number;
+}
+
+/** DELETE /teams/{t}/schedules/{id}: its creator or the team leader; answers 204. */
+export function deleteSchedule({ teamId, scheduleId }: DeleteScheduleVariables): Promise<void> {
+  return api.delete(`/teams/${teamId}/schedules/${scheduleId}`);
+}
+
+export function useDeleteSchedule() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteSchedule,
+    onSettled: (_result, _error, { teamId }) =>
+      queryClient.invalidateQueries({ queryKey: schedulesQueryKey(teamId) }),
+  });
+}

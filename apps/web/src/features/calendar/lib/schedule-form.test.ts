@@ -1,0 +1,70 @@
+import dayjs from 'dayjs';
+import { describe, expect, it } from 'vitest';
+import { schedule } from '../test/fixtures';
+import {
+  endAfterStartMoved,
+  newScheduleValues,
+  scheduleBody,
+  scheduleValues,
+  validateSchedule,
+} from './schedule-form';
+
+const filled = { ...newScheduleValues('2026-03-10'), title: '주간 회의' };
+
+describe('schedule form', () => {
+  it('starts a new schedule on the day as a meeting from 09:00 to 10:00', () => {
+    expect(newScheduleValues('2026-03-10')).toEqual({
+      title: '',
+      type: 'MEETING',
+      start: '2026-03-10T09:00',
+      end: '2026-03-10T10:00',
+      description: '',
+    });
+  });
+
+  it('sends local times as instants and an empty description as null', () => {
+    expect(scheduleBody({ ...filled, title: '  주간 회의 ', description: '  ' })).toEqual({
+      title: '주간 회의',
+      type: 'MEETING',
+      startDate: dayjs('2026-03-10T09:00').toISOString(),
+      endDate: dayjs('2026-03-10T10:00').toISOString(),
+      scheduleDesc: null,
+    });
+    expect(scheduleBody({ ...filled, description: '안건\n- 일정' }).scheduleDesc).toBe(
+      '안건\n- 일정',
+    );
+  });
+
+  it('shows a saved schedule in local time', () => {
+    const saved = schedule(1, '2026-03-10T22:30', '2026-03-11T01:00', {
+      type: 'DEADLINE',
+      scheduleDesc: '메모',
+    });
+    expect(scheduleValues(saved)).toEqual({
+      title: '일정 1',
+      type: 'DEADLINE',
+      start: '2026-03-10T22:30',
+      end: '2026-03-11T01:00',
+      description: '메모',
+    });
+  });
+
+  it("refuses what the spec refuses, with the spec's texts", () => {
+    const required = '일정 제목, 시작일, 종료일은 필수입니다.';
+    expect(validateSchedule(filled)).toBeNull();
+    expect(validateSchedule({ ...filled, title: '   ' })).toBe(required);
+    expect(validateSchedule({ ...filled, start: '' })).toBe(required);
+    expect(validateSchedule({ ...filled, end: '' })).toBe(required);
+    expect(validateSchedule({ ...filled, end: '2026-03-10T08:59' })).toBe(
+      '종료일은 시작일보다 빠를 수 없습니다.',
+    );
+    // The same instant is allowed (a deadline at one moment).
+    expect(validateSchedule({ ...filled, end: filled.start })).toBeNull();
+  });
+
+  it('moves the end with the start so the length stays', () => {
+    expect(endAfterStartMoved(filled, '2026-03-12T14:30')).toBe('2026-03-12T15:30');
+    expect(endAfterStartMoved({ ...filled, end: '' }, '2026-03-12T14:30')).toBe('');
+    expect(endAfterStartMoved(filled, '')).toBe(filled.end);
+  });
+});

@@ -1,0 +1,82 @@
+import '../../../lib/zod-setup';
+import dayjs from 'dayjs';
+import {
+  scheduleInputSchema,
+  type Schedule,
+  type ScheduleInput,
+  type ScheduleType,
+} from '@teamup/contracts/schedules';
+
+/** The schedule form as typed; the times are datetime-local values (YYYY-MM-DDTHH:mm, local). */
+export interface ScheduleFormValues {
+  title: string;
+  type: ScheduleType;
+  start: string;
+  end: string;
+  description: string;
+}
+
+const LOCAL_INPUT_FORMAT = 'YYYY-MM-DDTHH:mm';
+
+/** The spec's defaults for a new schedule on a day: a MEETING from 09:00 to 10:00. */
+export function newScheduleValues(day: string): ScheduleFormValues {
+  return {
+    title: '',
+    type: 'MEETING',
+    start: `${day}T09:00`,
+    end: `${day}T10:00`,
+    description: '',
+  };
+}
+
+/** A saved schedule as the form shows it, in local time. */
+export function scheduleValues(schedule: Schedule): ScheduleFormValues {
+  return {
+    title: schedule.title,
+    type: schedule.type,
+    start: dayjs(schedule.startDate).format(LOCAL_INPUT_FORMAT),
+    end: dayjs(schedule.endDate).format(LOCAL_INPUT_FORMAT),
+    description: schedule.scheduleDesc ?? '',
+  };
+}
+
+/** A local input value as an instant; what cannot be read is passed on for the schema to refuse. */
+function toInstant(value: string): string {
+  const trimmed = value.trim();
+  const parsed = dayjs(trimmed);
+  return trimmed && parsed.isValid() ? parsed.toISOString() : trimmed;
+}
+
+/** The body of POST and PUT: instants with an offset, an empty description as null. */
+export function scheduleBody(values: ScheduleFormValues): ScheduleInput {
+  return {
+    title: values.title.trim(),
+    type: values.type,
+    startDate: toInstant(values.start),
+    endDate: toInstant(values.end),
+    scheduleDesc: values.description.trim() ? values.description : null,
+  };
+}
+
+/**
+ * The first problem of the form by the contract's rules and texts ('일정 제목, 시작일, 종료일은
+ * 필수입니다.', '종료일은 시작일보다 빠를 수 없습니다.', lengths); null when it may be sent.
+ */
+export function validateSchedule(values: ScheduleFormValues): string | null {
+  const result = scheduleInputSchema.safeParse(scheduleBody(values));
+  return result.success ? null : (result.error.issues[0]?.message ?? null);
+}
+
+/**
+ * The end after the start moved: it keeps the schedule's length, so moving a start never makes
+ * the end come before it. An end that was unreadable or already early is left as typed.
+ */
+export function endAfterStartMoved(previous: ScheduleFormValues, nextStart: string): string {
+  const oldStart = dayjs(previous.start);
+  const oldEnd = dayjs(previous.end);
+  const newStart = dayjs(nextStart);
+  if (!previous.start || !previous.end || !nextStart) return previous.end;
+  if (!oldStart.isValid() || !oldEnd.isValid() || !newStart.isValid()) return previous.end;
+  if (oldEnd.isBefore(oldStart)) return previous.end;
+  return newStart.add(oldEnd.diff(oldStart), 'millisecond').format(LOCAL_INPUT_FORMAT);
+}
