@@ -13,6 +13,7 @@ import { AnnouncementsTab } from '../../board/components/announcements-tab';
 import { BulletinTab } from '../../board/components/bulletin-tab';
 import { bulletinBoardIdOf } from '../../board/lib/bulletin-board';
 import { POST_PARAM } from '../../board/lib/post-param';
+import { CalendarTab } from '../../calendar/components/calendar-tab';
 import { ko } from '../../../i18n/ko';
 import { parseTeamTab, TEAM_TABS, type TeamTab } from '../lib/team-tabs';
 
@@ -109,6 +110,8 @@ export function TeamTabs({ team, userId }: TeamTabsProps) {
             <AnnouncementsTab workspaceId={team.workspaceId} teamId={team.id} userId={userId} />
           ) : value === 'bulletin' ? (
             <BulletinTab teamId={team.id} boardId={bulletinBoardIdOf(team)} userId={userId} />
+          ) : value === 'calendar' ? (
+            <CalendarTab teamId={team.id} leaderId={team.leader?.id} userId={userId} />
           ) : (
             <ComingSoonPanel tab={value} />
           )}

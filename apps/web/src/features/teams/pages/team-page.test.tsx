@@ -110,7 +110,8 @@ describe('TeamPage', () => {
     await waitFor(() =>
       expect(screen.getByTestId('location').textContent).toBe('/ws/1/team/7?tab=calendar'),
     );
-    expect(screen.getByText('캘린더 기능은 곧 제공됩니다.')).toBeTruthy();
+    // The calendar tab is the calendar feature's (its own tests are in features/calendar).
+    expect(await screen.findByTestId('team-panel-calendar')).toBeTruthy();
   });
 
   it('opens the tab the address names', async () => {

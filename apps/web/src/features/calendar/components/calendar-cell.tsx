@@ -1,0 +1,116 @@
+import type { CSSProperties, KeyboardEvent, ReactNode } from 'react';
+import type { Schedule } from '@teamup/contracts/schedules';
+import { ko } from '../../../i18n/ko';
+import type { CalendarDay } from '../lib/month-grid';
+import { scheduleTypeFill } from '../lib/schedule-types';
+import { formatScheduleRange } from '../lib/schedule-time';
+import type { WeekSegment } from '../lib/week-layout';
+import classes from './month-grid.module.css';
+
+interface CalendarCellProps {
+  day: CalendarDay;
+  /** The date in words, e.g. 2026년 3월 10일 화요일. */
+  dayName: string;
+  /** How many events cover the day (all of them, shown or not). */
+  count: number;
+  isToday: boolean;
+  /** The one cell of the grid reached with Tab (roving tab index). */
+  tabbable: boolean;
+  /** The bars that start in this cell in its week row (only the visible lanes). */
+  segments: WeekSegment[];
+  /** Events of the day beyond the visible lanes: the N of '+N'. */
+  hidden: number;
+  onCreate: (day: string) => void;
+  onKeyDown: (event: KeyboardEvent<HTMLDivElement>, day: string) => void;
+  onOpenSchedule: (schedule: Schedule) => void;
+  onOpenDay: (day: string) => void;
+  /** Placeholder content while the month loads. */
+  children?: ReactNode;
+}
+
+/** One day of the month grid: its number, the bars starting on it and its '+N' button. */
+export function CalendarCell({
+  day,
+  dayName,
+  count,
+  isToday,
+  tabbable,
+  segments,
+  hidden,
+  onCreate,
+  onKeyDown,
+  onOpenSchedule,
+  onOpenDay,
+  children,
+}: CalendarCellProps) {
+  return (
+    <div
+      role="gridcell"
+      className={classes.cell}
+      tabIndex={tabbable ? 0 : -1}
+      aria-label={ko.calendar.cellLabel(dayName, count, isToday)}
+      aria-current={isToday ? 'date' : undefined}
+      data-testid="calendar-cell"
+      data-date={day.key}
+      data-outside={day.inMonth ? undefined : true}
+      data-today={isToday ? true : undefined}
+      onClick={() => onCreate(day.key)}
+      onKeyDown={(event) => onKeyDown(event, day.key)}
+    >
+      <span className={classes.dayNumber} data-weekday={day.weekday} aria-hidden>
+        {day.date}
+      </span>
+      {children}
+      {segments.map((segment) => {
+        const { schedule } = segment;
+        const typeName = ko.calendar.types[schedule.type];
+        const style = {
+          '--lane': segment.lane,
+          '--span': segment.endCol - segment.startCol + 1,
+          '--bar-color': scheduleTypeFill(schedule.type),
+        } as CSSProperties;
+        return (
+          <button
+            key={schedule.id}
+            type="button"
+            className={classes.bar}
+            style={style}
+            title={schedule.title}
+            aria-label={ko.calendar.eventLabel(
+              schedule.title,
+              typeName,
+              formatScheduleRange(schedule),
+            )}
+            data-testid="calendar-event"
+            data-schedule-id={schedule.id}
+            data-type={schedule.type}
+            data-continues-before={segment.continuesBefore ? true : undefined}
+            data-continues-after={segment.continuesAfter ? true : undefined}
+            onClick={(event) => {
+              event.stopPropagation();
+              onOpenSchedule(schedule);
+            }}
+            onKeyDown={(event) => event.stopPropagation()}
+          >
+            {schedule.title}
+          </button>
+        );
+      })}
+      {hidden > 0 && (
+        <button
+          type="button"
+          className={classes.more}
+          aria-label={ko.calendar.moreLabel(dayName, hidden)}
+          data-testid="calendar-more"
+          onClick={(event) => {
+            event.stopPropagation();
+            onOpenDay(day.key);
+          }}
+          onKeyDown={(event) => event.stopPropagation()}
+        >
+          {ko.calendar.more(hidden)}
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,212 @@
+import { useState } from 'react';
+import { Modal, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import dayjs from 'dayjs';
+import { ScheduleMessages, type Schedule } from '@teamup/contracts/schedules';
+import { useConfirmAction } from '../../../components/confirm-action';
+import { ko } from '../../../i18n/ko';
+import { useDeleteSchedule } from '../api/delete-schedule';
+import { useScheduleRange } from '../api/schedule-range';
+import {
+  dayKeyOf,
+  gridRange,
+  monthGrid,
+  monthOf,
+  sameMonth,
+  shiftMonth,
+  type CalendarMonth,
+} from '../lib/month-grid';
+import { canManageSchedule } from '../lib/schedule-access';
+import { scheduleErrorMessage } from '../lib/schedule-errors';
+import { newScheduleValues, scheduleValues, type ScheduleFormValues } from '../lib/schedule-form';
+import { schedulesOnDay } from '../lib/week-layout';
+import { CalendarGrid } from './calendar-grid';
+import { CalendarHeader } from './calendar-header';
+import { CalendarLoadError } from './calendar-load-error';
+import { DaySchedulesModal } from './day-schedules-modal';
+import { ScheduleDetailModal } from './schedule-detail-modal';
+import { ScheduleFormModal } from './schedule-form-modal';
+import { ScheduleLegend } from './schedule-type-badge';
+
+interface CalendarTabProps {
+  teamId: number;
+  /** The team leader may edit and delete every schedule of the team. */
+  leaderId: number | undefined;
+  /** The signed-in user: edit and delete are shown on their own schedules (and to the leader). */
+  userId: number | undefined;
+}
+
+interface FormState {
+  opened: boolean;
+  editing: Schedule | null;
+  values: ScheduleFormValues;
+}
+
+/**
+ * The calendar tab (spec 02 section 2): a month of 42 days with the team's schedules, create on
+ * a day, detail with edit and delete for the creator and the leader. The modals form one stack
+ * (day list, detail, form, confirm), so Escape closes only the top one.
+ */
+export function CalendarTab({ teamId, leaderId, userId }: CalendarTabProps) {
+  const todayKey = dayKeyOf(dayjs());
+  const [month, setMonth] = useState<CalendarMonth>(() => monthOf(todayKey));
+  const [focusKey, setFocusKey] = useState(todayKey);
+  const [openDay, setOpenDay] = useState<string | null>(null);
+  const [detail, setDetail] = useState<{ opened: boolean; schedule: Schedule | null }>({
+    opened: false,
+    schedule: null,
+  });
+  const [form, setForm] = useState<FormState>({
+    opened: false,
+    editing: null,
+    values: newScheduleValues(todayKey),
+  });
+  const remove = useDeleteSchedule();
+  const { confirm, confirmElement } = useConfirmAction({ stackId: 'schedule-confirm' });
+
+  const days = monthGrid(month);
+  const range = useScheduleRange({ teamId, ...gridRange(month) });
+  const schedules = range.data ?? [];
+  // The day Tab reaches: the one moved to, else today in this month, else the 1st.
+  const tabbableKey = days.some((day) => day.key === focusKey)
+    ? focusKey
+    : sameMonth(month, monthOf(todayKey))
+      ? todayKey
+      : (days.find((day) => day.inMonth)?.key ?? focusKey);
+
+  const showMonth = (next: CalendarMonth) => setMonth(next);
+  const handleFocusDay = (day: string) => {
+    setFocusKey(day);
+    if (!days.some((cell) => cell.key === day)) showMonth(monthOf(day));
+  };
+  const handleToday = () => {
+    showMonth(monthOf(todayKey));
+    setFocusKey(todayKey);
+  };
+
+  const openCreate = (day: string) => {
+    setFocusKey(day);
+    setForm({ opened: true, editing: null, values: newScheduleValues(day) });
+  };
+  const openEdit = (schedule: Schedule) =>
+    setForm({ opened: true, editing: schedule, values: scheduleValues(schedule) });
+  const openDetail = (schedule: Schedule) => setDetail({ opened: true, schedule });
+  const closeDetail = () => setDetail((current) => ({ ...current, opened: false }));
+
+  const handleSaved = (saved: Schedule) => {
+    // The detail under the form shows what was just saved.
+    setDetail((current) =>
+      current.schedule?.id === saved.id ? { ...current, schedule: saved } : current,
+    );
+  };
+
+  const handleDelete = (schedule: Schedule) =>
+    confirm({
+      title: ko.calendar.deleteTitle,
+      message: ko.calendar.deleteConfirm(schedule.title),
+      confirmLabel: ko.calendar.detail.delete,
+      onConfirm: () =>
+        remove.mutate(
+          { teamId, scheduleId: schedule.id },
+          {
+            onSuccess: () => {
+              notifications.show({ color: 'teal', message: ko.calendar.deleted });
+              closeDetail();
+            },
+            onError: (error) =>
+              notifications.show({
+                color: 'red',
+                message: scheduleErrorMessage(error, ko.calendar.deleteFailed),
+              }),
+          },
+        ),
+    });
+
+  // The detail follows the latest answer (another member may have changed it).
+  const shownDetail =
+    schedules.find((schedule) => schedule.id === detail.schedule?.id) ?? detail.schedule;
+
+  const renderBody = () => {
+    if (range.isError) {
+      return (
+        <CalendarLoadError
+          message={ScheduleMessages.loadFailed}
+          onRetry={() => void range.refetch()}
+          retrying={range.isFetching}
+        />
+      );
+    }
+    return (
+      <CalendarGrid
+        days={days}
+        label={ko.calendar.gridLabel(month.year, month.month + 1)}
+        schedules={schedules}
+        todayKey={todayKey}
+        focusKey={tabbableKey}
+        loading={range.isPending}
+        busy={range.isPlaceholderData}
+        onFocusDay={handleFocusDay}
+        onCreate={openCreate}
+        onOpenSchedule={openDetail}
+        onOpenDay={setOpenDay}
+      />
+    );
+  };
+
+  const empty = range.isSuccess && !range.isPlaceholderData && schedules.length === 0;
+
+  return (
+    <Stack gap="sm" data-testid="team-panel-calendar">
+      <CalendarHeader
+        month={month}
+        onPrevious={() => showMonth(shiftMonth(month, -1))}
+        onNext={() => showMonth(shiftMonth(month, 1))}
+        onToday={handleToday}
+        onAdd={() => openCreate(tabbableKey)}
+      />
+      {/* The grid shows grey lines in its cells meanwhile; this tells screen readers. */}
+      {range.isPending && (
+        <VisuallyHidden role="status" data-testid="calendar-loading">
+          {ko.common.loading}
+        </VisuallyHidden>
+      )}
+      {empty && (
+        <Text size="sm" c="dimmed" data-testid="calendar-empty">
+          {ko.calendar.emptyHint}
+        </Text>
+      )}
+      {renderBody()}
+      <ScheduleLegend />
+      <Modal.Stack>
+        <DaySchedulesModal
+          stackId="calendar-day"
+          day={openDay}
+          schedules={openDay ? schedulesOnDay(schedules, openDay) : []}
+          onClose={() => setOpenDay(null)}
+          onOpenSchedule={openDetail}
+          onCreate={openCreate}
+        />
+        <ScheduleDetailModal
+          stackId="schedule-detail"
+          opened={detail.opened}
+          schedule={shownDetail}
+          canManage={shownDetail !== null && canManageSchedule(shownDetail, userId, leaderId)}
+          deleting={remove.isPending}
+          onClose={closeDetail}
+          onEdit={openEdit}
+          onDelete={handleDelete}
+        />
+        <ScheduleFormModal
+          stackId="schedule-form"
+          teamId={teamId}
+          opened={form.opened}
+          editing={form.editing}
+          initialValues={form.values}
+          onClose={() => setForm((current) => ({ ...current, opened: false }))}
+          onSaved={handleSaved}
+        />
+        {confirmElement}
+      </Modal.Stack>
+    </Stack>
+  );
+}
