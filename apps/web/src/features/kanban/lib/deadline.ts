@@ -1,0 +1,36 @@
+import dayjs from 'dayjs';
+
+/** How a deadline is shown: overdue in red, due today in orange, else just the date. */
+export type DeadlineKind = 'overdue' | 'today' | 'date';
+
+/** Today as YYYY-MM-DD in the browser's time zone. */
+export function todayIso(now: Date = new Date()): string {
+  return dayjs(now).format('YYYY-MM-DD');
+}
+
+/**
+ * The badge of a deadline (YYYY-MM-DD) on `today` (YYYY-MM-DD); null without one. An approved
+ * task is done, so its deadline is only a date, never a warning.
+ */
+export function deadlineKind(
+  deadline: string | null,
+  today: string,
+  isApproved: boolean,
+): DeadlineKind | null {
+  if (!deadline) return null;
+  if (isApproved) return 'date';
+  // YYYY-MM-DD strings sort as the days they name.
+  if (deadline < today) return 'overdue';
+  if (deadline === today) return 'today';
+  return 'date';
+}
+
+/** The date of a deadline in a format of ko.kanban.dates (the year only when it is not this one). */
+export function deadlineDate(
+  deadline: string,
+  today: string,
+  formats: { short: string; long: string },
+): string {
+  const day = dayjs(deadline);
+  return day.format(day.year() === dayjs(today).year() ? formats.short : formats.long);
+}

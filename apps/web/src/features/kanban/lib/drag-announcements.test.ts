@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { board, list, task } from '../test/fixtures';
+import { dragAnnouncement } from './drag-announcements';
+
+const start = board([
+  list(10, '할 일', [task(1, 10, { subject: '기획서' }), task(2, 10)]),
+  list(20, '완료', [task(3, 20)]),
+]);
+
+describe('dragAnnouncement', () => {
+  it('says in Korean where a card is picked up, over and dropped', () => {
+    const card = { type: 'task', id: 1 } as const;
+    expect(dragAnnouncement('start', start, card, null)).toBe(
+      "'기획서' 카드를 집었습니다. 현재 '할 일' 리스트의 1번째입니다.",
+    );
+    expect(dragAnnouncement('over', start, card, { type: 'list', id: 20 })).toBe(
+      "'기획서' 카드: '완료' 리스트의 2번째 위치입니다.",
+    );
+    expect(dragAnnouncement('end', start, card, { type: 'task', id: 2 })).toBe(
+      "'기획서' 카드를 '할 일' 리스트의 2번째에 놓았습니다.",
+    );
+    expect(dragAnnouncement('cancel', start, card, null)).toBe(
+      "'기획서' 카드 옮기기를 취소했습니다.",
+    );
+  });
+
+  it('says where a list goes', () => {
+    const column = { type: 'list', id: 10 } as const;
+    expect(dragAnnouncement('start', start, column, null)).toBe(
+      "'할 일' 리스트를 집었습니다. 현재 1번째입니다.",
+    );
+    expect(dragAnnouncement('end', start, column, { type: 'list', id: 20 })).toBe(
+      "'할 일' 리스트를 2번째에 놓았습니다.",
+    );
+  });
+});
