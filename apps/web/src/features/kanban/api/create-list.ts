@@ -1,0 +1,40 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { KanbanList } from '@teamup/contracts/kanban';
+import { api } from '../../../lib/api-client';
+import { invalidateKanban } from './team-kanban';
+
+export interface CreateListVariables {
+  kanbanId: number;
+  kanbanListName: string;
+  /** Index among the lists; missing puts it last. */
+  order?: number;
+}
+
+/** POST /kanban/lists {kanbanListName, kanbanId, order?}: any team member. */
+export function createList(body: CreateListVariables): Promise<KanbanList> {
+  return api.post<KanbanList>('/kanban/lists', body);
+}
+
+export function useCreateList(teamId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createList,
+    onSettled: () => invalidateKanban(queryClient, teamId),
+  });
+}
+
+/** The empty board's starter lists, made one after another so they keep their order. */
+export async function createStarterLists(kanbanId: number, names: readonly string[]) {
+  const lists: KanbanList[] = [];
+  for (const kanbanListName of names) lists.push(await createList({ kanbanId, kanbanListName }));
+  return lists;
+}
+
+export function useCreateStarterLists(teamId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ kanbanId, names }: { kanbanId: number; names: readonly string[] }) =>
+      createStarterLists(kanbanId, names),
+    onSettled: () => invalidateKanban(queryClient, teamId),
+  });
+}

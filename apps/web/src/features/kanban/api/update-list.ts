@@ -1,0 +1,46 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Kanban, KanbanList } from '@teamup/contracts/kanban';
+import { api } from '../../../lib/api-client';
+import { invalidateKanban, restoreBoard, showBoard } from './team-kanban';
+
+export interface UpdateListVariables {
+  listId: number;
+  body: { kanbanListName?: string; order?: number };
+}
+
+/** PUT /kanban/lists/{id}: rename and/or move (`order` = index among the other lists). */
+export function updateList({ listId, body }: UpdateListVariables): Promise<KanbanList> {
+  return api.put<KanbanList>(`/kanban/lists/${listId}`, body);
+}
+
+export function useRenameList(teamId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ listId, kanbanListName }: { listId: number; kanbanListName: string }) =>
+      updateList({ listId, body: { kanbanListName } }),
+    onSettled: () => invalidateKanban(queryClient, teamId),
+  });
+}
+
+export interface MoveListVariables {
+  listId: number;
+  order: number;
+  /** The board with the list already in its new place, shown until the server answers. */
+  board: Kanban;
+}
+
+/** A list dragged elsewhere: shown at once, sent, rolled back on failure, then refetched. */
+export function useMoveList(teamId: number) {
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: ({ listId, order }: MoveListVariables & { previous: Kanban | undefined }) =>
+      updateList({ listId, body: { order } }),
+    onError: (_error, { previous }) => restoreBoard(queryClient, teamId, previous),
+    onSettled: () => invalidateKanban(queryClient, teamId),
+  });
+  const move = (variables: MoveListVariables, options?: { onError?: (error: Error) => void }) => {
+    const previous = showBoard(queryClient, teamId, variables.board);
+    mutation.mutate({ ...variables, previous }, { onError: options?.onError });
+  };
+  return { move, isPending: mutation.isPending };
+}

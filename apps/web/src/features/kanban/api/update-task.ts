@@ -1,0 +1,50 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Kanban, Task, UpdateTaskInput } from '@teamup/contracts/kanban';
+import { api } from '../../../lib/api-client';
+import { invalidateKanban, restoreBoard, showBoard } from './team-kanban';
+
+export interface UpdateTaskVariables {
+  taskId: number;
+  body: UpdateTaskInput;
+}
+
+/**
+ * PUT /kanban/tasks/{id}: any of subject, content, deadline, assigneeIds; a move sends
+ * `kanbanListId` and `order` (index among the other tasks of the destination list).
+ */
+export function updateTask({ taskId, body }: UpdateTaskVariables): Promise<Task> {
+  return api.put<Task>(`/kanban/tasks/${taskId}`, body);
+}
+
+/** Edits from the task detail. */
+export function useUpdateTask(teamId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateTask,
+    onSettled: () => invalidateKanban(queryClient, teamId),
+  });
+}
+
+export interface MoveTaskVariables {
+  taskId: number;
+  kanbanListId: number;
+  order: number;
+  /** The board with the task already in its new place, shown until the server answers. */
+  board: Kanban;
+}
+
+/** A card dragged elsewhere: shown at once, sent, rolled back on failure, then refetched. */
+export function useMoveTask(teamId: number) {
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: ({ taskId, kanbanListId, order }: MoveTaskVariables & { previous?: Kanban }) =>
+      updateTask({ taskId, body: { kanbanListId, order } }),
+    onError: (_error, { previous }) => restoreBoard(queryClient, teamId, previous),
+    onSettled: () => invalidateKanban(queryClient, teamId),
+  });
+  const move = (variables: MoveTaskVariables, options?: { onError?: (error: Error) => void }) => {
+    const previous = showBoard(queryClient, teamId, variables.board);
+    mutation.mutate({ ...variables, previous }, { onError: options?.onError });
+  };
+  return { move, isPending: mutation.isPending };
+}
