@@ -14,6 +14,7 @@ import { BulletinTab } from '../../board/components/bulletin-tab';
 import { bulletinBoardIdOf } from '../../board/lib/bulletin-board';
 import { POST_PARAM } from '../../board/lib/post-param';
 import { CalendarTab } from '../../calendar/components/calendar-tab';
+import { KanbanTab } from '../../kanban/components/kanban-tab';
 import { ko } from '../../../i18n/ko';
 import { parseTeamTab, TEAM_TABS, type TeamTab } from '../lib/team-tabs';
 
@@ -112,6 +113,8 @@ export function TeamTabs({ team, userId }: TeamTabsProps) {
             <BulletinTab teamId={team.id} boardId={bulletinBoardIdOf(team)} userId={userId} />
           ) : value === 'calendar' ? (
             <CalendarTab teamId={team.id} leaderId={team.leader?.id} userId={userId} />
+          ) : value === 'kanban' ? (
+            <KanbanTab teamId={team.id} leaderId={team.leader?.id} userId={userId} />
           ) : (
             <ComingSoonPanel tab={value} />
           )}

@@ -117,7 +117,8 @@ describe('TeamPage', () => {
   it('opens the tab the address names', async () => {
     stubApi(() => Response.json({ data: team }));
     renderPage('/ws/:workspaceId/team/:teamId', page, '/ws/1/team/7?tab=kanban');
-    expect(await screen.findByText('칸반 보드 기능은 곧 제공됩니다.')).toBeTruthy();
+    // The kanban tab is the kanban feature's (its own tests are in features/kanban).
+    expect(await screen.findByTestId('team-panel-kanban')).toBeTruthy();
   });
 
   it('says the team is not found and links to the workspace home', async () => {

@@ -1,0 +1,132 @@
+import { useState } from 'react';
+import { Group, Loader, Stack, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { KanbanList } from '@teamup/contracts/kanban';
+import { useConfirmAction } from '../../../components/confirm-action';
+import { ko } from '../../../i18n/ko';
+import { useTeamMembers } from '../../teams/api/team-members';
+import { useCreateStarterLists } from '../api/create-list';
+import { useDeleteList } from '../api/delete-list';
+import { useTeamKanban } from '../api/team-kanban';
+import { todayIso } from '../lib/deadline';
+import { kanbanErrorMessage } from '../lib/kanban-errors';
+import { AddListForm } from './add-list-form';
+import { KanbanBoard } from './kanban-board';
+import { BoardLoadError, BoardSkeleton, EmptyBoard } from './kanban-states';
+import { PendingPanel } from './pending-panel';
+import { TaskDetailModal } from './task-detail-modal';
+
+interface KanbanTabProps {
+  teamId: number;
+  /** The team leader approves or rejects completion requests. */
+  leaderId: number | undefined;
+  /** The signed-in user: comment edit and delete are shown on their own comments only. */
+  userId: number | undefined;
+}
+
+/**
+ * The kanban tab (spec 02 section 2): lists as columns with cards, drag and drop, the card
+ * detail, and the leader's panel of cards waiting for approval. The board is asked again on
+ * window focus and after every change, so what others did shows up.
+ */
+export function KanbanTab({ teamId, leaderId, userId }: KanbanTabProps) {
+  const board = useTeamKanban(teamId);
+  const members = useTeamMembers(teamId);
+  const [openTaskId, setOpenTaskId] = useState<number | null>(null);
+  const starter = useCreateStarterLists(teamId);
+  const removeList = useDeleteList(teamId);
+  const { confirm, confirmElement } = useConfirmAction();
+  const today = todayIso();
+  const isLeader = leaderId !== undefined && userId === leaderId;
+
+  const handleDeleteList = (list: KanbanList) =>
+    confirm({
+      title: ko.kanban.lists.deleteTitle,
+      message: ko.kanban.lists.deleteConfirm(list.kanbanListName, list.tasks.length),
+      confirmLabel: ko.kanban.lists.delete,
+      onConfirm: () =>
+        removeList.mutate(
+          { listId: list.id },
+          {
+            onSuccess: () =>
+              notifications.show({ color: 'teal', message: ko.kanban.lists.deleted }),
+            onError: (error) =>
+              notifications.show({
+                color: 'red',
+                message: kanbanErrorMessage(error, ko.kanban.lists.deleteFailed),
+              }),
+          },
+        ),
+    });
+
+  const renderBody = () => {
+    if (board.isPending) return <BoardSkeleton />;
+    if (board.isError) {
+      return <BoardLoadError onRetry={() => void board.refetch()} retrying={board.isFetching} />;
+    }
+    const data = board.data;
+    if (data.kanbanLists.length === 0) {
+      return (
+        <EmptyBoard
+          creating={starter.isPending}
+          onStarterLists={() =>
+            starter.mutate(
+              { kanbanId: data.id, names: ko.kanban.starterNames },
+              {
+                onError: (error) =>
+                  notifications.show({
+                    color: 'red',
+                    message: kanbanErrorMessage(error, ko.kanban.starterFailed),
+                  }),
+              },
+            )
+          }
+        >
+          <AddListForm teamId={teamId} kanbanId={data.id} />
+        </EmptyBoard>
+      );
+    }
+    return (
+      <KanbanBoard
+        teamId={teamId}
+        board={data}
+        today={today}
+        onOpenTask={setOpenTaskId}
+        onDeleteList={handleDeleteList}
+      />
+    );
+  };
+
+  return (
+    <Stack gap="md" data-testid="team-panel-kanban">
+      <Group justify="space-between" gap="sm">
+        <Title order={2} fz="h4">
+          {ko.kanban.heading}
+        </Title>
+        {board.isFetching && !board.isPending && (
+          <Loader size="xs" aria-label={ko.kanban.refreshing} />
+        )}
+      </Group>
+      {isLeader && board.data && (
+        <PendingPanel
+          teamId={teamId}
+          board={board.data}
+          members={members.data ?? []}
+          onOpenTask={setOpenTaskId}
+        />
+      )}
+      {renderBody()}
+      {board.data && (
+        <TaskDetailModal
+          teamId={teamId}
+          board={board.data}
+          taskId={openTaskId}
+          userId={userId}
+          members={members.data ?? []}
+          onClose={() => setOpenTaskId(null)}
+        />
+      )}
+      {confirmElement}
+    </Stack>
+  );
+}

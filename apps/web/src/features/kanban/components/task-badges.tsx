@@ -1,0 +1,125 @@
+import { Avatar, Badge, Group, Text, Tooltip } from '@mantine/core';
+import { IconCalendarDue, IconMessageCircle } from '@tabler/icons-react';
+import type { Task, TaskMember } from '@teamup/contracts/kanban';
+import { ko } from '../../../i18n/ko';
+import { deadlineDate, deadlineKind } from '../lib/deadline';
+import { taskState } from '../lib/task-state';
+import { visibleAssignees } from '../lib/task-state';
+
+const texts = ko.kanban.tasks;
+
+/** Overdue (not approved) in red, due today in orange, else the date. */
+export function DeadlineBadge({ task, today }: { task: Task; today: string }) {
+  const kind = deadlineKind(task.deadline, today, task.isApproved);
+  if (!kind || !task.deadline) return null;
+  const date = deadlineDate(task.deadline, today, ko.kanban.dates);
+  const label = kind === 'overdue' ? texts.overdue : kind === 'today' ? texts.dueToday : date;
+  return (
+    <Badge
+      size="sm"
+      variant={kind === 'date' ? 'default' : 'light'}
+      color={kind === 'overdue' ? 'red' : kind === 'today' ? 'orange' : 'gray'}
+      leftSection={<IconCalendarDue size={12} aria-hidden />}
+      title={texts.deadline(date)}
+      data-testid="task-deadline"
+      data-deadline-kind={kind}
+    >
+      {label}
+    </Badge>
+  );
+}
+
+const stateColors = { requested: 'blue', approved: 'teal', rejected: 'red' } as const;
+
+/** 완료 요청됨 / 승인됨 / 반려됨; the request's or the leader's message as a tooltip. */
+export function TaskStateBadge({ task }: { task: Task }) {
+  const state = taskState(task);
+  if (state === 'normal') return null;
+  const message = state === 'requested' ? task.completionRequestMessage : task.approvalMessage;
+  const badge = (
+    <Badge
+      size="sm"
+      variant="light"
+      color={stateColors[state]}
+      data-testid="task-state"
+      data-state={state}
+      aria-label={message ? `${texts.states[state]}: ${message}` : undefined}
+    >
+      {texts.states[state]}
+    </Badge>
+  );
+  if (!message) return badge;
+  return (
+    <Tooltip
+      label={message}
+      withArrow
+      multiline
+      maw={260}
+      events={{ hover: true, focus: true, touch: true }}
+    >
+      {badge}
+    </Tooltip>
+  );
+}
+
+/** Up to three assignee avatars, then '+N'. */
+export function AssigneeAvatars({ members }: { members: TaskMember[] }) {
+  if (members.length === 0) return null;
+  const { shown, more } = visibleAssignees(members);
+  return (
+    <Tooltip
+      label={texts.assignees(members.map((member) => member.memberName).join(', '))}
+      withArrow
+      multiline
+      maw={260}
+    >
+      <Avatar.Group
+        spacing={6}
+        data-testid="task-assignees"
+        aria-label={texts.assignees(members.map((member) => member.memberName).join(', '))}
+      >
+        {shown.map((member) => (
+          <Avatar
+            key={member.accountId}
+            src={member.profileImage}
+            alt={member.memberName}
+            size={24}
+            radius="xl"
+            color="indigo"
+            data-testid="task-assignee"
+          >
+            {member.memberName.trim().charAt(0).toUpperCase() || '?'}
+          </Avatar>
+        ))}
+        {more > 0 && (
+          <Avatar
+            size={24}
+            radius="xl"
+            data-testid="task-assignees-more"
+            aria-label={texts.moreLabel(more)}
+          >
+            {texts.more(more)}
+          </Avatar>
+        )}
+      </Avatar.Group>
+    </Tooltip>
+  );
+}
+
+export function CommentCount({ count }: { count: number }) {
+  if (count === 0) return null;
+  return (
+    <Group
+      gap={2}
+      wrap="nowrap"
+      c="dimmed"
+      aria-label={texts.comments(count)}
+      data-testid="task-comment-count"
+    >
+      <IconMessageCircle size={14} aria-hidden />
+      <Text size="xs" span>
+        {count}
+      </Text>
+    </Group>
+  );
+}

@@ -1,0 +1,110 @@
+import { Divider, Modal, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { Kanban } from '@teamup/contracts/kanban';
+import type { TeamMember } from '@teamup/contracts/teams';
+import { useConfirmAction } from '../../../components/confirm-action';
+import { ko } from '../../../i18n/ko';
+import { useDeleteTask } from '../api/delete-task';
+import { taskById } from '../lib/board-moves';
+import { kanbanErrorMessage } from '../lib/kanban-errors';
+import { TaskComments } from './task-comments';
+import { TaskCompletion } from './task-completion';
+import { TaskEditForm } from './task-edit-form';
+
+const texts = ko.kanban.detail;
+
+interface TaskDetailModalProps {
+  teamId: number;
+  board: Kanban;
+  /** The open card; null when closed. */
+  taskId: number | null;
+  userId: number | undefined;
+  members: TeamMember[];
+  onClose: () => void;
+}
+
+/**
+ * A card's detail: edit its fields, ask for completion, read and write its comments, delete it.
+ * The card is read from the board, so a refetch shows what others changed; the confirm dialog is
+ * stacked above it, so Escape closes only the top one.
+ */
+export function TaskDetailModal({
+  teamId,
+  board,
+  taskId,
+  userId,
+  members,
+  onClose,
+}: TaskDetailModalProps) {
+  const found = taskById(board, taskId);
+  const remove = useDeleteTask(teamId);
+  const { confirm, confirmElement } = useConfirmAction({ stackId: 'task-confirm' });
+
+  const handleDelete = () => {
+    if (!found) return;
+    const { task } = found;
+    confirm({
+      title: texts.deleteTitle,
+      message: texts.deleteConfirm(task.subject),
+      confirmLabel: texts.delete,
+      onConfirm: () =>
+        remove.mutate(
+          { taskId: task.id },
+          {
+            onSuccess: () => {
+              onClose();
+              notifications.show({ color: 'teal', message: texts.deleted });
+            },
+            onError: (error) =>
+              notifications.show({
+                color: 'red',
+                message: kanbanErrorMessage(error, texts.deleteFailed),
+              }),
+          },
+        ),
+    });
+  };
+
+  return (
+    <Modal.Stack>
+      <Modal
+        stackId="task-detail"
+        opened={taskId !== null}
+        onClose={onClose}
+        title={texts.title}
+        size="lg"
+        centered
+        attributes={{ content: { 'data-testid': 'task-detail' } }}
+      >
+        {found ? (
+          <Stack gap="md" key={found.task.id}>
+            <Text size="xs" c="dimmed">
+              {texts.inList(found.list.kanbanListName)}
+            </Text>
+            <TaskEditForm
+              teamId={teamId}
+              task={found.task}
+              members={members}
+              onDelete={handleDelete}
+              deleting={remove.isPending}
+            />
+            <Divider />
+            <TaskCompletion teamId={teamId} task={found.task} />
+            <Divider />
+            <TaskComments
+              teamId={teamId}
+              taskId={found.task.id}
+              userId={userId}
+              confirm={confirm}
+            />
+          </Stack>
+        ) : (
+          <Text size="sm" c="dimmed" role="alert">
+            {texts.gone}
+          </Text>
+        )}
+      </Modal>
+      {confirmElement}
+    </Modal.Stack>
+  );
+}
