@@ -21,11 +21,12 @@ import { scheduleErrorMessage } from '../lib/schedule-errors';
 import { newScheduleValues, scheduleValues, type ScheduleFormValues } from '../lib/schedule-form';
 import { schedulesOnDay } from '../lib/week-layout';
 import { CalendarGrid } from './calendar-grid';
-import { CalendarHeader } from './calendar-header';
+import { CalendarHeader, type CalendarView } from './calendar-header';
 import { CalendarLoadError } from './calendar-load-error';
 import { DaySchedulesModal } from './day-schedules-modal';
 import { ScheduleDetailModal } from './schedule-detail-modal';
 import { ScheduleFormModal } from './schedule-form-modal';
+import { ScheduleList } from './schedule-list';
 import { ScheduleLegend } from './schedule-type-badge';
 
 interface CalendarTabProps {
@@ -49,6 +50,7 @@ interface FormState {
  */
 export function CalendarTab({ teamId, leaderId, userId }: CalendarTabProps) {
   const todayKey = dayKeyOf(dayjs());
+  const [view, setView] = useState<CalendarView>('month');
   const [month, setMonth] = useState<CalendarMonth>(() => monthOf(todayKey));
   const [focusKey, setFocusKey] = useState(todayKey);
   const [openDay, setOpenDay] = useState<string | null>(null);
@@ -159,24 +161,32 @@ export function CalendarTab({ teamId, leaderId, userId }: CalendarTabProps) {
     <Stack gap="sm" data-testid="team-panel-calendar">
       <CalendarHeader
         month={month}
+        view={view}
+        onViewChange={setView}
         onPrevious={() => showMonth(shiftMonth(month, -1))}
         onNext={() => showMonth(shiftMonth(month, 1))}
         onToday={handleToday}
         onAdd={() => openCreate(tabbableKey)}
       />
-      {/* The grid shows grey lines in its cells meanwhile; this tells screen readers. */}
-      {range.isPending && (
-        <VisuallyHidden role="status" data-testid="calendar-loading">
-          {ko.common.loading}
-        </VisuallyHidden>
+      {view === 'list' ? (
+        <ScheduleList teamId={teamId} onOpenSchedule={openDetail} />
+      ) : (
+        <>
+          {/* The grid shows grey lines in its cells meanwhile; this tells screen readers. */}
+          {range.isPending && (
+            <VisuallyHidden role="status" data-testid="calendar-loading">
+              {ko.common.loading}
+            </VisuallyHidden>
+          )}
+          {empty && (
+            <Text size="sm" c="dimmed" data-testid="calendar-empty">
+              {ko.calendar.emptyHint}
+            </Text>
+          )}
+          {renderBody()}
+          <ScheduleLegend />
+        </>
       )}
-      {empty && (
-        <Text size="sm" c="dimmed" data-testid="calendar-empty">
-          {ko.calendar.emptyHint}
-        </Text>
-      )}
-      {renderBody()}
-      <ScheduleLegend />
       <Modal.Stack>
         <DaySchedulesModal
           stackId="calendar-day"

@@ -8,7 +8,13 @@ import classes from './month-grid.module.css';
 /** A schedule's type as a coloured badge (회의, 마감, ...). */
 export function ScheduleTypeBadge({ type }: { type: ScheduleType }) {
   return (
-    <Badge color={scheduleTypeColors[type]} variant="light" radius="sm" data-testid="schedule-type">
+    <Badge
+      color={scheduleTypeColors[type]}
+      variant="light"
+      radius="sm"
+      style={{ flex: 'none' }}
+      data-testid="schedule-type"
+    >
       {ko.calendar.types[type]}
     </Badge>
   );
