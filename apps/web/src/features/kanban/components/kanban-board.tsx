@@ -21,11 +21,7 @@ import {
   type DragStartEvent,
   type Over,
 } from '@dnd-kit/core';
-import {
-  horizontalListSortingStrategy,
-  SortableContext,
-  sortableKeyboardCoordinates,
-} from '@dnd-kit/sortable';
+import { horizontalListSortingStrategy, SortableContext } from '@dnd-kit/sortable';
 import { notifications } from '@mantine/notifications';
 import type { Kanban, KanbanList } from '@teamup/contracts/kanban';
 import { ko } from '../../../i18n/ko';
@@ -46,6 +42,7 @@ import { dragAnnouncement } from '../lib/drag-announcements';
 import { kanbanErrorMessage } from '../lib/kanban-errors';
 import { AddListForm } from './add-list-form';
 import { KanbanColumn } from './kanban-column';
+import { kanbanKeyboardCoordinates } from './kanban-keyboard';
 import classes from './kanban.module.css';
 import { TaskCardView } from './task-card';
 
@@ -114,7 +111,7 @@ export function KanbanBoard({ teamId, board, today, onOpenTask, onDeleteList }: 
     useSensor(MouseSensor, { activationConstraint: { distance: 6 } }),
     useSensor(TouchSensor, { activationConstraint: { delay: 250, tolerance: 8 } }),
     useSensor(KeyboardSensor, {
-      coordinateGetter: sortableKeyboardCoordinates,
+      coordinateGetter: kanbanKeyboardCoordinates,
       // Enter opens a card; only Space picks it up.
       keyboardCodes: { start: ['Space'], cancel: ['Escape'], end: ['Space', 'Enter'] },
     }),

@@ -69,7 +69,7 @@ export function EmptyBoard({ onStarterLists, creating, children }: EmptyBoardPro
           <IconLayoutKanban size={28} />
         </ThemeIcon>
         <Text fw={600}>{ko.kanban.empty}</Text>
-        <Text size="sm" c="dimmed" maw={420}>
+        <Text size="sm" c="dimmed" maw={420} style={{ wordBreak: 'keep-all' }}>
           {ko.kanban.emptyHint}
         </Text>
         <Button onClick={onStarterLists} loading={creating} data-testid="kanban-starter-lists">
