@@ -30,7 +30,11 @@ function listPlace(board: Kanban, over: DropRef | null, listId: number) {
   return index < 0 ? null : index + 1;
 }
 
-/** The Korean screen-reader texts of a drag, computed on the board as it is shown. */
+/**
+ * The Korean screen-reader texts of a drag, computed on the board as the drag sees it: where
+ * the item is picked up, where it would go over `over`, and where it is on the board after the
+ * drop.
+ */
 export function dragAnnouncement(
   phase: 'start' | 'over' | 'end' | 'cancel',
   board: Kanban,
@@ -40,7 +44,8 @@ export function dragAnnouncement(
   if (active.type === 'task') {
     const subject = findTaskSubject(board, active.id);
     if (phase === 'cancel') return texts.cancelledTask(subject);
-    const place = taskPlace(board, active.id, phase === 'start' ? null : over);
+    // On a drop the board already holds the card where it landed.
+    const place = taskPlace(board, active.id, phase === 'over' ? over : null);
     if (!place) return texts.nowhere;
     if (phase === 'start') return texts.pickedTask(subject, place.list, place.position);
     if (phase === 'over') return texts.overTask(subject, place.list, place.position);
@@ -48,7 +53,7 @@ export function dragAnnouncement(
   }
   const name = board.kanbanLists.find((list) => list.id === active.id)?.kanbanListName ?? '';
   if (phase === 'cancel') return texts.cancelledList(name);
-  const position = listPlace(board, phase === 'start' ? null : over, active.id);
+  const position = listPlace(board, phase === 'over' ? over : null, active.id);
   if (position === null) return texts.nowhere;
   if (phase === 'start') return texts.pickedList(name, position);
   if (phase === 'over') return texts.overList(name, position);
