@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TEAM_TAB, isTeamTab, parseTeamTab, TEAM_TABS } from './team-tabs';
+import { DEFAULT_TEAM_TAB, isTeamTab, isWideTeamTab, parseTeamTab, TEAM_TABS } from './team-tabs';
 
 describe('parseTeamTab', () => {
   it('reads each of the four tabs', () => {
@@ -19,5 +19,9 @@ describe('parseTeamTab', () => {
     expect(isTeamTab('calendar')).toBe(true);
     expect(isTeamTab('toString')).toBe(false);
     expect(isTeamTab(3)).toBe(false);
+  });
+
+  it('gives the boards (kanban, calendar) the whole width', () => {
+    expect(TEAM_TABS.filter(isWideTeamTab)).toEqual(['kanban', 'calendar']);
   });
 });

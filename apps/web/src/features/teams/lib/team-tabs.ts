@@ -13,3 +13,8 @@ export function isTeamTab(value: unknown): value is TeamTab {
 export function parseTeamTab(value: string | null | undefined): TeamTab {
   return isTeamTab(value) ? value : DEFAULT_TEAM_TAB;
 }
+
+/** Tabs whose boards need the page's whole width; the member list moves below them. */
+export function isWideTeamTab(tab: TeamTab): boolean {
+  return tab === 'kanban' || tab === 'calendar';
+}

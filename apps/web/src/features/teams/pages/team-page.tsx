@@ -1,6 +1,6 @@
 import { Button, Grid, Stack } from '@mantine/core';
 import { ErrorCode } from '@teamup/contracts/error-codes';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { routes } from '../../../app/routes';
 import { FullPageLoader } from '../../../components/full-page-loader';
 import { ko } from '../../../i18n/ko';
@@ -15,6 +15,7 @@ import { TeamMembersPanel } from '../components/team-members-panel';
 import { TeamStateMessage } from '../components/team-state-message';
 import { TeamTabs } from '../components/team-tabs';
 import { parseRouteId } from '../lib/team-access';
+import { isWideTeamTab, parseTeamTab } from '../lib/team-tabs';
 
 function TeamNotFound({ workspaceId }: { workspaceId: number }) {
   return (
@@ -35,6 +36,8 @@ function TeamView({ workspaceId, teamId }: { workspaceId: number; teamId: number
   const { user } = useAuth();
   const { workspace } = useCurrentWorkspace();
   const team = useTeam(teamId);
+  const [searchParams] = useSearchParams();
+  const wide = isWideTeamTab(parseTeamTab(searchParams.get('tab')));
 
   if (team.isPending) return <FullPageLoader text={ko.teams.loading} height="50vh" />;
   if (team.isError) {
@@ -71,17 +74,23 @@ function TeamView({ workspaceId, teamId }: { workspaceId: number; teamId: number
   if (team.data.workspaceId !== workspaceId) return <TeamNotFound workspaceId={workspaceId} />;
 
   return (
-    <Stack maw={1120} mx="auto" gap="lg" data-testid="team-page" data-team-id={team.data.id}>
+    <Stack
+      maw={wide ? 1440 : 1120}
+      mx="auto"
+      gap="lg"
+      data-testid="team-page"
+      data-team-id={team.data.id}
+    >
       <TeamHeader team={team.data} workspace={workspace} userId={user?.id} />
       <Grid gap="lg">
-        <Grid.Col span={{ base: 12, md: 8 }}>
+        <Grid.Col span={{ base: 12, md: wide ? 12 : 8 }}>
           {team.data.isMember ? (
             <TeamTabs team={team.data} userId={user?.id} />
           ) : (
             <TeamJoinGate key={team.data.id} team={team.data} />
           )}
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 4 }}>
+        <Grid.Col span={{ base: 12, md: wide ? 12 : 4 }}>
           <TeamMembersPanel teamId={team.data.id} />
         </Grid.Col>
       </Grid>

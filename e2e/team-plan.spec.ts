@@ -1,0 +1,180 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import type { Kanban } from '@teamup/contracts/kanban';
+import type { Schedule } from '@teamup/contracts/schedules';
+import type { Team } from '@teamup/contracts/teams';
+import type { Workspace } from '@teamup/contracts/workspaces';
+import { login, password, signUp } from './support/accounts';
+import { launchBrowser, newPage, screenshot } from './support/browser';
+import { startStack, type Stack } from './support/stack';
+
+async function openTab(page: Page, workspaceId: number, teamId: number, tab: string) {
+  await page.goto(`/#/ws/${workspaceId}/team/${teamId}?tab=${tab}`);
+  await page.getByTestId(`team-tab-${tab}`).waitFor();
+}
+
+/** Drags with the mouse in small steps, as a person would (dnd-kit needs real movement). */
+async function drag(page: Page, from: Locator, to: Locator) {
+  const start = await from.boundingBox();
+  const end = await to.boundingBox();
+  if (!start || !end) throw new Error('nothing to drag');
+  await page.mouse.move(start.x + start.width / 2, start.y + start.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(start.x + start.width / 2 + 10, start.y + start.height / 2 + 10, {
+    steps: 5,
+  });
+  await page.mouse.move(end.x + end.width / 2, end.y + Math.min(end.height / 2, 80), { steps: 20 });
+  await page.mouse.up();
+}
+
+/** The 15th of the month the calendar opens on, in the browser's time zone (Asia/Seoul). */
+function fifteenthOfThisMonth(): string {
+  const now = new Date(Date.now() + 9 * 3_600_000);
+  return `${now.getUTCFullYear()}-${String(now.getUTCMonth() + 1).padStart(2, '0')}-15`;
+}
+
+describe('calendar and kanban journey', () => {
+  let stack: Stack;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    stack = await startStack();
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  it('a member plans on the calendar and the board; the leader approves; progress moves', async () => {
+    const stamp = Date.now();
+    const emailLeader = `leader${stamp}@example.com`;
+    const emailMember = `member${stamp}@example.com`;
+    await signUp(stack, emailLeader);
+    await signUp(stack, emailMember);
+    const apiLeader = stack.api(emailLeader, password);
+    const apiMember = stack.api(emailMember, password);
+    const workspace = (
+      await apiLeader.send<Workspace>('POST', '/api/workspaces', { name: '기획 수업' })
+    ).data;
+    await apiMember.send('POST', '/api/workspaces/join', { inviteCode: workspace.inviteCode });
+    const team = (
+      await apiLeader.send<Team>('POST', '/api/teams', {
+        name: '일정팀',
+        workspaceId: workspace.id,
+      })
+    ).data;
+    expect((await apiMember.send('POST', `/api/teams/${team.id}/join`, {})).status).toBe(200);
+
+    // The member adds an event on the 15th through the calendar.
+    const { page } = await newPage(browser, stack.baseUrl);
+    await login(page, emailMember);
+    await openTab(page, workspace.id, team.id, 'calendar');
+    const day = fifteenthOfThisMonth();
+    const cell = page.locator(`[data-testid="calendar-cell"][data-date="${day}"]`);
+    await cell.click();
+    const form = page.getByTestId('schedule-form');
+    await form.getByTestId('schedule-title-input').fill('킥오프 회의');
+    await form.getByTestId('schedule-submit').click();
+    await cell.getByText('킥오프 회의').waitFor();
+    const range = `startDate=${day}T00:00:00%2B09:00&endDate=${day}T23:59:59%2B09:00`;
+    const [created] = await apiMember.get<Schedule[]>(
+      `/api/teams/${team.id}/schedules/range?${range}`,
+    );
+    expect(created).toMatchObject({ title: '킥오프 회의', type: 'MEETING' });
+    expect(new Date(created?.startDate ?? '').toISOString()).toBe(
+      new Date(`${day}T09:00:00+09:00`).toISOString(),
+    );
+
+    // Three more on that day: the cell shows three and '+1'.
+    for (const [i, title] of ['디자인 리뷰', '코드 리뷰', '회고'].entries()) {
+      await apiMember.send('POST', `/api/teams/${team.id}/schedules`, {
+        title,
+        startDate: `${day}T${11 + i}:00:00+09:00`,
+        endDate: `${day}T${12 + i}:00:00+09:00`,
+        type: 'OTHER',
+      });
+    }
+    await page.reload();
+    await cell.getByTestId('calendar-more').getByText('+1').waitFor();
+    expect(await cell.getByTestId('calendar-event').count()).toBe(3);
+    await screenshot(page, 'calendar-1280');
+    await cell.getByTestId('calendar-more').click();
+    const dayModal = page.getByTestId('calendar-day-modal');
+    await dayModal.getByText('회고').waitFor();
+    expect(await dayModal.getByTestId('calendar-event').count()).toBe(4);
+    await page.keyboard.press('Escape');
+
+    // The member builds a board: two lists and a task, dragged to the second list.
+    await openTab(page, workspace.id, team.id, 'kanban');
+    await page.getByTestId('kanban-empty').waitFor();
+    for (const name of ['할 일', '완료']) {
+      await page.getByTestId('kanban-add-list-input').fill(name);
+      await page.getByTestId('kanban-add-list-submit').click();
+      await page.getByTestId('kanban-list-name').getByText(name, { exact: true }).waitFor();
+    }
+    const lists = page.getByTestId('kanban-list');
+    const todo = lists.filter({ hasText: '할 일' });
+    const done = lists.filter({ hasText: '완료' });
+    await todo.getByTestId('kanban-add-task-input').fill('보고서 작성');
+    await todo.getByTestId('kanban-add-task-submit').click();
+    const card = page.getByTestId('kanban-task').filter({ hasText: '보고서 작성' });
+    await card.waitFor();
+    await drag(page, card, done);
+    const doneListId = async () => {
+      const board = await apiMember.get<Kanban>(`/api/kanban/team/${team.id}`);
+      const list = board.kanbanLists.find((l) => l.tasks.some((t) => t.subject === '보고서 작성'));
+      return list?.kanbanListName;
+    };
+    await expect.poll(doneListId).toBe('완료');
+    await page.reload();
+    await done.getByTestId('kanban-task').filter({ hasText: '보고서 작성' }).waitFor();
+    expect(await todo.getByTestId('kanban-task').count()).toBe(0);
+    await screenshot(page, 'kanban-member-1280');
+
+    // The member asks for completion.
+    await done.getByTestId('kanban-task').filter({ hasText: '보고서 작성' }).click();
+    const detail = page.getByTestId('task-detail');
+    await detail.getByTestId('task-complete-button').click();
+    await page.getByTestId('task-complete-message').fill('확인 부탁드립니다');
+    await page.getByTestId('task-complete-submit').click();
+    await expect
+      .poll(async () => {
+        const board = await apiMember.get<Kanban>(`/api/kanban/team/${team.id}`);
+        return board.kanbanLists.flatMap((l) => l.tasks)[0]?.completionRequested;
+      })
+      .toBe(true);
+    await page.keyboard.press('Escape');
+
+    // The leader approves from the pending panel; the team card shows the progress.
+    const { page: leaderPage } = await newPage(browser, stack.baseUrl);
+    await login(leaderPage, emailLeader);
+    await leaderPage.goto(`/#/ws/${workspace.id}`);
+    const teamCard = leaderPage.locator(`[data-testid="team-card"][data-team-id="${team.id}"]`);
+    await teamCard.getByText('0%').waitFor();
+    await openTab(leaderPage, workspace.id, team.id, 'kanban');
+    const pending = leaderPage.getByTestId('kanban-pending-panel');
+    await pending.getByText('보고서 작성').waitFor();
+    await screenshot(leaderPage, 'kanban-leader-pending-1280');
+    await pending.getByTestId('pending-approve').first().click();
+    await expect
+      .poll(async () => (await apiLeader.get<Team>(`/api/teams/${team.id}`)).progress)
+      .toBe(100);
+    await leaderPage.goto(`/#/ws/${workspace.id}`);
+    await teamCard.getByText('100%').waitFor();
+
+    // The same screens on a phone.
+    await page.setViewportSize({ width: 360, height: 740 });
+    await openTab(page, workspace.id, team.id, 'calendar');
+    await page.getByTestId('calendar-grid').waitFor();
+    await screenshot(page, 'calendar-360');
+    await openTab(page, workspace.id, team.id, 'kanban');
+    await page.getByTestId('kanban-board').waitFor();
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(page, 'kanban-360');
+  });
+});
