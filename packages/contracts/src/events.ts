@@ -26,15 +26,50 @@ export type TeamContentChangedEvent = {
   area: 'KANBAN' | 'SCHEDULES' | 'ANNOUNCEMENTS' | 'POSTS';
 };
 
+/** Chat events (spec 02 section 7 "Live events"), on the room's topic. */
+export type NewChatMessageEvent = {
+  type: 'NEW_CHAT_MESSAGE';
+  messageId: number;
+  chatRoomId: number;
+  content: string;
+  senderId: number;
+  senderName: string;
+  senderProfileImageUrl: string | null;
+  sentAt: string;
+};
+export type ChatMessageDeletedEvent = {
+  type: 'CHAT_MESSAGE_DELETED';
+  chatRoomId: number;
+  messageId: number;
+};
+export type ChatMemberEvent = {
+  type: 'CHAT_MEMBER_JOINED' | 'CHAT_MEMBER_LEFT';
+  chatRoomId: number;
+  workspaceId: number;
+  userId: number;
+  userName: string;
+};
+/** Addressed to one user: their unread counts changed (read elsewhere, another tab or device). */
+export type ChatReadEvent = {
+  type: 'CHAT_READ';
+  chatRoomId: number;
+  lastReadMessageId: number;
+};
+
 export type LiveEvent =
+  | NewChatMessageEvent
+  | ChatMessageDeletedEvent
+  | ChatMemberEvent
+  | ChatReadEvent
   | WorkspaceMemberRemovedEvent
   | TeamContentChangedEvent
   | WorkspaceDeletedEvent
   | TeamDeletedEvent
   | TeamMembershipChangedEvent;
 
-/** Bus topics: everything about one workspace, and everything addressed to one user. */
+/** Bus topics: everything about one workspace, everything addressed to one user, one chat room. */
 export const Topics = {
   workspace: (workspaceId: number) => `workspace.${workspaceId}`,
   user: (userId: number) => `user.${userId}`,
+  chatRoom: (roomId: number) => `chat.${roomId}`,
 } as const;

@@ -50,6 +50,17 @@ export const Limits = {
   taskCommentPageSize: 4,
   taskCommentPagerWindow: 3,
   assigneeAvatars: 3,
+  /** Chat (spec 02 section 9). */
+  chatRoomPageSize: 20,
+  chatMessagePageSize: 20,
+  chatRoomNameMax: 100,
+  chatMessageMax: 4000,
+  chatWindow: 100,
+  chatLoadMoreStep: 50,
+  chatKeptPerRoom: 1000,
+  sseTicketSeconds: 60,
+  sseReplayWindowSeconds: 300,
+  sseHeartbeatSeconds: 15,
 } as const;
 
 /** Sign-up password: 8+ with upper, lower and a digit (spec 01 section 5). */
