@@ -32,6 +32,8 @@ import { teamsRoutes } from './modules/teams/teams.routes';
 import { boardRoutes } from './modules/board/board.routes';
 import { schedulesRoutes } from './modules/schedules/schedules.routes';
 import { kanbanRoutes } from './modules/kanban/kanban.routes';
+import { chatRoutes } from './modules/chat/chat.routes';
+import { liveRoutes } from './modules/live/live.routes';
 
 export type BuildOptions = ContextOverrides & { logger?: Logger };
 
@@ -128,6 +130,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       await boardRoutes(typed, context, requireAuth);
       await schedulesRoutes(typed, context, requireAuth);
       await kanbanRoutes(typed, context, requireAuth);
+      await chatRoutes(typed, context, requireAuth);
+      await liveRoutes(typed, context, requireAuth);
     },
     { prefix: '/api' },
   );

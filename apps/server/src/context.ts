@@ -6,6 +6,7 @@ import { PasswordHasher } from './platform/auth/passwords';
 import { AccessTokens } from './platform/auth/tokens';
 import type { EventBus } from './platform/bus/event-bus';
 import { MemoryBus } from './platform/bus/memory-bus';
+import { ReplayableBus } from './platform/bus/replayable-bus';
 import { LogMailer, SmtpMailer, type Mailer } from './platform/mail/mailer';
 import { MemoryLimiter, type Limiter } from './platform/rate-limit/limiter';
 import { resolveJwtSecret } from './platform/secrets';
@@ -16,7 +17,8 @@ import type { FileStorage } from './platform/storage/file-storage';
 export type AppContext = {
   config: Config;
   database: Database;
-  bus: EventBus;
+  /** Every publish is logged for replay (see ReplayableBus). */
+  bus: ReplayableBus;
   storage: FileStorage;
   mailer: Mailer;
   limiter: Limiter;
@@ -28,8 +30,8 @@ export type AppContext = {
 };
 
 /** Parts a caller (a test) may supply instead of letting the config decide. */
-export type ContextOverrides = Partial<
-  Pick<AppContext, 'database' | 'bus' | 'storage' | 'mailer' | 'limiter' | 'now'>
+export type ContextOverrides = { bus?: EventBus } & Partial<
+  Pick<AppContext, 'database' | 'storage' | 'mailer' | 'limiter' | 'now'>
 >;
 
 export async function createContext(
@@ -47,8 +49,9 @@ export async function createContext(
     ));
   if (!overrides.database) owned.push(() => database.close());
 
-  const bus = overrides.bus ?? (await createBus(config));
-  if (!overrides.bus) owned.push(() => bus.close());
+  const transport = overrides.bus ?? (await createBus(config));
+  if (!overrides.bus) owned.push(() => transport.close());
+  const bus = new ReplayableBus(transport, () => database.db);
 
   const mailer =
     overrides.mailer ??

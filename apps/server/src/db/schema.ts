@@ -384,3 +384,84 @@ export const kanbanTaskComments = pgTable(
   },
   (t) => [index('kanban_task_comments_task_idx').on(t.taskId, t.createdAt)],
 );
+
+export const chatRooms = pgTable(
+  'chat_rooms',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    workspaceId: integer('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ['PERSONAL', 'GROUP'] }).notNull(),
+    /** Null for a DM: it is named after the other person. */
+    name: text('name'),
+    /** `{smaller user id}:{larger user id}` for a DM, so one pair has one DM per workspace. */
+    dmKey: text('dm_key'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('chat_rooms_workspace_idx').on(t.workspaceId, t.createdAt),
+    uniqueIndex('chat_rooms_dm_idx').on(t.workspaceId, t.dmKey),
+  ],
+);
+
+export const chatRoomMembers = pgTable(
+  'chat_room_members',
+  {
+    roomId: integer('room_id')
+      .notNull()
+      .references(() => chatRooms.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The newest message this member has seen; null: never opened. */
+    lastReadMessageId: integer('last_read_message_id'),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.roomId, t.userId] }),
+    index('chat_room_members_user_idx').on(t.userId),
+  ],
+);
+
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    roomId: integer('room_id')
+      .notNull()
+      .references(() => chatRooms.id, { onDelete: 'cascade' }),
+    senderId: integer('sender_id').references(() => users.id, { onDelete: 'set null' }),
+    content: text('content').notNull(),
+    createdAt: createdAt(),
+    /** Soft delete: the row keeps its place in the order. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [index('chat_messages_room_idx').on(t.roomId, t.id)],
+);
+
+/** Single-use tickets for the SSE subscribe call (EventSource cannot send headers). */
+export const sseTickets = pgTable('sse_tickets', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
+/** Every published live event for a short while, so a reconnecting client can replay what it missed. */
+export const liveEvents = pgTable(
+  'live_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    topic: text('topic').notNull(),
+    payload: jsonb('payload').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('live_events_topic_idx').on(t.topic, t.id),
+    index('live_events_time_idx').on(t.createdAt),
+  ],
+);

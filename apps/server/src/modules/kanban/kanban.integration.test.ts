@@ -80,10 +80,14 @@ describe('kanban board', () => {
     const list = await addList(kanban.id, '할 일');
     await addTask(list.id, '알림 카드');
     await stop();
-    expect(events).toEqual([
-      { type: 'TEAM_CONTENT_CHANGED', workspaceId: workspace.id, teamId: team.id, area: 'KANBAN' },
-      { type: 'TEAM_CONTENT_CHANGED', workspaceId: workspace.id, teamId: team.id, area: 'KANBAN' },
-    ]);
+    const changed = {
+      type: 'TEAM_CONTENT_CHANGED',
+      workspaceId: workspace.id,
+      teamId: team.id,
+      area: 'KANBAN',
+      eventId: expect.any(Number) as unknown,
+    };
+    expect(events).toEqual([changed, changed]);
   });
 
   it('makes one board per team on first use, for members only', async () => {

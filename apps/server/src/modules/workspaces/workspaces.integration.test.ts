@@ -413,6 +413,7 @@ describe('workspaces', () => {
           workspaceId: workspace.id,
           userId: member.userId,
           reason: 'BANNED',
+          eventId: expect.any(Number) as unknown,
         },
       ]);
     await unsubscribe();

@@ -231,3 +231,18 @@ export async function userNames(db: Db, ids: number[]): Promise<Map<number, stri
     .where(inArray(users.id, ids));
   return new Map(rows.map((row) => [row.id, row.name]));
 }
+
+/** Of `userIds`, those who are members of the workspace. */
+export async function memberIdsAmong(db: Db, workspaceId: number, userIds: readonly number[]) {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .select({ userId: workspaceMembers.userId })
+    .from(workspaceMembers)
+    .where(
+      and(
+        eq(workspaceMembers.workspaceId, workspaceId),
+        inArray(workspaceMembers.userId, [...userIds]),
+      ),
+    );
+  return rows.map((row) => row.userId);
+}

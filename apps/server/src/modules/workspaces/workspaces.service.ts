@@ -470,3 +470,12 @@ export async function findMember(
   const row = await repo.findMember(ctx.database.db, workspaceId, userId);
   return row && presentMember(row);
 }
+
+/** Of `userIds`, those who belong to the workspace (chat rooms invite only them). */
+export function memberIdsAmong(
+  ctx: AppContext,
+  workspaceId: number,
+  userIds: readonly number[],
+): Promise<number[]> {
+  return repo.memberIdsAmong(ctx.database.db, workspaceId, userIds);
+}

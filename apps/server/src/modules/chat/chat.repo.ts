@@ -1,0 +1,263 @@
+import { and, asc, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { chatMessages, chatRoomMembers, chatRooms, users } from '../../db/schema';
+
+export type RoomRow = typeof chatRooms.$inferSelect;
+export type MessageRow = typeof chatMessages.$inferSelect;
+export type MemberRow = {
+  roomId: number;
+  userId: number;
+  name: string;
+  email: string;
+  profileImageUrl: string | null;
+  joinedAt: Date;
+  lastReadMessageId: number | null;
+};
+export type MessageView = {
+  message: MessageRow;
+  senderName: string | null;
+  senderProfileImageUrl: string | null;
+};
+
+export async function findRoom(db: Db, id: number): Promise<RoomRow | undefined> {
+  const [row] = await db.select().from(chatRooms).where(eq(chatRooms.id, id)).limit(1);
+  return row;
+}
+
+export async function findDm(db: Db, workspaceId: number, dmKey: string) {
+  const [row] = await db
+    .select()
+    .from(chatRooms)
+    .where(and(eq(chatRooms.workspaceId, workspaceId), eq(chatRooms.dmKey, dmKey)))
+    .limit(1);
+  return row;
+}
+
+/** Inserts a room; for a DM that already exists (a race) answers undefined. */
+export async function insertRoom(
+  db: Db,
+  row: typeof chatRooms.$inferInsert,
+): Promise<RoomRow | undefined> {
+  const [inserted] = await db.insert(chatRooms).values(row).onConflictDoNothing().returning();
+  return inserted;
+}
+
+export async function renameRoom(db: Db, id: number, name: string) {
+  await db.update(chatRooms).set({ name }).where(eq(chatRooms.id, id));
+}
+
+export async function addMembers(db: Db, roomId: number, userIds: number[]): Promise<number[]> {
+  if (userIds.length === 0) return [];
+  const added = await db
+    .insert(chatRoomMembers)
+    .values(userIds.map((userId) => ({ roomId, userId })))
+    .onConflictDoNothing()
+    .returning({ userId: chatRoomMembers.userId });
+  return added.map((row) => row.userId);
+}
+
+export async function removeMember(db: Db, roomId: number, userId: number): Promise<boolean> {
+  const removed = await db
+    .delete(chatRoomMembers)
+    .where(and(eq(chatRoomMembers.roomId, roomId), eq(chatRoomMembers.userId, userId)))
+    .returning({ userId: chatRoomMembers.userId });
+  return removed.length > 0;
+}
+
+export async function isMember(db: Db, roomId: number, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: chatRoomMembers.userId })
+    .from(chatRoomMembers)
+    .where(and(eq(chatRoomMembers.roomId, roomId), eq(chatRoomMembers.userId, userId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+export function membersOf(db: Db, roomIds: number[]): Promise<MemberRow[]> {
+  if (roomIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      roomId: chatRoomMembers.roomId,
+      userId: chatRoomMembers.userId,
+      name: users.name,
+      email: users.email,
+      profileImageUrl: users.profileImageUrl,
+      joinedAt: chatRoomMembers.joinedAt,
+      lastReadMessageId: chatRoomMembers.lastReadMessageId,
+    })
+    .from(chatRoomMembers)
+    .innerJoin(users, eq(users.id, chatRoomMembers.userId))
+    .where(inArray(chatRoomMembers.roomId, roomIds))
+    .orderBy(asc(chatRoomMembers.joinedAt), asc(chatRoomMembers.userId));
+}
+
+/** The rooms of `userId` in a workspace (or in all workspaces), paged by creation time. */
+export async function roomsOfUser(
+  db: Db,
+  userId: number,
+  workspaceId: number | null,
+  slice: { offset: number; limit: number; newestFirst: boolean },
+) {
+  const condition = and(
+    eq(chatRoomMembers.userId, userId),
+    workspaceId === null ? undefined : eq(chatRooms.workspaceId, workspaceId),
+  );
+  const rows = await db
+    .select({ room: chatRooms })
+    .from(chatRooms)
+    .innerJoin(chatRoomMembers, eq(chatRoomMembers.roomId, chatRooms.id))
+    .where(condition)
+    .orderBy(
+      slice.newestFirst ? desc(chatRooms.createdAt) : asc(chatRooms.createdAt),
+      slice.newestFirst ? desc(chatRooms.id) : asc(chatRooms.id),
+    )
+    .offset(slice.offset)
+    .limit(slice.limit);
+  const [total] = await db
+    .select({ count: sql<number>`count(*)::int`.mapWith(Number) })
+    .from(chatRooms)
+    .innerJoin(chatRoomMembers, eq(chatRoomMembers.roomId, chatRooms.id))
+    .where(condition);
+  return { rooms: rows.map((row) => row.room), total: total?.count ?? 0 };
+}
+
+/** Ids of every room `userId` is in (for live subscriptions). */
+export async function roomIdsOfUser(db: Db, userId: number): Promise<number[]> {
+  const rows = await db
+    .select({ roomId: chatRoomMembers.roomId })
+    .from(chatRoomMembers)
+    .where(eq(chatRoomMembers.userId, userId));
+  return rows.map((row) => row.roomId);
+}
+
+/**
+ * Unread per room for one reader: messages after their last-read pointer (all of them when they
+ * never opened the room), not their own, not deleted.
+ */
+export async function unreadCounts(db: Db, userId: number, roomIds: number[]) {
+  if (roomIds.length === 0) return new Map<number, number>();
+  const rows = await db
+    .select({
+      roomId: chatMessages.roomId,
+      count: sql<number>`count(*)::int`.mapWith(Number),
+    })
+    .from(chatMessages)
+    .innerJoin(
+      chatRoomMembers,
+      and(eq(chatRoomMembers.roomId, chatMessages.roomId), eq(chatRoomMembers.userId, userId)),
+    )
+    .where(
+      and(
+        inArray(chatMessages.roomId, roomIds),
+        isNull(chatMessages.deletedAt),
+        or(isNull(chatMessages.senderId), ne(chatMessages.senderId, userId)),
+        or(
+          isNull(chatRoomMembers.lastReadMessageId),
+          gt(chatMessages.id, chatRoomMembers.lastReadMessageId),
+        ),
+      ),
+    )
+    .groupBy(chatMessages.roomId);
+  return new Map(rows.map((row) => [row.roomId, row.count]));
+}
+
+const messageView = {
+  message: chatMessages,
+  senderName: users.name,
+  senderProfileImageUrl: users.profileImageUrl,
+};
+
+/** The newest message of each room. */
+export async function lastMessages(db: Db, roomIds: number[]): Promise<Map<number, MessageView>> {
+  if (roomIds.length === 0) return new Map();
+  const newest = db
+    .select({ id: sql<number>`max(${chatMessages.id})`.as('id') })
+    .from(chatMessages)
+    .where(inArray(chatMessages.roomId, roomIds))
+    .groupBy(chatMessages.roomId);
+  const rows = await db
+    .select(messageView)
+    .from(chatMessages)
+    .leftJoin(users, eq(users.id, chatMessages.senderId))
+    .where(inArray(chatMessages.id, newest));
+  return new Map(rows.map((row) => [row.message.roomId, row]));
+}
+
+export async function messagePage(
+  db: Db,
+  roomId: number,
+  query: { offset: number; limit: number; newestFirst: boolean; beforeId?: number | undefined },
+) {
+  if (query.beforeId !== undefined) {
+    // The `limit` messages just older than the cursor, answered oldest first.
+    const rows = await db
+      .select(messageView)
+      .from(chatMessages)
+      .leftJoin(users, eq(users.id, chatMessages.senderId))
+      .where(and(eq(chatMessages.roomId, roomId), lt(chatMessages.id, query.beforeId)))
+      .orderBy(desc(chatMessages.id))
+      .limit(query.limit);
+    const [older] = await db
+      .select({ count: sql<number>`count(*)::int`.mapWith(Number) })
+      .from(chatMessages)
+      .where(and(eq(chatMessages.roomId, roomId), lt(chatMessages.id, query.beforeId)));
+    return { rows: rows.reverse(), total: older?.count ?? 0 };
+  }
+  const rows = await db
+    .select(messageView)
+    .from(chatMessages)
+    .leftJoin(users, eq(users.id, chatMessages.senderId))
+    .where(eq(chatMessages.roomId, roomId))
+    .orderBy(query.newestFirst ? desc(chatMessages.id) : asc(chatMessages.id))
+    .offset(query.offset)
+    .limit(query.limit);
+  const [total] = await db
+    .select({ count: sql<number>`count(*)::int`.mapWith(Number) })
+    .from(chatMessages)
+    .where(eq(chatMessages.roomId, roomId));
+  return { rows, total: total?.count ?? 0 };
+}
+
+export async function insertMessage(db: Db, row: typeof chatMessages.$inferInsert) {
+  const [inserted] = await db.insert(chatMessages).values(row).returning();
+  if (!inserted) throw new Error('message insert returned nothing');
+  return inserted;
+}
+
+export async function findMessage(db: Db, id: number): Promise<MessageView | undefined> {
+  const [row] = await db
+    .select(messageView)
+    .from(chatMessages)
+    .leftJoin(users, eq(users.id, chatMessages.senderId))
+    .where(eq(chatMessages.id, id))
+    .limit(1);
+  return row;
+}
+
+export async function softDeleteMessage(db: Db, id: number, now: Date): Promise<boolean> {
+  const updated = await db
+    .update(chatMessages)
+    .set({ deletedAt: now })
+    .where(and(eq(chatMessages.id, id), isNull(chatMessages.deletedAt)))
+    .returning({ id: chatMessages.id });
+  return updated.length > 0;
+}
+
+/** Moves the pointer forward only (an older message never un-reads newer ones). */
+export async function advanceLastRead(db: Db, roomId: number, userId: number, messageId: number) {
+  const updated = await db
+    .update(chatRoomMembers)
+    .set({ lastReadMessageId: messageId })
+    .where(
+      and(
+        eq(chatRoomMembers.roomId, roomId),
+        eq(chatRoomMembers.userId, userId),
+        or(
+          isNull(chatRoomMembers.lastReadMessageId),
+          lt(chatRoomMembers.lastReadMessageId, messageId),
+        ),
+      ),
+    )
+    .returning({ userId: chatRoomMembers.userId });
+  return updated.length > 0;
+}

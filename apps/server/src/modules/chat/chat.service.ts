@@ -1,0 +1,400 @@
+import {
+  ChatMessages as M,
+  type ChatMember,
+  type ChatMessage,
+  type ChatRoom,
+  type createChatRoomSchema,
+} from '@teamup/contracts/chat';
+import { toPage, type Page } from '@teamup/contracts/common';
+import { ErrorCode } from '@teamup/contracts/error-codes';
+import { Topics, type LiveEvent } from '@teamup/contracts/events';
+import type { z } from 'zod';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
+import { badRequest, forbidden, notFound } from '../../platform/errors/app-error';
+import {
+  isAdminRole,
+  memberIdsAmong,
+  registerMemberRemovalStep,
+  requireMembership,
+} from '../workspaces/workspaces.service';
+import * as repo from './chat.repo';
+
+type CreateRoomInput = z.output<typeof createChatRoomSchema>;
+
+const roomNotFound = () => notFound(M.roomNotFound, ErrorCode.CHAT_ROOM_NOT_FOUND);
+const notRoomMember = () => forbidden(M.notRoomMember, ErrorCode.CHAT_NOT_MEMBER);
+
+async function publish(ctx: AppContext, topic: string, event: LiveEvent) {
+  await ctx.bus.publish(topic, event);
+}
+
+// --- presenting ------------------------------------------------------------------------------
+
+function presentMessage(view: repo.MessageView): ChatMessage {
+  const deleted = view.message.deletedAt !== null;
+  return {
+    id: view.message.id,
+    chatRoomId: view.message.roomId,
+    senderId: view.message.senderId ?? 0,
+    senderName: view.senderName ?? M.unknownSender,
+    senderProfileImageUrl: view.senderProfileImageUrl,
+    content: deleted ? '' : view.message.content,
+    deleted,
+    sentAt: view.message.createdAt.toISOString(),
+  };
+}
+
+function presentMember(row: repo.MemberRow): ChatMember {
+  return {
+    id: row.userId,
+    accountId: row.userId,
+    name: row.name,
+    accountName: row.name,
+    email: row.email,
+    profileImageUrl: row.profileImageUrl,
+    joinedAt: row.joinedAt.toISOString(),
+  };
+}
+
+/** Rooms as `viewerId` sees them: DMs named after the other person, their unread counts. */
+async function presentRooms(db: Db, viewerId: number, rooms: repo.RoomRow[]): Promise<ChatRoom[]> {
+  const ids = rooms.map((room) => room.id);
+  const [members, unread, last] = [
+    await repo.membersOf(db, ids),
+    await repo.unreadCounts(db, viewerId, ids),
+    await repo.lastMessages(db, ids),
+  ];
+  return rooms.map((room) => {
+    const roomMembers = members.filter((member) => member.roomId === room.id);
+    const me = roomMembers.find((member) => member.userId === viewerId);
+    const other = roomMembers.find((member) => member.userId !== viewerId);
+    const lastMessage = last.get(room.id);
+    return {
+      id: room.id,
+      workspaceId: room.workspaceId,
+      name: room.type === 'PERSONAL' ? (other?.name ?? M.unknownSender) : (room.name ?? ''),
+      type: room.type,
+      memberCount: roomMembers.length,
+      members: roomMembers.map(presentMember),
+      unreadCount: unread.get(room.id) ?? 0,
+      lastReadMessageId: me?.lastReadMessageId ?? null,
+      lastMessage: lastMessage ? presentMessage(lastMessage) : null,
+      createdAt: room.createdAt.toISOString(),
+    };
+  });
+}
+
+async function presentRoom(ctx: AppContext, viewerId: number, room: repo.RoomRow) {
+  const [presented] = await presentRooms(ctx.database.db, viewerId, [room]);
+  if (!presented) throw roomNotFound();
+  return presented;
+}
+
+// --- access ----------------------------------------------------------------------------------
+
+/** The room of this workspace; the caller must be in the workspace (and, unless `open`, the room). */
+async function accessRoom(
+  ctx: AppContext,
+  userId: number,
+  workspaceId: number,
+  roomId: number,
+  options: { mustBeMember: boolean } = { mustBeMember: true },
+) {
+  const role = await requireMembership(ctx, workspaceId, userId);
+  const room = await repo.findRoom(ctx.database.db, roomId);
+  if (!room || room.workspaceId !== workspaceId) throw roomNotFound();
+  if (options.mustBeMember && !(await repo.isMember(ctx.database.db, roomId, userId))) {
+    throw notRoomMember();
+  }
+  return { room, role };
+}
+
+// --- rooms -----------------------------------------------------------------------------------
+
+export async function listRooms(
+  ctx: AppContext,
+  userId: number,
+  workspaceId: number | null,
+  query: { page: number; size: number; sort: string },
+): Promise<Page<ChatRoom>> {
+  if (workspaceId !== null) await requireMembership(ctx, workspaceId, userId);
+  const { rooms, total } = await repo.roomsOfUser(ctx.database.db, userId, workspaceId, {
+    offset: query.page * query.size,
+    limit: query.size,
+    newestFirst: query.sort !== 'createdAt,asc',
+  });
+  return toPage(await presentRooms(ctx.database.db, userId, rooms), total, query);
+}
+
+/** The invited people who are in the workspace, the caller left out. */
+async function invitees(ctx: AppContext, workspaceId: number, userId: number, ids: number[]) {
+  const others = [...new Set(ids)].filter((id) => id !== userId);
+  const valid = await memberIdsAmong(ctx, workspaceId, others);
+  if (valid.length !== others.length) {
+    throw badRequest(ErrorCode.CHAT_MEMBERS_INVALID, M.notWorkspaceMembers);
+  }
+  return others;
+}
+
+async function announceJoins(ctx: AppContext, room: repo.RoomRow, userIds: number[]) {
+  if (userIds.length === 0) return;
+  const members = await repo.membersOf(ctx.database.db, [room.id]);
+  for (const userId of userIds) {
+    const event: LiveEvent = {
+      type: 'CHAT_MEMBER_JOINED',
+      chatRoomId: room.id,
+      workspaceId: room.workspaceId,
+      userId,
+      userName: members.find((member) => member.userId === userId)?.name ?? M.unknownSender,
+    };
+    await publish(ctx, Topics.chatRoom(room.id), event);
+    // The newcomer is not listening to the room yet: tell them directly.
+    await publish(ctx, Topics.user(userId), event);
+  }
+}
+
+export async function createGroup(
+  ctx: AppContext,
+  userId: number,
+  workspaceId: number,
+  input: CreateRoomInput,
+): Promise<ChatRoom> {
+  await requireMembership(ctx, workspaceId, userId);
+  const name = input.name?.trim();
+  if (!name) throw badRequest(ErrorCode.CHAT_GROUP_NAME_REQUIRED, M.groupNameRequired);
+  const others = await invitees(ctx, workspaceId, userId, input.chatMemberIdList);
+  if (others.length === 0) throw badRequest(ErrorCode.CHAT_MEMBERS_INVALID, M.pickSomeone);
+  const room = await ctx.database.db.transaction(async (tx) => {
+    const created = await repo.insertRoom(tx, {
+      workspaceId,
+      type: 'GROUP',
+      name,
+      createdBy: userId,
+      createdAt: ctx.now(),
+    });
+    if (!created) throw new Error('group insert returned nothing');
+    await repo.addMembers(tx, created.id, [userId, ...others]);
+    return created;
+  });
+  await announceJoins(ctx, room, [userId, ...others]);
+  return presentRoom(ctx, userId, room);
+}
+
+/** The DM of the caller and one other person; the existing one when there is one. */
+export async function createDm(
+  ctx: AppContext,
+  userId: number,
+  workspaceId: number,
+  input: CreateRoomInput,
+): Promise<{ room: ChatRoom; created: boolean }> {
+  await requireMembership(ctx, workspaceId, userId);
+  const others = await invitees(ctx, workspaceId, userId, input.chatMemberIdList);
+  if (others.length === 0) throw badRequest(ErrorCode.CHAT_MEMBERS_INVALID, M.pickSomeone);
+  if (others.length > 1) throw badRequest(ErrorCode.CHAT_DM_ONLY_TWO, M.dmExactlyOne);
+  const other = others[0] as number;
+  const dmKey = `${Math.min(userId, other)}:${Math.max(userId, other)}`;
+  const existing = await repo.findDm(ctx.database.db, workspaceId, dmKey);
+  if (existing) return { room: await presentRoom(ctx, userId, existing), created: false };
+  const room = await ctx.database.db.transaction(async (tx) => {
+    const inserted = await repo.insertRoom(tx, {
+      workspaceId,
+      type: 'PERSONAL',
+      dmKey,
+      createdBy: userId,
+      createdAt: ctx.now(),
+    });
+    if (!inserted) return undefined; // made by the other person at this very moment
+    await repo.addMembers(tx, inserted.id, [userId, other]);
+    return inserted;
+  });
+  if (!room) {
+    const raced = await repo.findDm(ctx.database.db, workspaceId, dmKey);
+    if (!raced) throw roomNotFound();
+    return { room: await presentRoom(ctx, userId, raced), created: false };
+  }
+  await announceJoins(ctx, room, [userId, other]);
+  return { room: await presentRoom(ctx, userId, room), created: true };
+}
+
+export async function renameRoom(
+  ctx: AppContext,
+  userId: number,
+  workspaceId: number,
+  roomId: number,
+  name: string,
+): Promise<ChatRoom> {
+  const { room } = await accessRoom(ctx, userId, workspaceId, roomId);
+  if (room.type === 'PERSONAL') throw badRequest(ErrorCode.CHAT_DM_NOT_ALLOWED, M.dmNotRenamable);
+  await repo.renameRoom(ctx.database.db, roomId, name);
+  return presentRoom(ctx, userId, { ...room, name });
+}
+
+/** Any member of the workspace may join a group room; a DM is for its two people only. */
+export async function joinRoom(
+  ctx: AppContext,
+  userId: number,
+  workspaceId: number,
+  roomId: number,
+): Promise<ChatRoom> {
+  const { room } = await accessRoom(ctx, userId, workspaceId, roomId, { mustBeMember: false });
+  if (room.type === 'PERSONAL') {
+    if (!(await repo.isMember(ctx.database.db, roomId, userId))) {
+      throw badRequest(ErrorCode.CHAT_DM_NOT_ALLOWED, M.dmNotJoinable);
+    }
+    return presentRoom(ctx, userId, room);
+  }
+  const added = await repo.addMembers(ctx.database.db, roomId, [userId]);
+  await announceJoins(ctx, room, added);
+  return presentRoom(ctx, userId, room);
+}
+
+export async function leaveRoom(
+  ctx: AppContext,
+  userId: number,
+  workspaceId: number,
+  roomId: number,
+): Promise<void> {
+  const { room } = await accessRoom(ctx, userId, workspaceId, roomId);
+  await removeFromRoom(ctx, room, userId);
+}
+
+async function removeFromRoom(ctx: AppContext, room: repo.RoomRow, userId: number) {
+  const [member] = (await repo.membersOf(ctx.database.db, [room.id])).filter(
+    (candidate) => candidate.userId === userId,
+  );
+  if (!(await repo.removeMember(ctx.database.db, room.id, userId))) return;
+  const event: LiveEvent = {
+    type: 'CHAT_MEMBER_LEFT',
+    chatRoomId: room.id,
+    workspaceId: room.workspaceId,
+    userId,
+    userName: member?.name ?? M.unknownSender,
+  };
+  await publish(ctx, Topics.chatRoom(room.id), event);
+  await publish(ctx, Topics.user(userId), event);
+}
+
+export async function listMembers(
+  ctx: AppContext,
+  userId: number,
+  workspaceId: number,
+  roomId: number,
+): Promise<ChatMember[]> {
+  await accessRoom(ctx, userId, workspaceId, roomId);
+  return (await repo.membersOf(ctx.database.db, [roomId])).map(presentMember);
+}
+
+// --- messages --------------------------------------------------------------------------------
+
+export async function listMessages(
+  ctx: AppContext,
+  userId: number,
+  workspaceId: number,
+  roomId: number,
+  query: { page: number; size: number; sort: string; beforeId?: number | undefined },
+): Promise<Page<ChatMessage>> {
+  await accessRoom(ctx, userId, workspaceId, roomId);
+  const { rows, total } = await repo.messagePage(ctx.database.db, roomId, {
+    offset: query.page * query.size,
+    limit: query.size,
+    newestFirst: query.sort === 'createdAt,desc',
+    beforeId: query.beforeId,
+  });
+  const page = query.beforeId === undefined ? query.page : 0;
+  return toPage(rows.map(presentMessage), total, { page, size: query.size });
+}
+
+/** Stores the message, then publishes it: the answer's id and the event's messageId are one. */
+export async function sendMessage(
+  ctx: AppContext,
+  userId: number,
+  workspaceId: number,
+  roomId: number,
+  content: string,
+): Promise<ChatMessage> {
+  await accessRoom(ctx, userId, workspaceId, roomId);
+  const row = await repo.insertMessage(ctx.database.db, {
+    roomId,
+    senderId: userId,
+    content,
+    createdAt: ctx.now(),
+  });
+  // Sending implies having read everything up to one's own message.
+  await repo.advanceLastRead(ctx.database.db, roomId, userId, row.id);
+  const view = await repo.findMessage(ctx.database.db, row.id);
+  if (!view) throw roomNotFound();
+  const message = presentMessage(view);
+  await publish(ctx, Topics.chatRoom(roomId), {
+    type: 'NEW_CHAT_MESSAGE',
+    messageId: message.id,
+    chatRoomId: roomId,
+    content: message.content,
+    senderId: message.senderId,
+    senderName: message.senderName,
+    senderProfileImageUrl: message.senderProfileImageUrl,
+    sentAt: message.sentAt,
+  });
+  return message;
+}
+
+/** Soft delete by the author, the workspace owner or an ADMIN; the row keeps its place. */
+export async function deleteMessage(
+  ctx: AppContext,
+  userId: number,
+  workspaceId: number,
+  roomId: number,
+  messageId: number,
+): Promise<void> {
+  const { role } = await accessRoom(ctx, userId, workspaceId, roomId);
+  const view = await repo.findMessage(ctx.database.db, messageId);
+  if (!view || view.message.roomId !== roomId) {
+    throw notFound(M.messageNotFound, ErrorCode.CHAT_MESSAGE_NOT_FOUND);
+  }
+  if (view.message.senderId !== userId && !isAdminRole(role)) {
+    throw forbidden(M.deleteForbidden, ErrorCode.CHAT_DELETE_FORBIDDEN);
+  }
+  if (await repo.softDeleteMessage(ctx.database.db, messageId, ctx.now())) {
+    await publish(ctx, Topics.chatRoom(roomId), {
+      type: 'CHAT_MESSAGE_DELETED',
+      chatRoomId: roomId,
+      messageId,
+    });
+  }
+}
+
+/** Moves the caller's read pointer forward and tells their other tabs and devices. */
+export async function markRead(
+  ctx: AppContext,
+  userId: number,
+  workspaceId: number,
+  roomId: number,
+  messageId: number,
+): Promise<void> {
+  await accessRoom(ctx, userId, workspaceId, roomId);
+  const view = await repo.findMessage(ctx.database.db, messageId);
+  if (!view || view.message.roomId !== roomId) {
+    throw notFound(M.messageNotFound, ErrorCode.CHAT_MESSAGE_NOT_FOUND);
+  }
+  if (await repo.advanceLastRead(ctx.database.db, roomId, userId, messageId)) {
+    await publish(ctx, Topics.user(userId), {
+      type: 'CHAT_READ',
+      chatRoomId: roomId,
+      lastReadMessageId: messageId,
+    });
+  }
+}
+
+/** Ids of the rooms a live connection of `userId` listens to. */
+export function roomIdsOf(ctx: AppContext, userId: number): Promise<number[]> {
+  return repo.roomIdsOfUser(ctx.database.db, userId);
+}
+
+/** Someone leaving the workspace (kicked, banned, left) leaves all of its chat rooms at once. */
+registerMemberRemovalStep(async (db, workspaceId, userId) => {
+  const roomIds = await repo.roomIdsOfUser(db, userId);
+  for (const roomId of roomIds) {
+    const room = await repo.findRoom(db, roomId);
+    if (room?.workspaceId === workspaceId) await repo.removeMember(db, roomId, userId);
+  }
+});

@@ -1,0 +1,180 @@
+import type { ServerResponse } from 'node:http';
+import { Limits } from '@teamup/contracts/limits';
+import { Topics } from '@teamup/contracts/events';
+import type { AppContext } from '../../context';
+import type { LoggedEvent } from '../../platform/bus/replayable-bus';
+import { roomIdsOf } from '../chat/chat.service';
+import { workspaceIdsOf } from './live.repo';
+
+const REPLAY_LIMIT = 1000;
+
+type Connection = {
+  userId: number;
+  response: ServerResponse;
+  topics: Map<string, () => Promise<void>>;
+  heartbeat: NodeJS.Timeout;
+};
+
+/**
+ * The SSE connections of this instance. Each listens on the bus to its user's topic, its
+ * workspaces and its chat rooms; events are written as `id:` + `data:` frames. A reconnecting
+ * client names the last id it saw and gets what it missed from the event log first.
+ */
+export class SseHub {
+  private readonly connections = new Set<Connection>();
+  private readonly pruner: NodeJS.Timeout;
+
+  constructor(private readonly ctx: AppContext) {
+    this.pruner = setInterval(() => void this.prune(), 60_000);
+    this.pruner.unref();
+  }
+
+  get size(): number {
+    return this.connections.size;
+  }
+
+  stats() {
+    const perUser = new Map<number, number>();
+    let topics = 0;
+    for (const connection of this.connections) {
+      perUser.set(connection.userId, (perUser.get(connection.userId) ?? 0) + 1);
+      topics += connection.topics.size;
+    }
+    return { connections: this.connections.size, users: perUser.size, subscriptions: topics };
+  }
+
+  /** Streams to `response` (already hijacked) until the client goes away. */
+  async open(response: ServerResponse, userId: number, lastEventId: number | null) {
+    response.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    response.write(`retry: 3000\n: connected\n\n`);
+    const heartbeat = setInterval(() => {
+      response.write(': ping\n\n');
+    }, Limits.sseHeartbeatSeconds * 1000);
+    const connection: Connection = { userId, response, topics: new Map(), heartbeat };
+    this.connections.add(connection);
+    response.on('close', () => void this.close(connection));
+
+    // Listen first and hold live events back while the replay is written, so nothing falls in
+    // the gap between the two and nothing is written twice.
+    let held: LoggedEvent[] | null = [];
+    const sent = new Set<number>();
+    const deliver = (event: LoggedEvent) => {
+      if (held) {
+        held.push(event);
+        return;
+      }
+      this.write(connection, event);
+    };
+    const handler = (event: unknown) => {
+      const logged = event as LoggedEvent;
+      this.follow(connection, logged, handler);
+      deliver(logged);
+    };
+    const topics = await this.topicsOf(userId);
+    for (const topic of topics) await this.listen(connection, topic, handler);
+
+    if (lastEventId !== null) {
+      const oldest = await this.ctx.bus.oldestId();
+      const missed = await this.ctx.bus.replay(topics, lastEventId, REPLAY_LIMIT);
+      // The log keeps a few minutes; older than that, part of what was missed may be gone,
+      // and the client must reload from the API instead.
+      const gap = oldest === null || oldest > lastEventId + 1 || missed.length === REPLAY_LIMIT;
+      if (gap) this.write(connection, { type: 'RESYNC', eventId: lastEventId });
+      for (const event of missed) {
+        sent.add(event.eventId);
+        this.write(connection, event);
+      }
+    }
+    const pending = held;
+    held = null;
+    for (const event of pending) if (!sent.has(event.eventId)) this.write(connection, event);
+  }
+
+  private write(connection: Connection, event: LoggedEvent | { type: string; eventId: number }) {
+    const { eventId, ...rest } = event;
+    connection.response.write(`id: ${eventId}\ndata: ${JSON.stringify(rest)}\n\n`);
+  }
+
+  private async topicsOf(userId: number): Promise<string[]> {
+    const workspaces = await workspaceIdsOf(this.ctx.database.db, userId);
+    const rooms = await roomIdsOf(this.ctx, userId);
+    return [
+      Topics.user(userId),
+      ...workspaces.map((id) => Topics.workspace(id)),
+      ...rooms.map((id) => Topics.chatRoom(id)),
+    ];
+  }
+
+  private async listen(connection: Connection, topic: string, handler: (event: unknown) => void) {
+    if (connection.topics.has(topic)) return;
+    connection.topics.set(topic, async () => undefined);
+    const stop = await this.ctx.bus.subscribe(topic, handler);
+    if (!this.connections.has(connection)) {
+      await stop();
+      return;
+    }
+    connection.topics.set(topic, stop);
+  }
+
+  private async unlisten(connection: Connection, topic: string) {
+    const stop = connection.topics.get(topic);
+    if (!stop) return;
+    connection.topics.delete(topic);
+    await stop();
+  }
+
+  /** Joining or leaving rooms and workspaces changes what the connection listens to. */
+  private follow(connection: Connection, event: LoggedEvent, handler: (event: unknown) => void) {
+    if (event['userId'] !== connection.userId) return;
+    const roomId = event['chatRoomId'];
+    if (event['type'] === 'CHAT_MEMBER_JOINED' && typeof roomId === 'number') {
+      void this.listen(connection, Topics.chatRoom(roomId), handler);
+    } else if (event['type'] === 'CHAT_MEMBER_LEFT' && typeof roomId === 'number') {
+      void this.unlisten(connection, Topics.chatRoom(roomId));
+    } else if (event['type'] === 'WORKSPACE_MEMBER_REMOVED') {
+      void this.refresh(connection, handler);
+    }
+  }
+
+  /** Re-reads the user's memberships and drops the topics they lost. */
+  private async refresh(connection: Connection, handler: (event: unknown) => void) {
+    const wanted = new Set(await this.topicsOf(connection.userId));
+    for (const topic of [...connection.topics.keys()]) {
+      if (!wanted.has(topic)) await this.unlisten(connection, topic);
+    }
+    for (const topic of wanted) await this.listen(connection, topic, handler);
+  }
+
+  private async close(connection: Connection) {
+    if (!this.connections.delete(connection)) return;
+    clearInterval(connection.heartbeat);
+    for (const topic of [...connection.topics.keys()]) await this.unlisten(connection, topic);
+  }
+
+  /** Ends every stream of `userId` (or all), e.g. on logout or shutdown. */
+  async closeAll(userId?: number): Promise<number> {
+    let closed = 0;
+    for (const connection of [...this.connections]) {
+      if (userId !== undefined && connection.userId !== userId) continue;
+      connection.response.end();
+      await this.close(connection);
+      closed += 1;
+    }
+    return closed;
+  }
+
+  async prune(): Promise<void> {
+    const before = new Date(this.ctx.now().getTime() - Limits.sseReplayWindowSeconds * 1000);
+    await this.ctx.bus.prune(before).catch(() => 0);
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.pruner);
+    await this.closeAll();
+  }
+}
