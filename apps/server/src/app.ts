@@ -34,6 +34,7 @@ import { schedulesRoutes } from './modules/schedules/schedules.routes';
 import { kanbanRoutes } from './modules/kanban/kanban.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { liveRoutes } from './modules/live/live.routes';
+import { stompRoutes } from './modules/live/stomp.routes';
 
 export type BuildOptions = ContextOverrides & { logger?: Logger };
 
@@ -135,6 +136,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     },
     { prefix: '/api' },
   );
+  await stompRoutes(app, context, (claims) => isSessionActive(context, claims));
 
   await serveWeb(app, config.webDistDir ?? webDistDefault);
   return Object.assign(app, { context });

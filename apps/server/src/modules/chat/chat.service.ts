@@ -398,3 +398,8 @@ registerMemberRemovalStep(async (db, workspaceId, userId) => {
     if (room?.workspaceId === workspaceId) await repo.removeMember(db, roomId, userId);
   }
 });
+
+/** Whether `userId` is in the room (live subscriptions check it per destination). */
+export function isRoomMember(ctx: AppContext, roomId: number, userId: number): Promise<boolean> {
+  return repo.isMember(ctx.database.db, roomId, userId);
+}
