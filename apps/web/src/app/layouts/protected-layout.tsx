@@ -3,6 +3,7 @@ import { AppShell, Group } from '@mantine/core';
 import { matchPath, Navigate, Outlet, useLocation } from 'react-router';
 import { FullPageLoader } from '../../components/full-page-loader';
 import { useAuth } from '../../features/auth/hooks/use-auth';
+import { LiveProvider } from '../../features/live/components/live-provider';
 import { useCurrentWorkspace } from '../../features/workspaces/hooks/use-current-workspace';
 import {
   WORKSPACE_RAIL_WIDTH,
@@ -46,29 +47,32 @@ export function ProtectedLayout() {
   const navbarWidth = WORKSPACE_RAIL_WIDTH + (showSidePanel ? WORKSPACE_SIDE_PANEL_WIDTH : 0);
 
   return (
-    <AppShell
-      header={{ height: 60 }}
-      navbar={{ width: navbarWidth, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
-      padding={{ base: 'sm', sm: 'lg' }}
-    >
-      <AppShell.Header>
-        <TopBar
-          navOpened={navOpened}
-          onToggleNav={() => setNavOpenedAt(navOpened ? null : location.pathname)}
-        />
-      </AppShell.Header>
-      <AppShell.Navbar>
-        {/* SLOT (workspaces feature): the workspace rail, and the side panel on its paths. */}
-        <Group gap={0} wrap="nowrap" align="stretch" h="100%">
-          <WorkspaceRail />
-          {showSidePanel && <WorkspaceSidePanel />}
-        </Group>
-      </AppShell.Navbar>
-      <AppShell.Main bg="var(--mantine-color-gray-0)">
-        <Suspense fallback={<FullPageLoader text={ko.common.loading} height="50vh" />}>
-          <Outlet />
-        </Suspense>
-      </AppShell.Main>
-    </AppShell>
+    // One live connection for the logged-in app (chat, unread badges, team content refreshes).
+    <LiveProvider>
+      <AppShell
+        header={{ height: 60 }}
+        navbar={{ width: navbarWidth, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+        padding={{ base: 'sm', sm: 'lg' }}
+      >
+        <AppShell.Header>
+          <TopBar
+            navOpened={navOpened}
+            onToggleNav={() => setNavOpenedAt(navOpened ? null : location.pathname)}
+          />
+        </AppShell.Header>
+        <AppShell.Navbar>
+          {/* SLOT (workspaces feature): the workspace rail, and the side panel on its paths. */}
+          <Group gap={0} wrap="nowrap" align="stretch" h="100%">
+            <WorkspaceRail />
+            {showSidePanel && <WorkspaceSidePanel />}
+          </Group>
+        </AppShell.Navbar>
+        <AppShell.Main bg="var(--mantine-color-gray-0)">
+          <Suspense fallback={<FullPageLoader text={ko.common.loading} height="50vh" />}>
+            <Outlet />
+          </Suspense>
+        </AppShell.Main>
+      </AppShell>
+    </LiveProvider>
   );
 }

@@ -2,6 +2,7 @@ import { ActionIcon, Burger, Group, UnstyledButton } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo';
+import { LiveStatus } from '../../features/live/components/live-status';
 import { useCurrentWorkspace } from '../../features/workspaces/hooks/use-current-workspace';
 import { ko } from '../../i18n/ko';
 import { routes } from '../routes';
@@ -13,8 +14,8 @@ interface TopBarProps {
 }
 
 /**
- * Logo (to the current workspace, else /), the burger on small screens, the notification bell
- * and the profile menu.
+ * Logo (to the current workspace, else /), the burger on small screens, the live link's status,
+ * the notification bell and the profile menu.
  */
 export function TopBar({ navOpened, onToggleNav }: TopBarProps) {
   const { workspace } = useCurrentWorkspace();
@@ -34,6 +35,7 @@ export function TopBar({ navOpened, onToggleNav }: TopBarProps) {
         </UnstyledButton>
       </Group>
       <Group gap="sm" wrap="nowrap">
+        <LiveStatus />
         <ActionIcon
           component={Link}
           to={routes.notifications.href()}

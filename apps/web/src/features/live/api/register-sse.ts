@@ -1,0 +1,16 @@
+import type { SseTicket } from '@teamup/contracts/chat';
+import { api, buildUrl } from '../../../lib/api-client';
+
+/** POST /sse/register: a single-use ticket for the event stream, valid 60 s. */
+export function registerSse(): Promise<SseTicket> {
+  return api.post<SseTicket>('/sse/register');
+}
+
+/**
+ * GET /api/sse/subscribe?ticket=: EventSource cannot send headers, hence the ticket. Each connect
+ * has a new ticket (and so a new EventSource), which would not resend Last-Event-ID itself: the
+ * last id seen travels as `lastEventId`.
+ */
+export function sseSubscribeUrl(ticket: string, lastEventId: string | null): string {
+  return buildUrl('/sse/subscribe', { ticket, lastEventId });
+}

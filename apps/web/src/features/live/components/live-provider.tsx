@@ -1,0 +1,49 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { LiveConnection } from '../../../lib/live/live-connection';
+import { useAuth } from '../../auth/hooks/use-auth';
+import { registerSse, sseSubscribeUrl } from '../api/register-sse';
+import { LiveContext } from '../hooks/live-context';
+import { useLiveInvalidation } from '../hooks/use-live-invalidation';
+
+function createConnection(): LiveConnection {
+  const supported = typeof EventSource !== 'undefined';
+  return new LiveConnection({
+    register: registerSse,
+    openStream: (url) => new EventSource(url),
+    subscribeUrl: sseSubscribeUrl,
+    supported,
+  });
+}
+
+function LiveInvalidation({ userId }: { userId: number | undefined }) {
+  useLiveInvalidation(userId);
+  return null;
+}
+
+/**
+ * The logged-in app's one live connection (ARCHITECTURE "Live delivery"): started on mount,
+ * stopped on logout, tried again when the browser comes back online after it gave up.
+ */
+export function LiveProvider({ children }: { children: ReactNode }) {
+  const { user } = useAuth();
+  const [connection] = useState(createConnection);
+
+  useEffect(() => {
+    connection.start();
+    const handleOnline = () => {
+      if (connection.getState() === 'down') connection.retryNow();
+    };
+    window.addEventListener('online', handleOnline);
+    return () => {
+      window.removeEventListener('online', handleOnline);
+      connection.stop();
+    };
+  }, [connection]);
+
+  return (
+    <LiveContext value={connection}>
+      <LiveInvalidation userId={user?.id} />
+      {children}
+    </LiveContext>
+  );
+}
