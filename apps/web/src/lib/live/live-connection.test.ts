@@ -52,6 +52,22 @@ describe('LiveConnection', () => {
     connection.stop();
   });
 
+  it('tells resync listeners, not event listeners, when the server says RESYNC', async () => {
+    const { connection } = setup();
+    const events = vi.fn();
+    const resync = vi.fn();
+    connection.subscribe(events);
+    connection.onResync(resync);
+    connection.start();
+    await settle();
+    FakeEventSource.latest().onmessage?.(
+      new MessageEvent('message', { data: '{"type":"RESYNC"}', lastEventId: '8' }),
+    );
+    expect(resync).toHaveBeenCalledTimes(1);
+    expect(events).not.toHaveBeenCalled();
+    connection.stop();
+  });
+
   it('ignores data that is not a live event', async () => {
     const { connection } = setup();
     const handler = vi.fn();

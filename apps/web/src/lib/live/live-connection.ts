@@ -37,14 +37,22 @@ export interface LiveConnectionDeps {
 
 export type LiveEventHandler = (event: LiveEvent) => void;
 export type LiveStateHandler = (state: LiveState) => void;
+export type LiveResyncHandler = () => void;
+
+/**
+ * Sent by the server instead of a replay when what the client missed is no longer in its event
+ * log: everything shown must be fetched again.
+ */
+export const RESYNC_EVENT = 'RESYNC';
 
 /** Named events that only say "still here" (SSE comments never reach a page). */
 const KEEP_ALIVE_EVENTS = ['heartbeat', 'ping'];
 
-function parseEvent(data: string): LiveEvent | null {
+function parseEvent(data: string): LiveEvent | typeof RESYNC_EVENT | null {
   try {
     const value = JSON.parse(data) as unknown;
     if (typeof value === 'object' && value !== null && 'type' in value) {
+      if (value.type === RESYNC_EVENT) return RESYNC_EVENT;
       return typeof value.type === 'string' ? (value as LiveEvent) : null;
     }
   } catch {
@@ -72,6 +80,7 @@ export class LiveConnection {
   private watchTimer: ReturnType<typeof setInterval> | undefined;
   private readonly eventHandlers = new Set<LiveEventHandler>();
   private readonly stateHandlers = new Set<LiveStateHandler>();
+  private readonly resyncHandlers = new Set<LiveResyncHandler>();
   private readonly now: () => number;
 
   constructor(private readonly deps: LiveConnectionDeps) {
@@ -90,6 +99,12 @@ export class LiveConnection {
   onStateChange = (handler: LiveStateHandler): (() => void) => {
     this.stateHandlers.add(handler);
     return () => this.stateHandlers.delete(handler);
+  };
+
+  /** Hears the server's RESYNC (missed events are gone: reload from the API). */
+  onResync = (handler: LiveResyncHandler): (() => void) => {
+    this.resyncHandlers.add(handler);
+    return () => this.resyncHandlers.delete(handler);
   };
 
   start(): void {
@@ -175,8 +190,11 @@ export class LiveConnection {
       this.failures = 0;
       this.setState('open');
       const event = parseEvent(message.data);
-      if (!event) return;
-      for (const handler of [...this.eventHandlers]) handler(event);
+      if (event === RESYNC_EVENT) {
+        for (const handler of [...this.resyncHandlers]) handler();
+      } else if (event) {
+        for (const handler of [...this.eventHandlers]) handler(event);
+      }
     };
     for (const name of KEEP_ALIVE_EVENTS) {
       stream.addEventListener(name, () => {

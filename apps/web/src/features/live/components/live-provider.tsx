@@ -1,4 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { LiveConnection } from '../../../lib/live/live-connection';
 import { useAuth } from '../../auth/hooks/use-auth';
 import { registerSse, sseSubscribeUrl } from '../api/register-sse';
@@ -27,6 +28,13 @@ function LiveInvalidation({ userId }: { userId: number | undefined }) {
 export function LiveProvider({ children }: { children: ReactNode }) {
   const { user } = useAuth();
   const [connection] = useState(createConnection);
+  const queryClient = useQueryClient();
+
+  // Missed events are gone from the server's log: every query on screen asks again.
+  useEffect(
+    () => connection.onResync(() => void queryClient.invalidateQueries()),
+    [connection, queryClient],
+  );
 
   useEffect(() => {
     connection.start();

@@ -16,6 +16,13 @@ export function useLiveEvents(handler: (event: LiveEvent) => void): void {
   useEffect(() => connection.subscribe((event) => onEvent(event)), [connection]);
 }
 
+/** Calls `handler` when the server says missed events are gone (reload from the API). */
+export function useLiveResync(handler: () => void): void {
+  const connection = useLiveConnection();
+  const onResync = useEffectEvent(handler);
+  useEffect(() => connection.onResync(() => onResync()), [connection]);
+}
+
 /** The live link's state: connecting, open or down. */
 export function useLiveState(): LiveState {
   const connection = useLiveConnection();
