@@ -1,0 +1,12 @@
+import { api } from '../../../lib/api-client';
+import type { RoomRef } from './room-messages';
+
+/**
+ * PATCH .../{r}/messages/{m}/delete → 204: the author, the workspace owner or an ADMIN. The
+ * message stays in place, deleted and empty.
+ */
+export function deleteMessage(room: RoomRef, messageId: number): Promise<void> {
+  return api.patch<void>(
+    `/workspaces/${room.workspaceId}/chat-rooms/${room.roomId}/messages/${messageId}/delete`,
+  );
+}
