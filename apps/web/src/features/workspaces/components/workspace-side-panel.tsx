@@ -16,6 +16,10 @@ import { Link, useParams } from 'react-router';
 import type { Workspace } from '@teamup/contracts/workspaces';
 import { routes } from '../../../app/routes';
 import { ko } from '../../../i18n/ko';
+import { useAuth } from '../../auth/hooks/use-auth';
+import { ChatRoomLinks } from '../../chat/components/chat-room-links';
+import { NewChatDialog } from '../../chat/components/new-chat-dialog';
+import { useChatRoomsLiveSync } from '../../chat/hooks/use-chat-rooms-live-sync';
 import { useWorkspaceTeams } from '../../teams/api/workspace-teams';
 import { TeamDialog } from '../../teams/components/team-dialog';
 import { useCurrentWorkspace } from '../hooks/use-current-workspace';
@@ -94,7 +98,9 @@ function TeamLinks({ workspace }: { workspace: Workspace }) {
  */
 export function WorkspaceSidePanel() {
   const { workspace, isLoading } = useCurrentWorkspace();
-  const [dialog, setDialog] = useState<'settings' | 'team' | null>(null);
+  const { user } = useAuth();
+  const [dialog, setDialog] = useState<'settings' | 'team' | 'dm' | 'group' | null>(null);
+  useChatRoomsLiveSync(workspace?.id, user?.id);
 
   return (
     <Box
@@ -155,13 +161,37 @@ export function WorkspaceSidePanel() {
           <SidePanelSection
             title={t.directMessages}
             emptyText={t.noDirectMessages}
-            onAdd={showComingSoon}
-          />
+            onAdd={() => setDialog('dm')}
+            testId="side-panel-dms"
+          >
+            {workspace ? (
+              <ChatRoomLinks
+                workspaceId={workspace.id}
+                myId={user?.id}
+                type="PERSONAL"
+                emptyText={t.noDirectMessages}
+              />
+            ) : (
+              <Skeleton h={28} radius="sm" visible={isLoading} />
+            )}
+          </SidePanelSection>
           <SidePanelSection
             title={t.groupChats}
             emptyText={t.noGroupChats}
-            onAdd={showComingSoon}
-          />
+            onAdd={() => setDialog('group')}
+            testId="side-panel-groups"
+          >
+            {workspace ? (
+              <ChatRoomLinks
+                workspaceId={workspace.id}
+                myId={user?.id}
+                type="GROUP"
+                emptyText={t.noGroupChats}
+              />
+            ) : (
+              <Skeleton h={28} radius="sm" visible={isLoading} />
+            )}
+          </SidePanelSection>
           <SidePanelSection
             title={t.videoMeetings}
             emptyText={t.noVideoMeetings}
@@ -181,6 +211,15 @@ export function WorkspaceSidePanel() {
             onClose={() => setDialog(null)}
             workspaceId={workspace.id}
           />
+          {user && (
+            <NewChatDialog
+              opened={dialog === 'dm' || dialog === 'group'}
+              onClose={() => setDialog(null)}
+              workspaceId={workspace.id}
+              myId={user.id}
+              initialKind={dialog === 'group' ? 'GROUP' : 'PERSONAL'}
+            />
+          )}
         </>
       )}
     </Box>

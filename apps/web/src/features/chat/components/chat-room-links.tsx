@@ -1,0 +1,91 @@
+import { Badge, NavLink, Skeleton, Stack, Text } from '@mantine/core';
+import { IconMessageCircle, IconUser } from '@tabler/icons-react';
+import { Link, useParams } from 'react-router';
+import type { ChatRoomType } from '@teamup/contracts/chat';
+import { ChatMessages } from '@teamup/contracts/chat';
+import { routes } from '../../../app/routes';
+import { ko } from '../../../i18n/ko';
+import { useChatRooms } from '../api/chat-rooms';
+import { roomDisplayName } from '../lib/room-display';
+
+interface ChatRoomLinksProps {
+  workspaceId: number;
+  myId: number | undefined;
+  type: ChatRoomType;
+  emptyText: string;
+}
+
+function UnreadBadge({ count }: { count: number }) {
+  if (count <= 0) return null;
+  return (
+    <Badge
+      size="sm"
+      circle={count < 10}
+      color="red"
+      variant="filled"
+      data-testid="chat-unread-badge"
+      aria-label={ko.chat.unreadBadge(count)}
+    >
+      {count > 99 ? '99+' : count}
+    </Badge>
+  );
+}
+
+/** The caller's DMs or groups in the side panel, with unread badges, linking to each room. */
+export function ChatRoomLinks({ workspaceId, myId, type, emptyText }: ChatRoomLinksProps) {
+  const { chatId } = useParams();
+  const rooms = useChatRooms(workspaceId);
+
+  if (rooms.isPending) {
+    return (
+      <Stack gap={6} px="xs">
+        <Skeleton h={28} radius="sm" />
+      </Stack>
+    );
+  }
+  if (rooms.isError) {
+    return (
+      <Text size="sm" c="red" px="xs">
+        {ChatMessages.listFailed}
+      </Text>
+    );
+  }
+  const mine = rooms.data.content.filter((room) => room.type === type);
+  if (mine.length === 0) {
+    return (
+      <Text size="sm" c="dimmed" px="xs" py={4}>
+        {emptyText}
+      </Text>
+    );
+  }
+  const Icon = type === 'PERSONAL' ? IconUser : IconMessageCircle;
+  return (
+    <Stack component="ul" gap={2} m={0} p={0} style={{ listStyle: 'none' }}>
+      {mine.map((room) => {
+        const active = String(room.id) === chatId;
+        const name = roomDisplayName(room, myId);
+        return (
+          <li key={room.id}>
+            <NavLink
+              component={Link}
+              to={routes.chat.href(workspaceId, room.id)}
+              active={active}
+              aria-current={active ? 'page' : undefined}
+              label={name}
+              title={name}
+              leftSection={<Icon size={16} aria-hidden />}
+              rightSection={<UnreadBadge count={active ? 0 : room.unreadCount} />}
+              data-testid="chat-room-link"
+              data-room-id={room.id}
+              styles={{
+                label: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+              }}
+              py={6}
+              style={{ borderRadius: 'var(--mantine-radius-sm)' }}
+            />
+          </li>
+        );
+      })}
+    </Stack>
+  );
+}
