@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { ChatMessage, ChatRoom } from '@teamup/contracts/chat';
+import type { Page as ListPage } from '@teamup/contracts/common';
+import type { Workspace } from '@teamup/contracts/workspaces';
+import { login, password, signUp } from './support/accounts';
+import { launchBrowser, newPage, screenshot } from './support/browser';
+import { startStack, type Stack } from './support/stack';
+
+/** The texts of the messages on screen, in the order shown. */
+function messageTexts(page: Page) {
+  return page.getByTestId('chat-message').allInnerTexts();
+}
+
+async function say(page: Page, text: string) {
+  await page.getByTestId('chat-input').fill(text);
+  await page.getByTestId('chat-input').press('Enter');
+}
+
+describe('live chat journey', () => {
+  let stack: Stack;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    stack = await startStack();
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  it('two people chat both ways live; messages sent while one is offline arrive once, in order', async () => {
+    const stamp = Date.now();
+    const emailA = `chat-a${stamp}@example.com`;
+    const emailB = `chat-b${stamp}@example.com`;
+    await signUp(stack, emailA);
+    await signUp(stack, emailB);
+    const apiA = stack.api(emailA, password);
+    const apiB = stack.api(emailB, password);
+    const workspace = (await apiA.send<Workspace>('POST', '/api/workspaces', { name: '채팅 수업' }))
+      .data;
+    await apiB.send('POST', '/api/workspaces/join', { inviteCode: workspace.inviteCode });
+    const me = await apiB.get<{ id: number }>('/api/users/me');
+    const room = (
+      await apiA.send<ChatRoom>('POST', `/api/workspaces/${workspace.id}/chat-rooms/create-dm`, {
+        chatMemberIdList: [me.id],
+      })
+    ).data;
+    const roomPath = `/#/ws/${workspace.id}/chat/${room.id}`;
+
+    const { page: pageA } = await newPage(browser, stack.baseUrl);
+    const { context: contextB, page: pageB } = await newPage(browser, stack.baseUrl);
+    await login(pageA, emailA);
+    await login(pageB, emailB);
+    // Let the once-per-session redirect to the workspace land before opening the room.
+    await pageA.waitForURL(new RegExp(`#/ws/${workspace.id}`));
+    await pageB.waitForURL(new RegExp(`#/ws/${workspace.id}`));
+    await pageA.goto(roomPath);
+    await pageB.goto(roomPath);
+    try {
+      await pageA.getByTestId('chat-room').waitFor();
+      await pageB.getByTestId('chat-room').waitFor();
+    } catch (error) {
+      await screenshot(pageA, 'chat-open-failed-a');
+      await screenshot(pageB, 'chat-open-failed-b');
+      throw error;
+    }
+    await pageA.locator('[data-testid="live-status"][data-state="open"]').waitFor();
+    await pageB.locator('[data-testid="live-status"][data-state="open"]').waitFor();
+
+    // Both ways, live.
+    await say(pageA, '안녕하세요! 회의록 봤어요?');
+    await pageB.getByTestId('chat-message').getByText('안녕하세요! 회의록 봤어요?').waitFor();
+    await say(pageB, '네, 방금 읽었어요.');
+    await pageA.getByTestId('chat-message').getByText('네, 방금 읽었어요.').waitFor();
+    const own = pageA.locator('[data-testid="chat-message"][data-own="true"]');
+    expect(await own.count()).toBe(1);
+    await screenshot(pageA, 'chat-1280');
+
+    // B goes offline; A sends three.
+    await contextB.setOffline(true);
+    const offlineTexts = ['첫 번째 메시지', '두 번째 메시지', '세 번째 메시지'];
+    for (const text of offlineTexts) {
+      await say(pageA, text);
+      await pageA.getByTestId('chat-message').getByText(text).waitFor();
+    }
+    await expect
+      .poll(async () => {
+        const page = await apiA.get<ListPage<ChatMessage>>(
+          `/api/workspaces/${workspace.id}/chat-rooms/${room.id}/messages?sort=createdAt,desc&size=3`,
+        );
+        return page.content.map((message) => message.content).reverse();
+      })
+      .toEqual(offlineTexts);
+
+    // Back online: each of the three appears once, in order.
+    await contextB.setOffline(false);
+    for (const text of offlineTexts) {
+      await pageB.getByTestId('chat-message').getByText(text).waitFor({ timeout: 45_000 });
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const shown = (await messageTexts(pageB)).join('\n');
+    for (const text of offlineTexts) expect(shown.split(text).length - 1).toBe(1);
+    const positions = offlineTexts.map((text) => shown.indexOf(text));
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+    await screenshot(pageB, 'chat-after-reconnect-1280');
+
+    // The same room fits a phone.
+    await pageB.setViewportSize({ width: 360, height: 740 });
+    await pageB.getByTestId('chat-input').waitFor();
+    const overflow = await pageB.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(pageB, 'chat-360');
+  });
+});
