@@ -1,4 +1,4 @@
-import { Fragment, useLayoutEffect, useRef, useState } from 'react';
+import { Fragment, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
@@ -40,12 +40,6 @@ function startsRun(message: LocalMessage, previous: LocalMessage | undefined): b
   return Date.parse(message.sentAt) - Date.parse(previous.sentAt) > RUN_GAP_MS;
 }
 
-function inView(element: Element, container: Element): boolean {
-  const a = element.getBoundingClientRect();
-  const b = container.getBoundingClientRect();
-  return a.bottom >= b.top && a.top <= b.bottom;
-}
-
 /**
  * The room's message window: 'load older' on top, date separators, the '새 메시지' divider, the
  * messages, and buttons to jump to the first unread or back to the newest message. Stays at the
@@ -85,8 +79,35 @@ export function MessageList({
     const bottom = list.scrollHeight - list.scrollTop - list.clientHeight < BOTTOM_SLACK_PX;
     stickRef.current = bottom;
     if (bottom !== atBottom) onAtBottomChange(bottom);
-    if (dividerRef.current && inView(dividerRef.current, list)) setUnreadInView(true);
   };
+
+  const listShown = visible.length > 0 || state.status === 'ready';
+
+  // Once the divider has been on screen, the jump button is not needed any more.
+  useEffect(() => {
+    const divider = dividerRef.current;
+    const list = listRef.current;
+    if (!dividerShown || !divider || !list || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setUnreadInView(true);
+      },
+      { root: list },
+    );
+    observer.observe(divider);
+    return () => observer.disconnect();
+  }, [dividerShown, listShown]);
+
+  // A smaller or larger list (a turned phone, a growing input) keeps showing the newest message.
+  useEffect(() => {
+    const list = listRef.current;
+    if (!list || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      if (stickRef.current) list.scrollTop = list.scrollHeight;
+    });
+    observer.observe(list);
+    return () => observer.disconnect();
+  }, [listShown]);
 
   // Older messages were put on top: keep the ones on screen where they were.
   useLayoutEffect(() => {

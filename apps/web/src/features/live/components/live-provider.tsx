@@ -23,7 +23,7 @@ function LiveInvalidation({ userId }: { userId: number | undefined }) {
 
 /**
  * The logged-in app's one live connection (ARCHITECTURE "Live delivery"): started on mount,
- * stopped on logout, tried again when the browser comes back online after it gave up.
+ * stopped on logout, tried again at once when the browser comes back online.
  */
 export function LiveProvider({ children }: { children: ReactNode }) {
   const { user } = useAuth();
@@ -38,8 +38,9 @@ export function LiveProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     connection.start();
+    // Back online: no need to sit out the rest of a reconnect delay, or to stay given up.
     const handleOnline = () => {
-      if (connection.getState() === 'down') connection.retryNow();
+      if (connection.getState() !== 'open') connection.retryNow();
     };
     window.addEventListener('online', handleOnline);
     return () => {
