@@ -57,13 +57,16 @@ export async function openSse(
           const block = buffer.slice(0, end);
           buffer = buffer.slice(end + 2);
           let id: string | undefined;
+          let name = 'message';
           const data: string[] = [];
           for (const line of block.split('\n')) {
             if (line.startsWith(':')) comments.push(line.slice(1).trim());
             else if (line.startsWith('id:')) id = line.slice(3).trim();
+            else if (line.startsWith('event:')) name = line.slice(6).trim();
             else if (line.startsWith('data:')) data.push(line.slice(5).trim());
           }
-          if (data.length > 0) {
+          // Named events (the `ping` keep-alive) are not what an `onmessage` handler sees.
+          if (name === 'message' && data.length > 0) {
             events.push({ id, data: JSON.parse(data.join('\n')) as Record<string, unknown> });
           }
           for (const waiter of [...waiters]) waiter();

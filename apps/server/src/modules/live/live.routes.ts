@@ -23,7 +23,10 @@ const subscribeQuerySchema = z.object({
 
 export async function liveRoutes(app: TypedApp, ctx: AppContext, requireAuth: Guard) {
   const hub = new SseHub(ctx);
-  app.addHook('onClose', () => hub.stop());
+  // Streams never end by themselves: close them before the server waits for open requests.
+  app.addHook('preClose', async () => {
+    await hub.stop();
+  });
   const secured = { onRequest: requireAuth };
 
   app.post(

@@ -53,7 +53,9 @@ export class SseHub {
     });
     response.write(`retry: 3000\n: connected\n\n`);
     const heartbeat = setInterval(() => {
-      response.write(': ping\n\n');
+      // The comment is the protocol's keep-alive; the named event is what a browser's
+      // EventSource can see (comments never reach it), so a quiet link is not taken for dead.
+      response.write(': ping\nevent: ping\ndata: {}\n\n');
     }, Limits.sseHeartbeatSeconds * 1000);
     const connection: Connection = { userId, response, topics: new Map(), heartbeat };
     this.connections.add(connection);
