@@ -29,6 +29,8 @@ import { usersRoutes } from './modules/users/users.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { workspacesRoutes } from './modules/workspaces/workspaces.routes';
 import { teamsRoutes } from './modules/teams/teams.routes';
+import { announcementRoutes } from './modules/board/announcements.routes';
+import { attachmentRoutes } from './modules/board/attachments.routes';
 import { boardRoutes } from './modules/board/board.routes';
 import { schedulesRoutes } from './modules/schedules/schedules.routes';
 import { kanbanRoutes } from './modules/kanban/kanban.routes';
@@ -128,7 +130,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       await filesRoutes(typed, context);
       await workspacesRoutes(typed, context, requireAuth);
       await teamsRoutes(typed, context, requireAuth);
+      await announcementRoutes(typed, context, requireAuth);
       await boardRoutes(typed, context, requireAuth);
+      await attachmentRoutes(typed, context, requireAuth);
       await schedulesRoutes(typed, context, requireAuth);
       await kanbanRoutes(typed, context, requireAuth);
       await chatRoutes(typed, context, requireAuth);

@@ -4,7 +4,8 @@ import { updateProfileSchema } from '@teamup/contracts/users';
 import { createTeamSchema } from '@teamup/contracts/teams';
 import { createWorkspaceSchema } from '@teamup/contracts/workspaces';
 import { createAnnouncementSchema, createPostFieldsSchema } from '@teamup/contracts/board';
-import { createAnnouncement, createComment, createPost } from './modules/board/board.service';
+import { createAnnouncement } from './modules/board/announcements.service';
+import { createComment, createPost } from './modules/board/board.service';
 import { createListSchema, createTaskSchema } from '@teamup/contracts/kanban';
 import { scheduleInputSchema } from '@teamup/contracts/schedules';
 import {
