@@ -8,23 +8,17 @@ import {
   postParamsSchema,
 } from '@teamup/contracts/board';
 import { envelope } from '@teamup/contracts/common';
-import { ErrorCode } from '@teamup/contracts/error-codes';
 import { Limits } from '@teamup/contracts/limits';
 import type { AppContext } from '../../context';
 import { authOf } from '../../platform/auth/guard';
-import { badRequest } from '../../platform/errors/app-error';
+import { singleFileField } from '../../platform/http/multipart';
 import type { Guard, TypedApp } from '../../platform/http/types';
 import * as board from './board.service';
-import {
-  contentDisposition,
-  storeUpload,
-  type StoredUpload,
-  isFilePart,
-  uploadError,
-} from './uploads';
+import { contentDisposition, storeUpload, type StoredUpload, uploadError } from './uploads';
 
 const security = [{ bearer: [] }];
 const postTags = ['posts'];
+const ATTACHMENT_FIELDS = ['file', 'files', 'files[]'];
 
 /** Streams a stored file with the headers that keep a browser from running it. */
 function sendFile(
@@ -83,19 +77,13 @@ export async function attachmentRoutes(app: TypedApp, ctx: AppContext, requireAu
     async (request, reply) => {
       const userId = authOf(request).userId;
       const { bytesLeft } = await board.prepareAttachmentUpload(ctx, userId, request.params.id);
-      const missing = () => badRequest(ErrorCode.VALIDATION_FAILED, M.fileRequired);
-      if (!request.isMultipart()) throw missing();
       let upload: StoredUpload;
       try {
-        const file = await request.file({
-          limits: { fileSize: Limits.attachmentMaxBytes + 1, files: 1 },
+        const file = await singleFileField(request, Limits.attachmentMaxBytes, {
+          missingMessage: M.fileRequired,
+          fieldNames: ATTACHMENT_FIELDS,
         });
-        if (!file || !isFilePart(file.fieldname)) throw missing();
-        upload = await storeUpload(
-          ctx.storage,
-          { stream: file.file, filename: file.filename },
-          bytesLeft,
-        );
+        upload = await storeUpload(ctx.storage, file, bytesLeft);
       } catch (error) {
         throw uploadError(error);
       }

@@ -145,8 +145,7 @@ export function uploadError(error: unknown): unknown {
   return error;
 }
 
-export const isFilePart = (name: string) =>
-  name === 'files' || name === 'file' || name === 'files[]';
+const isFilePart = (name: string) => name === 'files' || name === 'file' || name === 'files[]';
 
 /**
  * Reads a post's multipart body: its text fields, and every file streamed to storage as it

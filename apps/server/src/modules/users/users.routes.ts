@@ -59,7 +59,7 @@ export async function usersRoutes(app: TypedApp, ctx: AppContext, requireAuth: G
     },
     async (request) => {
       const file = await singleFileField(request, Limits.profileImageMaxBytes);
-      const profileImageUrl = await users.setProfileImage(ctx, authOf(request).userId, file);
+      const profileImageUrl = await users.setProfileImage(ctx, authOf(request).userId, file.stream);
       return { data: { profileImageUrl } };
     },
   );

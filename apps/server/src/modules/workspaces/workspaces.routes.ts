@@ -198,7 +198,7 @@ export async function workspacesRoutes(app: TypedApp, ctx: AppContext, requireAu
         ctx,
         authOf(request).userId,
         request.params.id,
-        file,
+        file.stream,
       );
       return { data: { iconUrl } };
     },

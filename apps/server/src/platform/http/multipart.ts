@@ -3,17 +3,24 @@ import type { Readable } from 'node:stream';
 import { ErrorCode } from '@teamup/contracts/error-codes';
 import { badRequest } from '../errors/app-error';
 
+export type UploadedFile = { stream: Readable; filename: string };
+
 /**
- * The stream of the one multipart field `file` of an upload request. The limit is one byte over
- * `maxBytes` so the reader can tell "exactly at the limit" from "over it".
+ * The one uploaded file of a multipart request (field `file`, or one of `fieldNames`). The
+ * limit is one byte over `maxBytes` so the reader can tell "exactly at the limit" from "over it".
  */
 export async function singleFileField(
   request: FastifyRequest,
   maxBytes: number,
-): Promise<Readable> {
-  const missing = () => badRequest(ErrorCode.VALIDATION_FAILED, '이미지 파일을 선택해주세요.');
+  options: { missingMessage?: string; fieldNames?: readonly string[] } = {},
+): Promise<UploadedFile> {
+  const missing = () =>
+    badRequest(
+      ErrorCode.VALIDATION_FAILED,
+      options.missingMessage ?? '이미지 파일을 선택해주세요.',
+    );
   if (!request.isMultipart()) throw missing();
   const file = await request.file({ limits: { fileSize: maxBytes + 1, files: 1 } });
-  if (!file || file.fieldname !== 'file') throw missing();
-  return file.file;
+  if (!file || !(options.fieldNames ?? ['file']).includes(file.fieldname)) throw missing();
+  return { stream: file.file, filename: file.filename };
 }
