@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { chatMessages, chatRoomMembers, chatRooms, users } from '../../db/schema';
+import { chatMessages, chatRoomMembers, chatRooms, users, workspaceMembers } from '../../db/schema';
 
 export type RoomRow = typeof chatRooms.$inferSelect;
 export type MessageRow = typeof chatMessages.$inferSelect;
@@ -260,4 +260,35 @@ export async function advanceLastRead(db: Db, roomId: number, userId: number, me
     )
     .returning({ userId: chatRoomMembers.userId });
   return updated.length > 0;
+}
+
+/**
+ * One read for a caller's access to a room: the room, their role in its workspace (null when
+ * not a member), whether they are in the room, and their name and picture for what they send.
+ */
+export async function accessOf(db: Db, roomId: number, userId: number) {
+  const [row] = await db
+    .select({
+      room: chatRooms,
+      role: workspaceMembers.role,
+      roomMember: chatRoomMembers.userId,
+      name: users.name,
+      profileImageUrl: users.profileImageUrl,
+    })
+    .from(chatRooms)
+    .leftJoin(
+      workspaceMembers,
+      and(
+        eq(workspaceMembers.workspaceId, chatRooms.workspaceId),
+        eq(workspaceMembers.userId, userId),
+      ),
+    )
+    .leftJoin(
+      chatRoomMembers,
+      and(eq(chatRoomMembers.roomId, chatRooms.id), eq(chatRoomMembers.userId, userId)),
+    )
+    .leftJoin(users, eq(users.id, userId))
+    .where(eq(chatRooms.id, roomId))
+    .limit(1);
+  return row;
 }

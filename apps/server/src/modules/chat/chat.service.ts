@@ -93,7 +93,10 @@ async function presentRoom(ctx: AppContext, viewerId: number, room: repo.RoomRow
 
 // --- access ----------------------------------------------------------------------------------
 
-/** The room of this workspace; the caller must be in the workspace (and, unless `open`, the room). */
+/**
+ * The room of this workspace; the caller must be in the workspace (and, unless told otherwise,
+ * in the room). One query on the way in; the slower checks run only to name a refusal.
+ */
 async function accessRoom(
   ctx: AppContext,
   userId: number,
@@ -101,13 +104,18 @@ async function accessRoom(
   roomId: number,
   options: { mustBeMember: boolean } = { mustBeMember: true },
 ) {
-  const role = await requireMembership(ctx, workspaceId, userId);
-  const room = await repo.findRoom(ctx.database.db, roomId);
-  if (!room || room.workspaceId !== workspaceId) throw roomNotFound();
-  if (options.mustBeMember && !(await repo.isMember(ctx.database.db, roomId, userId))) {
-    throw notRoomMember();
+  const found = await repo.accessOf(ctx.database.db, roomId, userId);
+  if (!found || found.room.workspaceId !== workspaceId || found.role === null) {
+    // Workspace problems (404, 403) come before the room's own 404.
+    await requireMembership(ctx, workspaceId, userId);
+    throw roomNotFound();
   }
-  return { room, role };
+  if (options.mustBeMember && found.roomMember === null) throw notRoomMember();
+  return {
+    room: found.room,
+    role: found.role,
+    caller: { name: found.name ?? M.unknownSender, profileImageUrl: found.profileImageUrl },
+  };
 }
 
 // --- rooms -----------------------------------------------------------------------------------
@@ -313,7 +321,7 @@ export async function sendMessage(
   roomId: number,
   content: string,
 ): Promise<ChatMessage> {
-  await accessRoom(ctx, userId, workspaceId, roomId);
+  const { caller } = await accessRoom(ctx, userId, workspaceId, roomId);
   const row = await repo.insertMessage(ctx.database.db, {
     roomId,
     senderId: userId,
@@ -322,9 +330,11 @@ export async function sendMessage(
   });
   // Sending implies having read everything up to one's own message.
   await repo.advanceLastRead(ctx.database.db, roomId, userId, row.id);
-  const view = await repo.findMessage(ctx.database.db, row.id);
-  if (!view) throw roomNotFound();
-  const message = presentMessage(view);
+  const message = presentMessage({
+    message: row,
+    senderName: caller.name,
+    senderProfileImageUrl: caller.profileImageUrl,
+  });
   await publish(ctx, Topics.chatRoom(roomId), {
     type: 'NEW_CHAT_MESSAGE',
     messageId: message.id,
