@@ -21,6 +21,7 @@ import {
 import type { AppContext } from '../../context';
 import { authOf } from '../../platform/auth/guard';
 import type { Guard, TypedApp } from '../../platform/http/types';
+import * as comments from './kanban-comments.service';
 import * as kanban from './kanban.service';
 
 const security = [{ bearer: [] }];
@@ -149,7 +150,7 @@ export async function kanbanRoutes(app: TypedApp, ctx: AppContext, requireAuth: 
       }),
     },
     async (request) => ({
-      data: await kanban.listComments(
+      data: await comments.listComments(
         ctx,
         authOf(request).userId,
         request.params.id,
@@ -170,7 +171,7 @@ export async function kanbanRoutes(app: TypedApp, ctx: AppContext, requireAuth: 
     },
     async (request, reply) =>
       reply.code(201).send({
-        data: await kanban.createComment(
+        data: await comments.createComment(
           ctx,
           authOf(request).userId,
           request.params.id,
@@ -191,7 +192,7 @@ export async function kanbanRoutes(app: TypedApp, ctx: AppContext, requireAuth: 
       }),
     },
     async (request) => ({
-      data: await kanban.updateComment(
+      data: await comments.updateComment(
         ctx,
         authOf(request).userId,
         request.params.id,
@@ -211,7 +212,7 @@ export async function kanbanRoutes(app: TypedApp, ctx: AppContext, requireAuth: 
       }),
     },
     async (request, reply) => {
-      await kanban.deleteComment(
+      await comments.deleteComment(
         ctx,
         authOf(request).userId,
         request.params.id,
