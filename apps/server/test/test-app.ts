@@ -34,7 +34,21 @@ export async function openTestDatabase(): Promise<Database> {
       await database.close();
       const cleanup = new pg.Client({ connectionString: adminUrl });
       await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      // pool.end() resolves before its sockets are closed; a FORCE drop right away would kill a
+      // closing connection, whose error then surfaces as unhandled. Wait for them to go first.
+      for (let attempt = 0; ; attempt += 1) {
+        try {
+          await cleanup.query(`DROP DATABASE IF EXISTS ${name}`);
+          break;
+        } catch (error) {
+          if (attempt >= 50) {
+            await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+            break;
+          }
+          if ((error as { code?: string }).code !== '55006') throw error; // object in use
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      }
       await cleanup.end();
     },
   };
