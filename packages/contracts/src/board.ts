@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema, pageQuerySchema, pageSchema } from './common';
-import { Limits } from './limits';
+import { FileMessages, Limits } from './limits';
 
 const MB = 1024 * 1024;
 
@@ -18,10 +18,10 @@ export const BoardMessages = {
   authorOnly: '작성자만 수정하거나 삭제할 수 있습니다.',
   postAuthorOnly: '게시글 작성자만 첨부파일을 관리할 수 있습니다.',
   boardMismatch: '이 팀의 게시판이 아닙니다.',
-  fileTooLarge: `파일 하나의 크기는 ${Limits.attachmentMaxBytes / MB}MB 이하여야 합니다.`,
+  fileTooLarge: FileMessages.fileTooLarge,
   tooManyFiles: `첨부파일은 게시글당 최대 ${Limits.attachmentsPerPost}개까지 올릴 수 있습니다.`,
   filesTooLarge: `첨부파일은 게시글당 합계 ${Limits.postFilesMaxBytes / MB}MB 이하여야 합니다.`,
-  fileRequired: '파일을 선택해주세요.',
+  fileRequired: FileMessages.fileRequired,
   notPreviewable: '미리보기를 지원하지 않는 파일입니다.',
 } as const;
 

@@ -63,6 +63,14 @@ export const Limits = {
   sseHeartbeatSeconds: 15,
 } as const;
 
+const MB = 1024 * 1024;
+
+/** Texts for any uploaded file (board attachments, chat files). */
+export const FileMessages = {
+  fileTooLarge: `파일 하나의 크기는 ${Limits.attachmentMaxBytes / MB}MB 이하여야 합니다.`,
+  fileRequired: '파일을 선택해주세요.',
+} as const;
+
 /** Sign-up password: 8+ with upper, lower and a digit (spec 01 section 5). */
 export const signupPasswordPattern = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d).{8,}$/;
 /** Reset password: the sign-up rule plus a special character (spec 01 section 5). */

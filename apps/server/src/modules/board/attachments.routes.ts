@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import {
   BoardMessages as M,
@@ -14,30 +13,13 @@ import { authOf } from '../../platform/auth/guard';
 import { singleFileField } from '../../platform/http/multipart';
 import type { Guard, TypedApp } from '../../platform/http/types';
 import * as board from './board.service';
-import { contentDisposition, storeUpload, type StoredUpload, uploadError } from './uploads';
+import { sendStoredFile } from '../../platform/http/send-file';
+import type { StoredUpload } from '../../platform/storage/uploads';
+import { storePostFile, uploadError } from './post-uploads';
 
 const security = [{ bearer: [] }];
 const postTags = ['posts'];
 const ATTACHMENT_FIELDS = ['file', 'files', 'files[]'];
-
-/** Streams a stored file with the headers that keep a browser from running it. */
-function sendFile(
-  reply: FastifyReply,
-  file: {
-    attachment: { originalName: string; contentType: string; size: number };
-    stream: NodeJS.ReadableStream;
-  },
-  disposition: 'attachment' | 'inline',
-) {
-  return reply
-    .type(file.attachment.contentType)
-    .header('Content-Length', String(file.attachment.size))
-    .header('Content-Disposition', contentDisposition(disposition, file.attachment.originalName))
-    .header('X-Content-Type-Options', 'nosniff')
-    .header('Content-Security-Policy', "default-src 'none'; sandbox")
-    .header('Cache-Control', 'private, no-cache')
-    .send(file.stream);
-}
 
 /** A post's attachments and the file downloads and previews. */
 export async function attachmentRoutes(app: TypedApp, ctx: AppContext, requireAuth: Guard) {
@@ -83,7 +65,7 @@ export async function attachmentRoutes(app: TypedApp, ctx: AppContext, requireAu
           missingMessage: M.fileRequired,
           fieldNames: ATTACHMENT_FIELDS,
         });
-        upload = await storeUpload(ctx.storage, file, bytesLeft);
+        upload = await storePostFile(ctx.storage, file, bytesLeft);
       } catch (error) {
         throw uploadError(error);
       }
@@ -132,7 +114,7 @@ export async function attachmentRoutes(app: TypedApp, ctx: AppContext, requireAu
         request.params.id,
         'download',
       );
-      return sendFile(reply, file, 'attachment');
+      return sendStoredFile(reply, file, 'attachment');
     },
   );
 
@@ -155,7 +137,7 @@ export async function attachmentRoutes(app: TypedApp, ctx: AppContext, requireAu
         request.params.id,
         'preview',
       );
-      return sendFile(reply, file, 'inline');
+      return sendStoredFile(reply, file, 'inline');
     },
   );
 }

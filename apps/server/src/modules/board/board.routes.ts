@@ -22,7 +22,8 @@ import { authOf } from '../../platform/auth/guard';
 import { badRequest } from '../../platform/errors/app-error';
 import type { Guard, TypedApp } from '../../platform/http/types';
 import * as board from './board.service';
-import { discardUploads, readPostUpload } from './uploads';
+import { discardUploads } from '../../platform/storage/uploads';
+import { readPostUpload } from './post-uploads';
 
 const security = [{ bearer: [] }];
 const postTags = ['posts'];

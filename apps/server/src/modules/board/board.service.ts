@@ -27,7 +27,7 @@ import {
   presentPostSummary,
 } from './board.presenter';
 import * as repo from './board.repo';
-import { discardUploads, type StoredUpload } from './uploads';
+import { discardUploads, type StoredUpload } from '../../platform/storage/uploads';
 
 registerOwnedFiles((db, owner: FileOwner) => repo.storageKeysOf(db, owner));
 

@@ -1,11 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
-import { BoardMessages as M } from '@teamup/contracts/board';
 import { ErrorCode } from '@teamup/contracts/error-codes';
-import { Limits } from '@teamup/contracts/limits';
-import type { FastifyRequest } from 'fastify';
-import { AppError, badRequest } from '../../platform/errors/app-error';
-import type { FileStorage } from '../../platform/storage/file-storage';
+import { FileMessages, Limits } from '@teamup/contracts/limits';
+import { AppError } from '../errors/app-error';
+import type { FileStorage } from './file-storage';
 
 /** What an uploaded file became in storage. */
 export type StoredUpload = {
@@ -60,9 +58,8 @@ export function contentDisposition(kind: 'attachment' | 'inline', name: string):
   return `${kind}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 
-export const fileTooLarge = () => new AppError(413, ErrorCode.FILE_TOO_LARGE, M.fileTooLarge);
-export const postFilesTooLarge = () =>
-  new AppError(413, ErrorCode.POST_FILES_TOO_LARGE, M.filesTooLarge);
+export const fileTooLarge = () =>
+  new AppError(413, ErrorCode.FILE_TOO_LARGE, FileMessages.fileTooLarge);
 
 /**
  * Counts the bytes going through and keeps the first few for sniffing. Once over a limit it
@@ -76,7 +73,7 @@ class Meter extends Transform {
 
   constructor(
     private readonly maxFile: number,
-    private readonly maxTotalLeft: number,
+    private readonly total: TotalLimit | undefined,
   ) {
     super();
   }
@@ -85,7 +82,9 @@ class Meter extends Transform {
     this.size += chunk.length;
     if (this.head.length < 16) this.head = Buffer.concat([this.head, chunk.subarray(0, 16)]);
     if (!this.exceeded && this.size > this.maxFile) this.exceeded = fileTooLarge();
-    if (!this.exceeded && this.size > this.maxTotalLeft) this.exceeded = postFilesTooLarge();
+    if (!this.exceeded && this.total && this.size > this.total.bytesLeft) {
+      this.exceeded = this.total.exceeded();
+    }
     if (this.exceeded) {
       done();
       return;
@@ -94,6 +93,9 @@ class Meter extends Transform {
   }
 }
 
+/** A limit over several files (a post's total): the bytes still allowed and the error past it. */
+export type TotalLimit = { bytesLeft: number; exceeded: () => AppError };
+
 /**
  * Streams one uploaded file into storage under a new random key; nothing is held in memory
  * beyond a chunk. Over a limit, whatever was written is removed and a 413 is thrown.
@@ -101,10 +103,10 @@ class Meter extends Transform {
 export async function storeUpload(
   storage: FileStorage,
   file: { stream: Readable; filename: string | undefined },
-  bytesLeftInPost: number,
+  options: { keyPrefix: string; total?: TotalLimit },
 ): Promise<StoredUpload> {
-  const key = `attachments/${randomBytes(18).toString('base64url')}`;
-  const meter = new Meter(Limits.attachmentMaxBytes, bytesLeftInPost);
+  const key = `${options.keyPrefix}/${randomBytes(18).toString('base64url')}`;
+  const meter = new Meter(Limits.attachmentMaxBytes, options.total);
   file.stream.on('error', (error) => meter.destroy(error));
   file.stream.pipe(meter);
   try {
@@ -137,58 +139,8 @@ export async function discardUploads(storage: FileStorage, uploads: readonly Sto
   );
 }
 
-/** The multipart reader's own limit errors, as our problems. */
-export function uploadError(error: unknown): unknown {
+/** The multipart reader's file-size error as our 413; anything else unchanged. */
+export function fileSizeError(error: unknown): unknown {
   const code = (error as { code?: string } | null)?.code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return fileTooLarge();
-  if (code === 'FST_FILES_LIMIT') return badRequest(ErrorCode.POST_FILES_TOO_MANY, M.tooManyFiles);
-  return error;
-}
-
-const isFilePart = (name: string) => name === 'files' || name === 'file' || name === 'files[]';
-
-/**
- * Reads a post's multipart body: its text fields, and every file streamed to storage as it
- * arrives (the per-file, per-post count and per-post size limits checked on the way). On any
- * failure the files already stored are removed.
- */
-export async function readPostUpload(storage: FileStorage, request: FastifyRequest) {
-  const fields: Record<string, string> = {};
-  const uploads: StoredUpload[] = [];
-  let bytes = 0;
-  try {
-    const parts = request.parts({
-      limits: {
-        fileSize: Limits.attachmentMaxBytes + 1,
-        files: Limits.attachmentsPerPost + 1,
-        fields: 10,
-        fieldSize: Limits.contentMax * 4,
-      },
-    });
-    for await (const part of parts) {
-      if (part.type === 'field') {
-        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
-        continue;
-      }
-      if (!isFilePart(part.fieldname)) {
-        part.file.resume();
-        continue;
-      }
-      if (uploads.length >= Limits.attachmentsPerPost) {
-        part.file.resume();
-        throw badRequest(ErrorCode.POST_FILES_TOO_MANY, M.tooManyFiles);
-      }
-      const upload = await storeUpload(
-        storage,
-        { stream: part.file, filename: part.filename },
-        Limits.postFilesMaxBytes - bytes,
-      );
-      uploads.push(upload);
-      bytes += upload.size;
-    }
-  } catch (error) {
-    await discardUploads(storage, uploads);
-    throw uploadError(error);
-  }
-  return { fields, uploads };
+  return code === 'FST_REQ_FILE_TOO_LARGE' ? fileTooLarge() : error;
 }
