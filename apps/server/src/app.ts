@@ -34,6 +34,7 @@ import { attachmentRoutes } from './modules/board/attachments.routes';
 import { boardRoutes } from './modules/board/board.routes';
 import { schedulesRoutes } from './modules/schedules/schedules.routes';
 import { kanbanRoutes } from './modules/kanban/kanban.routes';
+import { chatAttachmentRoutes } from './modules/chat/chat-attachments.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { liveRoutes } from './modules/live/live.routes';
 import { stompRoutes } from './modules/live/stomp.routes';
@@ -136,6 +137,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       await schedulesRoutes(typed, context, requireAuth);
       await kanbanRoutes(typed, context, requireAuth);
       await chatRoutes(typed, context, requireAuth);
+      await chatAttachmentRoutes(typed, context, requireAuth);
       await liveRoutes(typed, context, requireAuth);
     },
     { prefix: '/api' },

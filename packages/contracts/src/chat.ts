@@ -9,6 +9,7 @@ export const ChatMessages = {
   dmExactlyOne: '1:1 채팅은 상대방 한 명만 선택할 수 있습니다.',
   nameTooLong: `채팅방 이름은 ${Limits.chatRoomNameMax}자 이하여야 합니다.`,
   messageRequired: '메시지를 입력해주세요.',
+  attachmentNotFound: '첨부파일을 찾을 수 없습니다.',
   messageTooLong: `메시지는 ${Limits.chatMessageMax.toLocaleString('ko-KR')}자 이하여야 합니다.`,
   roomNotFound: '채팅방을 찾을 수 없습니다.',
   notRoomMember: '이 채팅방의 멤버가 아닙니다.',
@@ -64,6 +65,19 @@ export const chatMessageListQuerySchema = z.object({
   beforeId: z.coerce.number().int().positive().optional(),
 });
 
+/**
+ * The text fields of a message sent with a file (multipart, beside the `file` part): the text
+ * may be empty, the file alone is a message.
+ */
+export const sendChatAttachmentFieldsSchema = z.object({
+  content: z.string().max(Limits.chatMessageMax, ChatMessages.messageTooLong).default(''),
+});
+
+export const chatAttachmentParamsSchema = z.object({ id: idSchema });
+export const chatAttachmentQuerySchema = z.object({
+  download: z.enum(['0', '1']).optional(),
+});
+
 export const sendChatMessageSchema = z.object({
   content: z
     .string({ error: ChatMessages.messageRequired })
@@ -103,6 +117,17 @@ export const chatMemberSchema = z.object({
 });
 export type ChatMember = z.infer<typeof chatMemberSchema>;
 
+/** A file sent with a message: images show inline, other files download. */
+export const chatAttachmentSchema = z.object({
+  id: z.number().int(),
+  type: z.enum(['image', 'file']),
+  /** `/api/chat-attachments/{id}` (bearer); `?download=1` always answers it as a download. */
+  url: z.string(),
+  fileName: z.string(),
+  size: z.number().int(),
+});
+export type ChatAttachment = z.infer<typeof chatAttachmentSchema>;
+
 export const chatMessageSchema = z.object({
   id: z.number().int(),
   chatRoomId: z.number().int(),
@@ -113,6 +138,8 @@ export const chatMessageSchema = z.object({
   content: z.string(),
   deleted: z.boolean(),
   sentAt: z.string(),
+  /** Null when none was sent, and once the message is deleted. */
+  attachment: chatAttachmentSchema.nullable(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 

@@ -36,6 +36,14 @@ export type NewChatMessageEvent = {
   senderName: string;
   senderProfileImageUrl: string | null;
   sentAt: string;
+  /** The file sent with the message, if any (where to fetch it, not its bytes). */
+  attachment: {
+    id: number;
+    type: 'image' | 'file';
+    url: string;
+    fileName: string;
+    size: number;
+  } | null;
 };
 export type ChatMessageDeletedEvent = {
   type: 'CHAT_MESSAGE_DELETED';

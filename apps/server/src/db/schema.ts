@@ -441,6 +441,22 @@ export const chatMessages = pgTable(
   (t) => [index('chat_messages_room_idx').on(t.roomId, t.id)],
 );
 
+/** A file sent with a chat message (one per message); removed with the message. */
+export const chatAttachments = pgTable('chat_attachments', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  messageId: integer('message_id')
+    .notNull()
+    .unique()
+    .references(() => chatMessages.id, { onDelete: 'cascade' }),
+  /** The name as uploaded; never used as a storage path. */
+  originalName: text('original_name').notNull(),
+  storageKey: text('storage_key').notNull().unique(),
+  size: bigint('size', { mode: 'number' }).notNull(),
+  /** A raster image type when the bytes are one, else octet-stream. */
+  contentType: text('content_type').notNull(),
+  isImage: boolean('is_image').notNull(),
+});
+
 /** Single-use tickets for the SSE subscribe call (EventSource cannot send headers). */
 export const sseTickets = pgTable('sse_tickets', {
   tokenHash: text('token_hash').primaryKey(),

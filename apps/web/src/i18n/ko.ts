@@ -953,6 +953,16 @@ export const ko = {
     retryLoad: '다시 시도',
     backHome: '워크스페이스 홈으로',
     unreadBadge: (count: number) => `읽지 않은 메시지 ${count}개`,
+    attachment: {
+      attach: '파일 첨부',
+      remove: '첨부 취소',
+      sizeKb: (bytes: number) =>
+        `${(bytes / 1024).toLocaleString('ko-KR', { maximumFractionDigits: 1 })} KB`,
+      imageAlt: (name: string) => `첨부 이미지: ${name}`,
+      download: (name: string) => `${name} 다운로드`,
+      imageFailed: '이미지를 불러오지 못했습니다.',
+      downloadFailed: '파일 다운로드에 실패했습니다.',
+    },
     newChat: {
       title: '새 채팅',
       dm: '1:1 채팅',

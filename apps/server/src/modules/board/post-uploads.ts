@@ -14,8 +14,7 @@ import {
 /** Where post attachments are kept in storage. */
 const ATTACHMENT_KEY_PREFIX = 'attachments';
 
-const postFilesTooLarge = () =>
-  new AppError(413, ErrorCode.POST_FILES_TOO_LARGE, M.filesTooLarge);
+const postFilesTooLarge = () => new AppError(413, ErrorCode.POST_FILES_TOO_LARGE, M.filesTooLarge);
 
 /** The multipart reader's own limit errors, as our problems. */
 export function uploadError(error: unknown): unknown {

@@ -1,6 +1,14 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { chatMessages, chatRoomMembers, chatRooms, users, workspaceMembers } from '../../db/schema';
+import {
+  chatAttachments,
+  chatMessages,
+  chatRoomMembers,
+  chatRooms,
+  users,
+  workspaceMembers,
+} from '../../db/schema';
+import type { FileOwner } from '../../platform/storage/owned-files';
 
 export type RoomRow = typeof chatRooms.$inferSelect;
 export type MessageRow = typeof chatMessages.$inferSelect;
@@ -13,10 +21,12 @@ export type MemberRow = {
   joinedAt: Date;
   lastReadMessageId: number | null;
 };
+export type AttachmentRow = typeof chatAttachments.$inferSelect;
 export type MessageView = {
   message: MessageRow;
   senderName: string | null;
   senderProfileImageUrl: string | null;
+  attachment: AttachmentRow | null;
 };
 
 export async function findRoom(db: Db, id: number): Promise<RoomRow | undefined> {
@@ -165,7 +175,9 @@ const messageView = {
   message: chatMessages,
   senderName: users.name,
   senderProfileImageUrl: users.profileImageUrl,
+  attachment: chatAttachments,
 };
+const attachmentOfMessage = eq(chatAttachments.messageId, chatMessages.id);
 
 /** The newest message of each room. */
 export async function lastMessages(db: Db, roomIds: number[]): Promise<Map<number, MessageView>> {
@@ -179,6 +191,7 @@ export async function lastMessages(db: Db, roomIds: number[]): Promise<Map<numbe
     .select(messageView)
     .from(chatMessages)
     .leftJoin(users, eq(users.id, chatMessages.senderId))
+    .leftJoin(chatAttachments, attachmentOfMessage)
     .where(inArray(chatMessages.id, newest));
   return new Map(rows.map((row) => [row.message.roomId, row]));
 }
@@ -194,6 +207,7 @@ export async function messagePage(
       .select(messageView)
       .from(chatMessages)
       .leftJoin(users, eq(users.id, chatMessages.senderId))
+      .leftJoin(chatAttachments, attachmentOfMessage)
       .where(and(eq(chatMessages.roomId, roomId), lt(chatMessages.id, query.beforeId)))
       .orderBy(desc(chatMessages.id))
       .limit(query.limit);
@@ -207,6 +221,7 @@ export async function messagePage(
     .select(messageView)
     .from(chatMessages)
     .leftJoin(users, eq(users.id, chatMessages.senderId))
+    .leftJoin(chatAttachments, attachmentOfMessage)
     .where(eq(chatMessages.roomId, roomId))
     .orderBy(query.newestFirst ? desc(chatMessages.id) : asc(chatMessages.id))
     .offset(query.offset)
@@ -229,9 +244,52 @@ export async function findMessage(db: Db, id: number): Promise<MessageView | und
     .select(messageView)
     .from(chatMessages)
     .leftJoin(users, eq(users.id, chatMessages.senderId))
+    .leftJoin(chatAttachments, attachmentOfMessage)
     .where(eq(chatMessages.id, id))
     .limit(1);
   return row;
+}
+
+export async function insertAttachment(db: Db, row: typeof chatAttachments.$inferInsert) {
+  const [inserted] = await db.insert(chatAttachments).values(row).returning();
+  if (!inserted) throw new Error('attachment insert returned nothing');
+  return inserted;
+}
+
+/** An attachment with the room its message is in and whether the message is deleted. */
+export async function findAttachment(db: Db, id: number) {
+  const [row] = await db
+    .select({
+      attachment: chatAttachments,
+      roomId: chatMessages.roomId,
+      deletedAt: chatMessages.deletedAt,
+    })
+    .from(chatAttachments)
+    .innerJoin(chatMessages, eq(chatMessages.id, chatAttachments.messageId))
+    .where(eq(chatAttachments.id, id))
+    .limit(1);
+  return row;
+}
+
+/** Removes a message's attachment row, answering its storage key (null when it had none). */
+export async function deleteAttachmentOf(db: Db, messageId: number): Promise<string | null> {
+  const [removed] = await db
+    .delete(chatAttachments)
+    .where(eq(chatAttachments.messageId, messageId))
+    .returning({ key: chatAttachments.storageKey });
+  return removed?.key ?? null;
+}
+
+/** The stored chat files of a workspace's rooms (chat rooms belong to no team). */
+export async function storageKeysOf(db: Db, owner: FileOwner): Promise<string[]> {
+  if (!('workspaceId' in owner)) return [];
+  const rows = await db
+    .select({ key: chatAttachments.storageKey })
+    .from(chatAttachments)
+    .innerJoin(chatMessages, eq(chatMessages.id, chatAttachments.messageId))
+    .innerJoin(chatRooms, eq(chatRooms.id, chatMessages.roomId))
+    .where(eq(chatRooms.workspaceId, owner.workspaceId));
+  return rows.map((row) => row.key);
 }
 
 export async function softDeleteMessage(db: Db, id: number, now: Date): Promise<boolean> {

@@ -1,5 +1,6 @@
 import {
   ChatMessages as M,
+  type ChatAttachment,
   type ChatMember,
   type ChatMessage,
   type ChatRoom,
@@ -12,6 +13,8 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { badRequest, forbidden, notFound } from '../../platform/errors/app-error';
+import { deleteStoredFiles, registerOwnedFiles } from '../../platform/storage/owned-files';
+import type { StoredUpload } from '../../platform/storage/uploads';
 import {
   isAdminRole,
   memberIdsAmong,
@@ -31,6 +34,16 @@ async function publish(ctx: AppContext, topic: string, event: LiveEvent) {
 
 // --- presenting ------------------------------------------------------------------------------
 
+function presentAttachment(row: repo.AttachmentRow): ChatAttachment {
+  return {
+    id: row.id,
+    type: row.isImage ? 'image' : 'file',
+    url: `/api/chat-attachments/${row.id}`,
+    fileName: row.originalName,
+    size: row.size,
+  };
+}
+
 function presentMessage(view: repo.MessageView): ChatMessage {
   const deleted = view.message.deletedAt !== null;
   return {
@@ -42,6 +55,7 @@ function presentMessage(view: repo.MessageView): ChatMessage {
     content: deleted ? '' : view.message.content,
     deleted,
     sentAt: view.message.createdAt.toISOString(),
+    attachment: view.attachment && !deleted ? presentAttachment(view.attachment) : null,
   };
 }
 
@@ -313,27 +327,46 @@ export async function listMessages(
   return toPage(rows.map(presentMessage), total, { page, size: query.size });
 }
 
-/** Stores the message, then publishes it: the answer's id and the event's messageId are one. */
+/** The caller may post in this room (checked before a file is read from the request). */
+export async function assertCanSend(
+  ctx: AppContext,
+  userId: number,
+  workspaceId: number,
+  roomId: number,
+): Promise<void> {
+  await accessRoom(ctx, userId, workspaceId, roomId);
+}
+
+/**
+ * Stores the message (with its file, if one was uploaded), then publishes it: the answer's id and
+ * the event's messageId are one.
+ */
 export async function sendMessage(
   ctx: AppContext,
   userId: number,
   workspaceId: number,
   roomId: number,
   content: string,
+  upload?: StoredUpload,
 ): Promise<ChatMessage> {
   const { caller } = await accessRoom(ctx, userId, workspaceId, roomId);
-  const row = await repo.insertMessage(ctx.database.db, {
-    roomId,
-    senderId: userId,
-    content,
-    createdAt: ctx.now(),
-  });
+  const newMessage = { roomId, senderId: userId, content, createdAt: ctx.now() };
+  const { row, attachment } = upload
+    ? await ctx.database.db.transaction(async (tx) => {
+        const inserted = await repo.insertMessage(tx, newMessage);
+        return {
+          row: inserted,
+          attachment: await repo.insertAttachment(tx, { ...upload, messageId: inserted.id }),
+        };
+      })
+    : { row: await repo.insertMessage(ctx.database.db, newMessage), attachment: null };
   // Sending implies having read everything up to one's own message.
   await repo.advanceLastRead(ctx.database.db, roomId, userId, row.id);
   const message = presentMessage({
     message: row,
     senderName: caller.name,
     senderProfileImageUrl: caller.profileImageUrl,
+    attachment,
   });
   await publish(ctx, Topics.chatRoom(roomId), {
     type: 'NEW_CHAT_MESSAGE',
@@ -344,8 +377,28 @@ export async function sendMessage(
     senderName: message.senderName,
     senderProfileImageUrl: message.senderProfileImageUrl,
     sentAt: message.sentAt,
+    attachment: message.attachment,
   });
   return message;
+}
+
+/**
+ * A chat file for a member of its room. Anyone else, and a file of a deleted message, gets the
+ * same 404: whether a file exists is not told to outsiders.
+ */
+export async function openAttachment(ctx: AppContext, userId: number, attachmentId: number) {
+  const found = await repo.findAttachment(ctx.database.db, attachmentId);
+  const visible =
+    found !== undefined &&
+    found.deletedAt === null &&
+    (await repo.isMember(ctx.database.db, found.roomId, userId));
+  if (!found || !visible) {
+    throw notFound(M.attachmentNotFound, ErrorCode.CHAT_ATTACHMENT_NOT_FOUND);
+  }
+  return {
+    attachment: found.attachment,
+    stream: await ctx.storage.get(found.attachment.storageKey),
+  };
 }
 
 /** Soft delete by the author, the workspace owner or an ADMIN; the row keeps its place. */
@@ -365,6 +418,9 @@ export async function deleteMessage(
     throw forbidden(M.deleteForbidden, ErrorCode.CHAT_DELETE_FORBIDDEN);
   }
   if (await repo.softDeleteMessage(ctx.database.db, messageId, ctx.now())) {
+    // A deleted message's file goes too: it is no longer shown to anyone.
+    const key = await repo.deleteAttachmentOf(ctx.database.db, messageId);
+    if (key) await deleteStoredFiles(ctx.storage, ctx.logger, [key]);
     await publish(ctx, Topics.chatRoom(roomId), {
       type: 'CHAT_MESSAGE_DELETED',
       chatRoomId: roomId,
@@ -399,6 +455,8 @@ export async function markRead(
 export function roomIdsOf(ctx: AppContext, userId: number): Promise<number[]> {
   return repo.roomIdsOfUser(ctx.database.db, userId);
 }
+
+registerOwnedFiles((db, owner) => repo.storageKeysOf(db, owner));
 
 /** Someone leaving the workspace (kicked, banned, left) leaves all of its chat rooms at once. */
 registerMemberRemovalStep(async (db, workspaceId, userId) => {

@@ -24,3 +24,47 @@ export async function singleFileField(
   if (!file || !(options.fieldNames ?? ['file']).includes(file.fieldname)) throw missing();
   return { stream: file.file, filename: file.filename };
 }
+
+/**
+ * A multipart form of text fields and at most one file (field `file`), the file handed to
+ * `store` as it arrives, so the text may come before or after it. A second file is refused.
+ * If anything fails after the file was stored, `discard` gets it back: nothing is left behind.
+ */
+export async function readFieldsAndFile<Stored>(
+  request: FastifyRequest,
+  options: {
+    maxFileBytes: number;
+    maxFieldBytes: number;
+    store: (file: UploadedFile) => Promise<Stored>;
+    discard: (stored: Stored) => Promise<void>;
+  },
+): Promise<{ fields: Record<string, string>; stored: Stored | null }> {
+  if (!request.isMultipart()) {
+    throw badRequest(ErrorCode.VALIDATION_FAILED, 'multipart/form-data 요청이어야 합니다.');
+  }
+  const fields: Record<string, string> = {};
+  let stored: Stored | null = null;
+  try {
+    const parts = request.parts({
+      limits: {
+        fileSize: options.maxFileBytes + 1,
+        files: 1,
+        fields: 10,
+        fieldSize: options.maxFieldBytes,
+      },
+    });
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+      } else if (part.fieldname !== 'file') {
+        part.file.resume();
+      } else {
+        stored = await options.store({ stream: part.file, filename: part.filename });
+      }
+    }
+  } catch (error) {
+    if (stored !== null) await options.discard(stored);
+    throw error;
+  }
+  return { fields, stored };
+}

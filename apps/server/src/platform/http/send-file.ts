@@ -19,4 +19,3 @@ export function sendStoredFile(
     .header('Cache-Control', 'private, no-cache')
     .send(file.stream);
 }
-

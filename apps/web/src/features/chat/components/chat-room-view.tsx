@@ -94,7 +94,7 @@ export function ChatRoomView({ room, workspace, me }: ChatRoomViewProps) {
           onRetry={(tempId) => session.retry(tempId)}
         />
       </div>
-      <MessageComposer onSend={(text) => session.send(text)} />
+      <MessageComposer onSend={(text, file) => session.send(text, file)} />
       <RoomMembersModal
         room={room}
         roomName={roomName}

@@ -4,6 +4,7 @@ import { ChatMessages } from '@teamup/contracts/chat';
 import { ko } from '../../../i18n/ko';
 import { MemberAvatar } from '../../teams/components/member-avatar';
 import type { LocalMessage } from '../lib/message-store';
+import { MessageAttachment } from './message-attachment';
 import { formatMessageDateTime, formatMessageTime } from '../lib/room-display';
 import classes from './chat.module.css';
 
@@ -109,8 +110,17 @@ export function MessageItem({
           </Text>
         )}
         <div className={classes.line}>
-          <div className={bubbleClass} data-testid="chat-message-content">
-            {message.deleted ? ko.chat.deleted : message.content}
+          <div className={classes.stack}>
+            {message.attachment && !message.deleted && (
+              <div className={classes.attachment}>
+                <MessageAttachment attachment={message.attachment} file={message.pending?.file} />
+              </div>
+            )}
+            {(message.deleted || message.content !== '') && (
+              <div className={bubbleClass} data-testid="chat-message-content">
+                {message.deleted ? ko.chat.deleted : message.content}
+              </div>
+            )}
           </div>
           <Tooltip label={formatMessageDateTime(message.sentAt)} withArrow openDelay={500}>
             <span className={classes.meta}>

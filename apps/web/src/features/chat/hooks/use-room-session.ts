@@ -19,7 +19,7 @@ export function useRoomSession(room: ChatRoom, me: RoomSessionDeps['me']) {
       openedWith: { lastReadMessageId: room.lastReadMessageId, unreadCount: room.unreadCount },
       fetchNewest: (size, signal) => fetchNewestMessages(ref, size, signal),
       fetchOlder: (beforeId, size, signal) => fetchOlderMessages(ref, beforeId, size, signal),
-      send: (content) => sendMessage(ref, content),
+      send: (content, file) => sendMessage(ref, content, file),
       remove: (messageId) => deleteMessage(ref, messageId),
     });
   });

@@ -132,6 +132,23 @@ describe('mergeMessages', () => {
     ]);
   });
 
+  it('matches a temporary message with a file only by a copy with the same file', () => {
+    const file = { id: 0, type: 'file' as const, url: '', fileName: '보고서.pdf', size: 10 };
+    const sending = addTemp(emptyStore, { ...temp(-1, ''), attachment: file });
+    const textOnly = message(9, { senderId: ME, content: '' });
+    expect(
+      ids(mergeMessages(sending, [textOnly], { myId: ME, source: 'live', nowMs: now })),
+    ).toEqual([9, -1]);
+    const withFile = message(9, {
+      senderId: ME,
+      content: '',
+      attachment: { ...file, id: 4, url: '/api/chat-attachments/4' },
+    });
+    const merged = mergeMessages(sending, [withFile], { myId: ME, source: 'live', nowMs: now });
+    expect(ids(merged)).toEqual([9]);
+    expect(merged.messages[0]?.attachment?.url).toBe('/api/chat-attachments/4');
+  });
+
   it('keeps at most 1000 messages per room, dropping the oldest', () => {
     const store = openStore(messages(1, 995).reverse(), 995);
     const next = mergeMessages(store, messages(996, 10), {

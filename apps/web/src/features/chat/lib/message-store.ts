@@ -10,7 +10,8 @@ export type Delivery = 'sending' | 'failed';
  * the server's copy replaces it.
  */
 export interface LocalMessage extends ChatMessage {
-  pending?: { delivery: Delivery; createdAtMs: number };
+  /** `file`: the picked file, kept for the local preview and for a retry. */
+  pending?: { delivery: Delivery; createdAtMs: number; file?: File };
 }
 
 /** One room's messages (spec 02 sections 2 and 4). */
@@ -76,6 +77,7 @@ export function messageFromEvent(event: NewChatMessageEvent): ChatMessage {
     content: event.content,
     deleted: false,
     sentAt: event.sentAt,
+    attachment: event.attachment,
   };
 }
 
@@ -102,6 +104,7 @@ function findTempFor(
     (message) =>
       message.pending?.delivery === 'sending' &&
       message.content === real.content &&
+      message.attachment?.fileName === real.attachment?.fileName &&
       nowMs - message.pending.createdAtMs <= windowMs,
   );
 }

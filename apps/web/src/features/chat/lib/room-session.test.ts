@@ -84,4 +84,47 @@ describe('RoomSession', () => {
     expect(session.getSnapshot().store.messages[1]?.deleted).toBe(true);
     session.dispose();
   });
+
+  it('sends a file alone, shows it at once, and retries with the same file', async () => {
+    const { session, send } = setup();
+    send.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    send.mockImplementationOnce(async (content: string) =>
+      message(60, {
+        senderId: ME,
+        content,
+        attachment: {
+          id: 9,
+          type: 'image',
+          url: '/api/chat-attachments/9',
+          fileName: 'a.png',
+          size: 3,
+        },
+      }),
+    );
+    session.setLiveOpen(true);
+    session.start();
+    await vi.advanceTimersByTimeAsync(0);
+    const file = new File(['abc'], 'a.png', { type: 'image/png' });
+    session.send('   ', file);
+    const temp = session.getSnapshot().store.messages.at(-1);
+    expect(temp?.pending?.file).toBe(file);
+    expect(temp?.attachment).toMatchObject({ type: 'image', fileName: 'a.png', size: 3, url: '' });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(send).toHaveBeenCalledTimes(2);
+    expect(send).toHaveBeenLastCalledWith('', file);
+    expect(ids(session)).toEqual([1, 2, 3, 60]);
+    expect(session.getSnapshot().store.messages.at(-1)?.attachment?.id).toBe(9);
+    session.dispose();
+  });
+
+  it('sends nothing for empty text without a file', async () => {
+    const { session, send } = setup();
+    session.start();
+    await vi.advanceTimersByTimeAsync(0);
+    session.send('  \n ');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(send).not.toHaveBeenCalled();
+    expect(ids(session)).toEqual([1, 2, 3]);
+    session.dispose();
+  });
 });

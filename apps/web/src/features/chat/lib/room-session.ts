@@ -48,10 +48,21 @@ export interface RoomSessionDeps {
   openedWith: { lastReadMessageId: number | null; unreadCount: number };
   fetchNewest: (size: number, signal: AbortSignal) => Promise<Page<ChatMessage>>;
   fetchOlder: (beforeId: number, size: number, signal: AbortSignal) => Promise<Page<ChatMessage>>;
-  send: (content: string) => Promise<ChatMessage>;
+  send: (content: string, file?: File) => Promise<ChatMessage>;
   remove: (messageId: number) => Promise<void>;
   now?: () => number;
   sleep?: Sleep;
+}
+
+/** How a picked file shows before the server has it: no id or address yet. */
+function localAttachment(file: File): LocalMessage['attachment'] {
+  return {
+    id: 0,
+    type: file.type.startsWith('image/') ? 'image' : 'file',
+    url: '',
+    fileName: file.name,
+    size: file.size,
+  };
 }
 
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -195,10 +206,13 @@ export class RoomSession {
     }
   }
 
-  /** Sends a message: shown at once with a temporary id; the input was cleared already. */
-  send(text: string): void {
+  /**
+   * Sends a message (text, a file, or both): shown at once with a temporary id; the input was
+   * cleared already.
+   */
+  send(text: string, file?: File): void {
     const content = text.trim();
-    if (!content) return;
+    if (!content && !file) return;
     const { me, roomId } = this.deps;
     const createdAtMs = this.now();
     const temp: LocalMessage = {
@@ -210,10 +224,11 @@ export class RoomSession {
       content,
       deleted: false,
       sentAt: new Date(createdAtMs).toISOString(),
-      pending: { delivery: 'sending', createdAtMs },
+      attachment: file ? localAttachment(file) : null,
+      pending: { delivery: 'sending', createdAtMs, ...(file ? { file } : {}) },
     };
     this.updateStore((store) => addTemp(store, temp));
-    void this.deliver(temp.id, content);
+    void this.deliver(temp.id, content, file);
   }
 
   /** Sends a failed message again. */
@@ -221,12 +236,12 @@ export class RoomSession {
     const temp = this.state.store.messages.find((message) => message.id === tempId);
     if (temp?.pending?.delivery !== 'failed') return;
     this.updateStore((store) => setDelivery(store, tempId, 'sending'));
-    void this.deliver(tempId, temp.content);
+    void this.deliver(tempId, temp.content, temp.pending.file);
   }
 
-  private async deliver(tempId: number, content: string): Promise<void> {
+  private async deliver(tempId: number, content: string, file?: File): Promise<void> {
     try {
-      const real = await withSendRetries(() => this.deps.send(content), this.deps.sleep);
+      const real = await withSendRetries(() => this.deps.send(content, file), this.deps.sleep);
       if (!this.active) return;
       this.updateStore((store) => confirmTemp(store, tempId, real));
       for (const delay of RESYNC_AFTER_SEND_MS) this.later(delay, () => void this.resync());

@@ -20,6 +20,7 @@ export function message(id: number, overrides: Partial<ChatMessage> = {}): ChatM
     content: `메시지 ${id}`,
     deleted: false,
     sentAt: new Date(base + id * 60_000).toISOString(),
+    attachment: null,
     ...overrides,
   };
 }
@@ -83,6 +84,7 @@ export function newMessageEvent(
     senderName: real.senderName,
     senderProfileImageUrl: null,
     sentAt: real.sentAt,
+    attachment: null,
     ...overrides,
   };
 }
