@@ -107,9 +107,37 @@ describe('live chat journey', () => {
     expect(positions).toEqual([...positions].sort((a, b) => a - b));
     await screenshot(pageB, 'chat-after-reconnect-1280');
 
+    // A sends a picture with a caption, then a file alone: B sees both live.
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEElEQVQImWM4IScHRwzEcQCxYxBB16puEAAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    await pageA
+      .getByTestId('chat-file-input')
+      .setInputFiles({ name: '회의 사진.png', mimeType: 'image/png', buffer: png });
+    const preview = pageA.getByTestId('chat-attachment-preview');
+    await preview.getByText('회의 사진.png').waitFor();
+    expect(await preview.innerText()).toMatch(/KB/);
+    await say(pageA, '오늘 화이트보드');
+    await preview.waitFor({ state: 'detached' });
+    const pictureOnB = pageB.getByTestId('chat-attachment-image');
+    await pictureOnB.waitFor();
+    await expect
+      .poll(() => pictureOnB.evaluate((image) => (image as HTMLImageElement).naturalWidth))
+      .toBeGreaterThan(0);
+    await pageB.getByTestId('chat-message').getByText('오늘 화이트보드').waitFor();
+    await pageA
+      .getByTestId('chat-file-input')
+      .setInputFiles({ name: '회의록.txt', mimeType: 'text/plain', buffer: Buffer.from('회의록') });
+    await pageA.getByTestId('chat-send').click();
+    await pageB.getByTestId('chat-attachment-file').getByText('회의록.txt').waitFor();
+    await screenshot(pageB, 'chat-attachments-1280');
+
     // The same room fits a phone.
     await pageB.setViewportSize({ width: 360, height: 740 });
     await pageB.getByTestId('chat-input').waitFor();
+    // The side panel slides away over 200 ms when the layout turns narrow.
+    await pageB.waitForTimeout(500);
     const overflow = await pageB.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );

@@ -16,6 +16,8 @@ import {
   teamKanban,
 } from './modules/kanban/kanban.service';
 import { createSchedule } from './modules/schedules/schedules.service';
+import { createDm, createGroup, sendMessage } from './modules/chat/chat.service';
+import { createChatRoomSchema } from '@teamup/contracts/chat';
 import { createTeam, joinTeam } from './modules/teams/teams.service';
 import {
   createWorkspace,
@@ -128,6 +130,46 @@ async function seedWorkspace(ctx: AppContext) {
   const backend = await team(junho, '백엔드', 'API와 데이터베이스');
   await joinTeam(ctx, hyunwoo, backend.id, undefined);
   await team(hyunwoo, '발표 준비', '최종 발표 자료 (비밀번호: team1234)', demoTeamPassword);
+  await seedChat(ctx, workspace.id, ids as [number, number, number, number]);
+}
+
+/** A group chat everyone is in and a DM, with a short conversation in each. */
+async function seedChat(
+  ctx: AppContext,
+  workspaceId: number,
+  [minji, junho, seoyeon, hyunwoo]: [number, number, number, number],
+) {
+  const group = await createGroup(
+    ctx,
+    minji,
+    workspaceId,
+    createChatRoomSchema.parse({
+      name: '캡스톤 전체',
+      chatMemberIdList: [junho, seoyeon, hyunwoo],
+    }),
+  );
+  const groupLines: Array<[number, string]> = [
+    [minji, '다들 안녕하세요! 이번 학기 잘 부탁드려요 🙌'],
+    [junho, '반갑습니다. API 명세는 금요일까지 공유할게요.'],
+    [seoyeon, '디자인 시안은 게시판에 올려뒀어요.'],
+    [hyunwoo, '발표 준비 팀 비밀번호는 공지 확인해주세요!'],
+  ];
+  for (const [sender, text] of groupLines) {
+    await sendMessage(ctx, sender, workspaceId, group.id, text);
+  }
+  const { room: dm } = await createDm(
+    ctx,
+    junho,
+    workspaceId,
+    createChatRoomSchema.parse({ chatMemberIdList: [minji] }),
+  );
+  await sendMessage(
+    ctx,
+    junho,
+    workspaceId,
+    dm.id,
+    '민지님, 로그인 API 응답 형식 확인 부탁드려요.',
+  );
 }
 
 /** A kanban board half way through a sprint and a few schedules around today. */
