@@ -19,12 +19,12 @@ import type { Config } from './config';
 import { createContext, type AppContext, type ContextOverrides } from './context';
 import { registerNotFoundHandler } from './platform/errors/not-found';
 import { registerProblemHandlers } from './platform/errors/problem';
-import { createAuthGuard } from './platform/auth/guard';
+import { bearerOf, createAuthGuard, verifiedClaimsOf } from './platform/auth/guard';
 import type { TypedApp } from './platform/http/types';
 import { healthRoutes } from './modules/health/health.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { authProvidersRoutes } from './modules/auth/providers.routes';
-import { isSessionActive } from './modules/auth/auth.service';
+import { isSessionActive } from './modules/auth/session-cache';
 import { usersRoutes } from './modules/users/users.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { workspacesRoutes } from './modules/workspaces/workspaces.routes';
@@ -93,10 +93,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     timeWindow: '1 minute',
     keyGenerator: async (request) => {
       // Authenticated callers are limited per account, anonymous ones per IP.
-      const header = request.headers.authorization;
-      if (header?.startsWith('Bearer ')) {
+      const token = bearerOf(request);
+      if (token) {
         try {
-          const claims = await context.tokens.verify(header.slice(7));
+          const claims = await verifiedClaimsOf(request, context.tokens, token);
           return `user:${claims.userId}`;
         } catch {
           // fall through to the IP key

@@ -87,4 +87,20 @@ describe.skipIf(!runs)('two instances behind one load balancer', () => {
       .map((e) => e.data['messageId']);
     expect(received).toEqual(sent.map((message) => message.id));
   });
+
+  it('a session signed out on A stops working on B at once, though B had it cached', async () => {
+    const carol: TestUser = await createUser(a, '캐럴');
+    // B answers once, so it now holds "carol's session is active".
+    expect((await call(b, carol, 'GET', '/api/users/me')).statusCode).toBe(200);
+    const loggedOut = await call(a, carol, 'POST', '/api/auth/logout', {});
+    expect(loggedOut.statusCode, loggedOut.body).toBeLessThan(300);
+    // The revocation travels over Redis; B must refuse well within its 10 s cache lifetime.
+    const started = Date.now();
+    let status = 200;
+    while (status === 200 && Date.now() - started < 3000) {
+      status = (await call(b, carol, 'GET', '/api/users/me')).statusCode;
+      if (status === 200) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(status).toBe(401);
+  });
 });

@@ -17,6 +17,7 @@ import * as users from '../users/users.service';
 import { presentSession } from './auth.presenter';
 import * as repo from './auth.repo';
 import { checkCode, codeMessages, issueCode } from './email-codes.service';
+import { revokeSession, revokeUserSessions } from './session-cache';
 
 const LOGIN_FAILURES_PER_ACCOUNT = 10;
 const LOGIN_FAILURES_PER_IP = 100;
@@ -171,7 +172,7 @@ export async function refresh(
   const spent =
     stored.usedAt !== null || !(await repo.markRefreshTokenUsed(ctx.database.db, stored.id, now));
   if (spent) {
-    await repo.revokeSession(ctx.database.db, session.id, 'refresh-token-reuse', now);
+    await revokeSession(ctx, session.id, 'refresh-token-reuse');
     ctx.logger.warn(
       { sessionId: session.id, userId: session.userId },
       'refresh token reuse: session revoked',
@@ -185,18 +186,8 @@ export async function refresh(
   return { token, refreshToken: next.token, user: await users.getUser(ctx, session.userId) };
 }
 
-export async function isSessionActive(ctx: AppContext, claims: AccessClaims): Promise<boolean> {
-  const session = await repo.findActiveSession(
-    ctx.database.db,
-    claims.sessionId,
-    claims.userId,
-    ctx.now(),
-  );
-  return session !== undefined;
-}
-
 export async function logout(ctx: AppContext, claims: AccessClaims): Promise<void> {
-  await repo.revokeSession(ctx.database.db, claims.sessionId, 'logout', ctx.now());
+  await revokeSession(ctx, claims.sessionId, 'logout');
 }
 
 export async function listSessions(ctx: AppContext, claims: AccessClaims): Promise<AuthSession[]> {
@@ -205,13 +196,7 @@ export async function listSessions(ctx: AppContext, claims: AccessClaims): Promi
 }
 
 export async function revokeOwnSession(ctx: AppContext, claims: AccessClaims, sessionId: number) {
-  const revoked = await repo.revokeSession(
-    ctx.database.db,
-    sessionId,
-    'revoked-by-user',
-    ctx.now(),
-    claims.userId,
-  );
+  const revoked = await revokeSession(ctx, sessionId, 'revoked-by-user', claims.userId);
   if (!revoked) throw notFound('세션을 찾을 수 없습니다.');
 }
 
@@ -236,13 +221,7 @@ export async function changePassword(
     throw unauthorized(ErrorCode.CURRENT_PASSWORD_WRONG, authMessages.currentPasswordWrong);
   }
   await users.setPasswordHash(ctx, claims.userId, await ctx.passwords.hash(input.newPassword));
-  await repo.revokeUserSessions(
-    ctx.database.db,
-    claims.userId,
-    'password-changed',
-    ctx.now(),
-    claims.sessionId,
-  );
+  await revokeUserSessions(ctx, claims.userId, 'password-changed', claims.sessionId);
 }
 
 /** Step 1 of the reset: the answer is the same whether or not the address is registered. */
@@ -286,5 +265,5 @@ export async function resetPassword(
     throw badRequest(ErrorCode.CODE_INVALID, '잘못된 인증 코드입니다.');
   }
   await users.setPasswordHash(ctx, credentials.id, passwordHash);
-  await repo.revokeUserSessions(ctx.database.db, credentials.id, 'password-reset', ctx.now());
+  await revokeUserSessions(ctx, credentials.id, 'password-reset');
 }

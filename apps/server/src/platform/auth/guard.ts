@@ -41,11 +41,30 @@ function assertAccountEcho(request: FastifyRequest, userId: number) {
   }
 }
 
+const verified = new WeakMap<FastifyRequest, Promise<AccessClaims>>();
+
+/**
+ * The claims of the request's bearer token, verified once per request however many steps ask
+ * (the rate limiter's key and the guard both do). Rejects like `tokens.verify`.
+ */
+export function verifiedClaimsOf(
+  request: FastifyRequest,
+  tokens: AccessTokens,
+  token: string,
+): Promise<AccessClaims> {
+  let claims = verified.get(request);
+  if (!claims) {
+    claims = tokens.verify(token);
+    verified.set(request, claims);
+  }
+  return claims;
+}
+
 export function createAuthGuard(tokens: AccessTokens, isSessionActive: SessionValidator) {
   return async function requireAuth(request: FastifyRequest): Promise<void> {
     const token = bearerOf(request);
     if (!token) throw unauthorized(ErrorCode.AUTH_REQUIRED, '인증이 필요합니다. 로그인해주세요.');
-    const claims = await tokens.verify(token);
+    const claims = await verifiedClaimsOf(request, tokens, token);
     if (!(await isSessionActive(claims))) {
       throw unauthorized(ErrorCode.SESSION_REVOKED, '인증이 만료되었습니다. 다시 로그인해주세요.');
     }

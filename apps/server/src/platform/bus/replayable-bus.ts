@@ -22,6 +22,11 @@ export class ReplayableBus implements EventBus {
     await this.inner.publish(topic, payload);
   }
 
+  /** For internal signals between instances (never replayed to clients): not logged. */
+  publishUnlogged(topic: string, event: unknown): Promise<void> {
+    return this.inner.publish(topic, event);
+  }
+
   subscribe(topic: string, handler: BusHandler): Promise<() => Promise<void>> {
     return this.inner.subscribe(topic, handler);
   }

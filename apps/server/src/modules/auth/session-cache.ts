@@ -1,0 +1,108 @@
+import type { AppContext } from '../../context';
+import type { AccessClaims } from '../../platform/auth/tokens';
+import * as repo from './auth.repo';
+
+/**
+ * "Is this login session still active?" is asked on every authenticated request. The answer
+ * "yes" is kept per instance for a few seconds; every revocation clears it here at once and on
+ * the other instances over the bus, so a signed-out token stops working immediately, and a
+ * lost bus message can keep it alive for at most `ACTIVE_FOR_MS`.
+ */
+const ACTIVE_FOR_MS = 10_000;
+const MAX_ENTRIES = 100_000;
+const REVOKED_TOPIC = 'internal:auth-sessions-revoked';
+
+/** Which sessions a revocation ended: one, or all of a user's but `exceptSessionId`. */
+export type Revocation =
+  { sessionId: number } | { userId: number; exceptSessionId?: number | undefined };
+
+class ActiveSessions {
+  private readonly entries = new Map<number, { userId: number; until: number }>();
+
+  isKnown(claims: AccessClaims, now: number): boolean {
+    const entry = this.entries.get(claims.sessionId);
+    if (!entry) return false;
+    if (entry.until <= now || entry.userId !== claims.userId) {
+      this.entries.delete(claims.sessionId);
+      return false;
+    }
+    return true;
+  }
+
+  remember(claims: AccessClaims, until: number) {
+    if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
+    this.entries.set(claims.sessionId, { userId: claims.userId, until });
+  }
+
+  forget(revocation: Revocation) {
+    if ('sessionId' in revocation) {
+      this.entries.delete(revocation.sessionId);
+      return;
+    }
+    for (const [sessionId, entry] of this.entries) {
+      if (entry.userId === revocation.userId && sessionId !== revocation.exceptSessionId) {
+        this.entries.delete(sessionId);
+      }
+    }
+  }
+}
+
+const perApp = new WeakMap<AppContext, ActiveSessions>();
+
+/** This app instance's cache, listening for revocations made by the other instances. */
+function activeSessionsOf(ctx: AppContext): ActiveSessions {
+  let sessions = perApp.get(ctx);
+  if (!sessions) {
+    const created = new ActiveSessions();
+    perApp.set(ctx, created);
+    void ctx.bus
+      .subscribe(REVOKED_TOPIC, (event) => created.forget(event as Revocation))
+      .catch((error: unknown) => ctx.logger.error({ err: error }, 'session revocation feed'));
+    sessions = created;
+  }
+  return sessions;
+}
+
+export async function isSessionActive(ctx: AppContext, claims: AccessClaims): Promise<boolean> {
+  const sessions = activeSessionsOf(ctx);
+  const now = ctx.now();
+  if (sessions.isKnown(claims, now.getTime())) return true;
+  const session = await repo.findActiveSession(
+    ctx.database.db,
+    claims.sessionId,
+    claims.userId,
+    now,
+  );
+  if (!session) return false;
+  sessions.remember(claims, Math.min(now.getTime() + ACTIVE_FOR_MS, session.expiresAt.getTime()));
+  return true;
+}
+
+/** Call after a revocation is committed: every instance stops trusting those sessions. */
+export async function announceRevocation(ctx: AppContext, revocation: Revocation): Promise<void> {
+  activeSessionsOf(ctx).forget(revocation);
+  await ctx.bus.publishUnlogged(REVOKED_TOPIC, revocation);
+}
+
+/** Revokes one session (optionally only if it is `userId`'s); answers whether it was live. */
+export async function revokeSession(
+  ctx: AppContext,
+  sessionId: number,
+  reason: string,
+  userId?: number,
+): Promise<boolean> {
+  const revoked = await repo.revokeSession(ctx.database.db, sessionId, reason, ctx.now(), userId);
+  if (revoked) await announceRevocation(ctx, { sessionId });
+  return revoked;
+}
+
+/** Revokes every live session of a user, except `exceptSessionId` when given. */
+export async function revokeUserSessions(
+  ctx: AppContext,
+  userId: number,
+  reason: string,
+  exceptSessionId?: number,
+): Promise<void> {
+  await repo.revokeUserSessions(ctx.database.db, userId, reason, ctx.now(), exceptSessionId);
+  await announceRevocation(ctx, { userId, exceptSessionId });
+}
