@@ -2,13 +2,18 @@ import { and, asc, gt, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { liveEvents } from '../../db/schema';
 
-export async function insertLiveEvent(db: Db, topic: string, payload: unknown): Promise<number> {
-  const [row] = await db
+/** Logs events in one insert; answers their ids in the order given (ids increase in that order). */
+export async function insertLiveEvents(
+  db: Db,
+  events: ReadonlyArray<{ topic: string; payload: unknown }>,
+): Promise<number[]> {
+  const rows = await db
     .insert(liveEvents)
-    .values({ topic, payload })
+    .values(events.map(({ topic, payload }) => ({ topic, payload })))
     .returning({ id: liveEvents.id });
-  if (!row) throw new Error('live event insert returned nothing');
-  return row.id;
+  if (rows.length !== events.length) throw new Error('live event insert lost rows');
+  // Identity values are drawn row by row in VALUES order; sorting guards against a reordered RETURNING.
+  return rows.map((row) => row.id).sort((x, y) => x - y);
 }
 
 export function liveEventsAfter(db: Db, topics: string[], afterId: number, limit: number) {

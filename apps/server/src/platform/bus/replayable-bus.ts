@@ -5,21 +5,57 @@ import * as repo from './live-events.repo';
 /** A published event as subscribers receive it: the event's own fields plus its log id. */
 export type LoggedEvent = Record<string, unknown> & { eventId: number };
 
+type QueuedEvent = {
+  topic: string;
+  payload: unknown;
+  resolve: (eventId: number) => void;
+  reject: (error: unknown) => void;
+};
+
+const MAX_BATCH = 500;
+
 /**
  * Logs every event (topic, payload, a global increasing id) before publishing it, so a live
  * client that reconnects can ask for what it missed (`Last-Event-ID`) from any instance.
  * Subscribers get the event with `eventId` added.
  */
 export class ReplayableBus implements EventBus {
+  /** Events waiting for the next log write, in publish order. */
+  private queue: QueuedEvent[] = [];
+  /** The log write in progress: one at a time, so ids follow publish order. */
+  private writing: Promise<void> | null = null;
+
   constructor(
     private readonly inner: EventBus,
     private readonly db: () => Db,
   ) {}
 
+  /**
+   * Logs, then hands the event on. Events published while a log write is in progress are
+   * written together in one multi-row insert, so a burst costs one query, not one per event.
+   */
   async publish(topic: string, event: unknown): Promise<void> {
-    const eventId = await repo.insertLiveEvent(this.db(), topic, event);
+    const eventId = await new Promise<number>((resolve, reject) => {
+      this.queue.push({ topic, payload: event, resolve, reject });
+      this.writing ??= this.writeQueued();
+    });
     const payload = { ...(event as Record<string, unknown>), eventId };
     await this.inner.publish(topic, payload);
+  }
+
+  private async writeQueued(): Promise<void> {
+    // Let the publishes of this turn of the event loop join the first batch.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    while (this.queue.length > 0) {
+      const batch = this.queue.splice(0, MAX_BATCH);
+      try {
+        const ids = await repo.insertLiveEvents(this.db(), batch);
+        batch.forEach((queued, index) => queued.resolve(ids[index] as number));
+      } catch (error) {
+        for (const queued of batch) queued.reject(error);
+      }
+    }
+    this.writing = null;
   }
 
   /** For internal signals between instances (never replayed to clients): not logged. */

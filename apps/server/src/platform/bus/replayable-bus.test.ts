@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Database } from '../../db/client';
+import { openTestDatabase } from '../../../test/test-app';
+import { MemoryBus } from './memory-bus';
+import * as repo from './live-events.repo';
+import { ReplayableBus, type LoggedEvent } from './replayable-bus';
+
+let database: Database;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+describe('ReplayableBus', () => {
+  it('logs a burst of events in few inserts, with ids in publish order', async () => {
+    const bus = new ReplayableBus(new MemoryBus(), () => database.db);
+    const received: LoggedEvent[] = [];
+    await bus.subscribe('burst', (event) => received.push(event as LoggedEvent));
+    const inserts = vi.spyOn(repo, 'insertLiveEvents');
+
+    await Promise.all(
+      Array.from({ length: 40 }, (_, index) => bus.publish('burst', { type: 'T', index })),
+    );
+
+    expect(inserts.mock.calls.length).toBeLessThan(5);
+    expect(received.map((event) => event['index'])).toEqual([...Array(40).keys()]);
+    const ids = received.map((event) => event.eventId);
+    expect(ids).toEqual([...ids].sort((x, y) => x - y));
+    expect(new Set(ids).size).toBe(40);
+    const replayed = await bus.replay(['burst'], (ids[0] as number) - 1, 100);
+    expect(replayed.map((event) => event['index'])).toEqual([...Array(40).keys()]);
+    inserts.mockRestore();
+    await bus.close();
+  });
+
+  it('a failed log write rejects its publishes and later ones still go out', async () => {
+    const bus = new ReplayableBus(new MemoryBus(), () => database.db);
+    const received: LoggedEvent[] = [];
+    await bus.subscribe('after-failure', (event) => received.push(event as LoggedEvent));
+    const inserts = vi
+      .spyOn(repo, 'insertLiveEvents')
+      .mockRejectedValueOnce(new Error('database went away'));
+    await expect(bus.publish('after-failure', { type: 'LOST' })).rejects.toThrow('went away');
+    await bus.publish('after-failure', { type: 'KEPT' });
+    expect(received.map((event) => event['type'])).toEqual(['KEPT']);
+    inserts.mockRestore();
+    await bus.close();
+  });
+});
