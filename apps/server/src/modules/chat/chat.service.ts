@@ -360,18 +360,25 @@ export async function sendMessage(
         };
       })
     : { row: await repo.insertMessage(ctx.database.db, newMessage), attachment: null };
-  // Sending implies having read everything up to one's own message.
-  await repo.advanceLastRead(ctx.database.db, roomId, userId, row.id);
   const message = presentMessage({
     message: row,
     senderName: caller.name,
     senderProfileImageUrl: caller.profileImageUrl,
     attachment,
   });
-  await publish(ctx, Topics.chatRoom(roomId), {
+  await Promise.all([
+    // Sending implies having read everything up to one's own message.
+    repo.advanceLastRead(ctx.database.db, roomId, userId, row.id),
+    publishNewMessage(ctx, message),
+  ]);
+  return message;
+}
+
+function publishNewMessage(ctx: AppContext, message: ChatMessage) {
+  return publish(ctx, Topics.chatRoom(message.chatRoomId), {
     type: 'NEW_CHAT_MESSAGE',
     messageId: message.id,
-    chatRoomId: roomId,
+    chatRoomId: message.chatRoomId,
     content: message.content,
     senderId: message.senderId,
     senderName: message.senderName,
@@ -379,7 +386,6 @@ export async function sendMessage(
     sentAt: message.sentAt,
     attachment: message.attachment,
   });
-  return message;
 }
 
 /**
