@@ -62,6 +62,8 @@ export type ChatReadEvent = {
   type: 'CHAT_READ';
   chatRoomId: number;
   lastReadMessageId: number;
+  /** The reader's unread count in the room after the move, as the server counts it. */
+  unreadCount: number;
 };
 
 export type LiveEvent =
@@ -74,6 +76,12 @@ export type LiveEvent =
   | WorkspaceDeletedEvent
   | TeamDeletedEvent
   | TeamMembershipChangedEvent;
+
+/**
+ * Written by the SSE stream itself, never published on the bus: what the client missed is older
+ * than the replay log, so everything shown must be fetched again.
+ */
+export type ResyncSignal = { type: 'RESYNC'; eventId: number };
 
 /** Bus topics: everything about one workspace, everything addressed to one user, one chat room. */
 export const Topics = {

@@ -242,9 +242,18 @@ describe('chat messages', () => {
     // A deleted message stops counting.
     await call(app, alice, 'PATCH', `${rooms()}/${room.id}/messages/${a3.id}/delete`);
     expect(await unread(bob, room.id)).toBe(2);
-    // Bob reads up to the first on one device; every device sees the same count.
+    // Bob reads up to the first on one device; every device sees the same count, live too.
+    const bobsOtherDevice = await subscribe(bob);
     await call(app, bob, 'PATCH', `${rooms()}/${room.id}/last-read-refresh`, { messageId: a1.id });
     expect(await unread(bob, room.id)).toBe(1);
+    const told = await bobsOtherDevice.waitFor((list) =>
+      list.some((e) => e.data['type'] === 'CHAT_READ' && e.data['chatRoomId'] === room.id),
+    );
+    expect(told.find((e) => e.data['type'] === 'CHAT_READ')?.data).toMatchObject({
+      lastReadMessageId: a1.id,
+      unreadCount: 1,
+    });
+    bobsOtherDevice.close();
     // An older pointer never moves it back.
     const b = await send(bob, room.id, '답장');
     await call(app, bob, 'PATCH', `${rooms()}/${room.id}/last-read-refresh`, { messageId: a1.id });

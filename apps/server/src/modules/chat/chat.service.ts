@@ -449,10 +449,12 @@ export async function markRead(
     throw notFound(M.messageNotFound, ErrorCode.CHAT_MESSAGE_NOT_FOUND);
   }
   if (await repo.advanceLastRead(ctx.database.db, roomId, userId, messageId)) {
+    const unread = await repo.unreadCounts(ctx.database.db, userId, [roomId]);
     await publish(ctx, Topics.user(userId), {
       type: 'CHAT_READ',
       chatRoomId: roomId,
       lastReadMessageId: messageId,
+      unreadCount: unread.get(roomId) ?? 0,
     });
   }
 }

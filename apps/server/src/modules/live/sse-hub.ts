@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { Limits } from '@teamup/contracts/limits';
-import { Topics } from '@teamup/contracts/events';
+import { Topics, type ResyncSignal } from '@teamup/contracts/events';
 import type { AppContext } from '../../context';
 import type { LoggedEvent } from '../../platform/bus/replayable-bus';
 import { roomIdsOf } from '../chat/chat.service';
@@ -86,7 +86,10 @@ export class SseHub {
       // The log keeps a few minutes; older than that, part of what was missed may be gone,
       // and the client must reload from the API instead.
       const gap = oldest === null || oldest > lastEventId + 1 || missed.length === REPLAY_LIMIT;
-      if (gap) this.write(connection, { type: 'RESYNC', eventId: lastEventId });
+      if (gap) {
+        const resync: ResyncSignal = { type: 'RESYNC', eventId: lastEventId };
+        this.write(connection, resync);
+      }
       for (const event of missed) {
         sent.add(event.eventId);
         this.write(connection, event);
@@ -97,7 +100,7 @@ export class SseHub {
     for (const event of pending) if (!sent.has(event.eventId)) this.write(connection, event);
   }
 
-  private write(connection: Connection, event: LoggedEvent | { type: string; eventId: number }) {
+  private write(connection: Connection, event: LoggedEvent | ResyncSignal) {
     const { eventId, ...rest } = event;
     connection.response.write(`id: ${eventId}\ndata: ${JSON.stringify(rest)}\n\n`);
   }

@@ -1,4 +1,4 @@
-import type { LiveEvent } from '@teamup/contracts/events';
+import type { LiveEvent, ResyncSignal } from '@teamup/contracts/events';
 import { QUIET_WATCH_INTERVAL_MS, quietAction } from './quiet-watch';
 import { mayReconnect, reconnectDelayMs } from './reconnect-schedule';
 
@@ -43,7 +43,7 @@ export type LiveResyncHandler = () => void;
  * Sent by the server instead of a replay when what the client missed is no longer in its event
  * log: everything shown must be fetched again.
  */
-export const RESYNC_EVENT = 'RESYNC';
+export const RESYNC_EVENT: ResyncSignal['type'] = 'RESYNC';
 
 /** Named events that only say "still here" (SSE comments never reach a page). */
 const KEEP_ALIVE_EVENTS = ['heartbeat', 'ping'];

@@ -124,7 +124,12 @@ describe('side panel chat sections', () => {
     // My own message did not count.
     expect(badgeOf(4)).toBe('3');
     act(() =>
-      FakeEventSource.latest().emit({ type: 'CHAT_READ', chatRoomId: 4, lastReadMessageId: 11 }),
+      FakeEventSource.latest().emit({
+        type: 'CHAT_READ',
+        chatRoomId: 4,
+        lastReadMessageId: 11,
+        unreadCount: 0,
+      }),
     );
     await waitFor(() => expect(badgeOf(4)).toBeNull());
   });

@@ -44,7 +44,12 @@ function applyToRoomLists(event: LiveEvent, context: SyncContext): void {
     case 'CHAT_READ':
       for (const [key, page] of cachedLists(queryClient)) {
         if (!page) continue;
-        const result = applyRead(page, event.chatRoomId, event.lastReadMessageId);
+        const result = applyRead(
+          page,
+          event.chatRoomId,
+          event.lastReadMessageId,
+          event.unreadCount,
+        );
         if (!result.found) continue;
         queryClient.setQueryData(key, result.page);
         if (!result.exact) void queryClient.invalidateQueries({ queryKey: key });

@@ -52,6 +52,13 @@ describe('applyRead', () => {
     expect(result.page.content[0]?.lastReadMessageId).toBe(6);
   });
 
+  it('takes the server’s count when the event carries one, even short of the last message', () => {
+    const rooms = page([room({ unreadCount: 4, lastReadMessageId: 3, lastMessage: message(8) })]);
+    const result = applyRead(rooms, 4, 6, 2);
+    expect(result.exact).toBe(true);
+    expect(result.page.content[0]).toMatchObject({ unreadCount: 2, lastReadMessageId: 6 });
+  });
+
   it('never moves the pointer back', () => {
     const rooms = page([room({ unreadCount: 0, lastReadMessageId: 9, lastMessage: message(9) })]);
     expect(applyRead(rooms, 4, 5).page.content[0]?.lastReadMessageId).toBe(9);

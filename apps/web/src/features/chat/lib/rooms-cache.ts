@@ -51,12 +51,15 @@ export function applyRead(
   page: Page<ChatRoom>,
   roomId: number,
   lastReadMessageId: number,
+  /** The server's count after the move (CHAT_READ carries it); else it is worked out here. */
+  unreadCount?: number,
 ): RoomsUpdate & { exact: boolean } {
   let exact = true;
   const result = updateRoom(page, roomId, (room) => {
     if (room.lastReadMessageId !== null && room.lastReadMessageId >= lastReadMessageId) {
       return room;
     }
+    if (unreadCount !== undefined) return { ...room, lastReadMessageId, unreadCount };
     const readAll = !room.lastMessage || room.lastMessage.id <= lastReadMessageId;
     exact = readAll;
     return { ...room, lastReadMessageId, unreadCount: readAll ? 0 : room.unreadCount };
