@@ -16,6 +16,21 @@ type Connection = {
 };
 
 /**
+ * The SSE frame of an event, built once: every subscriber of a topic gets the same event object
+ * from the bus, so a message to 1,000 streams is serialised once, not 1,000 times.
+ */
+const frames = new WeakMap<object, string>();
+function frameOf(event: LoggedEvent | ResyncSignal): string {
+  let frame = frames.get(event);
+  if (frame === undefined) {
+    const { eventId, ...rest } = event;
+    frame = `id: ${eventId}\ndata: ${JSON.stringify(rest)}\n\n`;
+    frames.set(event, frame);
+  }
+  return frame;
+}
+
+/**
  * The SSE connections of this instance. Each listens on the bus to its user's topic, its
  * workspaces and its chat rooms; events are written as `id:` + `data:` frames. A reconnecting
  * client names the last id it saw and gets what it missed from the event log first.
@@ -101,8 +116,7 @@ export class SseHub {
   }
 
   private write(connection: Connection, event: LoggedEvent | ResyncSignal) {
-    const { eventId, ...rest } = event;
-    connection.response.write(`id: ${eventId}\ndata: ${JSON.stringify(rest)}\n\n`);
+    connection.response.write(frameOf(event));
   }
 
   private async topicsOf(userId: number): Promise<string[]> {
