@@ -1,15 +1,23 @@
 import { useState } from 'react';
 import { ActionIcon, Badge, Group, Menu, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconCrown, IconDoorExit, IconLock, IconSettings, IconTrash } from '@tabler/icons-react';
+import {
+  IconCrown,
+  IconDoorExit,
+  IconLock,
+  IconPencil,
+  IconSettings,
+  IconTrash,
+} from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import type { Team } from '@teamup/contracts/teams';
 import type { Workspace } from '@teamup/contracts/workspaces';
 import { routes } from '../../../app/routes';
 import { ko } from '../../../i18n/ko';
-import { canDeleteTeam } from '../lib/team-access';
+import { canDeleteTeam, canManageTeam } from '../lib/team-access';
 import { progressPercent } from '../lib/progress';
 import { DeleteTeamModal } from './delete-team-modal';
+import { EditTeamModal } from './edit-team-modal';
 import { LeaveTeamModal } from './leave-team-modal';
 
 interface TeamHeaderProps {
@@ -21,10 +29,11 @@ interface TeamHeaderProps {
 /** Name, description, leader, member count, progress and the 'team settings' menu. */
 export function TeamHeader({ team, workspace, userId }: TeamHeaderProps) {
   const navigate = useNavigate();
-  const [dialog, setDialog] = useState<'leave' | 'delete' | null>(null);
+  const [dialog, setDialog] = useState<'edit' | 'leave' | 'delete' | null>(null);
   const percent = progressPercent(team.progress);
   const mayLeave = team.isMember;
   const mayDelete = canDeleteTeam(team, userId, workspace);
+  const mayEdit = canManageTeam(team, userId, workspace);
 
   const goHome = (message: string) => {
     setDialog(null);
@@ -54,7 +63,7 @@ export function TeamHeader({ team, workspace, userId }: TeamHeaderProps) {
               {team.name}
             </Title>
           </Group>
-          {(mayLeave || mayDelete) && (
+          {(mayLeave || mayDelete || mayEdit) && (
             <Menu position="bottom-end" shadow="md" withinPortal>
               <Menu.Target>
                 <ActionIcon
@@ -69,6 +78,15 @@ export function TeamHeader({ team, workspace, userId }: TeamHeaderProps) {
               </Menu.Target>
               <Menu.Dropdown>
                 <Menu.Label>{ko.teams.settings}</Menu.Label>
+                {mayEdit && (
+                  <Menu.Item
+                    leftSection={<IconPencil size={16} />}
+                    onClick={() => setDialog('edit')}
+                    data-testid="team-edit"
+                  >
+                    {ko.teams.edit}
+                  </Menu.Item>
+                )}
                 {mayLeave && (
                   <Menu.Item
                     leftSection={<IconDoorExit size={16} />}
@@ -124,6 +142,9 @@ export function TeamHeader({ team, workspace, userId }: TeamHeaderProps) {
           />
         </Stack>
       </Stack>
+      {mayEdit && (
+        <EditTeamModal team={team} opened={dialog === 'edit'} onClose={() => setDialog(null)} />
+      )}
       {mayLeave && (
         <LeaveTeamModal
           team={team}

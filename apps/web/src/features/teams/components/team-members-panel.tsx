@@ -1,17 +1,103 @@
 import { useState } from 'react';
-import { Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import type { TeamMember } from '@teamup/contracts/teams';
+import {
+  ActionIcon,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Modal,
+  Paper,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconUserMinus } from '@tabler/icons-react';
+import type { Team, TeamMember } from '@teamup/contracts/teams';
 import { ErrorAlert } from '../../../components/error-alert';
 import { ko } from '../../../i18n/ko';
 import { errorMessage } from '../../../lib/error-message';
+import { useRemoveTeamMember } from '../api/remove-team-member';
 import { useTeamMembers } from '../api/team-members';
 import { MemberDetailModal } from './member-detail-modal';
 import { MemberPreview } from './member-preview';
 
-/** The team's members (leader first), each opening the member detail. */
-export function TeamMembersPanel({ teamId }: { teamId: number }) {
-  const members = useTeamMembers(teamId);
+interface TeamMembersPanelProps {
+  team: Team;
+  /** The viewer may remove members (leader, workspace owner, admins). */
+  canManage: boolean;
+}
+
+/** Asks before a member is removed; the removed member may join again later. */
+function RemoveMemberModal({
+  team,
+  member,
+  onClose,
+}: {
+  team: Team;
+  member: TeamMember | null;
+  onClose: () => void;
+}) {
+  const remove = useRemoveTeamMember();
+  const close = () => {
+    if (remove.isPending) return;
+    remove.reset();
+    onClose();
+  };
+  const confirm = () => {
+    if (!member) return;
+    remove.mutate(
+      { teamId: team.id, workspaceId: team.workspaceId, userId: member.id },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'teal', message: ko.teams.memberRemoved(member.name) });
+          remove.reset();
+          onClose();
+        },
+      },
+    );
+  };
+  return (
+    <Modal
+      opened={member !== null}
+      onClose={close}
+      title={ko.teams.removeMemberTitle}
+      centered
+      attributes={{ content: { 'data-testid': 'team-remove-member-modal' } }}
+    >
+      <Stack gap="md">
+        <Text size="sm">{member ? ko.teams.removeMemberConfirm(member.name) : ''}</Text>
+        <ErrorAlert
+          message={
+            remove.error
+              ? errorMessage(remove.error, { fallback: ko.teams.removeMemberFailed })
+              : null
+          }
+        />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={close}>
+            {ko.common.cancel}
+          </Button>
+          <Button
+            color="red"
+            loading={remove.isPending}
+            onClick={confirm}
+            data-testid="team-remove-member-submit"
+          >
+            {ko.teams.removeMemberSubmit}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** The team's members (leader first), each opening the member detail; managers may remove. */
+export function TeamMembersPanel({ team, canManage }: TeamMembersPanelProps) {
+  const members = useTeamMembers(team.id);
   const [selected, setSelected] = useState<TeamMember | null>(null);
+  const [removing, setRemoving] = useState<TeamMember | null>(null);
 
   return (
     <Paper
@@ -43,14 +129,30 @@ export function TeamMembersPanel({ teamId }: { teamId: number }) {
         {members.isSuccess && members.data.length > 0 && (
           <Stack gap={2} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
             {members.data.map((member) => (
-              <li key={member.id}>
-                <MemberPreview
-                  member={member}
-                  roleLabel={ko.member.roles[member.teamRole]}
-                  onOpen={() => setSelected(member)}
-                  testId="team-member-row"
-                />
-              </li>
+              <Group component="li" key={member.id} gap={4} wrap="nowrap">
+                <div style={{ flex: 1, minWidth: 0 }}>
+                  <MemberPreview
+                    member={member}
+                    roleLabel={ko.member.roles[member.teamRole]}
+                    onOpen={() => setSelected(member)}
+                    testId="team-member-row"
+                  />
+                </div>
+                {canManage && member.teamRole !== 'LEADER' && (
+                  <Tooltip label={ko.teams.removeMember(member.name)} withArrow openDelay={300}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="gray"
+                      size="lg"
+                      aria-label={ko.teams.removeMember(member.name)}
+                      onClick={() => setRemoving(member)}
+                      data-testid="team-remove-member"
+                    >
+                      <IconUserMinus size={18} />
+                    </ActionIcon>
+                  </Tooltip>
+                )}
+              </Group>
             ))}
           </Stack>
         )}
@@ -60,6 +162,7 @@ export function TeamMembersPanel({ teamId }: { teamId: number }) {
         roleLabel={selected ? ko.member.roles[selected.teamRole] : undefined}
         onClose={() => setSelected(null)}
       />
+      <RemoveMemberModal team={team} member={removing} onClose={() => setRemoving(null)} />
     </Paper>
   );
 }

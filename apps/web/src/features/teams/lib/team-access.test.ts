@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canDeleteTeam, parseRouteId } from './team-access';
+import { canDeleteTeam, canManageTeam, parseRouteId } from './team-access';
 
 describe('parseRouteId', () => {
   it('reads plain positive numbers', () => {
@@ -40,5 +40,21 @@ describe('canDeleteTeam', () => {
     ).toBe(false);
     expect(canDeleteTeam({ leader: null }, undefined, owner)).toBe(false);
     expect(canDeleteTeam({ leader: null }, 6, undefined)).toBe(false);
+  });
+});
+
+describe('canManageTeam', () => {
+  const leader = { leader: { id: 5, name: '팀장' } };
+
+  it('lets the leader, the workspace owner and admins edit and remove members', () => {
+    expect(canManageTeam(leader, 5, { owner: { id: 1 }, myRole: 'MEMBER' })).toBe(true);
+    expect(canManageTeam(leader, 1, { owner: { id: 1 }, myRole: 'OWNER' })).toBe(true);
+    expect(canManageTeam(leader, 7, { owner: { id: 1 }, myRole: 'ADMIN' })).toBe(true);
+  });
+
+  it('refuses other members and unknown viewers', () => {
+    expect(canManageTeam(leader, 6, { owner: { id: 1 }, myRole: 'MEMBER' })).toBe(false);
+    expect(canManageTeam(leader, undefined, { owner: { id: 1 }, myRole: 'OWNER' })).toBe(false);
+    expect(canManageTeam({ leader: null }, 6, undefined)).toBe(false);
   });
 });

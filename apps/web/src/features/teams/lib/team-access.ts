@@ -18,3 +18,17 @@ export function canDeleteTeam(
   if (team.leader?.id === userId) return true;
   return workspace !== undefined && (workspace.myRole === 'OWNER' || workspace.owner.id === userId);
 }
+
+/** Editing a team and removing its members: its leader, the workspace owner and admins. */
+export function canManageTeam(
+  team: Pick<Team, 'leader'>,
+  userId: number | undefined,
+  workspace: Pick<Workspace, 'owner' | 'myRole'> | undefined,
+): boolean {
+  if (userId === undefined) return false;
+  if (team.leader?.id === userId) return true;
+  if (workspace === undefined) return false;
+  return (
+    workspace.myRole === 'OWNER' || workspace.myRole === 'ADMIN' || workspace.owner.id === userId
+  );
+}

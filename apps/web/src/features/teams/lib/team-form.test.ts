@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { teamCreateBody, validateTeamForm } from './team-form';
+import { teamCreateBody, teamUpdateBody, validateTeamForm } from './team-form';
 
 const blank = { name: '', description: '', password: '' };
 
@@ -35,6 +35,23 @@ describe('teamCreateBody', () => {
       workspaceId: 3,
       description: '소개',
       password: 'pass',
+    });
+  });
+});
+
+describe('teamUpdateBody', () => {
+  const values = { name: ' 새 이름 ', description: ' 소개 ', password: '', removePassword: false };
+
+  it('keeps the password when the field is empty', () => {
+    expect(teamUpdateBody(values)).toEqual({ name: '새 이름', description: '소개' });
+  });
+
+  it('sends a new password, or an empty one to remove it', () => {
+    expect(teamUpdateBody({ ...values, password: 'new-pass' }).password).toBe('new-pass');
+    expect(teamUpdateBody({ ...values, password: 'typed', removePassword: true })).toEqual({
+      name: '새 이름',
+      description: '소개',
+      password: '',
     });
   });
 });

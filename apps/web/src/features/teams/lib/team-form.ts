@@ -35,3 +35,21 @@ export function teamCreateBody(values: TeamFormValues, workspaceId: number) {
     ...(values.password ? { password: values.password } : {}),
   };
 }
+
+export interface TeamEditValues extends TeamFormValues {
+  /** Take the password away (anyone in the workspace may then join). */
+  removePassword: boolean;
+}
+
+/**
+ * The PUT /teams/{id} body: trimmed name and description; the password only when it changes
+ * (a new one, or '' to remove it), so an empty field keeps the current one.
+ */
+export function teamUpdateBody(values: TeamEditValues) {
+  const password = values.removePassword ? '' : values.password;
+  return {
+    name: values.name.trim(),
+    description: values.description.trim(),
+    ...(values.removePassword || password ? { password } : {}),
+  };
+}

@@ -14,7 +14,7 @@ import { TeamJoinGate } from '../components/team-join-gate';
 import { TeamMembersPanel } from '../components/team-members-panel';
 import { TeamStateMessage } from '../components/team-state-message';
 import { TeamTabs } from '../components/team-tabs';
-import { parseRouteId } from '../lib/team-access';
+import { canManageTeam, parseRouteId } from '../lib/team-access';
 import { isWideTeamTab, parseTeamTab } from '../lib/team-tabs';
 
 function TeamNotFound({ workspaceId }: { workspaceId: number }) {
@@ -91,7 +91,10 @@ function TeamView({ workspaceId, teamId }: { workspaceId: number; teamId: number
           )}
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: wide ? 12 : 4 }}>
-          <TeamMembersPanel teamId={team.data.id} />
+          <TeamMembersPanel
+            team={team.data}
+            canManage={canManageTeam(team.data, user?.id, workspace)}
+          />
         </Grid.Col>
       </Grid>
     </Stack>

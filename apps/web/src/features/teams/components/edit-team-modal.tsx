@@ -1,0 +1,127 @@
+import {
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  PasswordInput,
+  Stack,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { Limits } from '@teamup/contracts/limits';
+import type { Team } from '@teamup/contracts/teams';
+import { ErrorAlert } from '../../../components/error-alert';
+import { ko } from '../../../i18n/ko';
+import { errorMessage } from '../../../lib/error-message';
+import { useUpdateTeam } from '../api/update-team';
+import { teamUpdateBody, validateTeamForm, type TeamEditValues } from '../lib/team-form';
+
+interface EditTeamModalProps {
+  team: Team;
+  opened: boolean;
+  onClose: () => void;
+}
+
+/**
+ * Name, description and password of a team (its leader, the workspace owner and admins). An
+ * empty password keeps the current one; removing it is an explicit choice.
+ */
+export function EditTeamModal({ team, opened, onClose }: EditTeamModalProps) {
+  const update = useUpdateTeam();
+  const form = useForm<TeamEditValues>({
+    initialValues: {
+      name: team.name,
+      description: team.description ?? '',
+      password: '',
+      removePassword: false,
+    },
+    validate: (values) =>
+      validateTeamForm(
+        { ...values, password: values.removePassword ? '' : values.password },
+        team.workspaceId,
+      ),
+  });
+
+  const handleClose = () => {
+    if (update.isPending) return;
+    form.reset();
+    update.reset();
+    onClose();
+  };
+
+  const handleSubmit = form.onSubmit((values) => {
+    update.mutate(
+      { teamId: team.id, body: teamUpdateBody(values) },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'teal', message: ko.teams.edited });
+          form.reset();
+          onClose();
+        },
+      },
+    );
+  });
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={handleClose}
+      title={ko.teams.editTitle}
+      centered
+      attributes={{ content: { 'data-testid': 'team-edit-modal' } }}
+    >
+      <form onSubmit={handleSubmit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label={ko.teams.name}
+            required
+            maxLength={Limits.teamNameMax}
+            data-autofocus
+            data-testid="team-edit-name"
+            {...form.getInputProps('name')}
+          />
+          <Textarea
+            label={ko.teams.description}
+            placeholder={ko.teams.descriptionPlaceholder}
+            autosize
+            minRows={2}
+            maxRows={5}
+            maxLength={Limits.teamDescriptionMax}
+            {...form.getInputProps('description')}
+          />
+          {team.passwordProtected && (
+            <Checkbox
+              label={ko.teams.passwordRemove}
+              {...form.getInputProps('removePassword', { type: 'checkbox' })}
+            />
+          )}
+          {!form.values.removePassword && (
+            <PasswordInput
+              label={team.passwordProtected ? ko.teams.passwordNew : ko.teams.password}
+              description={team.passwordProtected ? ko.teams.passwordKeep : ko.teams.passwordHint}
+              placeholder={ko.teams.passwordPlaceholder}
+              autoComplete="new-password"
+              maxLength={Limits.workspacePasswordMax}
+              {...form.getInputProps('password')}
+            />
+          )}
+          <ErrorAlert
+            message={
+              update.error ? errorMessage(update.error, { fallback: ko.teams.editFailed }) : null
+            }
+          />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={handleClose}>
+              {ko.common.cancel}
+            </Button>
+            <Button type="submit" loading={update.isPending} data-testid="team-edit-submit">
+              {ko.teams.editSave}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
