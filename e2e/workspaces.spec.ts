@@ -147,6 +147,24 @@ describe('workspace, team, ban and unban journey', () => {
     ]);
     // The ban took B out of the team; rejoining the workspace does not put them back.
     expect((await apiB.get<Team>(`/api/teams/${team.id}`)).isMember).toBe(false);
+
+    // B joins the team again; A, its leader, renames the team and removes B from the team page.
+    await apiB.send('POST', `/api/teams/${team.id}/join`, {});
+    await pageA.keyboard.press('Escape');
+    await pageA.goto(`/#/ws/${workspace.id}/team/${team.id}`);
+    await pageA.getByTestId('team-settings-menu').click();
+    await pageA.getByTestId('team-edit').click();
+    const edit = pageA.getByTestId('team-edit-modal');
+    await edit.getByTestId('team-edit-name').fill('브랜딩팀');
+    await edit.getByTestId('team-edit-submit').click();
+    await pageA.getByTestId('team-name').getByText('브랜딩팀').waitFor();
+    const memberRows = pageA.getByTestId('team-members');
+    await memberRows.locator(`[data-user-id="${meB.id}"]`).waitFor();
+    await memberRows.getByTestId('team-remove-member').click();
+    await pageA.getByTestId('team-remove-member-submit').click();
+    await memberRows.locator(`[data-user-id="${meB.id}"]`).waitFor({ state: 'detached' });
+    const after = await apiB.get<Team>(`/api/teams/${team.id}`);
+    expect(after).toMatchObject({ name: '브랜딩팀', isMember: false });
   });
 
   it('fits a 360 px wide screen: home, team page and settings', async () => {
