@@ -257,6 +257,17 @@ describe('accounts: sign-up, login, tokens, sessions', () => {
       401,
       'SESSION_REVOKED',
     );
+    // A logout with no body at all (as curl or a beacon sends it) is fine too.
+    const laptopAgain = await login(app, email);
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/auth/logout',
+          headers: authHeader(laptopAgain.token),
+        })
+      ).statusCode,
+    ).toBe(200);
     expectProblem(
       await post(app, '/api/auth/refresh', { refreshToken: phone.refreshToken }),
       401,

@@ -90,7 +90,7 @@ export async function authRoutes(app: TypedApp, ctx: AppContext, requireAuth: Gu
       schema: {
         tags,
         security: secured,
-        body: logoutSchema.optional(),
+        body: logoutSchema.nullish(),
         response: { 200: envelope(z.literal(true)) },
       },
     },

@@ -104,7 +104,7 @@ export async function teamsRoutes(app: TypedApp, ctx: AppContext, requireAuth: G
         tags,
         security,
         params: teamParamsSchema,
-        body: joinTeamSchema.optional(),
+        body: joinTeamSchema.nullish(),
         response: { 200: envelope(teamSchema) },
       },
     },
