@@ -133,6 +133,27 @@ describe('calendar and kanban journey', () => {
     expect(await todo.getByTestId('kanban-task').count()).toBe(0);
     await screenshot(page, 'kanban-member-1280');
 
+    // The same move by keyboard only: Space picks a card up, an arrow key moves it to the next
+    // list, Space drops it.
+    await todo.getByTestId('kanban-add-task-input').fill('발표 자료');
+    await todo.getByTestId('kanban-add-task-submit').click();
+    const slides = page.getByTestId('kanban-task').filter({ hasText: '발표 자료' });
+    await slides.focus();
+    // dnd-kit measures on animation frames: give each key a frame or two to settle.
+    for (const key of ['Space', 'ArrowRight', 'Space']) {
+      await page.keyboard.press(key);
+      await page.waitForTimeout(250);
+    }
+    await screenshot(page, 'kanban-keyboard-move');
+    await expect
+      .poll(async () => {
+        const board = await apiMember.get<Kanban>(`/api/kanban/team/${team.id}`);
+        const list = board.kanbanLists.find((l) => l.tasks.some((t) => t.subject === '발표 자료'));
+        return list?.kanbanListName;
+      })
+      .toBe('완료');
+    await done.getByTestId('kanban-task').filter({ hasText: '발표 자료' }).waitFor();
+
     // The member asks for completion.
     await done.getByTestId('kanban-task').filter({ hasText: '보고서 작성' }).click();
     const detail = page.getByTestId('task-detail');
@@ -142,12 +163,13 @@ describe('calendar and kanban journey', () => {
     await expect
       .poll(async () => {
         const board = await apiMember.get<Kanban>(`/api/kanban/team/${team.id}`);
-        return board.kanbanLists.flatMap((l) => l.tasks)[0]?.completionRequested;
+        const tasks = board.kanbanLists.flatMap((l) => l.tasks);
+        return tasks.find((t) => t.subject === '보고서 작성')?.completionRequested;
       })
       .toBe(true);
     await page.keyboard.press('Escape');
 
-    // The leader approves from the pending panel; the team card shows the progress.
+    // The leader approves from the pending panel; the team card shows the progress (1 of 2).
     const { page: leaderPage } = await newPage(browser, stack.baseUrl);
     await login(leaderPage, emailLeader);
     await leaderPage.goto(`/#/ws/${workspace.id}`);
@@ -160,9 +182,9 @@ describe('calendar and kanban journey', () => {
     await pending.getByTestId('pending-approve').first().click();
     await expect
       .poll(async () => (await apiLeader.get<Team>(`/api/teams/${team.id}`)).progress)
-      .toBe(100);
+      .toBe(50);
     await leaderPage.goto(`/#/ws/${workspace.id}`);
-    await teamCard.getByText('100%').waitFor();
+    await teamCard.getByText('50%').waitFor();
 
     // The same screens on a phone.
     await page.setViewportSize({ width: 360, height: 740 });
