@@ -971,8 +971,9 @@ export const ko = {
     attachment: {
       attach: '파일 첨부',
       remove: '첨부 취소',
+      /** Never "0 KB" for a file that has bytes. */
       sizeKb: (bytes: number) =>
-        `${(bytes / 1024).toLocaleString('ko-KR', { maximumFractionDigits: 1 })} KB`,
+        `${(bytes > 0 ? Math.max(bytes / 1024, 0.1) : 0).toLocaleString('ko-KR', { maximumFractionDigits: 1 })} KB`,
       imageAlt: (name: string) => `첨부 이미지: ${name}`,
       download: (name: string) => `${name} 다운로드`,
       imageFailed: '이미지를 불러오지 못했습니다.',
