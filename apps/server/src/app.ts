@@ -25,6 +25,8 @@ import { healthRoutes } from './modules/health/health.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { authProvidersRoutes } from './modules/auth/providers.routes';
 import { isSessionActive } from './modules/auth/session-cache';
+import { twoFactorRoutes } from './modules/auth/two-factor.routes';
+import { oauthRoutes } from './modules/auth/oauth.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { workspacesRoutes } from './modules/workspaces/workspaces.routes';
@@ -126,6 +128,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       const typed = api as unknown as TypedApp;
       await healthRoutes(typed);
       await authRoutes(typed, context, requireAuth);
+      await twoFactorRoutes(typed, context, requireAuth);
+      await oauthRoutes(typed, context, requireAuth);
       await authProvidersRoutes(typed, context);
       await usersRoutes(typed, context, requireAuth);
       await filesRoutes(typed, context);

@@ -27,6 +27,11 @@ const envSchema = z.object({
   GOOGLE_CLIENT_SECRET: optionalString,
   KAKAO_CLIENT_ID: optionalString,
   KAKAO_CLIENT_SECRET: optionalString,
+  /**
+   * Tests only: the base address of a fake OAuth provider that serves `/{provider}/authorize`,
+   * `/token` and `/userinfo` in place of Google's and Kakao's. Refused in production.
+   */
+  OAUTH_TEST_PROVIDER_URL: optionalString,
   LIVEKIT_URL: optionalString,
   LIVEKIT_API_KEY: optionalString,
   LIVEKIT_API_SECRET: optionalString,
@@ -58,6 +63,8 @@ export type Config = {
   oauth: {
     google?: { clientId: string; clientSecret: string };
     kakao?: { clientId: string; clientSecret: string };
+    /** Tests only: a fake provider's base address (see OAUTH_TEST_PROVIDER_URL). */
+    testProviderUrl?: string | undefined;
   };
   livekit?: { url: string; apiKey: string; apiSecret: string };
   s3?: { endpoint: string; bucket: string; accessKey: string; secretKey: string; region: string };
@@ -76,6 +83,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.OAUTH_TEST_PROVIDER_URL && e.NODE_ENV === 'production') {
+    throw new Error('Invalid configuration:\nOAUTH_TEST_PROVIDER_URL is for tests only');
+  }
   const { LIVEKIT_URL: lkUrl, LIVEKIT_API_KEY: lkKey, LIVEKIT_API_SECRET: lkSecret } = e;
   const { S3_ENDPOINT: s3Endpoint, S3_BUCKET: s3Bucket, S3_ACCESS_KEY: s3Key } = e;
   return {
@@ -97,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     oauth: {
       google: pair(e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET),
       kakao: pair(e.KAKAO_CLIENT_ID, e.KAKAO_CLIENT_SECRET),
+      testProviderUrl: e.OAUTH_TEST_PROVIDER_URL?.replace(/\/$/, ''),
     },
     livekit:
       lkUrl && lkKey && lkSecret ? { url: lkUrl, apiKey: lkKey, apiSecret: lkSecret } : undefined,

@@ -3,7 +3,8 @@ import type { Logger } from 'pino';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { PasswordHasher } from './platform/auth/passwords';
-import { AccessTokens } from './platform/auth/tokens';
+import { AccessTokens, PurposeTokens } from './platform/auth/tokens';
+import { SecretBox } from './platform/auth/secret-box';
 import type { EventBus } from './platform/bus/event-bus';
 import { MemoryBus } from './platform/bus/memory-bus';
 import { ReplayableBus } from './platform/bus/replayable-bus';
@@ -24,6 +25,10 @@ export type AppContext = {
   limiter: Limiter;
   passwords: PasswordHasher;
   tokens: AccessTokens;
+  /** Short-lived tokens for one step of a flow (the second login step). */
+  purposeTokens: PurposeTokens;
+  /** Encrypts secrets kept in the database (TOTP seeds). */
+  secretBox: SecretBox;
   logger: Logger;
   /** Injected so tests can move time; everything time-based reads it. */
   now: () => Date;
@@ -72,6 +77,8 @@ export async function createContext(
     limiter,
     passwords: new PasswordHasher(config.argon2MemoryKib),
     tokens: new AccessTokens(secret, config.accessTokenTtlSeconds),
+    purposeTokens: new PurposeTokens(secret),
+    secretBox: new SecretBox(secret),
     logger,
     now: overrides.now ?? (() => new Date()),
   };

@@ -119,3 +119,114 @@ export const authSessionListSchema = z.array(authSessionSchema);
 
 /** Answer of a code request: when the next resend is allowed. */
 export const codeSentSchema = z.object({ resendAfterSeconds: z.number().int() });
+
+// --- social login (spec 01: GET /auth/oauth/{provider}/login, POST /auth/oauth/exchange-token) ---
+
+export const oauthProviderSchema = z.enum(['google', 'kakao']);
+export type OauthProvider = z.infer<typeof oauthProviderSchema>;
+
+export const OauthMessages = {
+  providerDisabled: '사용할 수 없는 소셜 로그인입니다.',
+  codeInvalid: '로그인 코드가 만료되었거나 이미 사용되었습니다. 다시 로그인해주세요.',
+  stateInvalid: '로그인 요청이 만료되었거나 올바르지 않습니다. 다시 시도해주세요.',
+  providerFailed: '소셜 로그인 제공자와 통신하지 못했습니다. 잠시 후 다시 시도해주세요.',
+  denied: '소셜 로그인이 취소되었습니다.',
+  emailTaken:
+    '같은 이메일로 가입된 계정이 있습니다. 이메일과 비밀번호로 로그인한 뒤 계정 설정에서 연결해주세요.',
+  unlinkNeedsPassword: '비밀번호를 먼저 설정해야 연결을 해제할 수 있습니다. 비밀번호 찾기로 설정해주세요.',
+} as const;
+
+/** POST /auth/oauth/exchange-token: the callback page's one-time code. */
+export const oauthExchangeSchema = z.object({
+  tempCode: z.string().min(1, OauthMessages.codeInvalid).max(200),
+  clientInfo: clientInfoSchema.optional(),
+});
+
+export const oauthProviderParamsSchema = z.object({ provider: oauthProviderSchema });
+export const oauthCallbackQuerySchema = z.object({
+  code: z.string().max(2000).optional(),
+  state: z.string().max(200).optional(),
+  error: z.string().max(200).optional(),
+});
+
+/** The social identities linked to the caller's account. */
+export const oauthLinksSchema = z.object({
+  google: z.boolean(),
+  kakao: z.boolean(),
+  hasPassword: z.boolean(),
+});
+export type OauthLinks = z.infer<typeof oauthLinksSchema>;
+
+// --- two-step verification (TOTP, RFC 6238) ---------------------------------------------------
+
+export const TwoFactorMessages = {
+  codeRequired: '인증 앱의 6자리 코드를 입력해주세요.',
+  codeInvalid: '인증 코드가 올바르지 않습니다.',
+  recoveryInvalid: '복구 코드가 올바르지 않거나 이미 사용되었습니다.',
+  challengeInvalid: '로그인 확인 시간이 지났습니다. 처음부터 다시 로그인해주세요.',
+  notSetUp: '2단계 인증 설정을 먼저 시작해주세요.',
+  alreadyOn: '2단계 인증이 이미 켜져 있습니다.',
+  disableNeedsProof: '비밀번호 또는 복구 코드를 입력해주세요.',
+  tooMany: '인증 시도가 너무 많습니다. 잠시 후 다시 시도해주세요.',
+} as const;
+
+const totpCodeSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, TwoFactorMessages.codeRequired);
+const recoveryCodeSchema = z.string().trim().min(1).max(40);
+
+/** Answer of a login whose account has two-step verification on: ask for a code next. */
+export const twoFactorChallengeSchema = z.object({
+  twoFactorRequired: z.literal(true),
+  /** Short-lived; sent back with the code to POST /auth/login/2fa. */
+  challengeToken: z.string(),
+});
+export type TwoFactorChallenge = z.infer<typeof twoFactorChallengeSchema>;
+
+/** POST /auth/login and /auth/oauth/exchange-token: the tokens, or a second step first. */
+export const loginResultSchema = z.union([loginResponseSchema, twoFactorChallengeSchema]);
+export type LoginResult = z.infer<typeof loginResultSchema>;
+
+/** POST /auth/login/2fa: a code from the app, or one recovery code. */
+export const twoFactorLoginSchema = z
+  .object({
+    challengeToken: z.string().min(1).max(2000),
+    code: totpCodeSchema.optional(),
+    recoveryCode: recoveryCodeSchema.optional(),
+    clientInfo: clientInfoSchema.optional(),
+  })
+  .refine((input) => input.code !== undefined || input.recoveryCode !== undefined, {
+    message: TwoFactorMessages.codeRequired,
+    path: ['code'],
+  });
+
+export const twoFactorStatusSchema = z.object({
+  enabled: z.boolean(),
+  recoveryCodesLeft: z.number().int(),
+});
+export type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>;
+
+/** POST /auth/2fa/setup: shown once, until confirmed with a first code. */
+export const twoFactorSetupSchema = z.object({
+  secret: z.string(),
+  otpauthUrl: z.string(),
+  /** The otpauth URL as an SVG QR code. */
+  qrSvg: z.string(),
+});
+export type TwoFactorSetup = z.infer<typeof twoFactorSetupSchema>;
+
+export const twoFactorEnableSchema = z.object({ code: totpCodeSchema });
+export const recoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
+export type RecoveryCodes = z.infer<typeof recoveryCodesSchema>;
+
+/** POST /auth/2fa/disable: the password (accounts with one) or a recovery code. */
+export const twoFactorDisableSchema = z
+  .object({
+    password: z.string().max(Limits.passwordMax).optional(),
+    recoveryCode: recoveryCodeSchema.optional(),
+  })
+  .refine((input) => Boolean(input.password) || Boolean(input.recoveryCode), {
+    message: TwoFactorMessages.disableNeedsProof,
+    path: ['password'],
+  });

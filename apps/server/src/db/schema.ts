@@ -102,6 +102,74 @@ export const emailCodes = pgTable(
   (t) => [index('email_codes_lookup_idx').on(t.email, t.purpose, t.createdAt)],
 );
 
+/** A social-login identity tied to an account (one account may hold several). */
+export const oauthIdentities = pgTable(
+  'oauth_identities',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: ['GOOGLE', 'KAKAO'] }).notNull(),
+    providerUserId: text('provider_user_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('oauth_identities_provider_key').on(t.provider, t.providerUserId),
+    uniqueIndex('oauth_identities_user_provider_key').on(t.userId, t.provider),
+  ],
+);
+
+/**
+ * One started social login: the state (hashed) sent to the provider, the PKCE verifier, and the
+ * browser it started in (a hashed cookie value). Used once, within minutes.
+ */
+export const oauthFlows = pgTable('oauth_flows', {
+  stateHash: text('state_hash').primaryKey(),
+  provider: text('provider', { enum: ['GOOGLE', 'KAKAO'] }).notNull(),
+  codeVerifier: text('code_verifier').notNull(),
+  browserHash: text('browser_hash').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
+/** The one-time code the callback page trades for tokens: 60 s, once, same browser. */
+export const oauthTempCodes = pgTable('oauth_temp_codes', {
+  codeHash: text('code_hash').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  browserHash: text('browser_hash').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
+/** TOTP two-step verification: the secret (encrypted), on once confirmed with a first code. */
+export const totpFactors = pgTable('totp_factors', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secretEncrypted: text('secret_encrypted').notNull(),
+  enabledAt: timestamp('enabled_at', { withTimezone: true }),
+  /** The last time step accepted, so one code is never accepted twice. */
+  lastStep: bigint('last_step', { mode: 'number' }),
+  createdAt: createdAt(),
+});
+
+/** Single-use recovery codes (hashed) for when the authenticator is lost. */
+export const totpRecoveryCodes = pgTable(
+  'totp_recovery_codes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('totp_recovery_codes_key').on(t.userId, t.codeHash)],
+);
+
 export const workspaces = pgTable(
   'workspaces',
   {

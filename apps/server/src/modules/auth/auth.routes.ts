@@ -6,12 +6,14 @@ import {
   emailRequestSchema,
   emailVerifySchema,
   loginResponseSchema,
+  loginResultSchema,
   loginSchema,
   logoutSchema,
   refreshSchema,
   registerSchema,
   resetEmailSchema,
   resetPasswordSchema,
+  twoFactorLoginSchema,
   sessionResponseSchema,
   verifyResetCodeResponseSchema,
   verifyResetCodeSchema,
@@ -69,9 +71,30 @@ export async function authRoutes(app: TypedApp, ctx: AppContext, requireAuth: Gu
     '/auth/login',
     {
       config: strict,
-      schema: { tags, body: loginSchema, response: { 200: envelope(loginResponseSchema) } },
+      schema: {
+        tags,
+        summary: 'Log in: the tokens, or `twoFactorRequired` with a challenge for the code',
+        body: loginSchema,
+        response: { 200: envelope(loginResultSchema) },
+      },
     },
     async (request) => ({ data: await auth.login(ctx, request.body, { ip: request.ip }) }),
+  );
+
+  app.post(
+    '/auth/login/2fa',
+    {
+      config: strict,
+      schema: {
+        tags,
+        summary: 'Second login step: a code from the authenticator app, or a recovery code',
+        body: twoFactorLoginSchema,
+        response: { 200: envelope(loginResponseSchema) },
+      },
+    },
+    async (request) => ({
+      data: await auth.completeTwoFactorLogin(ctx, request.body, { ip: request.ip }),
+    }),
   );
 
   app.post(

@@ -1,4 +1,4 @@
-import type { AuthSession, ClientInfo, LoginResponse } from '@teamup/contracts/auth';
+import type { AuthSession, ClientInfo, LoginResponse, LoginResult } from '@teamup/contracts/auth';
 import { ErrorCode } from '@teamup/contracts/error-codes';
 import { Limits } from '@teamup/contracts/limits';
 import type { User } from '@teamup/contracts/users';
@@ -18,10 +18,11 @@ import { presentSession } from './auth.presenter';
 import * as repo from './auth.repo';
 import { checkCode, codeMessages, issueCode } from './email-codes.service';
 import { revokeSession, revokeUserSessions } from './session-cache';
+import * as twoFactor from './two-factor.service';
 
-const LOGIN_FAILURES_PER_ACCOUNT = 10;
+export const LOGIN_FAILURES_PER_ACCOUNT = 10;
 const LOGIN_FAILURES_PER_IP = 100;
-const LOGIN_WINDOW_SECONDS = 15 * 60;
+export const LOGIN_WINDOW_SECONDS = 15 * 60;
 
 export const authMessages = {
   invalidCredentials: '이메일 또는 비밀번호가 올바르지 않습니다.',
@@ -94,7 +95,7 @@ export async function login(
   ctx: AppContext,
   input: { email: string; password: string; clientInfo?: ClientInfo | undefined },
   meta: RequestMeta,
-): Promise<LoginResponse> {
+): Promise<LoginResult> {
   const accountKey = `login-fail:${input.email}`;
   const ipKey = `login-fail-ip:${meta.ip}`;
   for (const [key, limit] of [
@@ -120,7 +121,33 @@ export async function login(
     throw unauthorized(ErrorCode.INVALID_CREDENTIALS, authMessages.invalidCredentials);
   }
   await ctx.limiter.reset(accountKey);
-  return startSession(ctx, credentials.id, input.clientInfo ?? {}, meta);
+  return finishLogin(ctx, credentials.id, input.clientInfo ?? {}, meta);
+}
+
+/** The tokens, or, with two-step verification on, the challenge for the code first. */
+export async function finishLogin(
+  ctx: AppContext,
+  userId: number,
+  clientInfo: ClientInfo,
+  meta: RequestMeta,
+): Promise<LoginResult> {
+  if (await twoFactor.isEnabled(ctx, userId)) return twoFactor.challenge(ctx, userId);
+  return startSession(ctx, userId, clientInfo, meta);
+}
+
+/** POST /auth/login/2fa: a code (or a recovery code) completes the login. */
+export async function completeTwoFactorLogin(
+  ctx: AppContext,
+  input: {
+    challengeToken: string;
+    code?: string | undefined;
+    recoveryCode?: string | undefined;
+    clientInfo?: ClientInfo | undefined;
+  },
+  meta: RequestMeta,
+): Promise<LoginResponse> {
+  const userId = await twoFactor.passChallenge(ctx, input);
+  return startSession(ctx, userId, input.clientInfo ?? {}, meta);
 }
 
 /** Opens a login session (a refresh-token family) and answers its first token pair. */

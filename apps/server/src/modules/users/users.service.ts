@@ -149,6 +149,25 @@ export async function createLocalUser(
   return row && presentUser(row);
 }
 
+/**
+ * Creates an account from a social login (no password). Undefined when the e-mail is already
+ * registered (the caller decides whether to link instead).
+ */
+export async function createSocialUser(
+  ctx: AppContext,
+  input: {
+    email: string;
+    name: string;
+    provider: 'GOOGLE' | 'KAKAO';
+    providerUserId: string;
+    profileImageUrl: string | null;
+  },
+  db = ctx.database.db,
+): Promise<User | undefined> {
+  const row = await repo.insertUser(db, { ...input, passwordHash: null });
+  return row && presentUser(row);
+}
+
 export async function setPasswordHash(
   ctx: AppContext,
   userId: number,

@@ -41,6 +41,45 @@ export class AccessTokens {
   }
 }
 
+/** What a short-lived purpose token (not an access token) is for. */
+export type TokenPurpose = 'login-2fa';
+
+/**
+ * A short-lived signed token for one step of a flow (the second login step), bound to a user and
+ * a purpose. It carries no session id, so `AccessTokens.verify` never takes it for an access token.
+ */
+export class PurposeTokens {
+  private readonly key: Uint8Array;
+
+  constructor(secret: string) {
+    this.key = new TextEncoder().encode(`${secret}:purpose`);
+  }
+
+  sign(purpose: TokenPurpose, userId: number, ttlSeconds: number): Promise<string> {
+    return new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(userId))
+      .setAudience(`teamup:${purpose}`)
+      .setIssuedAt()
+      .setExpirationTime(`${ttlSeconds}s`)
+      .sign(this.key);
+  }
+
+  /** The user id, or null when the token is bad, expired or for another purpose. */
+  async verify(purpose: TokenPurpose, token: string): Promise<number | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: ['HS256'],
+        audience: `teamup:${purpose}`,
+      });
+      const userId = Number(payload.sub);
+      return Number.isInteger(userId) ? userId : null;
+    } catch {
+      return null;
+    }
+  }
+}
+
 /** An opaque random token for the client and the SHA-256 hash we store instead of it. */
 export function newOpaqueToken(): { token: string; hash: string } {
   const token = randomBytes(32).toString('base64url');

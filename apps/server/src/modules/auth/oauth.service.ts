@@ -1,0 +1,237 @@
+import { randomBytes } from 'node:crypto';
+import { CodeChallengeMethod, OAuth2Client, generateCodeVerifier, generateState } from 'arctic';
+import {
+  OauthMessages as M,
+  type ClientInfo,
+  type LoginResult,
+  type OauthLinks,
+  type OauthProvider,
+} from '@teamup/contracts/auth';
+import { ErrorCode } from '@teamup/contracts/error-codes';
+import type { AppContext } from '../../context';
+import { hashOpaqueToken, newOpaqueToken } from '../../platform/auth/tokens';
+import { badRequest, notFound } from '../../platform/errors/app-error';
+import * as users from '../users/users.service';
+import { finishLogin, type RequestMeta } from './auth.service';
+import { providerSettings, type ProviderProfile, type ProviderSettings } from './oauth.providers';
+import * as repo from './oauth.repo';
+
+const FLOW_TTL_MS = 10 * 60_000;
+const TEMP_CODE_TTL_MS = 60_000;
+const PROVIDER_TIMEOUT_MS = 10_000;
+
+/** A failure the callback reports to the browser as `error=` on the callback page. */
+export class OauthFailure extends Error {}
+
+const callbackUrl = (ctx: AppContext, provider: OauthProvider) =>
+  `${ctx.config.publicOrigin}/api/auth/oauth/${provider}/callback`;
+
+function settingsOf(ctx: AppContext, provider: OauthProvider): ProviderSettings {
+  const settings = providerSettings(ctx.config, provider);
+  if (!settings) throw new OauthFailure(M.providerDisabled);
+  return settings;
+}
+
+/** A fresh random value for the browser-binding cookie. */
+export const newBrowserKey = () => randomBytes(24).toString('base64url');
+
+/**
+ * Step 1: remembers state and PKCE verifier for this browser and answers the provider's
+ * authorization address (S256 challenge).
+ */
+export async function startLogin(
+  ctx: AppContext,
+  provider: OauthProvider,
+  browserKey: string,
+): Promise<string> {
+  const settings = settingsOf(ctx, provider);
+  const state = generateState();
+  const codeVerifier = generateCodeVerifier();
+  await repo.insertFlow(ctx.database.db, {
+    stateHash: hashOpaqueToken(state),
+    provider: settings.name,
+    codeVerifier,
+    browserHash: hashOpaqueToken(browserKey),
+    expiresAt: new Date(ctx.now().getTime() + FLOW_TTL_MS),
+  });
+  const client = new OAuth2Client(settings.clientId, null, callbackUrl(ctx, provider));
+  const url = client.createAuthorizationURLWithPKCE(
+    settings.authorizationEndpoint,
+    state,
+    CodeChallengeMethod.S256,
+    codeVerifier,
+    settings.scopes,
+  );
+  return url.toString();
+}
+
+async function providerJson(url: string, init: RequestInit): Promise<Record<string, unknown>> {
+  let response: Response;
+  try {
+    response = await fetch(url, { ...init, signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS) });
+  } catch {
+    throw new OauthFailure(M.providerFailed);
+  }
+  const body = (await response.json().catch(() => null)) as Record<string, unknown> | null;
+  if (!response.ok || !body) throw new OauthFailure(M.providerFailed);
+  return body;
+}
+
+/**
+ * The code exchange (RFC 6749 4.1.3 with the PKCE verifier, client secret in the body as both
+ * Google and Kakao accept it), then the provider's profile of the person.
+ */
+async function fetchProfile(
+  ctx: AppContext,
+  settings: ProviderSettings,
+  provider: OauthProvider,
+  code: string,
+  codeVerifier: string,
+): Promise<ProviderProfile> {
+  const tokens = await providerJson(settings.tokenEndpoint, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: callbackUrl(ctx, provider),
+      client_id: settings.clientId,
+      client_secret: settings.clientSecret,
+      code_verifier: codeVerifier,
+    }),
+  });
+  const accessToken = tokens['access_token'];
+  if (typeof accessToken !== 'string') throw new OauthFailure(M.providerFailed);
+  const body = await providerJson(settings.userinfoEndpoint, {
+    headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' },
+  });
+  const profile = settings.readProfile(body);
+  if (!profile) throw new OauthFailure(M.providerFailed);
+  return profile;
+}
+
+/**
+ * The account for this provider identity: the one already linked; else an existing account with
+ * the same e-mail, linked only when the provider verified that e-mail; else a new account.
+ */
+async function accountFor(
+  ctx: AppContext,
+  settings: ProviderSettings,
+  profile: ProviderProfile,
+): Promise<number> {
+  const linked = await repo.findIdentity(ctx.database.db, settings.name, profile.providerUserId);
+  if (linked) return linked.userId;
+  const email =
+    profile.email ??
+    `${settings.name.toLowerCase()}-${profile.providerUserId}@social.teamup.invalid`;
+  const existing = await users.findCredentials(ctx, email);
+  if (existing) {
+    if (!profile.email || !profile.emailVerified) throw new OauthFailure(M.emailTaken);
+    await repo.insertIdentity(ctx.database.db, {
+      userId: existing.id,
+      provider: settings.name,
+      providerUserId: profile.providerUserId,
+    });
+    return existing.id;
+  }
+  return ctx.database.db.transaction(async (tx) => {
+    const created = await users.createSocialUser(
+      ctx,
+      {
+        email,
+        name: profile.name.slice(0, 50),
+        provider: settings.name,
+        providerUserId: profile.providerUserId,
+        profileImageUrl: profile.imageUrl,
+      },
+      tx,
+    );
+    // Someone registered this e-mail a moment ago: treat it like an existing account.
+    if (!created) throw new OauthFailure(M.emailTaken);
+    await repo.insertIdentity(tx, {
+      userId: created.id,
+      provider: settings.name,
+      providerUserId: profile.providerUserId,
+    });
+    return created.id;
+  });
+}
+
+/**
+ * Step 2, the provider's redirect back: the state must be one this browser started and not yet
+ * used; then the account is found or made, and a one-time code for this browser is answered
+ * (traded for tokens by the callback page within 60 s).
+ */
+export async function finishCallback(
+  ctx: AppContext,
+  provider: OauthProvider,
+  query: { code?: string | undefined; state?: string | undefined; error?: string | undefined },
+  browserKey: string | undefined,
+): Promise<string> {
+  const settings = settingsOf(ctx, provider);
+  if (query.error) throw new OauthFailure(M.denied);
+  if (!query.code || !query.state || !browserKey) throw new OauthFailure(M.stateInvalid);
+  const flow = await repo.consumeFlow(
+    ctx.database.db,
+    hashOpaqueToken(query.state),
+    settings.name,
+    ctx.now(),
+  );
+  if (!flow || flow.browserHash !== hashOpaqueToken(browserKey)) {
+    throw new OauthFailure(M.stateInvalid);
+  }
+  const profile = await fetchProfile(ctx, settings, provider, query.code, flow.codeVerifier);
+  const userId = await accountFor(ctx, settings, profile);
+  const temp = newOpaqueToken();
+  await repo.insertTempCode(ctx.database.db, {
+    codeHash: temp.hash,
+    userId,
+    browserHash: flow.browserHash,
+    expiresAt: new Date(ctx.now().getTime() + TEMP_CODE_TTL_MS),
+  });
+  return temp.token;
+}
+
+/** Step 3: the callback page trades the one-time code (same browser) for the session. */
+export async function exchangeTempCode(
+  ctx: AppContext,
+  tempCode: string,
+  browserKey: string | undefined,
+  clientInfo: ClientInfo,
+  meta: RequestMeta,
+): Promise<LoginResult> {
+  const userId = browserKey
+    ? await repo.consumeTempCode(
+        ctx.database.db,
+        hashOpaqueToken(tempCode),
+        hashOpaqueToken(browserKey),
+        ctx.now(),
+      )
+    : undefined;
+  if (userId === undefined) throw badRequest(ErrorCode.OAUTH_CODE_INVALID, M.codeInvalid);
+  return finishLogin(ctx, userId, clientInfo, meta);
+}
+
+export async function linksOf(ctx: AppContext, userId: number): Promise<OauthLinks> {
+  const [identities, credentials] = await Promise.all([
+    repo.identitiesOf(ctx.database.db, userId),
+    users.findCredentialsById(ctx, userId),
+  ]);
+  return {
+    google: identities.some((identity) => identity.provider === 'GOOGLE'),
+    kakao: identities.some((identity) => identity.provider === 'KAKAO'),
+    hasPassword: Boolean(credentials?.passwordHash),
+  };
+}
+
+/** Unlinking needs a password first (set through the reset flow), or the account is lost. */
+export async function unlink(ctx: AppContext, userId: number, provider: OauthProvider) {
+  const credentials = await users.findCredentialsById(ctx, userId);
+  if (!credentials?.passwordHash) {
+    throw badRequest(ErrorCode.OAUTH_UNLINK_NEEDS_PASSWORD, M.unlinkNeedsPassword);
+  }
+  const name = provider === 'google' ? 'GOOGLE' : 'KAKAO';
+  if (!(await repo.deleteIdentity(ctx.database.db, userId, name))) {
+    throw notFound('연결된 소셜 계정이 없습니다.');
+  }
+}
