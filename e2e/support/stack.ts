@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { startServer, type ServerProcess } from '../../apps/server/test/server-process';
+import { freePort, startServer, type ServerProcess } from '../../apps/server/test/server-process';
 import { startSmtpSink, type SmtpSink } from '../../apps/server/test/smtp-sink';
 
 const webDist = path.resolve(import.meta.dirname, '../../apps/web/dist');
@@ -34,9 +34,17 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
   }
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'teamup-e2e-'));
   const sink = await startSmtpSink();
+  // Links the server makes (OAuth redirects, mails) point at the address the browser uses.
+  const port = await freePort();
   const server = await startServer({
     dataDir,
-    env: { SMTP_URL: sink.url, WEB_DIST_DIR: webDist, ...env },
+    port,
+    env: {
+      SMTP_URL: sink.url,
+      WEB_DIST_DIR: webDist,
+      PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
+      ...env,
+    },
   });
   const baseUrl = server.url;
 

@@ -1,10 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
-import type { LoginResponse } from '@teamup/contracts/auth';
+import type { LoginResult } from '@teamup/contracts/auth';
 import { api } from '../../../lib/api-client';
 
-/** POST /auth/oauth/exchange-token: trades the callback's one-time code for the token pair. */
-export function exchangeOauthToken(tempCode: string): Promise<LoginResponse> {
-  return api.post<LoginResponse>('/auth/oauth/exchange-token', { tempCode });
+/**
+ * POST /auth/oauth/exchange-token: trades the callback's one-time code for the token pair (or,
+ * with two-step verification on, a challenge for the code).
+ */
+export function exchangeOauthToken(tempCode: string): Promise<LoginResult> {
+  return api.post<LoginResult>('/auth/oauth/exchange-token', { tempCode });
 }
 
 export function useExchangeOauthToken() {

@@ -1,10 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
-import type { LoginInput, LoginResponse } from '@teamup/contracts/auth';
+import type { LoginInput, LoginResult } from '@teamup/contracts/auth';
 import { api } from '../../../lib/api-client';
 
-/** POST /auth/login: e-mail, password and client info; answers the token pair and the user. */
-export function login(input: LoginInput): Promise<LoginResponse> {
-  return api.post<LoginResponse>('/auth/login', input);
+/**
+ * POST /auth/login: e-mail, password and client info; answers the token pair and the user, or,
+ * with two-step verification on, a challenge for the code.
+ */
+export function login(input: LoginInput): Promise<LoginResult> {
+  return api.post<LoginResult>('/auth/login', input);
 }
 
 export function useLogin() {

@@ -106,6 +106,7 @@ export function ActiveSessions() {
               variant="light"
               color="red"
               data-testid="session-revoke"
+              style={{ flexShrink: 0 }}
               loading={revoke.isPending && revoke.variables === session.id}
               onClick={() => handleRevoke(session)}
             >

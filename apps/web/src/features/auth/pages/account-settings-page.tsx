@@ -7,6 +7,8 @@ import { ko } from '../../../i18n/ko';
 import { formatDate } from '../../../lib/dates';
 import { ActiveSessions } from '../components/active-sessions';
 import { ChangePasswordForm } from '../components/change-password-form';
+import { LinkedAccounts } from '../components/linked-accounts';
+import { TwoFactorSettings } from '../components/two-factor-settings';
 import { useAuth } from '../hooks/use-auth';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -69,6 +71,12 @@ export function AccountSettingsPage() {
             {ko.account.socialNotice}
           </Alert>
         )}
+      </Section>
+      <Section title={ko.twoFactor.sectionTitle}>
+        <TwoFactorSettings hasPassword={isLocal} />
+      </Section>
+      <Section title={ko.linkedAccounts.title}>
+        <LinkedAccounts />
       </Section>
       <Section title={ko.account.sessionsTitle}>
         <Text size="sm" c="dimmed">

@@ -9,6 +9,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useState } from 'react';
 import { useForm } from '@mantine/form';
 import { IconCircleCheck, IconMailForward } from '@tabler/icons-react';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
@@ -19,6 +20,7 @@ import { buildClientInfo } from '../../../lib/client-info';
 import { errorMessage } from '../../../lib/error-message';
 import { useLogin } from '../api/login';
 import { SocialLoginButtons } from '../components/social-login-buttons';
+import { TwoFactorStep } from '../components/two-factor-step';
 import { useAuth } from '../hooks/use-auth';
 import { readLoginState } from '../lib/login-state';
 import { checkEmail } from '../lib/password-policy';
@@ -34,6 +36,7 @@ export function LoginPage() {
   const state = readLoginState(location.state);
   const { status, signIn } = useAuth();
   const login = useLogin();
+  const [challengeToken, setChallengeToken] = useState<string | null>(null);
 
   const form = useForm({
     initialValues: { email: state.email ?? '', password: '' },
@@ -53,9 +56,28 @@ export function LoginPage() {
   const handleSubmit = form.onSubmit((values) => {
     login.mutate(
       { email: values.email.trim(), password: values.password, clientInfo: buildClientInfo() },
-      { onSuccess: signIn },
+      {
+        onSuccess: (result) => {
+          if ('twoFactorRequired' in result) setChallengeToken(result.challengeToken);
+          else signIn(result);
+        },
+      },
     );
   });
+
+  if (challengeToken) {
+    return (
+      <TwoFactorStep
+        challengeToken={challengeToken}
+        onSignedIn={signIn}
+        onCancel={() => {
+          setChallengeToken(null);
+          form.setFieldValue('password', '');
+          login.reset();
+        }}
+      />
+    );
+  }
 
   return (
     <Stack gap="lg">

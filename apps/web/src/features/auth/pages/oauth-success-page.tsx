@@ -6,6 +6,7 @@ import { routes } from '../../../app/routes';
 import { ko } from '../../../i18n/ko';
 import { tokenStore } from '../../../lib/token-store';
 import { exchangeOauthToken } from '../api/exchange-oauth-token';
+import { TwoFactorStep } from '../components/two-factor-step';
 import { useAuth } from '../hooks/use-auth';
 import { claimOauthCallback, OAUTH_GUARD_TTL_MS } from '../lib/oauth-callback-guard';
 import { parseOauthUser } from '../lib/oauth-user';
@@ -13,7 +14,7 @@ import { parseOauthUser } from '../lib/oauth-user';
 const SUCCESS_REDIRECT_MS = 1500;
 const ERROR_REDIRECT_MS = 3000;
 
-type Phase = 'loading' | 'success' | 'error';
+type Phase = 'loading' | 'twoFactor' | 'success' | 'error';
 
 /**
  * /oauth/success: the social-login callback. A tempCode is exchanged for the token pair; a
@@ -25,17 +26,20 @@ export function OauthSuccessPage() {
   const navigate = useNavigate();
   const { signIn, signInWithTokens } = useAuth();
   const [outcome, setOutcome] = useState<Phase>('loading');
+  const [challengeToken, setChallengeToken] = useState<string | null>(null);
 
   const tempCode = params.get('tempCode');
   const token = params.get('token');
   const refreshToken = params.get('refreshToken');
   const userParam = params.get('user');
+  // The server's own Korean text of what went wrong (never markup: rendered as text).
+  const errorText = params.get('error')?.slice(0, 200) ?? null;
   const usable = !params.get('error') && Boolean(tempCode || (token && refreshToken));
   const phase: Phase = usable ? outcome : 'error';
 
   useEffect(() => {
     if (!usable) return;
-    if (!claimOauthCallback()) {
+    if (!claimOauthCallback(tempCode ?? token ?? '')) {
       // Another mount is processing this callback; if it went away, do not stay here forever.
       const timer = window.setTimeout(() => {
         const target = tokenStore.hasSession() ? routes.home.href() : routes.login.href();
@@ -46,7 +50,13 @@ export function OauthSuccessPage() {
     const process = async () => {
       try {
         if (tempCode) {
-          signIn(await exchangeOauthToken(tempCode));
+          const result = await exchangeOauthToken(tempCode);
+          if ('twoFactorRequired' in result) {
+            setChallengeToken(result.challengeToken);
+            setOutcome('twoFactor');
+            return;
+          }
+          signIn(result);
         } else if (token && refreshToken) {
           const user = parseOauthUser(userParam);
           if (user) signIn({ token, refreshToken, user });
@@ -61,7 +71,7 @@ export function OauthSuccessPage() {
   }, [usable, tempCode, token, refreshToken, userParam, signIn, signInWithTokens, navigate]);
 
   useEffect(() => {
-    if (phase === 'loading') return;
+    if (phase === 'loading' || phase === 'twoFactor') return;
     const success = phase === 'success';
     const timer = window.setTimeout(
       () => void navigate(success ? routes.home.href() : routes.login.href(), { replace: true }),
@@ -69,6 +79,19 @@ export function OauthSuccessPage() {
     );
     return () => window.clearTimeout(timer);
   }, [phase, navigate]);
+
+  if (phase === 'twoFactor' && challengeToken) {
+    return (
+      <TwoFactorStep
+        challengeToken={challengeToken}
+        onSignedIn={(response) => {
+          signIn(response);
+          setOutcome('success');
+        }}
+        onCancel={() => void navigate(routes.login.href(), { replace: true })}
+      />
+    );
+  }
 
   return (
     <Stack align="center" gap="md" py="lg" ta="center" role="status" aria-live="polite">
@@ -92,6 +115,11 @@ export function OauthSuccessPage() {
             <IconAlertTriangle size={28} />
           </ThemeIcon>
           <Text>{ko.oauth.failed}</Text>
+          {errorText && (
+            <Text size="sm" c="dimmed" data-testid="oauth-error">
+              {errorText}
+            </Text>
+          )}
           <Button component={Link} to={routes.login.href()} variant="light">
             {ko.oauth.toLogin}
           </Button>

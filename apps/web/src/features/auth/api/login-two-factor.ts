@@ -1,0 +1,19 @@
+import { useMutation } from '@tanstack/react-query';
+import type { ClientInfo, LoginResponse } from '@teamup/contracts/auth';
+import { api } from '../../../lib/api-client';
+
+export interface TwoFactorLoginInput {
+  challengeToken: string;
+  code?: string;
+  recoveryCode?: string;
+  clientInfo?: ClientInfo;
+}
+
+/** POST /auth/login/2fa: the second login step, a code from the app or a recovery code. */
+export function loginTwoFactor(input: TwoFactorLoginInput): Promise<LoginResponse> {
+  return api.post<LoginResponse>('/auth/login/2fa', input);
+}
+
+export function useLoginTwoFactor() {
+  return useMutation({ mutationKey: ['auth', 'login', '2fa'], mutationFn: loginTwoFactor });
+}

@@ -1,0 +1,24 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { OauthLinks, OauthProvider } from '@teamup/contracts/auth';
+import { api } from '../../../lib/api-client';
+
+export const oauthLinksQueryKey = ['auth', 'oauth', 'links'] as const;
+
+/** GET /auth/oauth/links: which social identities the account holds, and whether it has a password. */
+export function useOauthLinks() {
+  return useQuery(
+    queryOptions({
+      queryKey: oauthLinksQueryKey,
+      queryFn: ({ signal }) => api.get<OauthLinks>('/auth/oauth/links', { signal }),
+    }),
+  );
+}
+
+/** DELETE /auth/oauth/{provider}/link (only with a password set). */
+export function useUnlinkOauth() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (provider: OauthProvider) => api.delete(`/auth/oauth/${provider}/link`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: oauthLinksQueryKey }),
+  });
+}
