@@ -133,7 +133,8 @@ export const OauthMessages = {
   denied: '소셜 로그인이 취소되었습니다.',
   emailTaken:
     '같은 이메일로 가입된 계정이 있습니다. 이메일과 비밀번호로 로그인한 뒤 계정 설정에서 연결해주세요.',
-  unlinkNeedsPassword: '비밀번호를 먼저 설정해야 연결을 해제할 수 있습니다. 비밀번호 찾기로 설정해주세요.',
+  unlinkNeedsPassword:
+    '비밀번호를 먼저 설정해야 연결을 해제할 수 있습니다. 비밀번호 찾기로 설정해주세요.',
 } as const;
 
 /** POST /auth/oauth/exchange-token: the callback page's one-time code. */
