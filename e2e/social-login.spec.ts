@@ -5,6 +5,7 @@ import {
   startFakeOauthProvider,
   type FakeOauthProvider,
 } from '../apps/server/test/fake-oauth-provider';
+import { login, signUp } from './support/accounts';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 import { startStack, type Stack } from './support/stack';
 
@@ -110,5 +111,18 @@ describe('social login journey', () => {
     await page.getByTestId('oauth-error').getByText('소셜 로그인이 취소되었습니다.').waitFor();
     await screenshot(page, 'social-login-refused-1280');
     await page.waitForURL(/#\/login/, { timeout: 6000 });
+  });
+
+  it('links Google to a password account from account settings', async () => {
+    const email = `linker${Date.now()}@example.com`;
+    await signUp(stack, email);
+    const { page } = await newPage(browser, stack.baseUrl);
+    await login(page, email);
+    await page.goto('/#/my-page/account-settings');
+    fake.signInAs('google', { id: `link-${Date.now()}`, name: '연결', email, emailVerified: true });
+    await page.getByTestId('link-google').click();
+    await page.getByText('Google 계정을 연결했습니다.').waitFor();
+    await page.getByTestId('linked-google').getByText('연결됨').waitFor();
+    await screenshot(page, 'linked-google-1280');
   });
 });

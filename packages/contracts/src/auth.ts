@@ -133,6 +133,7 @@ export const OauthMessages = {
   denied: '소셜 로그인이 취소되었습니다.',
   emailTaken:
     '같은 이메일로 가입된 계정이 있습니다. 이메일과 비밀번호로 로그인한 뒤 계정 설정에서 연결해주세요.',
+  linkedElsewhere: '이 소셜 계정은 이미 다른 TeamUp 계정에 연결되어 있습니다.',
   unlinkNeedsPassword:
     '비밀번호를 먼저 설정해야 연결을 해제할 수 있습니다. 비밀번호 찾기로 설정해주세요.',
 } as const;
@@ -149,6 +150,9 @@ export const oauthCallbackQuerySchema = z.object({
   state: z.string().max(200).optional(),
   error: z.string().max(200).optional(),
 });
+
+/** POST /auth/oauth/{provider}/link: where to send the browser to link that provider. */
+export const oauthLinkStartSchema = z.object({ url: z.string() });
 
 /** The social identities linked to the caller's account. */
 export const oauthLinksSchema = z.object({

@@ -129,6 +129,8 @@ export const oauthFlows = pgTable('oauth_flows', {
   provider: text('provider', { enum: ['GOOGLE', 'KAKAO'] }).notNull(),
   codeVerifier: text('code_verifier').notNull(),
   browserHash: text('browser_hash').notNull(),
+  /** Set when a signed-in user links this provider to their account instead of logging in. */
+  linkUserId: integer('link_user_id').references(() => users.id, { onDelete: 'cascade' }),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
 });

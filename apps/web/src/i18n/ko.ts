@@ -213,6 +213,8 @@ export const ko = {
     notLinked: '연결 안 됨',
     unlink: '연결 해제',
     unlinked: '연결을 해제했습니다.',
+    link: '연결하기',
+    linkedNow: (provider: string) => `${provider} 계정을 연결했습니다.`,
     needsPassword: '연결을 해제하려면 먼저 비밀번호 찾기로 비밀번호를 설정해주세요.',
   },
 

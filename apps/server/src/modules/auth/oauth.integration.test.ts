@@ -260,4 +260,58 @@ describe('social login', () => {
     expect(second).toMatchObject({ twoFactorRequired: true });
     expect(second).not.toHaveProperty('token');
   });
+
+  it('links a provider to the signed-in account from settings, never one linked elsewhere', async () => {
+    const owner = await createUser(app, '연결할 사람');
+    const auth = { authorization: `Bearer ${owner.token}` };
+    const person = { id: String(Date.now() + 7), name: '카카오 본인' };
+    fake.signInAs('kakao', person);
+    const start = await app.inject({
+      method: 'POST',
+      url: '/api/auth/oauth/kakao/link',
+      headers: auth,
+    });
+    expect(start.statusCode, start.body).toBe(200);
+    const browser = cookieOf(start.headers['set-cookie']);
+    const atProvider = await fetch(dataOf<{ url: string }>(start).url, { redirect: 'manual' });
+    const back = new URL(atProvider.headers.get('location') ?? '');
+    const callback = await app.inject({
+      method: 'GET',
+      url: back.pathname + back.search,
+      headers: { cookie: browser },
+    });
+    expect(String(callback.headers.location)).toBe(
+      `${PUBLIC_ORIGIN}/#/my-page/account-settings?linked=kakao`,
+    );
+    const links = await app.inject({ method: 'GET', url: '/api/auth/oauth/links', headers: auth });
+    expect(dataOf<OauthLinks>(links)).toMatchObject({ kakao: true, hasPassword: true });
+    // Logging in with that Kakao identity now opens the same account.
+    fake.signInAs('kakao', person);
+    expect(((await socialLogin('kakao')).result as LoginResponse).user.id).toBe(owner.userId);
+
+    // Someone else cannot take the same identity over.
+    const other = await createUser(app, '다른 사람');
+    fake.signInAs('kakao', person);
+    const second = await app.inject({
+      method: 'POST',
+      url: '/api/auth/oauth/kakao/link',
+      headers: { authorization: `Bearer ${other.token}` },
+    });
+    const again = await fetch(dataOf<{ url: string }>(second).url, { redirect: 'manual' });
+    const back2 = new URL(again.headers.get('location') ?? '');
+    const refused = await app.inject({
+      method: 'GET',
+      url: back2.pathname + back2.search,
+      headers: { cookie: cookieOf(second.headers['set-cookie']) },
+    });
+    const query = new URLSearchParams(String(refused.headers.location).split('?')[1]);
+    expect(query.get('error')).toBe('이 소셜 계정은 이미 다른 TeamUp 계정에 연결되어 있습니다.');
+    // Unlinking, with a password on the account, works.
+    const unlinked = await app.inject({
+      method: 'DELETE',
+      url: '/api/auth/oauth/kakao/link',
+      headers: auth,
+    });
+    expect(unlinked.statusCode).toBe(204);
+  });
 });

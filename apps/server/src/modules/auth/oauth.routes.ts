@@ -4,11 +4,14 @@ import {
   loginResultSchema,
   oauthCallbackQuerySchema,
   oauthExchangeSchema,
+  oauthLinkStartSchema,
   oauthLinksSchema,
   oauthProviderParamsSchema,
 } from '@teamup/contracts/auth';
 import { envelope } from '@teamup/contracts/common';
+import { ErrorCode } from '@teamup/contracts/error-codes';
 import type { AppContext } from '../../context';
+import { badRequest } from '../../platform/errors/app-error';
 import { authOf } from '../../platform/auth/guard';
 import type { Guard, TypedApp } from '../../platform/http/types';
 import * as oauth from './oauth.service';
@@ -78,13 +81,18 @@ export async function oauthRoutes(app: TypedApp, ctx: AppContext, requireAuth: G
     },
     async (request, reply) => {
       try {
-        const tempCode = await oauth.finishCallback(
+        const outcome = await oauth.finishCallback(
           ctx,
           request.params.provider,
           request.query,
           browserKeyOf(request),
         );
-        return await reply.redirect(callbackPage(ctx, { tempCode }));
+        if ('linked' in outcome) {
+          return await reply.redirect(
+            `${ctx.config.publicOrigin}/#/my-page/account-settings?linked=${request.params.provider}`,
+          );
+        }
+        return await reply.redirect(callbackPage(ctx, { tempCode: outcome.tempCode }));
       } catch (error) {
         if (!(error instanceof oauth.OauthFailure)) throw error;
         return reply.redirect(callbackPage(ctx, { error: error.message }));
@@ -123,6 +131,37 @@ export async function oauthRoutes(app: TypedApp, ctx: AppContext, requireAuth: G
       schema: { tags, security, response: { 200: envelope(oauthLinksSchema) } },
     },
     async (request) => ({ data: await oauth.linksOf(ctx, authOf(request).userId) }),
+  );
+
+  app.post(
+    '/auth/oauth/:provider/link',
+    {
+      onRequest: requireAuth,
+      config: strict,
+      schema: {
+        tags,
+        security,
+        summary: 'Start linking a provider to the signed-in account: answers where to navigate',
+        params: oauthProviderParamsSchema,
+        response: { 200: envelope(oauthLinkStartSchema) },
+      },
+    },
+    async (request, reply) => {
+      const key = browserKeyOf(request) ?? oauth.newBrowserKey();
+      setBrowserKey(ctx, reply, key);
+      try {
+        const url = await oauth.startLogin(
+          ctx,
+          request.params.provider,
+          key,
+          authOf(request).userId,
+        );
+        return { data: { url } };
+      } catch (error) {
+        if (!(error instanceof oauth.OauthFailure)) throw error;
+        throw badRequest(ErrorCode.OAUTH_PROVIDER_DISABLED, error.message);
+      }
+    },
   );
 
   app.delete(

@@ -43,6 +43,7 @@ export async function startLogin(
   ctx: AppContext,
   provider: OauthProvider,
   browserKey: string,
+  linkUserId: number | null = null,
 ): Promise<string> {
   const settings = settingsOf(ctx, provider);
   const state = generateState();
@@ -52,6 +53,7 @@ export async function startLogin(
     provider: settings.name,
     codeVerifier,
     browserHash: hashOpaqueToken(browserKey),
+    linkUserId,
     expiresAt: new Date(ctx.now().getTime() + FLOW_TTL_MS),
   });
   const client = new OAuth2Client(settings.clientId, null, callbackUrl(ctx, provider));
@@ -160,14 +162,14 @@ async function accountFor(
 /**
  * Step 2, the provider's redirect back: the state must be one this browser started and not yet
  * used; then the account is found or made, and a one-time code for this browser is answered
- * (traded for tokens by the callback page within 60 s).
+ * (traded for tokens by the callback page within 60 s). A linking flow links instead.
  */
 export async function finishCallback(
   ctx: AppContext,
   provider: OauthProvider,
   query: { code?: string | undefined; state?: string | undefined; error?: string | undefined },
   browserKey: string | undefined,
-): Promise<string> {
+): Promise<{ tempCode: string } | { linked: true }> {
   const settings = settingsOf(ctx, provider);
   if (query.error) throw new OauthFailure(M.denied);
   if (!query.code || !query.state || !browserKey) throw new OauthFailure(M.stateInvalid);
@@ -181,6 +183,10 @@ export async function finishCallback(
     throw new OauthFailure(M.stateInvalid);
   }
   const profile = await fetchProfile(ctx, settings, provider, query.code, flow.codeVerifier);
+  if (flow.linkUserId !== null) {
+    await linkIdentity(ctx, settings, flow.linkUserId, profile);
+    return { linked: true };
+  }
   const userId = await accountFor(ctx, settings, profile);
   const temp = newOpaqueToken();
   await repo.insertTempCode(ctx.database.db, {
@@ -189,7 +195,25 @@ export async function finishCallback(
     browserHash: flow.browserHash,
     expiresAt: new Date(ctx.now().getTime() + TEMP_CODE_TTL_MS),
   });
-  return temp.token;
+  return { tempCode: temp.token };
+}
+
+/** A signed-in user links a provider identity, unless it already belongs to another account. */
+async function linkIdentity(
+  ctx: AppContext,
+  settings: ProviderSettings,
+  userId: number,
+  profile: ProviderProfile,
+) {
+  const linked = await repo.findIdentity(ctx.database.db, settings.name, profile.providerUserId);
+  if (linked && linked.userId !== userId) throw new OauthFailure(M.linkedElsewhere);
+  if (!linked) {
+    await repo.insertIdentity(ctx.database.db, {
+      userId,
+      provider: settings.name,
+      providerUserId: profile.providerUserId,
+    });
+  }
 }
 
 /** Step 3: the callback page trades the one-time code (same browser) for the session. */

@@ -22,3 +22,12 @@ export function useUnlinkOauth() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: oauthLinksQueryKey }),
   });
 }
+
+/** POST /auth/oauth/{provider}/link: where to send the browser to link that provider. */
+export function useStartOauthLink() {
+  return useMutation({
+    mutationFn: (provider: OauthProvider) =>
+      api.post<{ url: string }>(`/auth/oauth/${provider}/link`),
+    onSuccess: ({ url }) => window.location.assign(url),
+  });
+}

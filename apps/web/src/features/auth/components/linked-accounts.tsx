@@ -4,7 +4,8 @@ import type { OauthProvider } from '@teamup/contracts/auth';
 import { ErrorAlert } from '../../../components/error-alert';
 import { ko } from '../../../i18n/ko';
 import { errorMessage } from '../../../lib/error-message';
-import { useOauthLinks, useUnlinkOauth } from '../api/oauth-links';
+import { useAuthProviders } from '../api/auth-providers';
+import { useOauthLinks, useStartOauthLink, useUnlinkOauth } from '../api/oauth-links';
 
 const t = ko.linkedAccounts;
 const providers: Array<{ key: OauthProvider; label: string }> = [
@@ -16,6 +17,8 @@ const providers: Array<{ key: OauthProvider; label: string }> = [
 export function LinkedAccounts() {
   const links = useOauthLinks();
   const unlink = useUnlinkOauth();
+  const startLink = useStartOauthLink();
+  const configured = useAuthProviders().data;
   if (links.isPending) return <Loader size="sm" />;
   if (links.isError) return <ErrorAlert message={errorMessage(links.error)} />;
   return (
@@ -30,6 +33,17 @@ export function LinkedAccounts() {
               {links.data[key] ? t.linked : t.notLinked}
             </Badge>
           </Group>
+          {!links.data[key] && configured?.[key] && (
+            <Button
+              size="xs"
+              variant="light"
+              loading={startLink.isPending && startLink.variables === key}
+              onClick={() => startLink.mutate(key)}
+              data-testid={`link-${key}`}
+            >
+              {t.link}
+            </Button>
+          )}
           {links.data[key] && (
             <Button
               size="xs"
@@ -54,6 +68,7 @@ export function LinkedAccounts() {
         </Text>
       )}
       <ErrorAlert message={unlink.isError ? errorMessage(unlink.error) : null} />
+      <ErrorAlert message={startLink.isError ? errorMessage(startLink.error) : null} />
     </Stack>
   );
 }

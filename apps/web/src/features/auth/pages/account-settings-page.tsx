@@ -1,7 +1,8 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Alert, Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconInfoCircle } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { notifications } from '@mantine/notifications';
 import { routes } from '../../../app/routes';
 import { ko } from '../../../i18n/ko';
 import { formatDate } from '../../../lib/dates';
@@ -37,9 +38,24 @@ function InfoItem({ label, value }: { label: string; value: string }) {
   );
 }
 
+/** After linking a provider the server sends the browser back with `?linked=`: say so once. */
+function useLinkedNotice() {
+  const [params, setParams] = useSearchParams();
+  const linked = params.get('linked');
+  useEffect(() => {
+    if (linked !== 'google' && linked !== 'kakao') return;
+    notifications.show({
+      color: 'teal',
+      message: ko.linkedAccounts.linkedNow(ko.providers[linked === 'google' ? 'GOOGLE' : 'KAKAO']),
+    });
+    setParams({}, { replace: true });
+  }, [linked, setParams]);
+}
+
 /** /my-page/account-settings: account info, password change and signed-in devices. */
 export function AccountSettingsPage() {
   const { user } = useAuth();
+  useLinkedNotice();
   if (!user) return null;
   const isLocal = user.provider === 'LOCAL';
 

@@ -1,0 +1,2 @@
+ALTER TABLE "oauth_flows" ADD COLUMN "link_user_id" integer;--> statement-breakpoint
+ALTER TABLE "oauth_flows" ADD CONSTRAINT "oauth_flows_link_user_id_users_id_fk" FOREIGN KEY ("link_user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;
