@@ -38,6 +38,7 @@ import { schedulesRoutes } from './modules/schedules/schedules.routes';
 import { kanbanRoutes } from './modules/kanban/kanban.routes';
 import { chatAttachmentRoutes } from './modules/chat/chat-attachments.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
+import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { liveRoutes } from './modules/live/live.routes';
 import { stompRoutes } from './modules/live/stomp.routes';
 
@@ -142,6 +143,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       await kanbanRoutes(typed, context, requireAuth);
       await chatRoutes(typed, context, requireAuth);
       await chatAttachmentRoutes(typed, context, requireAuth);
+      await notificationRoutes(typed, context, requireAuth);
       await liveRoutes(typed, context, requireAuth);
     },
     { prefix: '/api' },

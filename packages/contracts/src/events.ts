@@ -66,6 +66,27 @@ export type ChatReadEvent = {
   unreadCount: number;
 };
 
+/** A notification for the listener was made or changed (a folded chat one counts up). */
+export type NotificationCreatedEvent = {
+  type: 'NOTIFICATION_CREATED';
+  notification: {
+    id: number;
+    kind: string;
+    message: string;
+    link: string;
+    count: number;
+    read: boolean;
+    timestamp: string;
+  };
+  unreadCount: number;
+};
+/** Notifications were read (some, or all): the listener's new unread count. */
+export type NotificationReadEvent = {
+  type: 'NOTIFICATION_READ';
+  ids: number[] | 'ALL';
+  unreadCount: number;
+};
+
 export type LiveEvent =
   | NewChatMessageEvent
   | ChatMessageDeletedEvent
@@ -75,7 +96,9 @@ export type LiveEvent =
   | TeamContentChangedEvent
   | WorkspaceDeletedEvent
   | TeamDeletedEvent
-  | TeamMembershipChangedEvent;
+  | TeamMembershipChangedEvent
+  | NotificationCreatedEvent
+  | NotificationReadEvent;
 
 /**
  * Written by the SSE stream itself, never published on the bus: what the client missed is older

@@ -527,6 +527,59 @@ export const chatAttachments = pgTable('chat_attachments', {
   isImage: boolean('is_image').notNull(),
 });
 
+export const notificationKinds = [
+  'CHAT_MESSAGE',
+  'MENTION',
+  'TASK_ASSIGNED',
+  'COMPLETION_REQUESTED',
+  'COMPLETION_APPROVED',
+  'COMPLETION_REJECTED',
+  'ANNOUNCEMENT',
+  'SCHEDULE',
+  'TEAM_JOINED',
+  'REMOVED_FROM_WORKSPACE',
+  'FORMATION_RESULT',
+] as const;
+
+/** A notification for one person; chat ones fold per room while unread (`foldKey`, `count`). */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: notificationKinds }).notNull(),
+    message: text('message').notNull(),
+    /** A route of the web app (hash path), e.g. `/ws/3/chat/9`. */
+    link: text('link').notNull(),
+    foldKey: text('fold_key'),
+    count: integer('count').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('notifications_user_idx').on(t.userId, t.updatedAt),
+    uniqueIndex('notifications_fold_idx')
+      .on(t.userId, t.foldKey)
+      .where(sql`read_at IS NULL AND fold_key IS NOT NULL`),
+  ],
+);
+
+/** Kinds a person turned off (every kind is on unless a row here says otherwise). */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: notificationKinds }).notNull(),
+    enabled: boolean('enabled').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
+);
+
 /** Single-use tickets for the SSE subscribe call (EventSource cannot send headers). */
 export const sseTickets = pgTable('sse_tickets', {
   tokenHash: text('token_hash').primaryKey(),

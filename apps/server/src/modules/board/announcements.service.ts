@@ -15,6 +15,7 @@ import { assertTeamContentAccess, publishTeamContentChange } from '../teams/team
 import { presentAnnouncement } from './board.presenter';
 import * as repo from './board.repo';
 import { authorOnly, sliceOf } from './board.service';
+import { emitDomainEvent } from '../../platform/domain-events';
 
 const announcementNotFound = () =>
   notFound(M.announcementNotFound, ErrorCode.ANNOUNCEMENT_NOT_FOUND);
@@ -93,6 +94,12 @@ export async function createAnnouncement(
     updatedAt: ctx.now(),
   });
   await publishTeamContentChange(ctx, team, 'ANNOUNCEMENTS');
+  await emitDomainEvent(ctx, {
+    type: 'ANNOUNCEMENT_CREATED',
+    teamId: input.teamId,
+    authorId: userId,
+    title: input.title,
+  });
   return presentAnnouncementById(ctx, id);
 }
 

@@ -22,6 +22,7 @@ import {
   requireMembership,
 } from '../workspaces/workspaces.service';
 import * as repo from './chat.repo';
+import { emitDomainEvent } from '../../platform/domain-events';
 
 type CreateRoomInput = z.output<typeof createChatRoomSchema>;
 
@@ -371,6 +372,15 @@ export async function sendMessage(
     repo.advanceLastRead(ctx.database.db, roomId, userId, row.id),
     publishNewMessage(ctx, message),
   ]);
+  await emitDomainEvent(ctx, {
+    type: 'CHAT_MESSAGE_SENT',
+    workspaceId,
+    roomId,
+    messageId: message.id,
+    senderId: userId,
+    senderName: message.senderName,
+    content: message.content,
+  });
   return message;
 }
 
@@ -456,6 +466,7 @@ export async function markRead(
       lastReadMessageId: messageId,
       unreadCount: unread.get(roomId) ?? 0,
     });
+    await emitDomainEvent(ctx, { type: 'CHAT_ROOM_READ', userId, roomId });
   }
 }
 

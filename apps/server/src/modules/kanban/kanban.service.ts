@@ -21,6 +21,7 @@ import {
   teamMembersAmong,
 } from '../teams/teams.service';
 import * as repo from './kanban.repo';
+import { emitDomainEvent } from '../../platform/domain-events';
 
 registerProgressSource(async (db, teamIds) => {
   const counts = await repo.taskCounts(db, teamIds);
@@ -235,7 +236,7 @@ export async function createTask(
   input: z.output<typeof createTaskSchema>,
 ): Promise<Task> {
   const { list, teamId, team } = await accessList(ctx, userId, input.kanbanListId);
-  const taskId = await ctx.database.db.transaction(async (tx) => {
+  const created = await ctx.database.db.transaction(async (tx) => {
     await repo.lockList(tx, list.id);
     const siblings = await repo.siblingsOf(tx, list.id, null);
     const position = await keyAt(siblings, input.order, (p) => repo.setTaskPositions(tx, p));
@@ -250,10 +251,19 @@ export async function createTask(
     });
     const assignees = await teamMembersAmong(ctx, teamId, input.assigneeIds ?? [], tx);
     await repo.setAssignees(tx, id, assignees);
-    return id;
+    return { id, assignees };
   });
   await publishChange(ctx, teamId, team.workspaceId);
-  return presentTaskById(ctx.database.db, taskId);
+  if (created.assignees.length > 0) {
+    await emitDomainEvent(ctx, {
+      type: 'TASK_ASSIGNED',
+      teamId,
+      taskId: created.id,
+      actorId: userId,
+      userIds: created.assignees,
+    });
+  }
+  return presentTaskById(ctx.database.db, created.id);
 }
 
 /**
@@ -271,6 +281,11 @@ export async function updateTask(
   if (input.isApproved !== undefined && input.isApproved !== task.isApproved) {
     if (team.leaderId !== userId) throw forbidden(M.leaderOnly, ErrorCode.KANBAN_LEADER_ONLY);
   }
+  const assignedBefore =
+    input.assigneeIds === undefined
+      ? []
+      : (await repo.assigneesOf(ctx.database.db, [task.id])).map((assignee) => assignee.userId);
+  let assignedNow: number[] = [];
   const targetListId = input.kanbanListId ?? task.listId;
   if (targetListId !== task.listId) {
     const target = await repo.findList(ctx.database.db, targetListId);
@@ -297,14 +312,21 @@ export async function updateTask(
     }
     await repo.updateTask(tx, task.id, patch);
     if (input.assigneeIds !== undefined) {
-      await repo.setAssignees(
-        tx,
-        task.id,
-        await teamMembersAmong(ctx, teamId, input.assigneeIds, tx),
-      );
+      assignedNow = await teamMembersAmong(ctx, teamId, input.assigneeIds, tx);
+      await repo.setAssignees(tx, task.id, assignedNow);
     }
   });
   await publishChange(ctx, teamId, team.workspaceId);
+  const newlyAssigned = assignedNow.filter((id) => !assignedBefore.includes(id));
+  if (newlyAssigned.length > 0) {
+    await emitDomainEvent(ctx, {
+      type: 'TASK_ASSIGNED',
+      teamId,
+      taskId,
+      actorId: userId,
+      userIds: newlyAssigned,
+    });
+  }
   return presentTaskById(ctx.database.db, taskId);
 }
 
@@ -334,6 +356,7 @@ export async function requestCompletion(
     updatedAt: ctx.now(),
   });
   await publishChange(ctx, teamId, team.workspaceId);
+  await emitDomainEvent(ctx, { type: 'COMPLETION_REQUESTED', teamId, taskId, requesterId: userId });
   return presentTaskById(ctx.database.db, taskId);
 }
 
@@ -356,5 +379,14 @@ export async function reviewCompletion(
     updatedAt: ctx.now(),
   });
   await publishChange(ctx, teamId, team.workspaceId);
+  if (task.completionRequesterId !== null) {
+    await emitDomainEvent(ctx, {
+      type: 'COMPLETION_REVIEWED',
+      teamId,
+      taskId,
+      requesterId: task.completionRequesterId,
+      approved: decision.approved,
+    });
+  }
   return presentTaskById(ctx.database.db, taskId);
 }

@@ -10,6 +10,7 @@ import type { AppContext } from '../../context';
 import { forbidden, notFound } from '../../platform/errors/app-error';
 import { assertTeamContentAccess, publishTeamContentChange } from '../teams/teams.service';
 import * as repo from './schedules.repo';
+import { emitDomainEvent } from '../../platform/domain-events';
 
 type ScheduleInput = z.output<typeof scheduleInputSchema>;
 
@@ -89,6 +90,13 @@ export async function createSchedule(
     updatedAt: now,
   });
   await publishTeamContentChange(ctx, { teamId, workspaceId: team.workspaceId }, 'SCHEDULES');
+  await emitDomainEvent(ctx, {
+    type: 'SCHEDULE_CHANGED',
+    teamId,
+    actorId: userId,
+    title: input.title,
+    change: 'CREATED',
+  });
   return presentById(ctx, id);
 }
 
@@ -120,6 +128,13 @@ export async function updateSchedule(
     updatedAt: ctx.now(),
   });
   await publishTeamContentChange(ctx, { teamId, workspaceId }, 'SCHEDULES');
+  await emitDomainEvent(ctx, {
+    type: 'SCHEDULE_CHANGED',
+    teamId,
+    actorId: userId,
+    title: input.title,
+    change: 'UPDATED',
+  });
   return presentById(ctx, id);
 }
 

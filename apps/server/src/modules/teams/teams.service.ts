@@ -21,6 +21,7 @@ import {
 } from '../workspaces/workspaces.service';
 import { presentTeam, presentTeamMember } from './teams.presenter';
 import * as repo from './teams.repo';
+import { emitDomainEvent } from '../../platform/domain-events';
 
 const teamNotFound = () => notFound(M.notFound, ErrorCode.TEAM_NOT_FOUND);
 
@@ -247,6 +248,7 @@ async function addToTeam(ctx: AppContext, team: repo.TeamRow, userId: number) {
     userId,
     change: 'JOINED',
   });
+  await emitDomainEvent(ctx, { type: 'TEAM_MEMBER_JOINED', teamId: team.id, userId });
 }
 
 /**

@@ -385,7 +385,9 @@ describe('workspaces', () => {
     const base = `/api/workspaces/${workspace.id}`;
     const removals: WorkspaceMemberRemovedEvent[] = [];
     const unsubscribe = await app.context.bus.subscribe(`user.${member.userId}`, (event) => {
-      removals.push(event as WorkspaceMemberRemovedEvent);
+      // The user's topic also carries their notifications.
+      const typed = event as WorkspaceMemberRemovedEvent;
+      if (typed.type === 'WORKSPACE_MEMBER_REMOVED') removals.push(typed);
     });
 
     expectProblem(

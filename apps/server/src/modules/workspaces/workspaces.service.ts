@@ -29,6 +29,7 @@ import {
 import { readLimited, storePublicImage } from '../users/users.service';
 import { presentBan, presentMember, presentWorkspace } from './workspaces.presenter';
 import * as repo from './workspaces.repo';
+import { emitDomainEvent } from '../../platform/domain-events';
 
 /** Unambiguous letters and digits (no 0/O, 1/l/I): codes are read aloud and typed by hand. */
 const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789';
@@ -388,6 +389,9 @@ async function announceRemoval(
   };
   await ctx.bus.publish(Topics.workspace(workspaceId), event);
   await ctx.bus.publish(Topics.user(userId), event);
+  if (reason !== 'LEFT') {
+    await emitDomainEvent(ctx, { type: 'WORKSPACE_MEMBER_REMOVED', workspaceId, userId, reason });
+  }
 }
 
 export async function kickMember(

@@ -1,0 +1,229 @@
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  chatRoomMembers,
+  chatRooms,
+  kanbanTasks,
+  notificationPreferences,
+  notifications,
+  teamMembers,
+  teams,
+  users,
+  workspaces,
+} from '../../db/schema';
+
+export type NotificationRow = typeof notifications.$inferSelect;
+export type Kind = NotificationRow['kind'];
+export type NewNotification = {
+  userId: number;
+  kind: Kind;
+  message: string;
+  link: string;
+};
+
+export async function teamInfo(db: Db, teamId: number) {
+  const [row] = await db
+    .select({ name: teams.name, workspaceId: teams.workspaceId, leaderId: teams.leaderId })
+    .from(teams)
+    .where(eq(teams.id, teamId));
+  return row;
+}
+
+export async function teamMemberIds(db: Db, teamId: number): Promise<number[]> {
+  const rows = await db
+    .select({ userId: teamMembers.userId })
+    .from(teamMembers)
+    .where(eq(teamMembers.teamId, teamId));
+  return rows.map((row) => row.userId);
+}
+
+export async function taskSubject(db: Db, taskId: number): Promise<string | undefined> {
+  const [row] = await db
+    .select({ subject: kanbanTasks.subject })
+    .from(kanbanTasks)
+    .where(eq(kanbanTasks.id, taskId));
+  return row?.subject;
+}
+
+export async function userName(db: Db, userId: number): Promise<string | undefined> {
+  const [row] = await db.select({ name: users.name }).from(users).where(eq(users.id, userId));
+  return row?.name;
+}
+
+export async function workspaceName(db: Db, workspaceId: number): Promise<string | undefined> {
+  const [row] = await db
+    .select({ name: workspaces.name })
+    .from(workspaces)
+    .where(eq(workspaces.id, workspaceId));
+  return row?.name;
+}
+
+/** A room's name and type, and its members with their names (for mentions). */
+export async function roomWithMembers(db: Db, roomId: number) {
+  const [room] = await db
+    .select({ name: chatRooms.name, type: chatRooms.type })
+    .from(chatRooms)
+    .where(eq(chatRooms.id, roomId));
+  const members = await db
+    .select({ userId: chatRoomMembers.userId, name: users.name })
+    .from(chatRoomMembers)
+    .innerJoin(users, eq(users.id, chatRoomMembers.userId))
+    .where(eq(chatRoomMembers.roomId, roomId));
+  return room && { ...room, members };
+}
+
+/** Of `userIds`, those who turned `kind` off. */
+export async function optedOut(db: Db, kind: Kind, userIds: number[]): Promise<Set<number>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db
+    .select({ userId: notificationPreferences.userId })
+    .from(notificationPreferences)
+    .where(
+      and(
+        eq(notificationPreferences.kind, kind),
+        eq(notificationPreferences.enabled, false),
+        inArray(notificationPreferences.userId, userIds),
+      ),
+    );
+  return new Set(rows.map((row) => row.userId));
+}
+
+export async function insertMany(db: Db, rows: NewNotification[], now: Date) {
+  if (rows.length === 0) return [];
+  return db
+    .insert(notifications)
+    .values(rows.map((row) => ({ ...row, createdAt: now, updatedAt: now })))
+    .returning();
+}
+
+/**
+ * A chat message for each of `userIds`: a new notification, or, while that room's one is still
+ * unread, the same one counted up with its text changed to say how many (one statement).
+ */
+export async function foldChat(
+  db: Db,
+  input: {
+    userIds: number[];
+    foldKey: string;
+    link: string;
+    firstMessage: string;
+    /** The folded text is this followed by the count and '개'. */
+    foldedPrefix: string;
+  },
+  now: Date,
+) {
+  if (input.userIds.length === 0) return [];
+  return db
+    .insert(notifications)
+    .values(
+      input.userIds.map((userId) => ({
+        userId,
+        kind: 'CHAT_MESSAGE' as const,
+        message: input.firstMessage,
+        link: input.link,
+        foldKey: input.foldKey,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [notifications.userId, notifications.foldKey],
+      targetWhere: sql`read_at IS NULL AND fold_key IS NOT NULL`,
+      set: {
+        count: sql`${notifications.count} + 1`,
+        message: sql`${input.foldedPrefix} || (${notifications.count} + 1)::text || '개'`,
+        updatedAt: now,
+      },
+    })
+    .returning();
+}
+
+export async function page(
+  db: Db,
+  userId: number,
+  slice: { offset: number; limit: number; unreadOnly: boolean },
+) {
+  const where = and(
+    eq(notifications.userId, userId),
+    slice.unreadOnly ? isNull(notifications.readAt) : undefined,
+  );
+  const rows = await db
+    .select()
+    .from(notifications)
+    .where(where)
+    .orderBy(desc(notifications.updatedAt), desc(notifications.id))
+    .offset(slice.offset)
+    .limit(slice.limit);
+  const [total] = await db.select({ total: count() }).from(notifications).where(where);
+  return { rows, total: total?.total ?? 0 };
+}
+
+export async function unreadCount(db: Db, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ unread: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  return row?.unread ?? 0;
+}
+
+/** Marks the caller's unread notifications read (those of `ids`, or all); answers which. */
+export async function markRead(db: Db, userId: number, ids: number[] | 'ALL', now: Date) {
+  const rows = await db
+    .update(notifications)
+    .set({ readAt: now })
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        isNull(notifications.readAt),
+        ids === 'ALL' ? undefined : inArray(notifications.id, ids),
+      ),
+    )
+    .returning({ id: notifications.id });
+  return rows.map((row) => row.id);
+}
+
+/** Reading a chat room reads its folded notification too. */
+export async function markFoldRead(db: Db, userId: number, foldKey: string, now: Date) {
+  const rows = await db
+    .update(notifications)
+    .set({ readAt: now })
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        eq(notifications.foldKey, foldKey),
+        isNull(notifications.readAt),
+      ),
+    )
+    .returning({ id: notifications.id });
+  return rows.map((row) => row.id);
+}
+
+export async function exists(db: Db, userId: number, id: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)));
+  return row !== undefined;
+}
+
+export async function preferencesOf(db: Db, userId: number) {
+  return db
+    .select({ kind: notificationPreferences.kind, enabled: notificationPreferences.enabled })
+    .from(notificationPreferences)
+    .where(eq(notificationPreferences.userId, userId));
+}
+
+export async function setPreferences(
+  db: Db,
+  userId: number,
+  changes: Array<{ kind: Kind; enabled: boolean }>,
+) {
+  if (changes.length === 0) return;
+  await db
+    .insert(notificationPreferences)
+    .values(changes.map((change) => ({ userId, ...change })))
+    .onConflictDoUpdate({
+      target: [notificationPreferences.userId, notificationPreferences.kind],
+      set: { enabled: sql`excluded.enabled` },
+    });
+}

@@ -1,0 +1,271 @@
+import { toPage, type Page } from '@teamup/contracts/common';
+import { ErrorCode } from '@teamup/contracts/error-codes';
+import { Topics } from '@teamup/contracts/events';
+import {
+  NotificationTexts as T,
+  notificationKinds,
+  type Notification,
+  type NotificationPreferences,
+} from '@teamup/contracts/notifications';
+import type { AppContext } from '../../context';
+import { onDomainEvent, type DomainEvent } from '../../platform/domain-events';
+import { notFound } from '../../platform/errors/app-error';
+import * as repo from './notifications.repo';
+
+function present(row: repo.NotificationRow): Notification {
+  return {
+    id: row.id,
+    kind: row.kind,
+    message: row.message,
+    link: row.link,
+    count: row.count,
+    read: row.readAt !== null,
+    timestamp: row.updatedAt.toISOString(),
+  };
+}
+
+/** Tells each recipient's open tabs about their new (or counted-up) notification. */
+async function announce(ctx: AppContext, rows: repo.NotificationRow[]) {
+  for (const row of rows) {
+    await ctx.bus.publish(Topics.user(row.userId), {
+      type: 'NOTIFICATION_CREATED',
+      notification: present(row),
+      unreadCount: await repo.unreadCount(ctx.database.db, row.userId),
+    });
+  }
+}
+
+/** Notifies `userIds` (the actor and anyone who turned the kind off left out). */
+async function notify(
+  ctx: AppContext,
+  kind: repo.Kind,
+  userIds: number[],
+  actorId: number | null,
+  text: { message: string; link: string },
+) {
+  const candidates = [...new Set(userIds)].filter((id) => id !== actorId);
+  const off = await repo.optedOut(ctx.database.db, kind, candidates);
+  const rows = await repo.insertMany(
+    ctx.database.db,
+    candidates.filter((id) => !off.has(id)).map((userId) => ({ userId, kind, ...text })),
+    ctx.now(),
+  );
+  await announce(ctx, rows);
+}
+
+const teamLink = (workspaceId: number, teamId: number, tab: string) =>
+  `/ws/${workspaceId}/team/${teamId}?tab=${tab}`;
+
+/** `@이름` in a message: the room members it names (longest names first, so '김민' ≠ '김민지'). */
+export function mentionedIn(content: string, members: Array<{ userId: number; name: string }>) {
+  const byLength = [...members].sort((a, b) => b.name.length - a.name.length);
+  const found = new Set<number>();
+  let rest = content;
+  for (const member of byLength) {
+    const token = `@${member.name}`;
+    if (member.name && rest.includes(token)) {
+      found.add(member.userId);
+      rest = rest.split(token).join(' ');
+    }
+  }
+  return [...found];
+}
+
+async function onChatMessage(
+  ctx: AppContext,
+  event: Extract<DomainEvent, { type: 'CHAT_MESSAGE_SENT' }>,
+) {
+  const room = await repo.roomWithMembers(ctx.database.db, event.roomId);
+  if (!room) return;
+  const label = room.type === 'PERSONAL' ? '1:1 채팅' : (room.name ?? '채팅');
+  const link = `/ws/${event.workspaceId}/chat/${event.roomId}`;
+  const mentioned = mentionedIn(
+    event.content,
+    room.members.filter((member) => member.userId !== event.senderId),
+  );
+  if (mentioned.length > 0) {
+    await notify(ctx, 'MENTION', mentioned, event.senderId, {
+      message: T.mention(label, event.senderName),
+      link,
+    });
+  }
+  const others = room.members
+    .map((member) => member.userId)
+    .filter((id) => id !== event.senderId && !mentioned.includes(id));
+  const off = await repo.optedOut(ctx.database.db, 'CHAT_MESSAGE', others);
+  const rows = await repo.foldChat(
+    ctx.database.db,
+    {
+      userIds: others.filter((id) => !off.has(id)),
+      foldKey: `chat:${event.roomId}`,
+      link,
+      firstMessage: T.chatMessage(label, event.senderName, 1),
+      foldedPrefix: `${label}: ${event.senderName}님 외 새 메시지 `,
+    },
+    ctx.now(),
+  );
+  await announce(ctx, rows);
+}
+
+async function onTeamEvent(ctx: AppContext, event: DomainEvent) {
+  if (!('teamId' in event)) return;
+  const team = await repo.teamInfo(ctx.database.db, event.teamId);
+  if (!team) return;
+  const db = ctx.database.db;
+  switch (event.type) {
+    case 'TASK_ASSIGNED': {
+      const subject = (await repo.taskSubject(db, event.taskId)) ?? '';
+      await notify(ctx, 'TASK_ASSIGNED', event.userIds, event.actorId, {
+        message: T.taskAssigned(team.name, subject),
+        link: teamLink(team.workspaceId, event.teamId, 'kanban'),
+      });
+      return;
+    }
+    case 'COMPLETION_REQUESTED': {
+      if (team.leaderId === null) return;
+      const subject = (await repo.taskSubject(db, event.taskId)) ?? '';
+      const who = (await repo.userName(db, event.requesterId)) ?? '';
+      await notify(ctx, 'COMPLETION_REQUESTED', [team.leaderId], event.requesterId, {
+        message: T.completionRequested(team.name, who, subject),
+        link: teamLink(team.workspaceId, event.teamId, 'kanban'),
+      });
+      return;
+    }
+    case 'COMPLETION_REVIEWED': {
+      const subject = (await repo.taskSubject(db, event.taskId)) ?? '';
+      await notify(
+        ctx,
+        event.approved ? 'COMPLETION_APPROVED' : 'COMPLETION_REJECTED',
+        [event.requesterId],
+        null,
+        {
+          message: event.approved
+            ? T.completionApproved(team.name, subject)
+            : T.completionRejected(team.name, subject),
+          link: teamLink(team.workspaceId, event.teamId, 'kanban'),
+        },
+      );
+      return;
+    }
+    case 'ANNOUNCEMENT_CREATED':
+      await notify(
+        ctx,
+        'ANNOUNCEMENT',
+        await repo.teamMemberIds(db, event.teamId),
+        event.authorId,
+        {
+          message: T.announcement(team.name, event.title),
+          link: teamLink(team.workspaceId, event.teamId, 'announcements'),
+        },
+      );
+      return;
+    case 'SCHEDULE_CHANGED':
+      await notify(ctx, 'SCHEDULE', await repo.teamMemberIds(db, event.teamId), event.actorId, {
+        message:
+          event.change === 'CREATED'
+            ? T.scheduleCreated(team.name, event.title)
+            : T.scheduleUpdated(team.name, event.title),
+        link: teamLink(team.workspaceId, event.teamId, 'calendar'),
+      });
+      return;
+    case 'TEAM_MEMBER_JOINED': {
+      const who = (await repo.userName(db, event.userId)) ?? '';
+      await notify(ctx, 'TEAM_JOINED', await repo.teamMemberIds(db, event.teamId), event.userId, {
+        message: T.teamJoined(team.name, who),
+        link: teamLink(team.workspaceId, event.teamId, 'announcements'),
+      });
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+onDomainEvent(async (ctx, event) => {
+  if (event.type === 'CHAT_MESSAGE_SENT') return onChatMessage(ctx, event);
+  if (event.type === 'CHAT_ROOM_READ') {
+    const ids = await repo.markFoldRead(
+      ctx.database.db,
+      event.userId,
+      `chat:${event.roomId}`,
+      ctx.now(),
+    );
+    if (ids.length > 0) await announceRead(ctx, event.userId, ids);
+    return;
+  }
+  if (event.type === 'WORKSPACE_MEMBER_REMOVED') {
+    const name = (await repo.workspaceName(ctx.database.db, event.workspaceId)) ?? '';
+    await notify(ctx, 'REMOVED_FROM_WORKSPACE', [event.userId], null, {
+      message: event.reason === 'BANNED' ? T.banned(name) : T.kicked(name),
+      link: '/',
+    });
+    return;
+  }
+  return onTeamEvent(ctx, event);
+});
+
+async function announceRead(ctx: AppContext, userId: number, ids: number[] | 'ALL') {
+  await ctx.bus.publish(Topics.user(userId), {
+    type: 'NOTIFICATION_READ',
+    ids,
+    unreadCount: await repo.unreadCount(ctx.database.db, userId),
+  });
+}
+
+// --- the calls ---------------------------------------------------------------------------------
+
+export async function list(
+  ctx: AppContext,
+  userId: number,
+  query: { page: number; size: number; unreadOnly?: 'true' | 'false' | undefined },
+): Promise<Page<Notification>> {
+  const { rows, total } = await repo.page(ctx.database.db, userId, {
+    offset: query.page * query.size,
+    limit: query.size,
+    unreadOnly: query.unreadOnly === 'true',
+  });
+  return toPage(rows.map(present), total, query);
+}
+
+export async function unreadCount(ctx: AppContext, userId: number): Promise<number> {
+  return repo.unreadCount(ctx.database.db, userId);
+}
+
+export async function markRead(ctx: AppContext, userId: number, id: number): Promise<void> {
+  if (!(await repo.exists(ctx.database.db, userId, id))) {
+    throw notFound('알림을 찾을 수 없습니다.', ErrorCode.NOTIFICATION_NOT_FOUND);
+  }
+  const ids = await repo.markRead(ctx.database.db, userId, [id], ctx.now());
+  if (ids.length > 0) await announceRead(ctx, userId, ids);
+}
+
+export async function markAllRead(ctx: AppContext, userId: number): Promise<void> {
+  const ids = await repo.markRead(ctx.database.db, userId, 'ALL', ctx.now());
+  if (ids.length > 0) await announceRead(ctx, userId, 'ALL');
+}
+
+export async function preferences(
+  ctx: AppContext,
+  userId: number,
+): Promise<NotificationPreferences> {
+  const rows = await repo.preferencesOf(ctx.database.db, userId);
+  const off = new Set(rows.filter((row) => !row.enabled).map((row) => row.kind));
+  return Object.fromEntries(
+    notificationKinds.map((kind) => [kind, !off.has(kind)]),
+  ) as NotificationPreferences;
+}
+
+export async function updatePreferences(
+  ctx: AppContext,
+  userId: number,
+  changes: Partial<NotificationPreferences>,
+): Promise<NotificationPreferences> {
+  await repo.setPreferences(
+    ctx.database.db,
+    userId,
+    Object.entries(changes)
+      .filter((entry): entry is [repo.Kind, boolean] => typeof entry[1] === 'boolean')
+      .map(([kind, enabled]) => ({ kind, enabled })),
+  );
+  return preferences(ctx, userId);
+}

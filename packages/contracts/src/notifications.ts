@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { idSchema, pageQuerySchema, pageSchema } from './common';
+
+/** What a notification is about (issue 8); each can be turned off per person. */
+export const notificationKindSchema = z.enum([
+  'CHAT_MESSAGE',
+  'MENTION',
+  'TASK_ASSIGNED',
+  'COMPLETION_REQUESTED',
+  'COMPLETION_APPROVED',
+  'COMPLETION_REJECTED',
+  'ANNOUNCEMENT',
+  'SCHEDULE',
+  'TEAM_JOINED',
+  'REMOVED_FROM_WORKSPACE',
+  'FORMATION_RESULT',
+]);
+export type NotificationKind = z.infer<typeof notificationKindSchema>;
+export const notificationKinds = notificationKindSchema.options;
+
+export const notificationSchema = z.object({
+  id: z.number().int(),
+  kind: notificationKindSchema,
+  /** Korean text, ready to show. */
+  message: z.string(),
+  /** A route of the web app, e.g. `/ws/3/chat/9`. */
+  link: z.string(),
+  /** Chat messages of one room fold into one notification while it is unread. */
+  count: z.number().int(),
+  read: z.boolean(),
+  /** When it last changed (a folded chat notification moves with each new message). */
+  timestamp: z.string(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const notificationPageSchema = pageSchema(notificationSchema);
+
+export const notificationListQuerySchema = z.object({
+  page: pageQuerySchema.shape.page,
+  size: z.coerce.number().int().min(1).max(100).default(20),
+  unreadOnly: z.enum(['true', 'false']).optional(),
+});
+
+export const notificationParamsSchema = z.object({ id: idSchema });
+
+export const unreadCountSchema = z.object({ unreadCount: z.number().int() });
+
+/** Every kind with whether it is on. */
+export const notificationPreferencesSchema = z.record(notificationKindSchema, z.boolean());
+export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
+export const updatePreferencesSchema = z.partialRecord(notificationKindSchema, z.boolean());
+
+/** Texts of each kind (the server writes them into `message`). */
+export const NotificationTexts = {
+  chatMessage: (room: string, sender: string, count: number) =>
+    count > 1
+      ? `${room}: ${sender}님 외 새 메시지 ${count}개`
+      : `${room}: ${sender}님이 메시지를 보냈습니다.`,
+  mention: (room: string, sender: string) => `${room}에서 ${sender}님이 회원님을 언급했습니다.`,
+  taskAssigned: (team: string, task: string) => `[${team}] '${task}' 작업의 담당자가 되었습니다.`,
+  completionRequested: (team: string, who: string, task: string) =>
+    `[${team}] ${who}님이 '${task}' 완료 승인을 요청했습니다.`,
+  completionApproved: (team: string, task: string) =>
+    `[${team}] '${task}' 작업의 완료가 승인되었습니다.`,
+  completionRejected: (team: string, task: string) =>
+    `[${team}] '${task}' 작업의 완료 요청이 반려되었습니다.`,
+  announcement: (team: string, title: string) => `[${team}] 새 공지사항: ${title}`,
+  scheduleCreated: (team: string, title: string) => `[${team}] 새 일정: ${title}`,
+  scheduleUpdated: (team: string, title: string) => `[${team}] 일정이 변경되었습니다: ${title}`,
+  teamJoined: (team: string, who: string) => `[${team}] ${who}님이 팀에 참여했습니다.`,
+  kicked: (workspace: string) => `'${workspace}' 워크스페이스에서 내보내졌습니다.`,
+  banned: (workspace: string) => `'${workspace}' 워크스페이스에서 차단되었습니다.`,
+} as const;
