@@ -1,8 +1,8 @@
-import { ActionIcon, Burger, Group, UnstyledButton } from '@mantine/core';
-import { IconBell } from '@tabler/icons-react';
+import { Burger, Group, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo';
 import { LiveStatus } from '../../features/live/components/live-status';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { useCurrentWorkspace } from '../../features/workspaces/hooks/use-current-workspace';
 import { ko } from '../../i18n/ko';
 import { routes } from '../routes';
@@ -36,17 +36,7 @@ export function TopBar({ navOpened, onToggleNav }: TopBarProps) {
       </Group>
       <Group gap="sm" wrap="nowrap">
         <LiveStatus />
-        <ActionIcon
-          component={Link}
-          to={routes.notifications.href()}
-          variant="subtle"
-          color="gray"
-          size="lg"
-          radius="xl"
-          aria-label={ko.layout.notifications}
-        >
-          <IconBell size={22} stroke={1.7} />
-        </ActionIcon>
+        <NotificationBell />
         <ProfileMenu />
       </Group>
     </Group>

@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import type { Kanban, KanbanList, Task } from '@teamup/contracts/kanban';
+import type { Team } from '@teamup/contracts/teams';
+import type { Workspace } from '@teamup/contracts/workspaces';
+import { login, password, signUp } from './support/accounts';
+import { launchBrowser, newPage, screenshot } from './support/browser';
+import { startStack, type Stack } from './support/stack';
+
+describe('notifications journey', () => {
+  let stack: Stack;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    stack = await startStack();
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  it("a completion request shows up live in the leader's bell and leads to the board", async () => {
+    const stamp = Date.now();
+    const leaderEmail = `bell-leader${stamp}@example.com`;
+    const memberEmail = `bell-member${stamp}@example.com`;
+    await signUp(stack, leaderEmail);
+    await signUp(stack, memberEmail);
+    const leaderApi = stack.api(leaderEmail, password);
+    const memberApi = stack.api(memberEmail, password);
+    const workspace = (
+      await leaderApi.send<Workspace>('POST', '/api/workspaces', { name: '알림 수업' })
+    ).data;
+    await memberApi.send('POST', '/api/workspaces/join', { inviteCode: workspace.inviteCode });
+    const team = (
+      await leaderApi.send<Team>('POST', '/api/teams', {
+        name: '알림팀',
+        workspaceId: workspace.id,
+      })
+    ).data;
+    await memberApi.send('POST', `/api/teams/${team.id}/join`, {});
+    const kanban = await leaderApi.get<Kanban>(`/api/kanban/team/${team.id}`);
+    const list = (
+      await leaderApi.send<KanbanList>('POST', '/api/kanban/lists', {
+        kanbanListName: '할 일',
+        kanbanId: kanban.id,
+      })
+    ).data;
+    const task = (
+      await memberApi.send<Task>('POST', '/api/kanban/tasks', {
+        subject: '최종 보고서',
+        kanbanListId: list.id,
+      })
+    ).data;
+
+    const { page } = await newPage(browser, stack.baseUrl);
+    await login(page, leaderEmail);
+    await page.waitForURL(new RegExp(`#/ws/${workspace.id}`));
+    await page.locator('[data-testid="live-status"][data-state="open"]').waitFor();
+    const badge = page.getByTestId('notification-badge');
+    // The member joining the team was the first notification; read it so the count starts at 0.
+    await leaderApi.send('PATCH', '/api/notifications/read-all');
+    await expect.poll(() => badge.getAttribute('data-count')).toBe('0');
+
+    await memberApi.send('POST', `/api/kanban/cards/${task.id}/completion-request`, {
+      message: '확인 부탁드립니다',
+    });
+    await expect.poll(() => badge.getAttribute('data-count'), { timeout: 10_000 }).toBe('1');
+    await screenshot(page, 'notification-bell-1280');
+
+    await page.getByTestId('notification-bell').click();
+    const item = page.getByTestId('notification-item').filter({ hasText: '최종 보고서' });
+    await item.waitFor();
+    expect(await item.innerText()).toContain('완료 승인을 요청했습니다');
+    await screenshot(page, 'notifications-1280');
+    await item.getByTestId('notification-view').click();
+    await page.waitForURL(new RegExp(`#/ws/${workspace.id}/team/${team.id}\\?tab=kanban`));
+    await page.getByTestId('kanban-pending-panel').getByText('최종 보고서').waitFor();
+    await expect.poll(() => badge.getAttribute('data-count')).toBe('0');
+
+    // The centre on a phone.
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto('/#/notifications');
+    await page.getByTestId('notification-list').waitFor();
+    await page.waitForTimeout(300);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(page, 'notifications-360');
+  });
+});
