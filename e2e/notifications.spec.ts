@@ -79,6 +79,16 @@ describe('notifications journey', () => {
     await page.getByTestId('kanban-pending-panel').getByText('최종 보고서').waitFor();
     await expect.poll(() => badge.getAttribute('data-count')).toBe('0');
 
+    // The member's page, reached from the team's member list.
+    const memberMe = await memberApi.get<{ id: number; name: string }>('/api/users/me');
+    await page.getByTestId('team-members').locator(`[data-user-id="${memberMe.id}"]`).click();
+    await page.getByTestId('member-profile-link').click();
+    await page.getByTestId('user-profile').getByText(memberMe.name).first().waitFor();
+    await page.getByTestId('user-profile').getByText('알림 수업').waitFor();
+    await screenshot(page, 'user-page-1280');
+    await page.goto('/#/users/999999');
+    await page.getByTestId('user-not-found').waitFor();
+
     // The centre on a phone.
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto('/#/notifications');

@@ -24,6 +24,15 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
+/** GET /users/{id}: a person as someone sharing a workspace with them sees them. */
+export const userProfileSchema = userSchema.extend({
+  sharedWorkspaces: z.array(
+    z.object({ id: z.number().int(), name: z.string(), iconUrl: z.string().nullable() }),
+  ),
+});
+export type UserProfile = z.infer<typeof userProfileSchema>;
+export const userParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+
 const optionalText = (max: number, label: string) =>
   z
     .string()

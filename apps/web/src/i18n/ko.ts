@@ -242,6 +242,15 @@ export const ko = {
     preferencesFailed: '알림 설정을 저장하지 못했습니다.',
   },
 
+  userPage: {
+    open: '프로필 페이지 보기',
+    notFound: '사용자를 찾을 수 없습니다.',
+    notFoundHint: '같은 워크스페이스의 멤버만 프로필을 볼 수 있습니다.',
+    sharedWorkspaces: '함께하는 워크스페이스',
+    loadFailed: '프로필을 불러오지 못했습니다.',
+    back: '뒤로',
+  },
+
   linkedAccounts: {
     title: '연결된 소셜 계정',
     linked: '연결됨',

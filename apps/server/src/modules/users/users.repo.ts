@@ -1,6 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema';
+import { users, workspaceMembers, workspaces } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
@@ -76,4 +77,19 @@ export async function searchHashtags(db: Db, query: string, limit: number): Prom
 function rowsOf<T>(result: unknown): T[] {
   if (Array.isArray(result)) return result as T[];
   return (result as { rows: T[] }).rows;
+}
+
+/** The workspaces both people belong to. */
+export async function sharedWorkspaces(db: Db, viewerId: number, userId: number) {
+  const viewer = alias(workspaceMembers, 'viewer');
+  return db
+    .select({ id: workspaces.id, name: workspaces.name, iconUrl: workspaces.iconUrl })
+    .from(workspaceMembers)
+    .innerJoin(
+      viewer,
+      and(eq(viewer.workspaceId, workspaceMembers.workspaceId), eq(viewer.userId, viewerId)),
+    )
+    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+    .where(eq(workspaceMembers.userId, userId))
+    .orderBy(workspaces.name);
 }

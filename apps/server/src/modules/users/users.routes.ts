@@ -7,6 +7,8 @@ import {
   hashtagSearchResponseSchema,
   profileImageResponseSchema,
   updateProfileSchema,
+  userParamsSchema,
+  userProfileSchema,
   userSchema,
 } from '@teamup/contracts/users';
 import { emailPattern, Limits } from '@teamup/contracts/limits';
@@ -27,6 +29,23 @@ export async function usersRoutes(app: TypedApp, ctx: AppContext, requireAuth: G
       schema: { tags: ['users'], security: secured, response: { 200: envelope(userSchema) } },
     },
     async (request) => ({ data: await users.getUser(ctx, authOf(request).userId) }),
+  );
+
+  app.get(
+    '/users/:id',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags: ['users'],
+        security: secured,
+        summary: 'A profile, for people who share a workspace with them (else 404)',
+        params: userParamsSchema,
+        response: { 200: envelope(userProfileSchema) },
+      },
+    },
+    async (request) => ({
+      data: await users.getVisibleProfile(ctx, authOf(request).userId, request.params.id),
+    }),
   );
 
   app.put(

@@ -3,7 +3,7 @@ import sharp, { type Metadata } from 'sharp';
 import type { Readable } from 'node:stream';
 import { ErrorCode } from '@teamup/contracts/error-codes';
 import { Limits } from '@teamup/contracts/limits';
-import type { User, UpdateProfileInput } from '@teamup/contracts/users';
+import type { User, UpdateProfileInput, UserProfile } from '@teamup/contracts/users';
 import type { updateProfileSchema } from '@teamup/contracts/users';
 import type { AppContext } from '../../context';
 import { AppError, badRequest, notFound } from '../../platform/errors/app-error';
@@ -115,6 +115,25 @@ export async function readLimited(stream: Readable, max: number): Promise<Buffer
 
 export async function searchHashtags(ctx: AppContext, query: string): Promise<string[]> {
   return repo.searchHashtags(ctx.database.db, query, 10);
+}
+
+/**
+ * Someone's profile for a person who shares a workspace with them (or for themselves); to
+ * anyone else they do not exist.
+ */
+export async function getVisibleProfile(
+  ctx: AppContext,
+  viewerId: number,
+  userId: number,
+): Promise<UserProfile> {
+  const [row, shared] = await Promise.all([
+    repo.findUserById(ctx.database.db, userId),
+    repo.sharedWorkspaces(ctx.database.db, viewerId, userId),
+  ]);
+  if (!row || (viewerId !== userId && shared.length === 0)) {
+    throw notFound('사용자를 찾을 수 없습니다.', ErrorCode.USER_NOT_FOUND);
+  }
+  return { ...presentUser(row), sharedWorkspaces: shared };
 }
 
 export async function isEmailRegistered(ctx: AppContext, email: string): Promise<boolean> {

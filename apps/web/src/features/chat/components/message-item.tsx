@@ -1,6 +1,8 @@
-import { ActionIcon, Box, Button, Group, Menu, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Box, Button, Group, Menu, Text, Tooltip } from '@mantine/core';
+import { Link } from 'react-router';
 import { IconDots, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { ChatMessages } from '@teamup/contracts/chat';
+import { routes } from '../../../app/routes';
 import { ko } from '../../../i18n/ko';
 import { MemberAvatar } from '../../teams/components/member-avatar';
 import type { LocalMessage } from '../lib/message-store';
@@ -105,9 +107,19 @@ export function MessageItem({
         ))}
       <div className={classes.body}>
         {!own && showSender && (
-          <Text size="xs" fw={600} c="dimmed" mb={2} truncate="end" maw="100%">
+          <Anchor
+            component={Link}
+            to={routes.userProfile.href(message.senderId)}
+            size="xs"
+            fw={600}
+            c="dimmed"
+            mb={2}
+            truncate="end"
+            maw="100%"
+            data-testid="chat-sender-link"
+          >
             {senderName}
-          </Text>
+          </Anchor>
         )}
         <div className={classes.line}>
           <div className={classes.stack}>

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
-import { Anchor, Badge, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { routes } from '../../../app/routes';
 import type { MemberProfile } from '@teamup/contracts/workspaces';
 import { ko } from '../../../i18n/ko';
 import { portfolioHref } from '../lib/portfolio-link';
@@ -131,7 +133,22 @@ export function MemberDetailModal({ member, roleLabel, onClose, stackId }: Membe
       stackId={stackId}
       attributes={{ content: { 'data-testid': 'member-detail-modal' } }}
     >
-      {member && <MemberFields member={member} roleLabel={roleLabel} />}
+      {member && (
+        <Stack gap="md">
+          <MemberFields member={member} roleLabel={roleLabel} />
+          <Group justify="flex-end">
+            <Button
+              component={Link}
+              to={routes.userProfile.href(member.id)}
+              variant="light"
+              onClick={onClose}
+              data-testid="member-profile-link"
+            >
+              {ko.userPage.open}
+            </Button>
+          </Group>
+        </Stack>
+      )}
     </Modal>
   );
 }

@@ -1,7 +1,100 @@
-import { PlaceholderPage } from '../../../components/placeholder-page';
+import { Anchor, Avatar, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconUserOff } from '@tabler/icons-react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { routes } from '../../../app/routes';
+import { ErrorAlert } from '../../../components/error-alert';
+import { FullPageLoader } from '../../../components/full-page-loader';
 import { ko } from '../../../i18n/ko';
+import { ApiError } from '../../../lib/api-error';
+import { errorMessage } from '../../../lib/error-message';
+import { WorkspaceIcon } from '../../workspaces/components/workspace-icon';
+import { parseRouteId } from '../../teams/lib/team-access';
+import { useUserProfile } from '../api/user-profile';
+import { ProfileFieldList } from '../components/profile-field-list';
 
-/** PLACEHOLDER — user profile page (/users/{userId}) of spec 01 section 2. Filled in by the users feature. */
+function NotFound() {
+  return (
+    <Stack align="center" gap="xs" py="xl" data-testid="user-not-found">
+      <IconUserOff size={40} stroke={1.4} color="var(--mantine-color-gray-5)" />
+      <Text fw={600}>{ko.userPage.notFound}</Text>
+      <Text size="sm" c="dimmed">
+        {ko.userPage.notFoundHint}
+      </Text>
+    </Stack>
+  );
+}
+
+/** /users/{userId}: a person's profile from the server, for people sharing a workspace. */
 export function UserProfilePage() {
-  return <PlaceholderPage title={ko.placeholder.userProfile} />;
+  const { userId } = useParams();
+  const id = parseRouteId(userId);
+  const profile = useUserProfile(id);
+  const navigate = useNavigate();
+
+  if (id === null) return <NotFound />;
+  if (profile.isPending) return <FullPageLoader text={ko.common.loading} height="50vh" />;
+  if (profile.isError) {
+    if (profile.error instanceof ApiError && profile.error.status === 404) return <NotFound />;
+    return (
+      <ErrorAlert message={errorMessage(profile.error, { fallback: ko.userPage.loadFailed })} />
+    );
+  }
+  const user = profile.data;
+
+  return (
+    <Stack maw={760} mx="auto" gap="lg" data-testid="user-profile">
+      <Group>
+        <Button
+          variant="subtle"
+          leftSection={<IconArrowLeft size={16} />}
+          onClick={() => void navigate(-1)}
+        >
+          {ko.userPage.back}
+        </Button>
+      </Group>
+      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+        <Stack gap="xl">
+          <Group gap="lg" wrap="nowrap" align="center">
+            <Avatar src={user.profileImageUrl} alt={user.name} size={88} radius={88} color="indigo">
+              {user.name.trim().charAt(0).toUpperCase()}
+            </Avatar>
+            <Stack gap={4} miw={0}>
+              <Title order={1} fz="xl" style={{ overflowWrap: 'anywhere' }}>
+                {user.name}
+              </Title>
+              <Text size="sm" c="dimmed" truncate>
+                {user.email}
+              </Text>
+              <Group gap={6}>
+                <Badge variant="outline" color="gray" tt="none">
+                  {ko.myPage.provider}: {ko.providers[user.provider]}
+                </Badge>
+              </Group>
+            </Stack>
+          </Group>
+          <ProfileFieldList user={user} />
+          <Stack gap="xs">
+            <Text size="xs" c="dimmed" fw={600}>
+              {ko.userPage.sharedWorkspaces}
+            </Text>
+            <Group gap="sm">
+              {user.sharedWorkspaces.map((workspace) => (
+                <Anchor
+                  key={workspace.id}
+                  component={Link}
+                  to={routes.workspace.href(workspace.id)}
+                  size="sm"
+                >
+                  <Group gap={6} wrap="nowrap" component="span">
+                    <WorkspaceIcon name={workspace.name} iconUrl={workspace.iconUrl} size={22} />
+                    {workspace.name}
+                  </Group>
+                </Anchor>
+              ))}
+            </Group>
+          </Stack>
+        </Stack>
+      </Paper>
+    </Stack>
+  );
 }
