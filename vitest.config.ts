@@ -22,6 +22,15 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: 'contracts',
+          root: 'packages/contracts',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'web',
           root: 'apps/web',
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
