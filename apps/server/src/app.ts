@@ -39,6 +39,7 @@ import { kanbanRoutes } from './modules/kanban/kanban.routes';
 import { chatAttachmentRoutes } from './modules/chat/chat-attachments.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
+import { formationRoutes } from './modules/formation/formation.routes';
 import { liveRoutes } from './modules/live/live.routes';
 import { stompRoutes } from './modules/live/stomp.routes';
 
@@ -144,6 +145,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       await chatRoutes(typed, context, requireAuth);
       await chatAttachmentRoutes(typed, context, requireAuth);
       await notificationRoutes(typed, context, requireAuth);
+      await formationRoutes(typed, context, requireAuth);
       await liveRoutes(typed, context, requireAuth);
     },
     { prefix: '/api' },

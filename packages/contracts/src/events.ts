@@ -87,6 +87,13 @@ export type NotificationReadEvent = {
   unreadCount: number;
 };
 
+/** A team-formation session changed (votes, draw, confirm): followers refetch it. */
+export type FormationUpdatedEvent = {
+  type: 'FORMATION_UPDATED';
+  workspaceId: number;
+  formationId: number;
+};
+
 export type LiveEvent =
   | NewChatMessageEvent
   | ChatMessageDeletedEvent
@@ -98,7 +105,8 @@ export type LiveEvent =
   | TeamDeletedEvent
   | TeamMembershipChangedEvent
   | NotificationCreatedEvent
-  | NotificationReadEvent;
+  | NotificationReadEvent
+  | FormationUpdatedEvent;
 
 /**
  * Written by the SSE stream itself, never published on the bus: what the client missed is older

@@ -70,4 +70,5 @@ export const NotificationTexts = {
   teamJoined: (team: string, who: string) => `[${team}] ${who}님이 팀에 참여했습니다.`,
   kicked: (workspace: string) => `'${workspace}' 워크스페이스에서 내보내졌습니다.`,
   banned: (workspace: string) => `'${workspace}' 워크스페이스에서 차단되었습니다.`,
+  formationResult: (team: string) => `팀 구성 결과: '${team}' 팀에 배정되었습니다.`,
 } as const;

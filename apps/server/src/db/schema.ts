@@ -580,6 +580,57 @@ export const notificationPreferences = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.kind] })],
 );
 
+/**
+ * A team-formation session in a workspace: who takes part, how many teams, the method, the
+ * committed seed (its hash is public from the start, the seed only after the draw), the result,
+ * and, once confirmed, the teams it made.
+ */
+export const formations = pgTable(
+  'formations',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    workspaceId: integer('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    method: text('method', { enum: ['DICE', 'LADDER', 'VOTE', 'MANUAL'] }).notNull(),
+    status: text('status', { enum: ['OPEN', 'DRAWN', 'CONFIRMED', 'CANCELLED'] })
+      .notNull()
+      .default('OPEN'),
+    participantIds: integer('participant_ids').array().notNull(),
+    teamNames: text('team_names').array().notNull(),
+    /** Vote only: the places each option (team) holds. */
+    capacities: integer('capacities').array(),
+    deadline: timestamp('deadline', { withTimezone: true }),
+    seedHash: text('seed_hash').notNull(),
+    /** Kept secret until the draw. */
+    seed: text('seed').notNull(),
+    seedRevealed: boolean('seed_revealed').notNull().default(false),
+    /** Team index per participant (in `participantIds` order). */
+    result: integer('result').array(),
+    createdTeamIds: integer('created_team_ids').array(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('formations_workspace_idx').on(t.workspaceId, t.createdAt)],
+);
+
+/** A participant's ranking of the options in a vote (most wanted first). */
+export const formationVotes = pgTable(
+  'formation_votes',
+  {
+    formationId: integer('formation_id')
+      .notNull()
+      .references(() => formations.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ranking: integer('ranking').array().notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.formationId, t.userId] })],
+);
+
 /** Single-use tickets for the SSE subscribe call (EventSource cannot send headers). */
 export const sseTickets = pgTable('sse_tickets', {
   tokenHash: text('token_hash').primaryKey(),

@@ -35,6 +35,11 @@ export type DomainEvent =
     }
   | { type: 'TEAM_MEMBER_JOINED'; teamId: number; userId: number }
   | {
+      type: 'FORMATION_CONFIRMED';
+      workspaceId: number;
+      teams: Array<{ teamId: number; memberIds: number[] }>;
+    }
+  | {
       type: 'WORKSPACE_MEMBER_REMOVED';
       workspaceId: number;
       userId: number;

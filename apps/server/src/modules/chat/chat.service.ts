@@ -204,6 +204,23 @@ export async function createGroup(
   return presentRoom(ctx, userId, room);
 }
 
+/** A group room with its members, inside the caller's transaction (team formation). */
+export async function createGroupInTransaction(
+  db: Db,
+  input: { workspaceId: number; name: string; createdBy: number; memberIds: number[]; now: Date },
+): Promise<number> {
+  const created = await repo.insertRoom(db, {
+    workspaceId: input.workspaceId,
+    type: 'GROUP',
+    name: input.name,
+    createdBy: input.createdBy,
+    createdAt: input.now,
+  });
+  if (!created) throw new Error('group insert returned nothing');
+  await repo.addMembers(db, created.id, [...new Set(input.memberIds)]);
+  return created.id;
+}
+
 /** The DM of the caller and one other person; the existing one when there is one. */
 export async function createDm(
   ctx: AppContext,

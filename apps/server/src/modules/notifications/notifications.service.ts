@@ -193,6 +193,17 @@ onDomainEvent(async (ctx, event) => {
     if (ids.length > 0) await announceRead(ctx, event.userId, ids);
     return;
   }
+  if (event.type === 'FORMATION_CONFIRMED') {
+    for (const team of event.teams) {
+      const info = await repo.teamInfo(ctx.database.db, team.teamId);
+      if (!info) continue;
+      await notify(ctx, 'FORMATION_RESULT', team.memberIds, null, {
+        message: T.formationResult(info.name),
+        link: teamLink(event.workspaceId, team.teamId, 'announcements'),
+      });
+    }
+    return;
+  }
   if (event.type === 'WORKSPACE_MEMBER_REMOVED') {
     const name = (await repo.workspaceName(ctx.database.db, event.workspaceId)) ?? '';
     await notify(ctx, 'REMOVED_FROM_WORKSPACE', [event.userId], null, {

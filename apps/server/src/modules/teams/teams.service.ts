@@ -158,6 +158,27 @@ export async function createTeam(
   return present(ctx, team.id, userId);
 }
 
+/**
+ * A team with its leader and members, inside the caller's transaction (team formation makes
+ * several at once, all or none). Answers the new team's id.
+ */
+export async function createTeamInTransaction(
+  db: Db,
+  input: { workspaceId: number; name: string; leaderId: number; memberIds: number[] },
+): Promise<number> {
+  const created = await repo.insertTeam(db, {
+    workspaceId: input.workspaceId,
+    name: input.name,
+    description: null,
+    passwordHash: null,
+    leaderId: input.leaderId,
+  });
+  for (const userId of new Set([input.leaderId, ...input.memberIds])) {
+    await repo.insertTeamMember(db, created.id, userId);
+  }
+  return created.id;
+}
+
 export async function getTeam(ctx: AppContext, userId: number, teamId: number): Promise<Team> {
   await teamInWorkspace(ctx, teamId, userId);
   return present(ctx, teamId, userId);

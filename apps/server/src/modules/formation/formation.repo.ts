@@ -1,0 +1,72 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { formationVotes, formations, users } from '../../db/schema';
+
+export type FormationRow = typeof formations.$inferSelect;
+
+export async function insert(db: Db, row: typeof formations.$inferInsert): Promise<FormationRow> {
+  const [created] = await db.insert(formations).values(row).returning();
+  if (!created) throw new Error('formation insert returned nothing');
+  return created;
+}
+
+export async function find(db: Db, id: number): Promise<FormationRow | undefined> {
+  const [row] = await db.select().from(formations).where(eq(formations.id, id));
+  return row;
+}
+
+/** The row, locked until the transaction ends (confirming twice at once runs one after the other). */
+export async function findForUpdate(db: Db, id: number): Promise<FormationRow | undefined> {
+  const [row] = await db.select().from(formations).where(eq(formations.id, id)).for('update');
+  return row;
+}
+
+export function listByWorkspace(db: Db, workspaceId: number) {
+  return db
+    .select()
+    .from(formations)
+    .where(eq(formations.workspaceId, workspaceId))
+    .orderBy(desc(formations.createdAt), desc(formations.id))
+    .limit(50);
+}
+
+/** Applies `patch` only while the session is still in `status`; answers whether it did. */
+export async function updateIf(
+  db: Db,
+  id: number,
+  status: FormationRow['status'],
+  patch: Partial<typeof formations.$inferInsert>,
+): Promise<boolean> {
+  const rows = await db
+    .update(formations)
+    .set({ ...patch, updatedAt: sql`now()` })
+    .where(and(eq(formations.id, id), eq(formations.status, status)))
+    .returning({ id: formations.id });
+  return rows.length === 1;
+}
+
+export async function namesOf(db: Db, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(inArray(users.id, ids));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+export function votesOf(db: Db, formationId: number) {
+  return db
+    .select({ userId: formationVotes.userId, ranking: formationVotes.ranking })
+    .from(formationVotes)
+    .where(eq(formationVotes.formationId, formationId));
+}
+
+export async function saveVote(db: Db, formationId: number, userId: number, ranking: number[]) {
+  await db
+    .insert(formationVotes)
+    .values({ formationId, userId, ranking })
+    .onConflictDoUpdate({
+      target: [formationVotes.formationId, formationVotes.userId],
+      set: { ranking, updatedAt: sql`now()` },
+    });
+}

@@ -1,0 +1,279 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { ErrorCode } from '@teamup/contracts/error-codes';
+import { Topics } from '@teamup/contracts/events';
+import {
+  FormationMessages as M,
+  type createFormationSchema,
+  type Formation,
+} from '@teamup/contracts/formation';
+import type { z } from 'zod';
+import { diceDraw, ladderDraw, voteAssignment } from '@teamup/contracts/formation-draw';
+import type { AppContext } from '../../context';
+import { emitDomainEvent } from '../../platform/domain-events';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors/app-error';
+import { createGroupInTransaction } from '../chat/chat.service';
+import { createTeamInTransaction } from '../teams/teams.service';
+import { isAdminRole, memberIdsAmong, requireMembership } from '../workspaces/workspaces.service';
+import * as repo from './formation.repo';
+
+const formationNotFound = () => notFound(M.notFound, ErrorCode.FORMATION_NOT_FOUND);
+const wrongState = () => conflict(ErrorCode.FORMATION_WRONG_STATE, M.wrongState);
+
+/** Splits `people` places over `teams` as evenly as possible. */
+const evenCapacities = (people: number, teams: number) =>
+  Array.from(
+    { length: teams },
+    (_, index) => Math.floor(people / teams) + (index < people % teams ? 1 : 0),
+  );
+
+async function present(
+  ctx: AppContext,
+  row: repo.FormationRow,
+  viewerId: number,
+): Promise<Formation> {
+  const names = await repo.namesOf(ctx.database.db, row.participantIds);
+  const votes = row.method === 'VOTE' ? await repo.votesOf(ctx.database.db, row.id) : [];
+  const mine = votes.find((vote) => vote.userId === viewerId);
+  const ranks =
+    row.method === 'VOTE' && row.result
+      ? row.result.map((team, index) => {
+          const vote = votes.find((candidate) => candidate.userId === row.participantIds[index]);
+          const rank = vote?.ranking.indexOf(team) ?? -1;
+          return rank === -1 ? null : rank;
+        })
+      : null;
+  return {
+    id: row.id,
+    workspaceId: row.workspaceId,
+    method: row.method,
+    status: row.status,
+    participants: row.participantIds.map((id) => ({ id, name: names.get(id) ?? '' })),
+    teamNames: row.teamNames,
+    capacities: row.capacities,
+    deadline: row.deadline?.toISOString() ?? null,
+    seedHash: row.seedHash,
+    seed: row.seedRevealed ? row.seed : null,
+    result: row.result,
+    ranks,
+    votes: votes.length,
+    myRanking: mine?.ranking ?? null,
+    createdTeamIds: row.createdTeamIds,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+async function requireAdmin(ctx: AppContext, workspaceId: number, userId: number) {
+  const role = await requireMembership(ctx, workspaceId, userId);
+  if (!isAdminRole(role)) throw forbidden(M.adminOnly, ErrorCode.WORKSPACE_ADMIN_ONLY);
+}
+
+/** Everyone following the session refetches it. */
+async function announce(ctx: AppContext, row: Pick<repo.FormationRow, 'id' | 'workspaceId'>) {
+  await ctx.bus.publish(Topics.workspace(row.workspaceId), {
+    type: 'FORMATION_UPDATED',
+    workspaceId: row.workspaceId,
+    formationId: row.id,
+  });
+}
+
+async function load(ctx: AppContext, userId: number, id: number) {
+  const row = await repo.find(ctx.database.db, id);
+  if (!row) throw formationNotFound();
+  await requireMembership(ctx, row.workspaceId, userId);
+  return row;
+}
+
+/**
+ * A new session (owner or admin): participants must be workspace members and more than the
+ * teams. The seed is drawn now with a cryptographic source; only its hash is shown until the draw.
+ */
+export async function create(
+  ctx: AppContext,
+  userId: number,
+  workspaceId: number,
+  input: z.output<typeof createFormationSchema>,
+): Promise<Formation> {
+  await requireAdmin(ctx, workspaceId, userId);
+  const participantIds = [...new Set(input.participantIds)];
+  const valid = await memberIdsAmong(ctx, workspaceId, participantIds);
+  if (valid.length !== participantIds.length) {
+    throw badRequest(ErrorCode.VALIDATION_FAILED, M.notMembers);
+  }
+  if (participantIds.length < input.teamCount) {
+    throw badRequest(ErrorCode.VALIDATION_FAILED, M.tooFewPeople);
+  }
+  const teamNames =
+    input.teamNames ?? Array.from({ length: input.teamCount }, (_, index) => `팀 ${index + 1}`);
+  if (teamNames.length !== input.teamCount) {
+    throw badRequest(ErrorCode.VALIDATION_FAILED, M.teamNamesCount);
+  }
+  const capacities =
+    input.method === 'VOTE'
+      ? (input.capacities ?? evenCapacities(participantIds.length, input.teamCount))
+      : null;
+  if (
+    capacities &&
+    (capacities.length !== input.teamCount ||
+      capacities.reduce((sum, value) => sum + value, 0) < participantIds.length)
+  ) {
+    throw badRequest(ErrorCode.VALIDATION_FAILED, M.capacityTooSmall);
+  }
+  const seed = randomBytes(32).toString('hex');
+  const row = await repo.insert(ctx.database.db, {
+    workspaceId,
+    createdBy: userId,
+    method: input.method,
+    participantIds,
+    teamNames,
+    capacities,
+    deadline: input.deadline ? new Date(input.deadline) : null,
+    seed,
+    seedHash: createHash('sha256').update(seed).digest('hex'),
+  });
+  await announce(ctx, row);
+  return present(ctx, row, userId);
+}
+
+export async function list(ctx: AppContext, userId: number, workspaceId: number) {
+  await requireMembership(ctx, workspaceId, userId);
+  const rows = await repo.listByWorkspace(ctx.database.db, workspaceId);
+  return Promise.all(rows.map((row) => present(ctx, row, userId)));
+}
+
+export async function get(ctx: AppContext, userId: number, id: number): Promise<Formation> {
+  return present(ctx, await load(ctx, userId, id), userId);
+}
+
+/** A participant ranks the teams (vote only, while open and before the deadline). */
+export async function vote(
+  ctx: AppContext,
+  userId: number,
+  id: number,
+  ranking: number[],
+): Promise<Formation> {
+  const row = await load(ctx, userId, id);
+  if (row.method !== 'VOTE') throw badRequest(ErrorCode.VALIDATION_FAILED, M.wrongMethod);
+  if (!row.participantIds.includes(userId))
+    throw forbidden(M.notParticipant, ErrorCode.FORMATION_FORBIDDEN);
+  if (row.status !== 'OPEN' || (row.deadline && row.deadline <= ctx.now())) {
+    throw conflict(ErrorCode.FORMATION_WRONG_STATE, M.voteClosed);
+  }
+  const valid =
+    new Set(ranking).size === ranking.length &&
+    ranking.every((option) => option >= 0 && option < row.teamNames.length);
+  if (!valid) throw badRequest(ErrorCode.VALIDATION_FAILED, M.badRanking);
+  await repo.saveVote(ctx.database.db, id, userId, ranking);
+  await announce(ctx, row);
+  return present(ctx, row, userId);
+}
+
+/**
+ * The draw (owner or admin): dice and ladder from the committed seed, a vote's optimal
+ * assignment from the rankings; the seed is revealed with the result.
+ */
+export async function draw(ctx: AppContext, userId: number, id: number): Promise<Formation> {
+  const row = await load(ctx, userId, id);
+  await requireAdmin(ctx, row.workspaceId, userId);
+  if (row.method === 'MANUAL') throw badRequest(ErrorCode.VALIDATION_FAILED, M.wrongMethod);
+  const people = row.participantIds.length;
+  const teams = row.teamNames.length;
+  let result: number[];
+  if (row.method === 'DICE') result = diceDraw(row.seed, people, teams).teams;
+  else if (row.method === 'LADDER') result = ladderDraw(row.seed, people, teams).teams;
+  else {
+    const votes = await repo.votesOf(ctx.database.db, id);
+    const rankings = row.participantIds.map(
+      (participant) => votes.find((candidate) => candidate.userId === participant)?.ranking ?? [],
+    );
+    result = voteAssignment(
+      row.seed,
+      rankings,
+      row.capacities ?? evenCapacities(people, teams),
+    ).options;
+  }
+  if (
+    !(await repo.updateIf(ctx.database.db, id, 'OPEN', {
+      status: 'DRAWN',
+      result,
+      seedRevealed: true,
+    }))
+  ) {
+    throw wrongState();
+  }
+  await announce(ctx, row);
+  return get(ctx, userId, id);
+}
+
+/** Manual (owner or admin): the team of each participant, set by hand (dragged on the screen). */
+export async function setManual(
+  ctx: AppContext,
+  userId: number,
+  id: number,
+  result: number[],
+): Promise<Formation> {
+  const row = await load(ctx, userId, id);
+  await requireAdmin(ctx, row.workspaceId, userId);
+  if (row.method !== 'MANUAL') throw badRequest(ErrorCode.VALIDATION_FAILED, M.wrongMethod);
+  const valid =
+    result.length === row.participantIds.length &&
+    result.every((team) => team >= 0 && team < row.teamNames.length);
+  if (!valid) throw badRequest(ErrorCode.VALIDATION_FAILED, M.badManual);
+  const updated =
+    (await repo.updateIf(ctx.database.db, id, 'OPEN', { status: 'DRAWN', result })) ||
+    (await repo.updateIf(ctx.database.db, id, 'DRAWN', { result }));
+  if (!updated) throw wrongState();
+  await announce(ctx, row);
+  return get(ctx, userId, id);
+}
+
+/**
+ * Confirm (owner or admin): in one transaction the teams are made with their members (the first
+ * member of each leads it) and each gets its group chat room. The session row is locked, so two
+ * confirms at once make the teams once; the second answers the same teams.
+ */
+export async function confirm(ctx: AppContext, userId: number, id: number): Promise<Formation> {
+  const first = await load(ctx, userId, id);
+  await requireAdmin(ctx, first.workspaceId, userId);
+  const made = await ctx.database.db.transaction(async (tx) => {
+    const row = await repo.findForUpdate(tx, id);
+    if (!row) throw formationNotFound();
+    if (row.status === 'CONFIRMED') return null;
+    if (row.status !== 'DRAWN' || !row.result) throw wrongState();
+    const teams: Array<{ teamId: number; memberIds: number[] }> = [];
+    for (const [index, name] of row.teamNames.entries()) {
+      const memberIds = row.participantIds.filter(
+        (_, position) => row.result?.[position] === index,
+      );
+      const [leaderId] = memberIds;
+      if (leaderId === undefined) continue;
+      const teamId = await createTeamInTransaction(tx, {
+        workspaceId: row.workspaceId,
+        name,
+        leaderId,
+        memberIds,
+      });
+      await createGroupInTransaction(tx, {
+        workspaceId: row.workspaceId,
+        name,
+        createdBy: userId,
+        memberIds,
+        now: ctx.now(),
+      });
+      teams.push({ teamId, memberIds });
+    }
+    await repo.updateIf(tx, id, 'DRAWN', {
+      status: 'CONFIRMED',
+      createdTeamIds: teams.map((team) => team.teamId),
+    });
+    return { row, teams };
+  });
+  if (made) {
+    await announce(ctx, made.row);
+    await emitDomainEvent(ctx, {
+      type: 'FORMATION_CONFIRMED',
+      workspaceId: made.row.workspaceId,
+      teams: made.teams,
+    });
+  }
+  return get(ctx, userId, id);
+}

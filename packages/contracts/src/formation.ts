@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { idSchema } from './common';
+import { Limits } from './limits';
+
+export const FormationMessages = {
+  adminOnly: '워크스페이스 소유자 또는 관리자만 팀 구성을 진행할 수 있습니다.',
+  notFound: '팀 구성을 찾을 수 없습니다.',
+  tooFewPeople: '팀 수보다 참여자가 많아야 합니다.',
+  notMembers: '워크스페이스 멤버만 참여할 수 있습니다.',
+  teamNamesCount: '팀 이름의 수가 팀 수와 같아야 합니다.',
+  capacityTooSmall: '정원의 합이 참여자 수보다 작습니다.',
+  wrongState: '지금 단계에서는 할 수 없는 작업입니다.',
+  notParticipant: '이 팀 구성의 참여자가 아닙니다.',
+  voteClosed: '투표가 마감되었습니다.',
+  badRanking: '선택지를 중복 없이 골라주세요.',
+  badManual: '모든 참여자를 팀에 배정해주세요.',
+  wrongMethod: '이 방식에서는 할 수 없는 작업입니다.',
+} as const;
+
+export const formationMethodSchema = z.enum(['DICE', 'LADDER', 'VOTE', 'MANUAL']);
+export type FormationMethod = z.infer<typeof formationMethodSchema>;
+export const formationStatusSchema = z.enum(['OPEN', 'DRAWN', 'CONFIRMED', 'CANCELLED']);
+
+/** POST /workspaces/{ws}/formations (owner or admin). */
+export const createFormationSchema = z.object({
+  method: formationMethodSchema,
+  participantIds: z.array(idSchema).min(2).max(500),
+  teamCount: z.number().int().min(1).max(50),
+  /** Optional names, one per team; '팀 1', '팀 2', … otherwise. */
+  teamNames: z.array(z.string().trim().min(1).max(Limits.teamNameMax)).max(50).optional(),
+  /** Vote: places per team (defaults to an even split). */
+  capacities: z.array(z.number().int().min(1).max(500)).max(50).optional(),
+  deadline: z.iso.datetime({ offset: true }).optional(),
+});
+export type CreateFormationInput = z.input<typeof createFormationSchema>;
+
+export const formationSchema = z.object({
+  id: z.number().int(),
+  workspaceId: z.number().int(),
+  method: formationMethodSchema,
+  status: formationStatusSchema,
+  participants: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  teamNames: z.array(z.string()),
+  capacities: z.array(z.number().int()).nullable(),
+  deadline: z.string().nullable(),
+  /** SHA-256 (hex) of the seed, public before the draw. */
+  seedHash: z.string(),
+  /** The seed itself, once drawn: anyone can recompute the result from it. */
+  seed: z.string().nullable(),
+  /** Team index per participant (same order), once drawn. */
+  result: z.array(z.number().int()).nullable(),
+  /** Vote: the rank each participant got (null: an option they had not ranked). */
+  ranks: z.array(z.number().int().nullable()).nullable(),
+  /** Vote: how many have voted; the caller's own ranking. */
+  votes: z.number().int(),
+  myRanking: z.array(z.number().int()).nullable(),
+  createdTeamIds: z.array(z.number().int()).nullable(),
+  createdAt: z.string(),
+});
+export type Formation = z.infer<typeof formationSchema>;
+
+export const formationParamsSchema = z.object({ id: idSchema });
+export const voteSchema = z.object({ ranking: z.array(z.number().int().min(0)).min(1).max(50) });
+export const manualSchema = z.object({ result: z.array(z.number().int().min(0)).max(500) });
