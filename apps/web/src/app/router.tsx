@@ -71,6 +71,11 @@ const TeamFormationPage = lazy(() =>
     default: m.TeamFormationPage,
   })),
 );
+const FormationMethodPage = lazy(() =>
+  import('../features/formation/pages/formation-method-page').then((m) => ({
+    default: m.FormationMethodPage,
+  })),
+);
 const NotificationsPage = lazy(() =>
   import('../features/notifications/pages/notifications-page').then((m) => ({
     default: m.NotificationsPage,
@@ -102,6 +107,7 @@ export function AppRoutes() {
         <Route path={routes.accountSettings.path} element={<AccountSettingsPage />} />
         <Route path={routes.userProfile.path} element={<UserProfilePage />} />
         <Route path={routes.notifications.path} element={<NotificationsPage />} />
+        <Route path={routes.formationMethod.path} element={<FormationMethodPage />} />
         <Route path={routes.emptyWorkspace.path} element={<EmptyWorkspacePage />} />
       </Route>
       <Route path="*" element={<Navigate to={routes.home.href()} replace />} />

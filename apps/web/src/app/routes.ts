@@ -80,6 +80,15 @@ export const routes = {
     access: 'protected',
     href: (workspaceId: Segment) => `/ws/${segment(workspaceId)}/team-formation`,
   },
+  /** The chooser's four targets (spec 02 section 2); the workspace and session ride in the query. */
+  formationMethod: {
+    path: '/team-formation/:method',
+    access: 'protected',
+    href: (
+      method: 'auto-dice' | 'auto-ladder' | 'vote' | 'admin',
+      query: { ws: Segment; session?: Segment | null },
+    ) => withQuery(`/team-formation/${method}`, query),
+  },
   myPage: {
     path: '/my-page',
     access: 'protected',

@@ -13,6 +13,8 @@ import {
 } from '@mantine/core';
 import { IconPlus, IconUsersGroup } from '@tabler/icons-react';
 import type { Workspace } from '@teamup/contracts/workspaces';
+import { Link } from 'react-router';
+import { routes } from '../../../app/routes';
 import { ErrorAlert } from '../../../components/error-alert';
 import { FullPageLoader } from '../../../components/full-page-loader';
 import { ko } from '../../../i18n/ko';
@@ -88,13 +90,24 @@ function WorkspaceHome({ workspace }: { workspace: Workspace }) {
             {ko.home.greeting(name)}
           </Title>
         </Stack>
-        <Button
-          leftSection={<IconPlus size={16} />}
-          onClick={() => setDialogOpened(true)}
-          data-testid="open-team-dialog"
-        >
-          {ko.home.openTeamDialog}
-        </Button>
+        <Group gap="xs">
+          <Button
+            variant="default"
+            leftSection={<IconUsersGroup size={16} />}
+            component={Link}
+            to={routes.teamFormation.href(workspace.id)}
+            data-testid="open-team-formation"
+          >
+            {ko.formation.title}
+          </Button>
+          <Button
+            leftSection={<IconPlus size={16} />}
+            onClick={() => setDialogOpened(true)}
+            data-testid="open-team-dialog"
+          >
+            {ko.home.openTeamDialog}
+          </Button>
+        </Group>
       </Group>
 
       <Stack gap="md" component="section" aria-labelledby="home-teams-title">

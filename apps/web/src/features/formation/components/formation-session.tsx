@@ -1,0 +1,161 @@
+import { useState } from 'react';
+import { Alert, Badge, Button, Code, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconShieldCheck } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import type { Formation } from '@teamup/contracts/formation';
+import { routes } from '../../../app/routes';
+import { ko } from '../../../i18n/ko';
+import { errorMessage } from '../../../lib/error-message';
+import { useConfirmFormation, useDrawFormation } from '../api/formations';
+import { verifyFormation } from '../lib/verify';
+import { DiceRoll } from './dice-roll';
+import { LadderView } from './ladder-view';
+import { ManualBoard } from './manual-board';
+import { TeamColumns } from './team-columns';
+import { VoteForm } from './vote-form';
+
+const t = ko.formation;
+
+/** The commitment and, after the draw, the revealed seed with a check anyone can run. */
+function Fairness({ formation }: { formation: Formation }) {
+  const [verdict, setVerdict] = useState<boolean | null>(null);
+  return (
+    <Stack gap={4}>
+      <Text size="xs" c="dimmed" fw={600}>
+        {t.seedHash}
+      </Text>
+      <Code fz="xs" style={{ overflowWrap: 'anywhere' }} data-testid="formation-seed-hash">
+        {formation.seedHash}
+      </Code>
+      {formation.seed && (
+        <>
+          <Text size="xs" c="dimmed" fw={600}>
+            {t.seed}
+          </Text>
+          <Code fz="xs" style={{ overflowWrap: 'anywhere' }}>
+            {formation.seed}
+          </Code>
+          <Group gap="xs">
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconShieldCheck size={14} />}
+              onClick={() => void verifyFormation(formation).then(setVerdict)}
+              data-testid="formation-verify"
+            >
+              {t.verify}
+            </Button>
+            {verdict !== null && (
+              <Text size="xs" c={verdict ? 'teal' : 'red'} data-testid="formation-verdict">
+                {verdict ? t.verified : t.verifyFailed}
+              </Text>
+            )}
+          </Group>
+        </>
+      )}
+    </Stack>
+  );
+}
+
+/** One session as everyone in the workspace sees it; admins also draw and confirm. */
+export function FormationSession({
+  formation,
+  isAdmin,
+  viewerId,
+}: {
+  formation: Formation;
+  isAdmin: boolean;
+  viewerId: number | undefined;
+}) {
+  const draw = useDrawFormation();
+  const confirm = useConfirmFormation();
+  const failed = (error: unknown) =>
+    notifications.show({
+      color: 'red',
+      message: errorMessage(error, { fallback: t.actionFailed }),
+    });
+  const participating = formation.participants.some((person) => person.id === viewerId);
+  const open = formation.status === 'OPEN';
+  const drawn = formation.status === 'DRAWN';
+
+  return (
+    <Stack gap="md" data-testid="formation-session" data-status={formation.status}>
+      <Group justify="space-between" wrap="wrap">
+        <Title order={2} fz="h4">
+          {t.methods[formation.method]}
+        </Title>
+        <Badge variant="light" tt="none" data-testid="formation-status">
+          {t.status[formation.status]}
+        </Badge>
+      </Group>
+      <Text size="sm" c="dimmed">
+        {t.participants}: {formation.participants.map((person) => person.name).join(', ')}
+      </Text>
+      {formation.method === 'VOTE' && (
+        <Text size="sm">{t.votes(formation.votes, formation.participants.length)}</Text>
+      )}
+      {formation.method === 'VOTE' && open && participating && <VoteForm formation={formation} />}
+      {formation.method === 'MANUAL' && isAdmin && formation.status !== 'CONFIRMED' && (
+        <ManualBoard formation={formation} />
+      )}
+      {formation.method === 'DICE' && <DiceRoll formation={formation} />}
+      {formation.method === 'LADDER' && <LadderView formation={formation} />}
+      {formation.result ? (
+        <TeamColumns formation={formation} />
+      ) : (
+        formation.method !== 'MANUAL' && (
+          <Alert color="gray" variant="light">
+            {t.waiting}
+          </Alert>
+        )
+      )}
+      {isAdmin && (
+        <Group gap="sm">
+          {open && formation.method !== 'MANUAL' && (
+            <Button
+              loading={draw.isPending}
+              onClick={() => draw.mutate(formation.id, { onError: failed })}
+              data-testid="formation-draw"
+            >
+              {formation.method === 'VOTE' ? t.closeVote : t.draw}
+            </Button>
+          )}
+          {drawn && (
+            <Button
+              color="teal"
+              loading={confirm.isPending}
+              onClick={() =>
+                confirm.mutate(formation.id, {
+                  onSuccess: () => notifications.show({ color: 'teal', message: t.confirmed }),
+                  onError: failed,
+                })
+              }
+              data-testid="formation-confirm"
+            >
+              {t.confirm}
+            </Button>
+          )}
+        </Group>
+      )}
+      {formation.createdTeamIds && (
+        <Group gap="xs" data-testid="formation-created-teams">
+          {formation.createdTeamIds.map((teamId, index) => (
+            <Button
+              key={teamId}
+              component={Link}
+              to={routes.team.href(formation.workspaceId, teamId)}
+              variant="light"
+              size="xs"
+            >
+              {t.goTeam}: {formation.teamNames[index]}
+            </Button>
+          ))}
+        </Group>
+      )}
+      <Paper withBorder radius="md" p="sm">
+        <Fairness formation={formation} />
+      </Paper>
+    </Stack>
+  );
+}

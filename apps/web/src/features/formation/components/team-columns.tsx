@@ -1,0 +1,32 @@
+import { Badge, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import type { Formation } from '@teamup/contracts/formation';
+import { ko } from '../../../i18n/ko';
+
+/** The result: one column per team with its members (and, for a vote, the rank each got). */
+export function TeamColumns({ formation }: { formation: Formation }) {
+  const { result, ranks } = formation;
+  if (!result) return null;
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2, md: Math.min(4, formation.teamNames.length) }} spacing="sm">
+      {formation.teamNames.map((name, team) => (
+        <Paper key={name} withBorder radius="md" p="sm" data-testid="formation-team">
+          <Stack gap={6}>
+            <Text fw={700}>{name}</Text>
+            {formation.participants.map((person, index) =>
+              result[index] === team ? (
+                <Text key={person.id} size="sm" data-testid="formation-team-member">
+                  {person.name}
+                  {ranks && (
+                    <Badge ml={6} size="xs" variant="light" tt="none">
+                      {ko.formation.rank(ranks[index] ?? null)}
+                    </Badge>
+                  )}
+                </Text>
+              ) : null,
+            )}
+          </Stack>
+        </Paper>
+      ))}
+    </SimpleGrid>
+  );
+}
