@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
+  balanceScore,
+  balancedDraw,
   diceDraw,
   ladderDraw,
   makeLadder,
   minCostAssignment,
   seededRandom,
+  teamScores,
   traceLadder,
   voteAssignment,
+  type Traits,
 } from './formation-draw';
 
 const sizes = (teams: number[], teamCount: number) =>
@@ -140,5 +144,49 @@ describe('optimal assignment', () => {
     // Total rank 1 is the best possible: three want option 0 first, and it holds two.
     expect(many.ranks.reduce<number>((sum, rank) => sum + (rank ?? 99), 0)).toBe(1);
     expect(() => voteAssignment('full', [[0], [0], [0]], [1, 1])).toThrow();
+  });
+});
+
+describe('balanced teams', () => {
+  const person = (hashtags: string[], extra: Partial<Traits> = {}): Traits => ({
+    hashtags,
+    mbti: null,
+    disposition: null,
+    preferWorkstyle: null,
+    dislikeWorkstyle: null,
+    ...extra,
+  });
+
+  it('scores spread skills above doubled ones, and punishes a disliked style next to its holder', () => {
+    const spread = balanceScore([person(['React']), person(['Node'])]);
+    const doubled = balanceScore([person(['React']), person(['React'])]);
+    expect(spread).toBeGreaterThan(doubled);
+    const calm = balanceScore([
+      person(['React'], { dislikeWorkstyle: '야근' }),
+      person(['Node'], { preferWorkstyle: '아침 회의' }),
+    ]);
+    const clash = balanceScore([
+      person(['React'], { dislikeWorkstyle: '야근' }),
+      person(['Node'], { preferWorkstyle: '야근' }),
+    ]);
+    expect(clash).toBeLessThan(calm);
+  });
+
+  it('spreads the same skills over the teams, keeps sizes within one, and is reproducible', () => {
+    const traits = [
+      person(['디자인']),
+      person(['디자인']),
+      person(['백엔드']),
+      person(['백엔드']),
+      person(['프론트']),
+      person(['프론트']),
+    ];
+    for (const seed of ['a', 'b', 'c', 'd']) {
+      const teams = balancedDraw(seed, traits, 2);
+      expect(balancedDraw(seed, traits, 2)).toEqual(teams);
+      expect(sizes(teams, 2)).toEqual([3, 3]);
+      // The best split puts one of each skill in each team: both teams score full marks.
+      expect(teamScores(traits, teams, 2)).toEqual([100, 100]);
+    }
   });
 });

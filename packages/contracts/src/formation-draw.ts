@@ -202,3 +202,80 @@ export function voteAssignment(
     }),
   };
 }
+
+/** What the 'balanced' option looks at (profile fields of the User entity). */
+export type Traits = {
+  hashtags: string[];
+  mbti: string | null;
+  disposition: string | null;
+  preferWorkstyle: string | null;
+  dislikeWorkstyle: string | null;
+};
+
+const norm = (value: string | null | undefined) => (value ?? '').trim().toLowerCase();
+
+/**
+ * A team's balance, 0–100: skills spread (distinct skill tags over all tags), variety of
+ * dispositions and MBTI letters, minus a penalty for each member whose disliked work style is
+ * another member's preferred one.
+ */
+export function balanceScore(team: Traits[]): number {
+  if (team.length <= 1) return 100;
+  const tags = team.flatMap((member) => member.hashtags.map(norm)).filter(Boolean);
+  const skillSpread = tags.length === 0 ? 1 : new Set(tags).size / tags.length;
+  const dispositions = team.map((member) => norm(member.disposition)).filter(Boolean);
+  const dispositionVariety =
+    dispositions.length <= 1 ? 1 : (new Set(dispositions).size - 1) / (dispositions.length - 1);
+  const letters = team.map((member) => norm(member.mbti)).filter((mbti) => mbti.length === 4);
+  let mbtiVariety = 1;
+  if (letters.length > 1) {
+    const mixed = [0, 1, 2, 3].filter(
+      (position) => new Set(letters.map((mbti) => mbti[position])).size > 1,
+    ).length;
+    mbtiVariety = mixed / 4;
+  }
+  let clashes = 0;
+  for (const member of team) {
+    const disliked = norm(member.dislikeWorkstyle);
+    if (!disliked) continue;
+    if (team.some((other) => other !== member && norm(other.preferWorkstyle) === disliked)) {
+      clashes += 1;
+    }
+  }
+  const score =
+    100 * (0.45 * skillSpread + 0.2 * dispositionVariety + 0.35 * mbtiVariety) - 25 * clashes;
+  return Math.max(0, Math.min(100, Math.round(score)));
+}
+
+/** Each team's score for an assignment. */
+export function teamScores(traits: Traits[], teams: Assignment, teamCount: number): number[] {
+  return Array.from({ length: teamCount }, (_, team) =>
+    balanceScore(traits.filter((_, index) => teams[index] === team)),
+  );
+}
+
+/**
+ * Random but balanced: the dice deal, then pair swaps between teams (tried in a seeded order)
+ * kept whenever they raise the weakest team's score without lowering the total. Sizes stay
+ * within one; the same seed and traits give the same teams.
+ */
+export function balancedDraw(seed: string, traits: Traits[], teamCount: number): Assignment {
+  const teams = [...diceDraw(seed, traits.length, teamCount).teams];
+  const random = seededRandom(`balance:${seed}`);
+  const quality = (scores: number[]) => [Math.min(...scores), scores.reduce((a, b) => a + b, 0)];
+  let [bestMin, bestSum] = quality(teamScores(traits, teams, teamCount)) as [number, number];
+  for (let round = 0; round < 400; round += 1) {
+    const a = below(random, traits.length);
+    const b = below(random, traits.length);
+    if (teams[a] === teams[b]) continue;
+    [teams[a], teams[b]] = [teams[b] as number, teams[a] as number];
+    const [min, sum] = quality(teamScores(traits, teams, teamCount)) as [number, number];
+    if (min > bestMin || (min === bestMin && sum > bestSum)) {
+      bestMin = min;
+      bestSum = sum;
+    } else {
+      [teams[a], teams[b]] = [teams[b], teams[a]];
+    }
+  }
+  return teams;
+}

@@ -31,6 +31,8 @@ export const createFormationSchema = z.object({
   /** Vote: places per team (defaults to an even split). */
   capacities: z.array(z.number().int().min(1).max(500)).max(50).optional(),
   deadline: z.iso.datetime({ offset: true }).optional(),
+  /** Dice and manual: spread skills and avoid pairing a disliked work style with its holder. */
+  balanced: z.boolean().optional(),
 });
 export type CreateFormationInput = z.input<typeof createFormationSchema>;
 
@@ -39,7 +41,20 @@ export const formationSchema = z.object({
   workspaceId: z.number().int(),
   method: formationMethodSchema,
   status: formationStatusSchema,
-  participants: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  participants: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      hashtags: z.array(z.string()),
+      mbti: z.string().nullable(),
+      disposition: z.string().nullable(),
+      preferWorkstyle: z.string().nullable(),
+      dislikeWorkstyle: z.string().nullable(),
+    }),
+  ),
+  balanced: z.boolean(),
+  /** Balance score (0–100) of each team, once there is a result. */
+  scores: z.array(z.number().int()).nullable(),
   teamNames: z.array(z.string()),
   capacities: z.array(z.number().int()).nullable(),
   deadline: z.string().nullable(),

@@ -606,6 +606,10 @@ export const formations = pgTable(
     /** Kept secret until the draw. */
     seed: text('seed').notNull(),
     seedRevealed: boolean('seed_revealed').notNull().default(false),
+    /** Dice and manual: spread skills and avoid disliked work styles (issue 8, beyond the spec). */
+    balanced: boolean('balanced').notNull().default(false),
+    /** The participants' traits as drawn with, so a balanced result stays recomputable. */
+    traits: jsonb('traits'),
     /** Team index per participant (in `participantIds` order). */
     result: integer('result').array(),
     createdTeamIds: integer('created_team_ids').array(),

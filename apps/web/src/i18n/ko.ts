@@ -293,6 +293,9 @@ export const ko = {
     loadFailed: '팀 구성을 불러오지 못했습니다.',
     actionFailed: '요청을 처리하지 못했습니다.',
     back: '팀 구성으로',
+    balanced: '균형 맞추기 (기술 태그, MBTI, 성향, 작업 스타일 고려)',
+    score: (score: number) => `균형 ${score}점`,
+    autoBalance: '균형 있게 자동 배치',
   },
 
   userPage: {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatRoom } from '@teamup/contracts/chat';
 import type { Page } from '@teamup/contracts/common';
 import type { Formation } from '@teamup/contracts/formation';
-import { diceDraw, ladderDraw } from '@teamup/contracts/formation-draw';
+import { balancedDraw, diceDraw, ladderDraw } from '@teamup/contracts/formation-draw';
 import type { Notification } from '@teamup/contracts/notifications';
 import type { Team } from '@teamup/contracts/teams';
 import type { Workspace } from '@teamup/contracts/workspaces';
@@ -220,5 +220,28 @@ describe('team formation', () => {
     expect(notes.find((note) => note.kind === 'FORMATION_RESULT')?.message).toBe(
       "팀 구성 결과: 'B조' 팀에 배정되었습니다.",
     );
+  });
+
+  it('balanced dice: spreads skills, shows each team’s score, and stays recomputable', async () => {
+    const skills = ['디자인', '디자인', '백엔드', '백엔드'];
+    for (const [index, skill] of skills.entries()) {
+      await call(app, people[index] ?? owner, 'PUT', '/api/users/me', { hashtags: [skill] });
+    }
+    const session = await start({
+      method: 'DICE',
+      participantIds: ids().slice(0, 4),
+      teamCount: 2,
+      balanced: true,
+    });
+    expect(session.balanced).toBe(true);
+    const drawn = dataOf<Formation>(
+      await call(app, owner, 'POST', `/api/formations/${session.id}/draw`),
+    );
+    expect(drawn.scores).toEqual([100, 100]);
+    expect(drawn.result).toEqual(balancedDraw(drawn.seed ?? '', drawn.participants, 2));
+    // Traits changed after the draw do not change the recorded result or its check.
+    await call(app, people[0] ?? owner, 'PUT', '/api/users/me', { hashtags: ['다른 기술'] });
+    const later = dataOf<Formation>(await call(app, owner, 'GET', `/api/formations/${session.id}`));
+    expect(later.participants[0]?.hashtags).toEqual(['디자인']);
   });
 });

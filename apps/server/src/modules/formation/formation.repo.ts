@@ -45,13 +45,32 @@ export async function updateIf(
   return rows.length === 1;
 }
 
-export async function namesOf(db: Db, ids: number[]): Promise<Map<number, string>> {
+export type Profile = {
+  id: number;
+  name: string;
+  hashtags: string[];
+  mbti: string | null;
+  disposition: string | null;
+  preferWorkstyle: string | null;
+  dislikeWorkstyle: string | null;
+};
+
+/** Names and the traits the 'balanced' option looks at. */
+export async function profilesOf(db: Db, ids: number[]): Promise<Map<number, Profile>> {
   if (ids.length === 0) return new Map();
   const rows = await db
-    .select({ id: users.id, name: users.name })
+    .select({
+      id: users.id,
+      name: users.name,
+      hashtags: users.hashtags,
+      mbti: users.mbti,
+      disposition: users.disposition,
+      preferWorkstyle: users.preferWorkstyle,
+      dislikeWorkstyle: users.dislikeWorkstyle,
+    })
     .from(users)
     .where(inArray(users.id, ids));
-  return new Map(rows.map((row) => [row.id, row.name]));
+  return new Map(rows.map((row) => [row.id, row]));
 }
 
 export function votesOf(db: Db, formationId: number) {

@@ -7,7 +7,14 @@ import {
   type Formation,
 } from '@teamup/contracts/formation';
 import type { z } from 'zod';
-import { diceDraw, ladderDraw, voteAssignment } from '@teamup/contracts/formation-draw';
+import {
+  balancedDraw,
+  diceDraw,
+  ladderDraw,
+  teamScores,
+  voteAssignment,
+  type Traits,
+} from '@teamup/contracts/formation-draw';
 import type { AppContext } from '../../context';
 import { emitDomainEvent } from '../../platform/domain-events';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors/app-error';
@@ -31,7 +38,21 @@ async function present(
   row: repo.FormationRow,
   viewerId: number,
 ): Promise<Formation> {
-  const names = await repo.namesOf(ctx.database.db, row.participantIds);
+  const profiles = await repo.profilesOf(ctx.database.db, row.participantIds);
+  const drawnWith = (row.traits as Traits[] | null) ?? null;
+  const participants = row.participantIds.map((id, index) => {
+    const profile = profiles.get(id);
+    const traits = drawnWith?.[index] ?? profile;
+    return {
+      id,
+      name: profile?.name ?? '',
+      hashtags: traits?.hashtags ?? [],
+      mbti: traits?.mbti ?? null,
+      disposition: traits?.disposition ?? null,
+      preferWorkstyle: traits?.preferWorkstyle ?? null,
+      dislikeWorkstyle: traits?.dislikeWorkstyle ?? null,
+    };
+  });
   const votes = row.method === 'VOTE' ? await repo.votesOf(ctx.database.db, row.id) : [];
   const mine = votes.find((vote) => vote.userId === viewerId);
   const ranks =
@@ -47,7 +68,9 @@ async function present(
     workspaceId: row.workspaceId,
     method: row.method,
     status: row.status,
-    participants: row.participantIds.map((id) => ({ id, name: names.get(id) ?? '' })),
+    participants,
+    balanced: row.balanced,
+    scores: row.result ? teamScores(participants, row.result, row.teamNames.length) : null,
     teamNames: row.teamNames,
     capacities: row.capacities,
     deadline: row.deadline?.toISOString() ?? null,
@@ -127,6 +150,7 @@ export async function create(
     teamNames,
     capacities,
     deadline: input.deadline ? new Date(input.deadline) : null,
+    balanced: Boolean(input.balanced) && (input.method === 'DICE' || input.method === 'MANUAL'),
     seed,
     seedHash: createHash('sha256').update(seed).digest('hex'),
   });
@@ -178,7 +202,21 @@ export async function draw(ctx: AppContext, userId: number, id: number): Promise
   const people = row.participantIds.length;
   const teams = row.teamNames.length;
   let result: number[];
-  if (row.method === 'DICE') result = diceDraw(row.seed, people, teams).teams;
+  let traits: Traits[] | null = null;
+  if (row.method === 'DICE' && row.balanced) {
+    const profiles = await repo.profilesOf(ctx.database.db, row.participantIds);
+    traits = row.participantIds.map((participant) => {
+      const profile = profiles.get(participant);
+      return {
+        hashtags: profile?.hashtags ?? [],
+        mbti: profile?.mbti ?? null,
+        disposition: profile?.disposition ?? null,
+        preferWorkstyle: profile?.preferWorkstyle ?? null,
+        dislikeWorkstyle: profile?.dislikeWorkstyle ?? null,
+      };
+    });
+    result = balancedDraw(row.seed, traits, teams);
+  } else if (row.method === 'DICE') result = diceDraw(row.seed, people, teams).teams;
   else if (row.method === 'LADDER') result = ladderDraw(row.seed, people, teams).teams;
   else {
     const votes = await repo.votesOf(ctx.database.db, id);
@@ -196,6 +234,7 @@ export async function draw(ctx: AppContext, userId: number, id: number): Promise
       status: 'DRAWN',
       result,
       seedRevealed: true,
+      traits,
     }))
   ) {
     throw wrongState();

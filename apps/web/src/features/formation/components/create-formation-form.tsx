@@ -31,6 +31,8 @@ export function CreateFormationForm({
   const [teamCount, setTeamCount] = useState<number>(2);
   const [names, setNames] = useState('');
   const [capacities, setCapacities] = useState('');
+  const [balanced, setBalanced] = useState(false);
+  const canBalance = method === 'DICE' || method === 'MANUAL';
 
   const submit = () => {
     const teamNames = list(names);
@@ -42,6 +44,7 @@ export function CreateFormationForm({
         teamCount,
         ...(teamNames.length > 0 ? { teamNames } : {}),
         ...(method === 'VOTE' && places.length > 0 ? { capacities: places } : {}),
+        ...(canBalance && balanced ? { balanced: true } : {}),
       },
       { onSuccess: (formation) => onCreated(formation.id) },
     );
@@ -98,6 +101,14 @@ export function CreateFormationForm({
           placeholder="3, 3"
           value={capacities}
           onChange={(event) => setCapacities(event.currentTarget.value)}
+        />
+      )}
+      {canBalance && (
+        <Checkbox
+          label={t.balanced}
+          checked={balanced}
+          onChange={(event) => setBalanced(event.currentTarget.checked)}
+          data-testid="formation-balanced"
         />
       )}
       <ErrorAlert

@@ -153,9 +153,11 @@ export function FormationSession({
           ))}
         </Group>
       )}
-      <Paper withBorder radius="md" p="sm">
-        <Fairness formation={formation} />
-      </Paper>
+      {formation.method !== 'MANUAL' && (
+        <Paper withBorder radius="md" p="sm">
+          <Fairness formation={formation} />
+        </Paper>
+      )}
     </Stack>
   );
 }

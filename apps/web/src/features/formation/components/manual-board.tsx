@@ -9,7 +9,8 @@ import {
   useSensors,
   type DragEndEvent,
 } from '@dnd-kit/core';
-import { Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { balancedDraw, teamScores } from '@teamup/contracts/formation-draw';
 import { notifications } from '@mantine/notifications';
 import type { Formation } from '@teamup/contracts/formation';
 import { ko } from '../../../i18n/ko';
@@ -42,7 +43,17 @@ function Chip({ index, name }: { index: number; name: string }) {
   );
 }
 
-function Column({ id, title, children }: { id: number; title: string; children: React.ReactNode }) {
+function Column({
+  id,
+  title,
+  score,
+  children,
+}: {
+  id: number;
+  title: string;
+  score: number | null;
+  children: React.ReactNode;
+}) {
   const { setNodeRef, isOver } = useDroppable({ id: `t${id}` });
   return (
     <Paper
@@ -55,9 +66,16 @@ function Column({ id, title, children }: { id: number; title: string; children: 
       data-testid="formation-column"
     >
       <Stack gap={6}>
-        <Text fw={700} size="sm">
-          {title}
-        </Text>
+        <Group justify="space-between" wrap="nowrap">
+          <Text fw={700} size="sm">
+            {title}
+          </Text>
+          {score !== null && (
+            <Badge size="sm" variant="light" color="teal" tt="none">
+              {t.score(score)}
+            </Badge>
+          )}
+        </Group>
         {children}
       </Stack>
     </Paper>
@@ -81,6 +99,11 @@ export function ManualBoard({ formation }: { formation: Formation }) {
     setTeams((current) => current.map((team, index) => (index === person ? target : team)));
   };
   const columns = [UNASSIGNED, ...formation.teamNames.map((_, index) => index)];
+  const scores = teamScores(formation.participants, teams, formation.teamNames.length);
+  const autoBalance = () => {
+    const seed = [...crypto.getRandomValues(new Uint32Array(4))].join('-');
+    setTeams(balancedDraw(seed, formation.participants, formation.teamNames.length));
+  };
   return (
     <Stack gap="sm" data-testid="formation-manual">
       <Text size="sm" c="dimmed">
@@ -93,6 +116,9 @@ export function ManualBoard({ formation }: { formation: Formation }) {
               key={column}
               id={column}
               title={column === UNASSIGNED ? t.unassigned : (formation.teamNames[column] ?? '')}
+              score={
+                column === UNASSIGNED || !teams.includes(column) ? null : (scores[column] ?? null)
+              }
             >
               {formation.participants.map((person, index) =>
                 teams[index] === column ? (
@@ -104,6 +130,11 @@ export function ManualBoard({ formation }: { formation: Formation }) {
         </SimpleGrid>
       </DndContext>
       <Group>
+        {formation.balanced && (
+          <Button variant="default" onClick={autoBalance} data-testid="formation-auto-balance">
+            {t.autoBalance}
+          </Button>
+        )}
         <Button
           disabled={teams.includes(UNASSIGNED)}
           loading={save.isPending}

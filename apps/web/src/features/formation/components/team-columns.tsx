@@ -1,4 +1,4 @@
-import { Badge, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Badge, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { Formation } from '@teamup/contracts/formation';
 import { ko } from '../../../i18n/ko';
 
@@ -11,7 +11,14 @@ export function TeamColumns({ formation }: { formation: Formation }) {
       {formation.teamNames.map((name, team) => (
         <Paper key={name} withBorder radius="md" p="sm" data-testid="formation-team">
           <Stack gap={6}>
-            <Text fw={700}>{name}</Text>
+            <Group justify="space-between" wrap="nowrap">
+              <Text fw={700}>{name}</Text>
+              {formation.scores && (
+                <Badge variant="light" color="teal" tt="none" data-testid="formation-score">
+                  {ko.formation.score(formation.scores[team] ?? 0)}
+                </Badge>
+              )}
+            </Group>
             {formation.participants.map((person, index) =>
               result[index] === team ? (
                 <Text key={person.id} size="sm" data-testid="formation-team-member">

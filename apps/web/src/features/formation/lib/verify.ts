@@ -1,5 +1,5 @@
 import type { Formation } from '@teamup/contracts/formation';
-import { diceDraw, ladderDraw } from '@teamup/contracts/formation-draw';
+import { balancedDraw, diceDraw, ladderDraw } from '@teamup/contracts/formation-draw';
 
 async function sha256Hex(text: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
@@ -15,6 +15,12 @@ export async function verifyFormation(formation: Formation): Promise<boolean> {
   if ((await sha256Hex(formation.seed)) !== formation.seedHash) return false;
   const people = formation.participants.length;
   const teams = formation.teamNames.length;
+  if (formation.method === 'DICE' && formation.balanced) {
+    return (
+      JSON.stringify(balancedDraw(formation.seed, formation.participants, teams)) ===
+      JSON.stringify(formation.result)
+    );
+  }
   if (formation.method === 'DICE') {
     return (
       JSON.stringify(diceDraw(formation.seed, people, teams).teams) ===
