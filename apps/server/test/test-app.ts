@@ -84,3 +84,11 @@ export async function createTestApp(
   await app.ready();
   return Object.assign(app, { dataDir });
 }
+
+/** Listens on a free local port (for SSE clients); answers the base URL. */
+export async function listenLocally(app: TestApp): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return `http://127.0.0.1:${address.port}`;
+}

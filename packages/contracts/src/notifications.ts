@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema, pageQuerySchema, pageSchema } from './common';
 
 /** What a notification is about (issue 8); each can be turned off per person. */
-export const notificationKindSchema = z.enum([
+export const notificationKinds = [
   'CHAT_MESSAGE',
   'MENTION',
   'TASK_ASSIGNED',
@@ -14,9 +14,9 @@ export const notificationKindSchema = z.enum([
   'TEAM_JOINED',
   'REMOVED_FROM_WORKSPACE',
   'FORMATION_RESULT',
-]);
+] as const;
+export const notificationKindSchema = z.enum(notificationKinds);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
-export const notificationKinds = notificationKindSchema.options;
 
 export const notificationSchema = z.object({
   id: z.number().int(),

@@ -12,6 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { notificationKinds } from '@teamup/contracts/notifications';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -526,20 +527,6 @@ export const chatAttachments = pgTable('chat_attachments', {
   contentType: text('content_type').notNull(),
   isImage: boolean('is_image').notNull(),
 });
-
-export const notificationKinds = [
-  'CHAT_MESSAGE',
-  'MENTION',
-  'TASK_ASSIGNED',
-  'COMPLETION_REQUESTED',
-  'COMPLETION_APPROVED',
-  'COMPLETION_REJECTED',
-  'ANNOUNCEMENT',
-  'SCHEDULE',
-  'TEAM_JOINED',
-  'REMOVED_FROM_WORKSPACE',
-  'FORMATION_RESULT',
-] as const;
 
 /** A notification for one person; chat ones fold per room while unread (`foldKey`, `count`). */
 export const notifications = pgTable(

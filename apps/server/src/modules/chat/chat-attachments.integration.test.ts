@@ -19,7 +19,7 @@ import {
   type TestUser,
 } from '../../../test/factories';
 import { openSse, type SseStream } from '../../../test/sse-client';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createTestApp, listenLocally, type TestApp } from '../../../test/test-app';
 
 let app: TestApp;
 let baseUrl: string;
@@ -34,10 +34,7 @@ const streams: SseStream[] = [];
 
 beforeAll(async () => {
   app = await createTestApp();
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  baseUrl = `http://127.0.0.1:${address.port}`;
+  baseUrl = await listenLocally(app);
   owner = await createUser(app, '소유자');
   alice = await createUser(app, '앨리스');
   bob = await createUser(app, '밥');

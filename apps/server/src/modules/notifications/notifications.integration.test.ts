@@ -8,7 +8,7 @@ import type { Team } from '@teamup/contracts/teams';
 import type { Workspace } from '@teamup/contracts/workspaces';
 import { call, createUser, dataOf, expectProblem, type TestUser } from '../../../test/factories';
 import { openSse, type SseStream } from '../../../test/sse-client';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createTestApp, listenLocally, type TestApp } from '../../../test/test-app';
 import { mentionedIn } from './notifications.service';
 
 let app: TestApp;
@@ -23,10 +23,7 @@ const streams: SseStream[] = [];
 
 beforeAll(async () => {
   app = await createTestApp();
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  baseUrl = `http://127.0.0.1:${address.port}`;
+  baseUrl = await listenLocally(app);
   owner = await createUser(app, '소유자');
   leader = await createUser(app, '팀장');
   member = await createUser(app, '팀원');

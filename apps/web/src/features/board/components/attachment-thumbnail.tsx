@@ -1,8 +1,8 @@
-import { useEffect, useRef } from 'react';
 import { Box, Center, Loader, ThemeIcon, Tooltip } from '@mantine/core';
 import { IconPhotoOff } from '@tabler/icons-react';
 import type { Attachment } from '@teamup/contracts/board';
 import { ko } from '../../../i18n/ko';
+import { useObjectUrlImage } from '../../../lib/use-object-url-image';
 import { useAttachmentPreview } from '../api/attachment-preview';
 
 const SIZE = 64;
@@ -13,19 +13,8 @@ const SIZE = 64;
  */
 export function AttachmentThumbnail({ attachment }: { attachment: Attachment }) {
   const preview = useAttachmentPreview(attachment);
-  const image = useRef<HTMLImageElement>(null);
   const blob = preview.data;
-
-  useEffect(() => {
-    const element = image.current;
-    if (!element || !blob) return;
-    const url = URL.createObjectURL(blob);
-    element.src = url;
-    return () => {
-      element.removeAttribute('src');
-      URL.revokeObjectURL(url);
-    };
-  }, [blob]);
+  const image = useObjectUrlImage(blob);
 
   if (preview.isError) {
     return (

@@ -1,32 +1,14 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { Box, Center, Group, Loader, Text, UnstyledButton } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconFile, IconPhotoOff } from '@tabler/icons-react';
 import type { ChatAttachment } from '@teamup/contracts/chat';
 import { ko } from '../../../i18n/ko';
+import { useObjectUrlImage } from '../../../lib/use-object-url-image';
 import { downloadChatAttachment, useChatImage } from '../api/chat-attachment';
 import classes from './chat.module.css';
 
 const t = ko.chat.attachment;
-
-/**
- * Shows a blob (or a picked file) in an <img> through an object URL, revoked when the image goes
- * away or the blob changes.
- */
-function useObjectUrlImage(blob: Blob | undefined) {
-  const image = useRef<HTMLImageElement>(null);
-  useEffect(() => {
-    const element = image.current;
-    if (!element || !blob) return;
-    const url = URL.createObjectURL(blob);
-    element.src = url;
-    return () => {
-      element.removeAttribute('src');
-      URL.revokeObjectURL(url);
-    };
-  }, [blob]);
-  return image;
-}
 
 function useDownload(attachment: ChatAttachment) {
   const busy = useRef(false);

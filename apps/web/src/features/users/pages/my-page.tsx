@@ -1,4 +1,4 @@
-import { Avatar, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { IconPencil, IconSettings } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { routes } from '../../../app/routes';
@@ -8,6 +8,7 @@ import { ko } from '../../../i18n/ko';
 import { errorMessage } from '../../../lib/error-message';
 import { useMe } from '../api/me';
 import { ProfileFieldList } from '../components/profile-field-list';
+import { ProfileHeader } from '../components/profile-header';
 
 /** /my-page: the profile summary, with links to profile edit and account settings. */
 export function MyPage() {
@@ -25,24 +26,7 @@ export function MyPage() {
       </Title>
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
         <Stack gap="xl">
-          <Group gap="lg" wrap="nowrap" align="center">
-            <Avatar src={user.profileImageUrl} alt={user.name} size={88} radius={88} color="indigo">
-              {user.name.trim().charAt(0).toUpperCase()}
-            </Avatar>
-            <Stack gap={4} miw={0}>
-              <Text fz="xl" fw={700} truncate>
-                {user.name}
-              </Text>
-              <Text size="sm" c="dimmed" truncate>
-                {user.email}
-              </Text>
-              <Group gap={6}>
-                <Badge variant="outline" color="gray" tt="none">
-                  {ko.myPage.provider}: {ko.providers[user.provider]}
-                </Badge>
-              </Group>
-            </Stack>
-          </Group>
+          <ProfileHeader user={user} />
           <ProfileFieldList user={user} />
           <Group gap="sm" justify="flex-end">
             <Button

@@ -1,4 +1,4 @@
-import { Anchor, Avatar, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconArrowLeft, IconUserOff } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { routes } from '../../../app/routes';
@@ -11,6 +11,7 @@ import { WorkspaceIcon } from '../../workspaces/components/workspace-icon';
 import { parseRouteId } from '../../teams/lib/team-access';
 import { useUserProfile } from '../api/user-profile';
 import { ProfileFieldList } from '../components/profile-field-list';
+import { ProfileHeader } from '../components/profile-header';
 
 function NotFound() {
   return (
@@ -54,24 +55,7 @@ export function UserProfilePage() {
       </Group>
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
         <Stack gap="xl">
-          <Group gap="lg" wrap="nowrap" align="center">
-            <Avatar src={user.profileImageUrl} alt={user.name} size={88} radius={88} color="indigo">
-              {user.name.trim().charAt(0).toUpperCase()}
-            </Avatar>
-            <Stack gap={4} miw={0}>
-              <Title order={1} fz="xl" style={{ overflowWrap: 'anywhere' }}>
-                {user.name}
-              </Title>
-              <Text size="sm" c="dimmed" truncate>
-                {user.email}
-              </Text>
-              <Group gap={6}>
-                <Badge variant="outline" color="gray" tt="none">
-                  {ko.myPage.provider}: {ko.providers[user.provider]}
-                </Badge>
-              </Group>
-            </Stack>
-          </Group>
+          <ProfileHeader user={user} headingOrder={1} />
           <ProfileFieldList user={user} />
           <Stack gap="xs">
             <Text size="xs" c="dimmed" fw={600}>
