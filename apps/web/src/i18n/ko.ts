@@ -296,6 +296,7 @@ export const ko = {
     balanced: '균형 맞추기 (기술 태그, MBTI, 성향, 작업 스타일 고려)',
     score: (score: number) => `균형 ${score}점`,
     autoBalance: '균형 있게 자동 배치',
+    deadline: '투표 마감 (선택)',
   },
 
   userPage: {

@@ -32,6 +32,7 @@ export function CreateFormationForm({
   const [names, setNames] = useState('');
   const [capacities, setCapacities] = useState('');
   const [balanced, setBalanced] = useState(false);
+  const [deadline, setDeadline] = useState('');
   const canBalance = method === 'DICE' || method === 'MANUAL';
 
   const submit = () => {
@@ -45,6 +46,8 @@ export function CreateFormationForm({
         ...(teamNames.length > 0 ? { teamNames } : {}),
         ...(method === 'VOTE' && places.length > 0 ? { capacities: places } : {}),
         ...(canBalance && balanced ? { balanced: true } : {}),
+        // datetime-local has no zone: it is the browser's local time.
+        ...(method === 'VOTE' && deadline ? { deadline: new Date(deadline).toISOString() } : {}),
       },
       { onSuccess: (formation) => onCreated(formation.id) },
     );
@@ -101,6 +104,15 @@ export function CreateFormationForm({
           placeholder="3, 3"
           value={capacities}
           onChange={(event) => setCapacities(event.currentTarget.value)}
+        />
+      )}
+      {method === 'VOTE' && (
+        <TextInput
+          type="datetime-local"
+          label={t.deadline}
+          value={deadline}
+          onChange={(event) => setDeadline(event.currentTarget.value)}
+          w={260}
         />
       )}
       {canBalance && (
