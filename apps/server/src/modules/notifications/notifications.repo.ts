@@ -158,6 +158,17 @@ export async function page(
   return { rows, total: total?.total ?? 0 };
 }
 
+/** Unread counts of several people at once. */
+export async function unreadCounts(db: Db, userIds: number[]): Promise<Map<number, number>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ userId: notifications.userId, unread: count() })
+    .from(notifications)
+    .where(and(inArray(notifications.userId, userIds), isNull(notifications.readAt)))
+    .groupBy(notifications.userId);
+  return new Map(rows.map((row) => [row.userId, row.unread]));
+}
+
 export async function unreadCount(db: Db, userId: number): Promise<number> {
   const [row] = await db
     .select({ unread: count() })

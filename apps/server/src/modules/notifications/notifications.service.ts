@@ -24,13 +24,24 @@ function present(row: repo.NotificationRow): Notification {
   };
 }
 
-/** Tells each recipient's open tabs about their new (or counted-up) notification. */
+/**
+ * Tells each recipient's open tabs about a new notification, with their unread count (one
+ * grouped query). A folded chat notification that only counted up is not announced: the
+ * recipient's unread count did not change, and the room's own live events already say a message
+ * came.
+ */
 async function announce(ctx: AppContext, rows: repo.NotificationRow[]) {
-  for (const row of rows) {
+  const fresh = rows.filter((row) => row.count === 1);
+  if (fresh.length === 0) return;
+  const unread = await repo.unreadCounts(
+    ctx.database.db,
+    fresh.map((row) => row.userId),
+  );
+  for (const row of fresh) {
     await ctx.bus.publish(Topics.user(row.userId), {
       type: 'NOTIFICATION_CREATED',
       notification: present(row),
-      unreadCount: await repo.unreadCount(ctx.database.db, row.userId),
+      unreadCount: unread.get(row.userId) ?? 0,
     });
   }
 }
