@@ -64,6 +64,9 @@ async function notify(
   await announce(ctx, rows);
 }
 
+/** Group rooms bigger than this get no per-message chat notices (only mentions). */
+const CHAT_NOTICE_MAX_MEMBERS = 30;
+
 const teamLink = (workspaceId: number, teamId: number, tab: string) =>
   `/ws/${workspaceId}/team/${teamId}?tab=${tab}`;
 
@@ -100,6 +103,9 @@ async function onChatMessage(
       link,
     });
   }
+  // Large group rooms show their unread count in the side panel; a notice per member for every
+  // message there would be noise (and a write per member per message). Mentions still notify.
+  if (room.type === 'GROUP' && room.members.length > CHAT_NOTICE_MAX_MEMBERS) return;
   const others = room.members
     .map((member) => member.userId)
     .filter((id) => id !== event.senderId && !mentioned.includes(id));
