@@ -42,6 +42,8 @@ import { notificationRoutes } from './modules/notifications/notifications.routes
 import { formationRoutes } from './modules/formation/formation.routes';
 import { liveRoutes } from './modules/live/live.routes';
 import { stompRoutes } from './modules/live/stomp.routes';
+import { videoRoutes } from './modules/video/video.routes';
+import { MeetingPresence, meetingDestinations } from './modules/video/video.stomp';
 
 export type BuildOptions = ContextOverrides & { logger?: Logger };
 
@@ -147,10 +149,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       await notificationRoutes(typed, context, requireAuth);
       await formationRoutes(typed, context, requireAuth);
       await liveRoutes(typed, context, requireAuth);
+      await videoRoutes(typed, context, requireAuth);
     },
     { prefix: '/api' },
   );
-  await stompRoutes(app, context, (claims) => isSessionActive(context, claims));
+  const presence = new MeetingPresence(context);
+  app.addHook('onClose', () => presence.stop());
+  await stompRoutes(app, context, (claims) => isSessionActive(context, claims), [
+    meetingDestinations(context, presence),
+  ]);
 
   await serveWeb(app, config.webDistDir ?? webDistDefault);
   return Object.assign(app, { context });

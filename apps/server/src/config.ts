@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { iceServerSchema, type IceServer } from '@teamup/contracts/video';
 
 const optionalString = z
   .string()
@@ -35,6 +36,12 @@ const envSchema = z.object({
   LIVEKIT_URL: optionalString,
   LIVEKIT_API_KEY: optionalString,
   LIVEKIT_API_SECRET: optionalString,
+  /**
+   * Built-in video: STUN/TURN servers handed to browsers, a JSON array of RTCIceServer
+   * (`[{"urls":"turn:turn.example.com:3478","username":"u","credential":"p"}]`). Unset: none, which
+   * works on loopback and a LAN.
+   */
+  ICE_SERVERS: optionalString,
   S3_ENDPOINT: optionalString,
   S3_BUCKET: optionalString,
   S3_ACCESS_KEY: optionalString,
@@ -67,12 +74,28 @@ export type Config = {
     testProviderUrl?: string | undefined;
   };
   livekit?: { url: string; apiKey: string; apiSecret: string };
+  iceServers: IceServer[];
   s3?: { endpoint: string; bucket: string; accessKey: string; secretKey: string; region: string };
   webDistDir: string | undefined;
 };
 
 function pair(id: string | undefined, secret: string | undefined) {
   return id && secret ? { clientId: id, clientSecret: secret } : undefined;
+}
+
+function parseIceServers(raw: string | undefined): IceServer[] {
+  if (!raw) return [];
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    throw new Error('Invalid configuration:\nICE_SERVERS: not JSON');
+  }
+  const parsed = z.array(iceServerSchema).safeParse(value);
+  if (!parsed.success) {
+    throw new Error('Invalid configuration:\nICE_SERVERS: expected an array of RTCIceServer');
+  }
+  return parsed.data;
 }
 
 /** Parses the environment once; nothing else in the server reads process.env. */
@@ -111,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     livekit:
       lkUrl && lkKey && lkSecret ? { url: lkUrl, apiKey: lkKey, apiSecret: lkSecret } : undefined,
+    iceServers: parseIceServers(e.ICE_SERVERS),
     s3:
       s3Endpoint && s3Bucket && s3Key && e.S3_SECRET_KEY
         ? {

@@ -119,4 +119,10 @@ export const Topics = {
   workspace: (workspaceId: number) => `workspace.${workspaceId}`,
   user: (userId: number) => `user.${userId}`,
   chatRoom: (roomId: number) => `chat.${roomId}`,
+  /** A meeting's participant events (`/sub/video/{roomId}`). */
+  videoChannel: (channelId: number) => `video.${channelId}`,
+  /** A meeting's chat (`/sub/chat/{roomId}`). */
+  meetingChat: (channelId: number) => `meeting-chat.${channelId}`,
+  /** WebRTC signalling addressed to one person (`/user/queue/signal`). */
+  videoSignal: (userId: number) => `video-signal.${userId}`,
 } as const;

@@ -61,6 +61,25 @@ export const Limits = {
   sseTicketSeconds: 60,
   sseReplayWindowSeconds: 300,
   sseHeartbeatSeconds: 15,
+  /** Video meetings (spec 02 section 9). */
+  videoChannelNameMax: 50,
+  meetingChatMax: 1000,
+  /** Meeting chat lines sent with `init` to someone entering. */
+  meetingChatHistory: 100,
+  videoListPollMs: 5000,
+  videoDeleteRefetchDelayMs: 1000,
+  screenCaptureWidth: 1280,
+  screenCaptureHeight: 720,
+  screenCaptureFps: 15,
+  meetingChatPanelPx: 300,
+  placeholderAvatarPx: 60,
+  diagnosticsWebsocketTimeoutMs: 15_000,
+  /** A participant whose meeting connection is gone this long is removed. */
+  videoPresenceGraceSeconds: 30,
+  /** How often an open meeting connection marks its participant as still there. */
+  videoPresenceTouchSeconds: 10,
+  /** How long a LiveKit access token from join-conference is valid. */
+  conferenceTokenSeconds: 6 * 60 * 60,
 } as const;
 
 const MB = 1024 * 1024;

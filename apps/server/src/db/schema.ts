@@ -646,3 +646,61 @@ export const liveEvents = pgTable(
     index('live_events_time_idx').on(t.createdAt),
   ],
 );
+
+/** A video meeting room of a workspace; names are unique per workspace. */
+export const videoChannels = pgTable(
+  'video_channels',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    workspaceId: integer('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * The one participant who may publish media now (spec 02: one broadcaster at a time); claimed
+     * with a conditional update so two claims never both win.
+     */
+    broadcasterId: integer('broadcaster_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('video_channels_workspace_name_key').on(t.workspaceId, t.name)],
+);
+
+/** Someone in a meeting. `lastSeenAt` is refreshed while their meeting connection is open. */
+export const videoParticipants = pgTable(
+  'video_participants',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => videoChannels.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('video_participants_channel_user_key').on(t.channelId, t.userId),
+    index('video_participants_seen_idx').on(t.lastSeenAt),
+  ],
+);
+
+/** The in-meeting chat, kept with the room so someone joining later sees the history. */
+export const videoChatMessages = pgTable(
+  'video_chat_messages',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => videoChannels.id, { onDelete: 'cascade' }),
+    senderId: integer('sender_id').references(() => users.id, { onDelete: 'set null' }),
+    /** As the sender was named when writing; the log reads the same after a rename. */
+    senderName: text('sender_name').notNull(),
+    senderEmail: text('sender_email').notNull(),
+    message: text('message').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('video_chat_messages_channel_idx').on(t.channelId, t.id)],
+);

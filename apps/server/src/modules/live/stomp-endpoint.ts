@@ -1,7 +1,8 @@
 import type { WebSocket } from 'ws';
 import { Topics } from '@teamup/contracts/events';
 import type { AppContext } from '../../context';
-import { AppError } from '../../platform/errors/app-error';
+import { ErrorCode } from '@teamup/contracts/error-codes';
+import { AppError, badRequest } from '../../platform/errors/app-error';
 import {
   encodeFrame,
   FrameReader,
@@ -16,29 +17,60 @@ const SERVER_HEARTBEAT: [number, number] = [10_000, 10_000];
 const CONNECT_TIMEOUT_MS = 10_000;
 const MAX_SUBSCRIPTIONS = 100;
 
+/** A destination a client may subscribe to: the bus topic behind it and who may listen. */
+export type SubscribeRoute = {
+  topic: string;
+  allowed: () => Promise<boolean>;
+  /**
+   * Runs once the subscription is in place, with a way to write to this subscriber alone (a
+   * history on entry). May answer a clean-up run when the subscription ends (presence).
+   */
+  opened?: (deliver: (payload: unknown) => void) => Promise<(() => void) | void>;
+};
+
+/** What a SEND to a destination does; a thrown AppError becomes an ERROR frame with its text. */
+export type SendHandler = (body: unknown) => Promise<void>;
+
+/** One session's view of itself, for the destinations it uses. */
+export type StompSession = {
+  userId: number;
+  /** Writes to this session's subscriptions of `destination` only (an answer to a request). */
+  deliver: (destination: string, payload: unknown) => void;
+};
+
+/** A module's STOMP destinations (chat here; meetings from the video module). */
+export type StompDestinations = {
+  subscription: (destination: string, session: StompSession) => SubscribeRoute | undefined;
+  send: (destination: string, session: StompSession) => SendHandler | undefined;
+};
+
 /**
- * A destination a client may subscribe to, with the bus topic behind it and who may listen.
- * Chat rooms: `/topic/chat-rooms/{roomId}` (room members). The meeting destinations of the video
- * issue plug in here.
+ * Chat rooms: subscribe `/topic/chat-rooms/{roomId}` (room members); send
+ * `/app/workspaces/{ws}/chat-rooms/{roomId}/messages` with a JSON body `{content}`.
  */
-type Route = { topic: string; allowed: (userId: number) => Promise<boolean> };
-
-function routeOf(ctx: AppContext, destination: string): Route | undefined {
-  const room = /^\/topic\/chat-rooms\/(\d+)$/.exec(destination);
-  if (room) {
-    const roomId = Number(room[1]);
-    return {
-      topic: Topics.chatRoom(roomId),
-      allowed: (userId) => isRoomMember(ctx, roomId, userId),
-    };
-  }
-  return undefined;
-}
-
-/** `/app/chat-rooms/{roomId}/messages` with a JSON body `{content}`: sends a chat message. */
-function sendTargetOf(destination: string) {
-  const match = /^\/app\/workspaces\/(\d+)\/chat-rooms\/(\d+)\/messages$/.exec(destination);
-  return match ? { workspaceId: Number(match[1]), roomId: Number(match[2]) } : undefined;
+export function chatDestinations(ctx: AppContext): StompDestinations {
+  return {
+    subscription(destination, session) {
+      const room = /^\/topic\/chat-rooms\/(\d+)$/.exec(destination);
+      if (!room) return undefined;
+      const roomId = Number(room[1]);
+      return {
+        topic: Topics.chatRoom(roomId),
+        allowed: () => isRoomMember(ctx, roomId, session.userId),
+      };
+    },
+    send(destination, session) {
+      const match = /^\/app\/workspaces\/(\d+)\/chat-rooms\/(\d+)\/messages$/.exec(destination);
+      if (!match) return undefined;
+      return async (body) => {
+        const content = (body as { content?: unknown } | null)?.content;
+        if (typeof content !== 'string' || content.trim() === '') {
+          throw badRequest(ErrorCode.VALIDATION_FAILED, 'content required');
+        }
+        await sendMessage(ctx, session.userId, Number(match[1]), Number(match[2]), content);
+      };
+    },
+  };
 }
 
 /**
@@ -46,9 +78,14 @@ function sendTargetOf(destination: string) {
  * heart-beat negotiation, SUBSCRIBE/UNSUBSCRIBE checked per destination, SEND, receipts, and an
  * ERROR frame (then close) for anything malformed, oversize or not allowed.
  */
-export function serveStomp(ctx: AppContext, socket: WebSocket, userId: number) {
+export function serveStomp(
+  ctx: AppContext,
+  socket: WebSocket,
+  userId: number,
+  destinationSets: readonly StompDestinations[],
+) {
   const reader = new FrameReader();
-  const subscriptions = new Map<string, () => Promise<void>>();
+  const subscriptions = new Map<string, { destination: string; stop: () => Promise<void> }>();
   let connected = false;
   let closed = false;
   let lastHeard = Date.now();
@@ -65,7 +102,7 @@ export function serveStomp(ctx: AppContext, socket: WebSocket, userId: number) {
     clearTimeout(connectTimer);
     clearInterval(sendTimer);
     clearInterval(checkTimer);
-    for (const stop of subscriptions.values()) await stop();
+    for (const { stop } of subscriptions.values()) await stop();
     subscriptions.clear();
   };
   const fail = (message: string, detail = '', receipt?: string) => {
@@ -84,6 +121,40 @@ export function serveStomp(ctx: AppContext, socket: WebSocket, userId: number) {
   const receipt = (frame: StompFrame) => {
     const id = frame.headers['receipt'];
     if (id !== undefined) write({ command: 'RECEIPT', headers: { 'receipt-id': id }, body: '' });
+  };
+
+  const writeMessage = (
+    subscription: string,
+    destination: string,
+    payload: unknown,
+    eventId?: number,
+  ) => {
+    messageCounter += 1;
+    write({
+      command: 'MESSAGE',
+      headers: {
+        subscription,
+        'message-id': String(eventId ?? `m${messageCounter}`),
+        destination,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify(payload),
+    });
+  };
+  const session: StompSession = {
+    userId,
+    deliver(destination, payload) {
+      for (const [id, subscription] of subscriptions) {
+        if (subscription.destination === destination) writeMessage(id, destination, payload);
+      }
+    },
+  };
+  const firstOf = <T>(pick: (set: StompDestinations) => T | undefined): T | undefined => {
+    for (const set of destinationSets) {
+      const found = pick(set);
+      if (found) return found;
+    }
+    return undefined;
   };
 
   const connectTimer = setTimeout(() => {
@@ -141,56 +212,52 @@ export function serveStomp(ctx: AppContext, socket: WebSocket, userId: number) {
       fail('too many subscriptions', '', frame.headers['receipt']);
       return;
     }
-    const route = routeOf(ctx, destination);
-    if (!route || !(await route.allowed(userId))) {
+    const route = firstOf((set) => set.subscription(destination, session));
+    if (!route || !(await route.allowed())) {
       fail('access denied', `not allowed to subscribe to ${destination}`, frame.headers['receipt']);
       return;
     }
-    subscriptions.set(id, async () => undefined);
-    const stop = await ctx.bus.subscribe(route.topic, (event) => {
-      messageCounter += 1;
+    subscriptions.set(id, { destination, stop: async () => undefined });
+    const stopListening = await ctx.bus.subscribe(route.topic, (event) => {
       const { eventId, ...payload } = event as { eventId?: number } & Record<string, unknown>;
-      write({
-        command: 'MESSAGE',
-        headers: {
-          subscription: id,
-          'message-id': String(eventId ?? `m${messageCounter}`),
-          destination,
-          'content-type': 'application/json',
-        },
-        body: JSON.stringify(payload),
-      });
+      writeMessage(id, destination, payload, eventId);
     });
+    if (closed || !subscriptions.has(id)) {
+      await stopListening();
+      return;
+    }
+    const cleanUp = await route.opened?.((payload) => writeMessage(id, destination, payload));
+    const stop = async () => {
+      cleanUp?.();
+      await stopListening();
+    };
     if (closed || !subscriptions.has(id)) {
       await stop();
       return;
     }
-    subscriptions.set(id, stop);
+    subscriptions.set(id, { destination, stop });
     receipt(frame);
   };
 
   const onSend = async (frame: StompFrame) => {
     const destination = frame.headers['destination'] ?? '';
-    const target = sendTargetOf(destination);
-    if (!target) {
+    const handler = firstOf((set) => set.send(destination, session));
+    if (!handler) {
       fail('unknown destination', destination, frame.headers['receipt']);
       return;
     }
-    let content: unknown;
+    let body: unknown;
     try {
-      content = (JSON.parse(frame.body) as { content?: unknown }).content;
+      body = JSON.parse(frame.body);
     } catch {
       fail('body must be JSON', '', frame.headers['receipt']);
       return;
     }
-    if (typeof content !== 'string' || content.trim() === '') {
-      fail('content required', '', frame.headers['receipt']);
-      return;
-    }
     try {
-      await sendMessage(ctx, userId, target.workspaceId, target.roomId, content);
+      await handler(body);
     } catch (error) {
       const detail = error instanceof AppError ? error.detail : 'failed';
+      if (!(error instanceof AppError)) ctx.logger.error({ err: error }, 'STOMP send failed');
       fail('send refused', detail, frame.headers['receipt']);
       return;
     }
@@ -209,9 +276,9 @@ export function serveStomp(ctx: AppContext, socket: WebSocket, userId: number) {
         return;
       case 'UNSUBSCRIBE': {
         const id = frame.headers['id'] ?? '';
-        const stop = subscriptions.get(id);
+        const subscription = subscriptions.get(id);
         subscriptions.delete(id);
-        await stop?.();
+        await subscription?.stop();
         receipt(frame);
         return;
       }

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import type { AccessClaims } from '../../platform/auth/tokens';
 import { StompLimits } from '../../platform/stomp/frames';
-import { serveStomp } from './stomp-endpoint';
+import { chatDestinations, serveStomp, type StompDestinations } from './stomp-endpoint';
 
 /**
  * STOMP 1.2 over WebSocket at `/ws?token={access token}` (spec 02 section 7). A missing, bad or
@@ -13,7 +13,9 @@ export async function stompRoutes(
   app: FastifyInstance,
   ctx: AppContext,
   isSessionActive: (claims: AccessClaims) => Promise<boolean>,
+  moreDestinations: readonly StompDestinations[] = [],
 ) {
+  const destinationSets = [chatDestinations(ctx), ...moreDestinations];
   await app.register(websocket, { options: { maxPayload: StompLimits.maxFrameBytes } });
   const userOf = new WeakMap<object, number>();
 
@@ -45,7 +47,7 @@ export async function stompRoutes(
         socket.close(1008, 'unauthorized');
         return;
       }
-      serveStomp(ctx, socket, userId);
+      serveStomp(ctx, socket, userId, destinationSets);
     },
   );
 }

@@ -1,0 +1,233 @@
+import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { users, videoChannels, videoChatMessages, videoParticipants } from '../../db/schema';
+
+export type ChannelRow = typeof videoChannels.$inferSelect;
+export type ChannelView = ChannelRow & { participantCount: number };
+export type ParticipantView = {
+  id: number;
+  channelId: number;
+  userId: number;
+  name: string;
+  email: string;
+  profileImageUrl: string | null;
+  joinedAt: Date;
+};
+export type ChatLineRow = typeof videoChatMessages.$inferSelect;
+
+const participantCount = sql<number>`(
+  select count(*)::int from ${videoParticipants}
+  where ${videoParticipants.channelId} = ${videoChannels.id}
+)`;
+
+/** Inserts a channel; undefined when the workspace already has one by that name. */
+export async function insertChannel(
+  db: Db,
+  row: { workspaceId: number; name: string; createdBy: number },
+): Promise<ChannelRow | undefined> {
+  const [inserted] = await db.insert(videoChannels).values(row).onConflictDoNothing().returning();
+  return inserted;
+}
+
+export async function listChannels(db: Db, workspaceId: number): Promise<ChannelView[]> {
+  return db
+    .select({
+      id: videoChannels.id,
+      workspaceId: videoChannels.workspaceId,
+      name: videoChannels.name,
+      createdBy: videoChannels.createdBy,
+      broadcasterId: videoChannels.broadcasterId,
+      createdAt: videoChannels.createdAt,
+      participantCount,
+    })
+    .from(videoChannels)
+    .where(eq(videoChannels.workspaceId, workspaceId))
+    .orderBy(asc(videoChannels.createdAt), asc(videoChannels.id));
+}
+
+export async function findChannel(db: Db, id: number): Promise<ChannelView | undefined> {
+  const [row] = await db
+    .select({
+      id: videoChannels.id,
+      workspaceId: videoChannels.workspaceId,
+      name: videoChannels.name,
+      createdBy: videoChannels.createdBy,
+      broadcasterId: videoChannels.broadcasterId,
+      createdAt: videoChannels.createdAt,
+      participantCount,
+    })
+    .from(videoChannels)
+    .where(eq(videoChannels.id, id))
+    .limit(1);
+  return row;
+}
+
+export async function deleteChannel(db: Db, id: number): Promise<void> {
+  await db.delete(videoChannels).where(eq(videoChannels.id, id));
+}
+
+const participantColumns = {
+  id: videoParticipants.id,
+  channelId: videoParticipants.channelId,
+  userId: videoParticipants.userId,
+  name: users.name,
+  email: users.email,
+  profileImageUrl: users.profileImageUrl,
+  joinedAt: videoParticipants.joinedAt,
+};
+
+export async function listParticipants(db: Db, channelId: number): Promise<ParticipantView[]> {
+  return db
+    .select(participantColumns)
+    .from(videoParticipants)
+    .innerJoin(users, eq(users.id, videoParticipants.userId))
+    .where(eq(videoParticipants.channelId, channelId))
+    .orderBy(asc(videoParticipants.joinedAt), asc(videoParticipants.id));
+}
+
+export async function findParticipant(
+  db: Db,
+  channelId: number,
+  by: { userId: number } | { participantId: number },
+): Promise<ParticipantView | undefined> {
+  const [row] = await db
+    .select(participantColumns)
+    .from(videoParticipants)
+    .innerJoin(users, eq(users.id, videoParticipants.userId))
+    .where(
+      and(
+        eq(videoParticipants.channelId, channelId),
+        'userId' in by
+          ? eq(videoParticipants.userId, by.userId)
+          : eq(videoParticipants.id, by.participantId),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** Joins (or, already there, marks as seen now): one row per person and channel. */
+export async function upsertParticipant(db: Db, channelId: number, userId: number, now: Date) {
+  await db
+    .insert(videoParticipants)
+    .values({ channelId, userId, joinedAt: now, lastSeenAt: now })
+    .onConflictDoUpdate({
+      target: [videoParticipants.channelId, videoParticipants.userId],
+      set: { lastSeenAt: now },
+    });
+}
+
+/** Removes the participant and gives up the broadcast if they held it. True when a row went. */
+export async function removeParticipant(db: Db, channelId: number, userId: number) {
+  const removed = await db
+    .delete(videoParticipants)
+    .where(and(eq(videoParticipants.channelId, channelId), eq(videoParticipants.userId, userId)))
+    .returning({ id: videoParticipants.id });
+  await releaseBroadcast(db, channelId, userId);
+  return removed.length > 0;
+}
+
+/** Every participation of a user in a workspace's channels (they left the workspace). */
+export async function removeFromWorkspace(db: Db, workspaceId: number, userId: number) {
+  const channelIds = db
+    .select({ id: videoChannels.id })
+    .from(videoChannels)
+    .where(eq(videoChannels.workspaceId, workspaceId));
+  const removed = await db
+    .delete(videoParticipants)
+    .where(
+      and(eq(videoParticipants.userId, userId), inArray(videoParticipants.channelId, channelIds)),
+    )
+    .returning({ channelId: videoParticipants.channelId });
+  await db
+    .update(videoChannels)
+    .set({ broadcasterId: null })
+    .where(and(eq(videoChannels.workspaceId, workspaceId), eq(videoChannels.broadcasterId, userId)));
+  return removed.map((row) => row.channelId);
+}
+
+/**
+ * Claims the broadcast for `userId` unless someone else holds it. One conditional update, so of
+ * two simultaneous claims exactly one wins. Answers who broadcasts afterwards.
+ */
+export async function claimBroadcast(db: Db, channelId: number, userId: number) {
+  const [claimed] = await db
+    .update(videoChannels)
+    .set({ broadcasterId: userId })
+    .where(
+      and(
+        eq(videoChannels.id, channelId),
+        or(isNull(videoChannels.broadcasterId), eq(videoChannels.broadcasterId, userId)),
+      ),
+    )
+    .returning({ broadcasterId: videoChannels.broadcasterId });
+  if (claimed) return claimed.broadcasterId;
+  const channel = await findChannel(db, channelId);
+  return channel?.broadcasterId ?? null;
+}
+
+export async function releaseBroadcast(db: Db, channelId: number, userId: number) {
+  await db
+    .update(videoChannels)
+    .set({ broadcasterId: null })
+    .where(and(eq(videoChannels.id, channelId), eq(videoChannels.broadcasterId, userId)));
+}
+
+/** Marks the given participations as still connected. */
+export async function touchParticipants(
+  db: Db,
+  pairs: ReadonlyArray<{ channelId: number; userId: number }>,
+  now: Date,
+) {
+  if (pairs.length === 0) return;
+  await db
+    .update(videoParticipants)
+    .set({ lastSeenAt: now })
+    .where(
+      or(
+        ...pairs.map((pair) =>
+          and(
+            eq(videoParticipants.channelId, pair.channelId),
+            eq(videoParticipants.userId, pair.userId),
+          ),
+        ),
+      ),
+    );
+}
+
+/** Removes everyone not seen since `before`; answers what went, for the events. */
+export async function removeUnseen(db: Db, before: Date) {
+  const removed = await db
+    .delete(videoParticipants)
+    .where(lt(videoParticipants.lastSeenAt, before))
+    .returning({ channelId: videoParticipants.channelId, userId: videoParticipants.userId });
+  for (const row of removed) await releaseBroadcast(db, row.channelId, row.userId);
+  return removed;
+}
+
+export async function insertChatLine(
+  db: Db,
+  row: {
+    channelId: number;
+    senderId: number;
+    senderName: string;
+    senderEmail: string;
+    message: string;
+    createdAt: Date;
+  },
+): Promise<ChatLineRow> {
+  const [inserted] = await db.insert(videoChatMessages).values(row).returning();
+  if (!inserted) throw new Error('meeting chat insert returned nothing');
+  return inserted;
+}
+
+/** The newest `limit` lines, oldest first. */
+export async function recentChatLines(db: Db, channelId: number, limit: number) {
+  const rows = await db
+    .select()
+    .from(videoChatMessages)
+    .where(eq(videoChatMessages.channelId, channelId))
+    .orderBy(desc(videoChatMessages.id))
+    .limit(limit);
+  return rows.reverse();
+}
