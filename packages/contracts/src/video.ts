@@ -10,7 +10,8 @@ export const VideoMessages = {
   channelNotFound: '화상회의 방을 찾을 수 없습니다.',
   ownerOnly: '워크스페이스 소유자만 화상회의 방을 삭제할 수 있습니다.',
   participantNotFound: '회의 참가자를 찾을 수 없습니다.',
-  removeForbidden: '회의 방을 만든 사람, 워크스페이스 소유자 또는 관리자만 참가자를 내보낼 수 있습니다.',
+  removeForbidden:
+    '회의 방을 만든 사람, 워크스페이스 소유자 또는 관리자만 참가자를 내보낼 수 있습니다.',
   notParticipant: '이 회의에 참가하고 있지 않습니다.',
   broadcasterBusy: '다른 참가자가 이미 방송 중입니다. 한 번에 한 사람만 방송할 수 있습니다.',
   chatRequired: '메시지를 입력해주세요.',
@@ -117,8 +118,7 @@ export type MeetingChatLine = {
 };
 /** Spec 02 section 3: type init (with `logs`) or chat. */
 export type MeetingChatEvent =
-  | { type: 'init'; logs: MeetingChatLine[] }
-  | ({ type: 'chat' } & MeetingChatLine);
+  { type: 'init'; logs: MeetingChatLine[] } | ({ type: 'chat' } & MeetingChatLine);
 
 /** `/sub/video/{roomId}` events. `SHOULD_OUT_CHANNEL` names who must leave (null: everyone). */
 export type VideoChannelEvent =

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import type { ChatRoom } from '@teamup/contracts/chat';
 import type { Workspace } from '@teamup/contracts/workspaces';
 import { call, createUser, dataOf, type TestUser } from '../../../test/factories';
+import { openStompSocket, connectStomp } from '../../../test/stomp-client';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { StompLimits } from '../../platform/stomp/frames';
 
@@ -40,65 +40,8 @@ afterAll(async () => {
   await app.close();
 });
 
-type Frame = { command: string; headers: Record<string, string>; body: string };
-
-/** A small STOMP client over `ws` that records every frame the server sends. */
-async function connectSocket(token: string | null) {
-  const socket = new WebSocket(token === null ? wsUrl : `${wsUrl}?token=${token}`);
-  const frames: Frame[] = [];
-  let heartbeats = 0;
-  let closeCode: number | undefined;
-  socket.on('message', (data: Buffer) => {
-    for (const raw of data.toString('utf8').split('\0')) {
-      const text = raw.replace(/^\n+/, '');
-      if (raw === '\n' || (raw.length > 0 && text.length === 0)) heartbeats += 1;
-      if (!text) continue;
-      const [head = '', ...rest] = text.split('\n\n');
-      const [command = '', ...lines] = head.split('\n');
-      const headers = Object.fromEntries(
-        lines.map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1)]),
-      );
-      frames.push({ command, headers, body: rest.join('\n\n') });
-    }
-  });
-  const closed = new Promise<number>((resolve) =>
-    socket.on('close', (code) => {
-      closeCode = code;
-      resolve(code);
-    }),
-  );
-  const opened = await new Promise<boolean>((resolve) => {
-    socket.on('open', () => resolve(true));
-    socket.on('unexpected-response', () => resolve(false));
-    socket.on('error', () => resolve(false));
-  });
-  const waitFor = async (predicate: (frames: Frame[]) => boolean, timeoutMs = 5000) => {
-    const started = Date.now();
-    while (!predicate(frames)) {
-      if (Date.now() - started > timeoutMs) throw new Error(`timed out: ${JSON.stringify(frames)}`);
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    return frames;
-  };
-  return {
-    socket,
-    opened,
-    frames,
-    closed,
-    heartbeats: () => heartbeats,
-    closeCode: () => closeCode,
-    waitFor,
-    send: (text: string) => socket.send(text),
-  };
-}
-
-async function connected(user: TestUser, heartBeat = '0,0') {
-  const client = await connectSocket(user.token);
-  expect(client.opened).toBe(true);
-  client.send(`CONNECT\naccept-version:1.2\nhost:teamup\nheart-beat:${heartBeat}\n\n\0`);
-  await client.waitFor((frames) => frames.some((f) => f.command === 'CONNECTED'));
-  return client;
-}
+const connectSocket = (token: string | null) => openStompSocket(wsUrl, token);
+const connected = (user: TestUser, heartBeat = '0,0') => connectStomp(wsUrl, user, heartBeat);
 
 describe('STOMP over WebSocket', () => {
   it('refuses a connection without a valid token', async () => {

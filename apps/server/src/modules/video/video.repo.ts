@@ -15,9 +15,9 @@ export type ParticipantView = {
 };
 export type ChatLineRow = typeof videoChatMessages.$inferSelect;
 
+// Spelled out: inside a subquery Drizzle's column references lose their table names.
 const participantCount = sql<number>`(
-  select count(*)::int from ${videoParticipants}
-  where ${videoParticipants.channelId} = ${videoChannels.id}
+  select count(*)::int from "video_participants" vp where vp."channel_id" = "video_channels"."id"
 )`;
 
 /** Inserts a channel; undefined when the workspace already has one by that name. */
@@ -142,7 +142,9 @@ export async function removeFromWorkspace(db: Db, workspaceId: number, userId: n
   await db
     .update(videoChannels)
     .set({ broadcasterId: null })
-    .where(and(eq(videoChannels.workspaceId, workspaceId), eq(videoChannels.broadcasterId, userId)));
+    .where(
+      and(eq(videoChannels.workspaceId, workspaceId), eq(videoChannels.broadcasterId, userId)),
+    );
   return removed.map((row) => row.channelId);
 }
 
