@@ -97,7 +97,7 @@ describe('video channels', () => {
 
     const duplicate = await call(app, bob, 'POST', base(), { name: '  주간 회의 ' });
     expectProblem(duplicate, 409, ErrorCode.VIDEO_CHANNEL_DUPLICATE);
-    expect((duplicate.json() as { detail: string }).detail).toBe(VideoMessages.duplicateName);
+    expect(duplicate.json<{ detail: string }>().detail).toBe(VideoMessages.duplicateName);
 
     const empty = await call(app, bob, 'POST', base(), { name: '   ' });
     expectProblem(empty, 400, ErrorCode.VALIDATION_FAILED);
