@@ -132,7 +132,8 @@ export type VideoChannelEvent =
 /** Built-in mode signalling, sent to `/pub/signal/{roomId}` with `to`, received with `from`. */
 export const signalSendSchema = z.object({
   to: idSchema,
-  kind: z.enum(['offer', 'answer', 'candidate', 'bye']),
+  /** `ready`: a viewer asks the broadcaster for an offer (its signal queue is listening now). */
+  kind: z.enum(['ready', 'offer', 'answer', 'candidate', 'bye']),
   /** SDP for offer/answer, an RTCIceCandidateInit for candidate; opaque to the server. */
   data: z.unknown().optional(),
 });

@@ -1,0 +1,384 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Limits } from '@teamup/contracts/limits';
+import { ErrorCode } from '@teamup/contracts/error-codes';
+import type {
+  Conference,
+  MeetingChatLine,
+  VideoChannel,
+  VideoChannelEvent,
+  VideoParticipant,
+} from '@teamup/contracts/video';
+import { hasCode } from '../../../lib/error-message';
+import { ko } from '../../../i18n/ko';
+import { meetingApi } from '../api/video-api';
+import { BuiltinMedia } from '../lib/builtin-media';
+import { diagnose } from '../lib/diagnostics';
+import { LivekitMedia } from '../lib/livekit-media';
+import {
+  captureScreen,
+  noLocalMedia,
+  stopAll,
+  tracksToPublish,
+  type LocalMedia,
+} from '../lib/local-media';
+import type { MediaSession } from '../lib/media-session';
+import { MeetingSocket } from '../lib/meeting-socket';
+
+const alerts = ko.video.alerts;
+
+export type MeetingPhase = 'joining' | 'ready' | 'failed';
+export type MeetingExit = 'REMOVED' | 'CHANNEL_DELETED';
+
+interface Diagnostics {
+  candidates: string[];
+  gatheringDone: boolean;
+  candidateErrors: string[];
+  connectionFailed: boolean;
+  socketTimedOut: boolean;
+}
+const noDiagnostics: Diagnostics = {
+  candidates: [],
+  gatheringDone: false,
+  candidateErrors: [],
+  connectionFailed: false,
+  socketTimedOut: false,
+};
+
+/**
+ * Everything of one meeting (spec 02 section 4 "Meeting"): join if not yet in, the media and
+ * messaging connections, participants and the broadcaster from live events, the in-meeting chat,
+ * the track toggles with the one-broadcaster rule, and on leaving: leave the channel, close the
+ * connections and stop every local track.
+ */
+export function useMeeting(
+  workspaceId: number,
+  roomId: number | null,
+  myId: number | null,
+  onExit: (why: MeetingExit) => void,
+) {
+  const [phase, setPhase] = useState<MeetingPhase>('joining');
+  const [channel, setChannel] = useState<VideoChannel | null>(null);
+  const [participants, setParticipants] = useState<VideoParticipant[]>([]);
+  const [broadcasterId, setBroadcasterId] = useState<number | null>(null);
+  const [chat, setChat] = useState<MeetingChatLine[]>([]);
+  const [socketConnected, setSocketConnected] = useState(false);
+  const [remote, setRemote] = useState<{ stream: MediaStream; from: number | null } | null>(null);
+  const [local, setLocal] = useState<LocalMedia>(noLocalMedia);
+  const [alert, setAlert] = useState<string | null>(null);
+  const [conference, setConference] = useState<Conference | null>(null);
+  const [diagnostics, setDiagnostics] = useState<Diagnostics>(noDiagnostics);
+
+  const localRef = useRef<LocalMedia>(noLocalMedia);
+  const mediaRef = useRef<MediaSession | null>(null);
+  const socketRef = useRef<MeetingSocket | null>(null);
+  const broadcasterRef = useRef<number | null>(null);
+  const exitRef = useRef(onExit);
+  exitRef.current = onExit;
+
+  const api = useMemo(
+    () => (roomId === null ? null : meetingApi(workspaceId, roomId)),
+    [workspaceId, roomId],
+  );
+
+  const applyRoster = useCallback((list: VideoParticipant[], broadcaster: number | null) => {
+    setParticipants(list);
+    setBroadcasterId(broadcaster);
+    broadcasterRef.current = broadcaster;
+    const media = mediaRef.current;
+    if (media instanceof BuiltinMedia) {
+      media.updateRoster(
+        list.map((p) => p.userId),
+        broadcaster,
+      );
+    }
+  }, []);
+
+  useEffect(() => {
+    if (roomId === null || myId === null) return undefined;
+    const calls = meetingApi(workspaceId, roomId);
+    let disposed = false;
+    let participantId: number | null = null;
+    let exited = false;
+    let socketTimer: ReturnType<typeof setTimeout> | undefined;
+
+    const start = async () => {
+      // Look ourselves up; join when absent, then ask again (spec 02 section 4, step 1).
+      let list: VideoParticipant[] = [];
+      try {
+        list = await calls.participants();
+      } catch (error) {
+        console.warn('participants could not be fetched; joining anyway', error);
+      }
+      let mine = list.find((p) => p.userId === myId);
+      if (!mine) {
+        mine = await calls.join();
+        list = await calls.participants();
+      }
+      participantId = mine.id;
+      const [room, joined] = await Promise.all([calls.channel(), calls.joinConference()]);
+      if (disposed) return;
+      setChannel(room);
+      setConference(joined);
+
+      const events = {
+        onRemoteStream: (stream: MediaStream | null, from: number | null) =>
+          setRemote(stream ? { stream, from } : null),
+        onCandidate: (candidate: RTCIceCandidate) =>
+          setDiagnostics((d) => ({ ...d, candidates: [...d.candidates, candidate.candidate] })),
+        onCandidateError: (detail: string) =>
+          setDiagnostics((d) => ({ ...d, candidateErrors: [...d.candidateErrors, detail] })),
+        onConnectionFailed: () => setDiagnostics((d) => ({ ...d, connectionFailed: true })),
+      };
+      const socket = new MeetingSocket(roomId, {
+        onChat: (event) =>
+          event.type === 'init'
+            ? setChat(event.logs)
+            : setChat((lines) => [...lines, event].slice(-Limits.chatKeptPerRoom)),
+        onVideo: (event: VideoChannelEvent) => {
+          if (event.type === 'GET_PARTICIPANTS_CONFIRMED') {
+            applyRoster(event.participants, event.broadcasterId);
+          } else if (event.userId === null || event.userId === myId) {
+            exited = true;
+            exitRef.current(event.reason);
+          }
+        },
+        onSignal: (event) => {
+          const media = mediaRef.current;
+          if (media instanceof BuiltinMedia) void media.handleSignal(event);
+        },
+        onConnectedChange: (connected) => {
+          setSocketConnected(connected);
+          if (connected) {
+            clearTimeout(socketTimer);
+            const media = mediaRef.current;
+            if (media instanceof BuiltinMedia) media.listening();
+          }
+        },
+        beforeConnect: async () => {
+          // Also refreshes an expired access token before the socket uses it.
+          const fresh = await calls.participants();
+          if (!disposed) applyRoster(fresh, broadcasterRef.current);
+        },
+      });
+      socketRef.current = socket;
+
+      if (joined.mode === 'livekit' && joined.url && joined.token) {
+        const media = new LivekitMedia(events);
+        mediaRef.current = media;
+        await media.connect(joined.url, joined.token);
+      } else {
+        mediaRef.current = new BuiltinMedia(
+          myId,
+          joined.iceServers,
+          (signal) => socket.signal(signal),
+          events,
+        );
+        // Gathering once tells the diagnostics which candidates this network offers.
+        void gatherCandidates(joined, (candidates) =>
+          setDiagnostics((d) => ({
+            ...d,
+            candidates: [...d.candidates, ...candidates],
+            gatheringDone: true,
+          })),
+        );
+      }
+      applyRoster(list, room.broadcasterId);
+      socketTimer = setTimeout(
+        () => setDiagnostics((d) => ({ ...d, socketTimedOut: !socket.connected })),
+        Limits.diagnosticsWebsocketTimeoutMs,
+      );
+      socket.start();
+      setPhase('ready');
+    };
+
+    start().catch((error: unknown) => {
+      if (disposed) return;
+      console.warn('meeting could not start', error);
+      setParticipants([]);
+      setPhase('failed');
+    });
+
+    return () => {
+      disposed = true;
+      clearTimeout(socketTimer);
+      stopAll(localRef.current);
+      localRef.current = noLocalMedia;
+      mediaRef.current?.close();
+      mediaRef.current = null;
+      void socketRef.current?.stop();
+      socketRef.current = null;
+      if (participantId !== null && !exited) void calls.leave(participantId).catch(() => undefined);
+    };
+  }, [workspaceId, roomId, myId, applyRoster]);
+
+  /** Sends the current local tracks; gives the broadcast up when nothing is left to send. */
+  const republish = useCallback(
+    async (next: LocalMedia) => {
+      localRef.current = next;
+      setLocal(next);
+      const tracks = tracksToPublish(next);
+      await mediaRef.current?.publish(tracks);
+      if (tracks.length === 0 && api) {
+        await api.releaseBroadcast().catch(() => undefined);
+      }
+    },
+    [api],
+  );
+
+  /** The one-broadcaster rule: refused here when someone else sends, and by the server. */
+  const mayBroadcast = useCallback(async (): Promise<boolean> => {
+    const current = broadcasterRef.current;
+    if (current !== null && current !== myId) {
+      setAlert(alerts.someoneBroadcasting);
+      return false;
+    }
+    if (current === myId || !api) return true;
+    try {
+      await api.claimBroadcast();
+      return true;
+    } catch (error) {
+      setAlert(
+        hasCode(error, ErrorCode.VIDEO_BROADCASTER_BUSY)
+          ? alerts.someoneBroadcasting
+          : alerts.deviceDenied,
+      );
+      return false;
+    }
+  }, [api, myId]);
+
+  const releaseIfIdle = useCallback(async () => {
+    if (tracksToPublish(localRef.current).length === 0 && api) {
+      await api.releaseBroadcast().catch(() => undefined);
+    }
+  }, [api]);
+
+  const toggleCamera = useCallback(async () => {
+    const media = localRef.current;
+    if (media.camera) {
+      media.camera.getTracks().forEach((track) => track.stop());
+      media.mic?.stop();
+      await republish({ ...media, camera: null, mic: null });
+      return;
+    }
+    if (!(await mayBroadcast())) return;
+    try {
+      const camera = await navigator.mediaDevices.getUserMedia({ video: true, audio: true });
+      camera.getVideoTracks()[0]?.addEventListener('ended', () => {
+        const now = localRef.current;
+        if (now.camera === camera) void republish({ ...now, camera: null });
+      });
+      media.mic?.stop();
+      await republish({ ...localRef.current, camera, mic: camera.getAudioTracks()[0] ?? null });
+    } catch {
+      setAlert(alerts.deviceDenied);
+      await releaseIfIdle();
+    }
+  }, [mayBroadcast, republish, releaseIfIdle]);
+
+  const toggleScreen = useCallback(async () => {
+    const media = localRef.current;
+    if (media.screen) {
+      media.screen.getTracks().forEach((track) => track.stop());
+      await republish({ ...media, screen: null });
+      return;
+    }
+    if (!(await mayBroadcast())) return;
+    try {
+      const screen = await captureScreen();
+      // Ending the capture from the browser's own bar unpublishes it too.
+      screen.getVideoTracks()[0]?.addEventListener('ended', () => {
+        const now = localRef.current;
+        if (now.screen === screen) void republish({ ...now, screen: null });
+      });
+      await republish({ ...localRef.current, screen });
+    } catch {
+      setAlert(alerts.screenDenied);
+      await releaseIfIdle();
+    }
+  }, [mayBroadcast, republish, releaseIfIdle]);
+
+  const toggleMute = useCallback(async () => {
+    const media = localRef.current;
+    if (media.mic) {
+      media.mic.stop();
+      await republish({ ...media, mic: null });
+      return;
+    }
+    if (!(await mayBroadcast())) return;
+    try {
+      const stream = await navigator.mediaDevices.getUserMedia({ audio: true });
+      await republish({ ...localRef.current, mic: stream.getAudioTracks()[0] ?? null });
+    } catch {
+      setAlert(alerts.deviceDenied);
+      await releaseIfIdle();
+    }
+  }, [mayBroadcast, republish, releaseIfIdle]);
+
+  /** Stops the camera only when it is on: otherwise the spec's "not sharing" alert. */
+  const stopCamera = useCallback(async () => {
+    if (!localRef.current.camera) setAlert(alerts.notSharingCamera);
+    else await toggleCamera();
+  }, [toggleCamera]);
+  const stopScreen = useCallback(async () => {
+    if (!localRef.current.screen) setAlert(alerts.notSharingScreen);
+    else await toggleScreen();
+  }, [toggleScreen]);
+
+  const sendChat = useCallback(
+    (message: string) => socketRef.current?.sendChat(message) ?? false,
+    [],
+  );
+
+  const warnings = conference
+    ? diagnose({
+        protocol: window.location.protocol,
+        hostname: window.location.hostname,
+        mode: conference.mode,
+        mediaUrl: conference.url,
+        iceServers: conference.iceServers,
+        ...diagnostics,
+      })
+    : [];
+
+  return {
+    phase,
+    channel,
+    participants,
+    broadcasterId,
+    chat,
+    socketConnected,
+    remote,
+    local,
+    alert,
+    dismissAlert: () => setAlert(null),
+    warnings,
+    toggleCamera,
+    toggleScreen,
+    toggleMute,
+    stopCamera,
+    stopScreen,
+    sendChat,
+    removeParticipant: (userId: number) => api?.remove(userId),
+  };
+}
+
+/** Gathers this browser's ICE candidates once (no peer needed) for the diagnostics. */
+async function gatherCandidates(conference: Conference, done: (candidates: string[]) => void) {
+  if (typeof RTCPeerConnection === 'undefined') return;
+  const pc = new RTCPeerConnection({ iceServers: conference.iceServers });
+  const found: string[] = [];
+  pc.addEventListener('icecandidate', (event) => {
+    if (event.candidate) found.push(event.candidate.candidate);
+  });
+  const finished = new Promise<void>((resolve) => {
+    pc.addEventListener('icegatheringstatechange', () => {
+      if (pc.iceGatheringState === 'complete') resolve();
+    });
+    setTimeout(resolve, 5000);
+  });
+  pc.createDataChannel('probe');
+  await pc.setLocalDescription(await pc.createOffer());
+  await finished;
+  pc.close();
+  done(found);
+}

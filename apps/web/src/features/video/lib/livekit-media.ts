@@ -1,0 +1,77 @@
+import {
+  LocalTrack,
+  LocalAudioTrack,
+  LocalVideoTrack,
+  Room,
+  RoomEvent,
+  type RemoteParticipant,
+  type RemoteTrack,
+} from 'livekit-client';
+import type { MediaSession, MediaSessionEvents } from './media-session';
+
+/** The name a LiveKit participant carries in its metadata (spec 02 section 3: JSON with userName). */
+export function nameFromMetadata(metadata: string | undefined): string | null {
+  if (!metadata) return null;
+  try {
+    const parsed = JSON.parse(metadata) as { userName?: unknown };
+    return typeof parsed.userName === 'string' ? parsed.userName : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * LiveKit mode: one Room connection to the SFU with the token from join-conference. Publishing
+ * replaces the local tracks; every remote track is gathered into one stream per sender.
+ */
+export class LivekitMedia implements MediaSession {
+  private readonly room = new Room({ adaptiveStream: true, dynacast: true });
+  private published: LocalTrack[] = [];
+  private readonly remote = new Map<string, MediaStream>();
+
+  constructor(private readonly events: MediaSessionEvents) {
+    this.room.on(RoomEvent.TrackSubscribed, (track: RemoteTrack, _pub, participant) => {
+      const stream = this.streamOf(participant);
+      stream.addTrack(track.mediaStreamTrack);
+      this.events.onRemoteStream(stream, Number(participant.identity) || null);
+    });
+    this.room.on(RoomEvent.TrackUnsubscribed, (track: RemoteTrack, _pub, participant) => {
+      const stream = this.streamOf(participant);
+      stream.removeTrack(track.mediaStreamTrack);
+      if (stream.getTracks().length === 0) {
+        this.remote.delete(participant.identity);
+        this.events.onRemoteStream(null, null);
+      }
+    });
+    this.room.on(RoomEvent.Disconnected, () => this.events.onRemoteStream(null, null));
+  }
+
+  connect(url: string, token: string): Promise<void> {
+    return this.room.connect(url, token);
+  }
+
+  async publish(tracks: MediaStreamTrack[]): Promise<void> {
+    for (const track of this.published) {
+      await this.room.localParticipant.unpublishTrack(track, false);
+    }
+    this.published = tracks.map((track) =>
+      track.kind === 'video'
+        ? new LocalVideoTrack(track, undefined, true)
+        : new LocalAudioTrack(track, undefined, true),
+    );
+    for (const track of this.published) await this.room.localParticipant.publishTrack(track);
+  }
+
+  close(): void {
+    void this.room.disconnect();
+  }
+
+  private streamOf(participant: RemoteParticipant): MediaStream {
+    let stream = this.remote.get(participant.identity);
+    if (!stream) {
+      stream = new MediaStream();
+      this.remote.set(participant.identity, stream);
+    }
+    return stream;
+  }
+}

@@ -1,0 +1,38 @@
+import { Limits } from '@teamup/contracts/limits';
+
+/** What this person has captured: camera (video + its microphone), microphone, screen. */
+export interface LocalMedia {
+  camera: MediaStream | null;
+  mic: MediaStreamTrack | null;
+  screen: MediaStream | null;
+}
+
+export const noLocalMedia: LocalMedia = { camera: null, mic: null, screen: null };
+
+/** The tracks to send: the screen's video over the camera's, the microphone, the screen's sound. */
+export function tracksToPublish(media: LocalMedia): MediaStreamTrack[] {
+  const live = (track: MediaStreamTrack | null | undefined): track is MediaStreamTrack =>
+    Boolean(track && track.readyState === 'live');
+  const video = media.screen?.getVideoTracks()[0] ?? media.camera?.getVideoTracks()[0];
+  const screenAudio = media.screen?.getAudioTracks()[0];
+  return [video, media.mic, screenAudio].filter(live);
+}
+
+export function stopAll(media: LocalMedia): void {
+  for (const stream of [media.camera, media.screen]) {
+    stream?.getTracks().forEach((track) => track.stop());
+  }
+  media.mic?.stop();
+}
+
+/** Screen capture of spec 02 section 9: 1280x720 at 15 fps, with sound where the browser can. */
+export function captureScreen(): Promise<MediaStream> {
+  return navigator.mediaDevices.getDisplayMedia({
+    video: {
+      width: Limits.screenCaptureWidth,
+      height: Limits.screenCaptureHeight,
+      frameRate: Limits.screenCaptureFps,
+    },
+    audio: true,
+  });
+}

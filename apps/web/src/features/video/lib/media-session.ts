@@ -1,0 +1,18 @@
+/**
+ * The media side of a meeting, whichever carries it (built-in peer-to-peer WebRTC or LiveKit).
+ * The page decides what to publish; the session sends it and reports what arrives.
+ */
+export interface MediaSession {
+  /** Sends these tracks to everyone (replacing what was sent); an empty list stops sending. */
+  publish(tracks: MediaStreamTrack[]): Promise<void>;
+  close(): void;
+}
+
+export interface MediaSessionEvents {
+  /** The remote broadcast as a stream to play, or null when nobody is sending to us. */
+  onRemoteStream: (stream: MediaStream | null, fromUserId: number | null) => void;
+  /** ICE facts for the connection diagnostics. */
+  onCandidate?: (candidate: RTCIceCandidate) => void;
+  onCandidateError?: (detail: string) => void;
+  onConnectionFailed?: () => void;
+}
