@@ -82,20 +82,6 @@ export const ko = {
     workspacePanelSoon: '워크스페이스 메뉴는 준비 중입니다.',
   },
 
-  placeholder: {
-    notReady: '준비 중인 화면입니다',
-    description: '이 화면은 곧 제공될 예정입니다.',
-    initialRedirect: '시작 화면',
-    workspaceHome: '워크스페이스 홈',
-    team: '팀 페이지',
-    chat: '채팅방',
-    video: '화상 회의',
-    teamFormation: '팀 구성',
-    notifications: '알림 센터',
-    userProfile: '사용자 프로필',
-    emptyWorkspace: '워크스페이스 시작하기',
-  },
-
   login: {
     title: '로그인',
     subtitle: '팀과 함께하는 협업 공간에 오신 것을 환영합니다.',
@@ -821,7 +807,6 @@ export const ko = {
     loading: '워크스페이스를 불러오는 중...',
     loadFailed: '워크스페이스 목록을 불러오지 못했습니다.',
     retry: '다시 시도',
-    comingSoon: '곧 제공될 기능입니다.',
     notFound: '워크스페이스를 찾을 수 없거나 접근 권한이 없습니다.',
     notFoundHint: '초대 링크로 참여하거나 다른 워크스페이스를 선택해주세요.',
     goHome: '홈으로 이동',
@@ -1102,8 +1087,9 @@ export const ko = {
     broadcasting: '방송 중',
     cameraOffImage: '카메라 꺼짐',
     controls: '회의 조작',
-    mute: '마이크 켜기',
-    unmute: '마이크 끄기',
+    micOn: '마이크 켜기',
+    micOff: '마이크 끄기',
+    unmuteSound: '소리 켜기',
     cameraOn: '카메라 켜기',
     cameraOff: '카메라 끄기',
     shareOn: '화면 공유',
@@ -1114,6 +1100,7 @@ export const ko = {
     removeParticipant: (name: string) => `${name} 님을 회의에서 내보내기`,
     removeConfirm: (name: string) => `${name} 님을 회의에서 내보낼까요?`,
     removeFailed: '참가자를 내보내지 못했습니다.',
+    removeAction: '내보내기',
     removedNotice: '회의에서 내보내졌습니다.',
     deletedNotice: '회의실이 삭제되었습니다.',
     chatTitle: '회의 채팅',
@@ -1139,15 +1126,18 @@ export const ko = {
       noPublicUdp:
         '공인 IPv4 UDP 후보를 찾지 못했습니다. NAT나 방화벽 뒤에서는 다른 네트워크의 참가자와 연결되지 않을 수 있습니다.',
       candidateError: (detail: string) => `ICE 후보를 모으는 중 오류가 발생했습니다: ${detail}`,
-      socketTimeout: '실시간 연결 서버에 15초 안에 연결하지 못했습니다. 네트워크 상태를 확인해주세요.',
+      socketTimeout:
+        '실시간 연결 서버에 15초 안에 연결하지 못했습니다. 네트워크 상태를 확인해주세요.',
     },
     rooms: {
       failed: '화상 회의 목록을 불러오지 못했습니다.',
       participantCount: (count: number) => `${count}명 참여 중`,
       delete: (name: string) => `${name} 회의실 삭제`,
-      deleteConfirm: (name: string) => `'${name}' 회의실을 삭제할까요? 참여 중인 사람은 모두 나가게 됩니다.`,
+      deleteConfirm: (name: string) =>
+        `'${name}' 회의실을 삭제할까요? 참여 중인 사람은 모두 나가게 됩니다.`,
       deleteFailed: '회의실을 삭제하지 못했습니다.',
       deleted: '회의실을 삭제했습니다.',
+      deleteAction: '삭제',
     },
     create: {
       title: '새 화상 회의실',

@@ -73,7 +73,9 @@ export function useMeeting(
   const socketRef = useRef<MeetingSocket | null>(null);
   const broadcasterRef = useRef<number | null>(null);
   const exitRef = useRef(onExit);
-  exitRef.current = onExit;
+  useEffect(() => {
+    exitRef.current = onExit;
+  });
 
   const api = useMemo(
     () => (roomId === null ? null : meetingApi(workspaceId, roomId)),
@@ -265,7 +267,10 @@ export function useMeeting(
       const camera = await navigator.mediaDevices.getUserMedia({ video: true, audio: true });
       camera.getVideoTracks()[0]?.addEventListener('ended', () => {
         const now = localRef.current;
-        if (now.camera === camera) void republish({ ...now, camera: null });
+        if (now.camera !== camera) return;
+        // The device went away (unplugged, taken by another app): say so, send what is left.
+        setAlert(alerts.notSharingCamera);
+        void republish({ ...now, camera: null });
       });
       media.mic?.stop();
       await republish({ ...localRef.current, camera, mic: camera.getAudioTracks()[0] ?? null });
@@ -288,7 +293,9 @@ export function useMeeting(
       // Ending the capture from the browser's own bar unpublishes it too.
       screen.getVideoTracks()[0]?.addEventListener('ended', () => {
         const now = localRef.current;
-        if (now.screen === screen) void republish({ ...now, screen: null });
+        if (now.screen !== screen) return;
+        setAlert(alerts.notSharingScreen);
+        void republish({ ...now, screen: null });
       });
       await republish({ ...localRef.current, screen });
     } catch {
@@ -313,16 +320,6 @@ export function useMeeting(
       await releaseIfIdle();
     }
   }, [mayBroadcast, republish, releaseIfIdle]);
-
-  /** Stops the camera only when it is on: otherwise the spec's "not sharing" alert. */
-  const stopCamera = useCallback(async () => {
-    if (!localRef.current.camera) setAlert(alerts.notSharingCamera);
-    else await toggleCamera();
-  }, [toggleCamera]);
-  const stopScreen = useCallback(async () => {
-    if (!localRef.current.screen) setAlert(alerts.notSharingScreen);
-    else await toggleScreen();
-  }, [toggleScreen]);
 
   const sendChat = useCallback(
     (message: string) => socketRef.current?.sendChat(message) ?? false,
@@ -355,8 +352,6 @@ export function useMeeting(
     toggleCamera,
     toggleScreen,
     toggleMute,
-    stopCamera,
-    stopScreen,
     sendChat,
     removeParticipant: (userId: number) => api?.remove(userId),
   };

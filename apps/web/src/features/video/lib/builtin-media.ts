@@ -115,7 +115,7 @@ export class BuiltinMedia implements MediaSession {
       this.send({ to: peer, kind: 'candidate', data: event.candidate.toJSON() });
     });
     pc.addEventListener('icecandidateerror', (event) => {
-      const error = event as RTCPeerConnectionIceErrorEvent;
+      const error = event;
       this.events.onCandidateError?.(`${error.errorCode} ${error.errorText}`.trim());
     });
     pc.addEventListener('iceconnectionstatechange', () => {

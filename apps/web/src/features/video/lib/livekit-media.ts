@@ -1,5 +1,5 @@
+import type { LocalTrack } from 'livekit-client';
 import {
-  LocalTrack,
   LocalAudioTrack,
   LocalVideoTrack,
   Room,

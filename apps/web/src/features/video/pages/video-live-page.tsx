@@ -1,7 +1,250 @@
-import { PlaceholderPage } from '../../../components/placeholder-page';
+import { useState } from 'react';
+import { Alert, Anchor, Box, Center, Flex, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import type { VideoParticipant } from '@teamup/contracts/video';
+import { routes } from '../../../app/routes';
+import { useConfirmAction } from '../../../components/confirm-action';
 import { ko } from '../../../i18n/ko';
+import { errorMessage } from '../../../lib/error-message';
+import { useAuth } from '../../auth/hooks/use-auth';
+import { useCurrentWorkspace } from '../../workspaces/hooks/use-current-workspace';
+import {
+  ControlBar,
+  MeetingChatPanel,
+  ParticipantList,
+  StreamVideo,
+} from '../components/meeting-parts';
+import { useMeeting, type MeetingExit } from '../hooks/use-meeting';
 
-/** PLACEHOLDER — video meeting (/ws/{workspaceId}/video/live?roomId=&roomName=) of spec 02. Filled in by the video feature. */
+const t = ko.video;
+
+function Waiting({ text }: { text: string }) {
+  return (
+    <Center h="60vh">
+      <Stack align="center" gap="sm">
+        <Loader />
+        <Text c="dimmed">{text}</Text>
+      </Stack>
+    </Center>
+  );
+}
+
+const positiveId = (value: string | null) => {
+  const id = Number(value);
+  return Number.isInteger(id) && id > 0 ? id : null;
+};
+
+/** /ws/{workspaceId}/video/live?roomId=&roomName= (spec 02 "Video meeting screen"). */
 export function VideoLivePage() {
-  return <PlaceholderPage title={ko.placeholder.video} />;
+  const { workspaceId: segment } = useParams();
+  const [params] = useSearchParams();
+  const { user } = useAuth();
+  const { workspace, isLoading } = useCurrentWorkspace();
+  const roomId = positiveId(params.get('roomId'));
+  const workspaceId = workspace?.id ?? positiveId(segment ?? null);
+
+  if (roomId === null || (!isLoading && workspaceId === null)) {
+    return (
+      <Center h="60vh">
+        <Stack align="center" gap="xs">
+          <Text c="dimmed">{t.invalidRoom}</Text>
+          {workspaceId !== null && (
+            <Anchor component={Link} to={routes.workspace.href(workspaceId)}>
+              {t.backToWorkspace}
+            </Anchor>
+          )}
+        </Stack>
+      </Center>
+    );
+  }
+  if (workspaceId === null) return <Waiting text={t.waitingRoom} />;
+  if (!user) return <Waiting text={t.waitingUser} />;
+  return (
+    <Meeting
+      key={`${workspaceId}:${roomId}`}
+      workspaceId={workspaceId}
+      roomId={roomId}
+      roomName={params.get('roomName') ?? ''}
+      myId={user.id}
+      canRemoveAnyone={workspace?.myRole === 'OWNER' || workspace?.myRole === 'ADMIN'}
+    />
+  );
+}
+
+function Meeting({
+  workspaceId,
+  roomId,
+  roomName,
+  myId,
+  canRemoveAnyone,
+}: {
+  workspaceId: number;
+  roomId: number;
+  roomName: string;
+  myId: number;
+  canRemoveAnyone: boolean;
+}) {
+  const navigate = useNavigate();
+  const [chatShown, setChatShown] = useState(true);
+  const { confirm, confirmElement } = useConfirmAction();
+  const toWorkspace = () => void navigate(routes.workspace.href(workspaceId));
+  const meeting = useMeeting(workspaceId, roomId, myId, (why: MeetingExit) => {
+    notifications.show({
+      color: 'orange',
+      message: why === 'REMOVED' ? t.removedNotice : t.deletedNotice,
+    });
+    toWorkspace();
+  });
+  const title = meeting.channel?.name ?? roomName;
+
+  if (meeting.phase === 'failed') {
+    return (
+      <Center h="60vh">
+        <Stack align="center" gap="xs">
+          <Text c="red">{t.joinFailed}</Text>
+          <Anchor component={Link} to={routes.workspace.href(workspaceId)}>
+            {t.backToWorkspace}
+          </Anchor>
+        </Stack>
+      </Center>
+    );
+  }
+  if (meeting.phase === 'joining') return <Waiting text={t.joining} />;
+
+  const { local, remote } = meeting;
+  const cameraOn = Boolean(local.camera);
+  const canRemove = canRemoveAnyone || meeting.channel?.createdBy === myId;
+  const remoteName = meeting.participants.find((p) => p.userId === remote?.from)?.name ?? '';
+  const stage = remote ? (
+    <StreamVideo
+      stream={remote.stream}
+      muted={false}
+      testId="meeting-stage-remote"
+      label={t.stageRemote(remoteName)}
+    />
+  ) : local.screen ? (
+    <StreamVideo
+      stream={local.screen}
+      muted
+      testId="meeting-stage-screen"
+      label={t.stageOwnScreen}
+    />
+  ) : local.camera ? (
+    <StreamVideo
+      stream={local.camera}
+      muted
+      mirrored
+      testId="meeting-stage-camera"
+      label={t.stageOwnCamera}
+    />
+  ) : (
+    <Center h="100%" p="md">
+      <Text c="gray.4" ta="center" data-testid="meeting-stage-empty">
+        {t.stageEmpty}
+      </Text>
+    </Center>
+  );
+  const askRemove = (participant: VideoParticipant) =>
+    confirm({
+      title: t.removeParticipant(participant.name),
+      message: t.removeConfirm(participant.name),
+      confirmLabel: t.removeAction,
+      onConfirm: () => {
+        void Promise.resolve(meeting.removeParticipant(participant.userId)).catch(
+          (error: unknown) =>
+            notifications.show({
+              color: 'red',
+              message: errorMessage(error, { fallback: t.removeFailed }),
+            }),
+        );
+      },
+    });
+
+  return (
+    <Stack gap="sm" p={{ base: 'xs', sm: 'md' }} data-testid="meeting-page">
+      <Group justify="space-between" wrap="nowrap">
+        <Title
+          order={2}
+          size="h3"
+          style={{ minWidth: 0, overflowWrap: 'anywhere' }}
+          data-testid="meeting-title"
+        >
+          {title}
+        </Title>
+      </Group>
+      {meeting.warnings.length > 0 && (
+        <Alert
+          color="yellow"
+          icon={<IconAlertTriangle size={18} />}
+          title={t.diagnostics.title}
+          data-testid="meeting-diagnostics"
+        >
+          <Stack gap={2}>
+            {meeting.warnings.map((warning) => (
+              <Text size="sm" key={warning}>
+                {warning}
+              </Text>
+            ))}
+          </Stack>
+        </Alert>
+      )}
+      {meeting.alert && (
+        <Alert
+          color="red"
+          role="alert"
+          withCloseButton
+          onClose={meeting.dismissAlert}
+          data-testid="meeting-alert"
+        >
+          {meeting.alert}
+        </Alert>
+      )}
+      <Flex gap="sm" direction={{ base: 'column', md: 'row' }} align="stretch">
+        <Box
+          style={{
+            flex: 1,
+            minWidth: 0,
+            borderRadius: 'var(--mantine-radius-md)',
+            overflow: 'hidden',
+          }}
+          bg="dark.7"
+          h={{ base: 240, sm: 420 }}
+          data-testid="meeting-stage"
+        >
+          {stage}
+        </Box>
+        <Stack w={{ base: '100%', md: 300 }} gap="sm">
+          <ParticipantList
+            participants={meeting.participants}
+            myId={myId}
+            broadcasterId={meeting.broadcasterId}
+            cameraOn={cameraOn}
+            canRemove={canRemove}
+            onRemove={askRemove}
+          />
+          {chatShown && (
+            <MeetingChatPanel
+              lines={meeting.chat}
+              connected={meeting.socketConnected}
+              onSend={meeting.sendChat}
+            />
+          )}
+        </Stack>
+      </Flex>
+      <ControlBar
+        micOn={Boolean(local.mic)}
+        cameraOn={cameraOn}
+        sharing={Boolean(local.screen)}
+        chatShown={chatShown}
+        onMic={() => void meeting.toggleMute()}
+        onCamera={() => void meeting.toggleCamera()}
+        onScreen={() => void meeting.toggleScreen()}
+        onChat={() => setChatShown((shown) => !shown)}
+        onLeave={toWorkspace}
+      />
+      {confirmElement}
+    </Stack>
+  );
 }

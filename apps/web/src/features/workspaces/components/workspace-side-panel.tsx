@@ -10,7 +10,6 @@ import {
   Text,
   Tooltip,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconLock, IconSettings, IconUsersGroup } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import type { Workspace } from '@teamup/contracts/workspaces';
@@ -22,6 +21,8 @@ import { NewChatDialog } from '../../chat/components/new-chat-dialog';
 import { useChatRoomsLiveSync } from '../../chat/hooks/use-chat-rooms-live-sync';
 import { useWorkspaceTeams } from '../../teams/api/workspace-teams';
 import { TeamDialog } from '../../teams/components/team-dialog';
+import { CreateVideoRoomDialog } from '../../video/components/create-video-room-dialog';
+import { VideoRoomLinks } from '../../video/components/video-room-links';
 import { useCurrentWorkspace } from '../hooks/use-current-workspace';
 import { SidePanelSection } from './side-panel-section';
 import { WorkspaceIcon } from './workspace-icon';
@@ -31,10 +32,6 @@ import { WorkspaceSettingsModal } from './workspace-settings-modal';
 export const WORKSPACE_SIDE_PANEL_WIDTH = 240;
 
 const t = ko.workspaces.panel;
-
-function showComingSoon() {
-  notifications.show({ color: 'indigo', message: ko.workspaces.comingSoon });
-}
 
 function TeamLinks({ workspace }: { workspace: Workspace }) {
   const { teamId } = useParams();
@@ -99,7 +96,7 @@ function TeamLinks({ workspace }: { workspace: Workspace }) {
 export function WorkspaceSidePanel() {
   const { workspace, isLoading } = useCurrentWorkspace();
   const { user } = useAuth();
-  const [dialog, setDialog] = useState<'settings' | 'team' | 'dm' | 'group' | null>(null);
+  const [dialog, setDialog] = useState<'settings' | 'team' | 'dm' | 'group' | 'video' | null>(null);
   useChatRoomsLiveSync(workspace?.id, user?.id);
 
   return (
@@ -195,8 +192,19 @@ export function WorkspaceSidePanel() {
           <SidePanelSection
             title={t.videoMeetings}
             emptyText={t.noVideoMeetings}
-            onAdd={showComingSoon}
-          />
+            onAdd={() => setDialog('video')}
+            testId="side-panel-video"
+          >
+            {workspace ? (
+              <VideoRoomLinks
+                workspaceId={workspace.id}
+                isOwner={workspace.myRole === 'OWNER'}
+                emptyText={t.noVideoMeetings}
+              />
+            ) : (
+              <Skeleton h={28} radius="sm" visible={isLoading} />
+            )}
+          </SidePanelSection>
         </Stack>
       </ScrollArea>
       {workspace && (
@@ -205,6 +213,11 @@ export function WorkspaceSidePanel() {
             workspace={workspace}
             opened={dialog === 'settings'}
             onClose={() => setDialog(null)}
+          />
+          <CreateVideoRoomDialog
+            opened={dialog === 'video'}
+            onClose={() => setDialog(null)}
+            workspaceId={workspace.id}
           />
           <TeamDialog
             opened={dialog === 'team'}

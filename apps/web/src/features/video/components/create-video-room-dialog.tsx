@@ -1,0 +1,98 @@
+import { useState } from 'react';
+import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { useNavigate } from 'react-router';
+import { ErrorCode } from '@teamup/contracts/error-codes';
+import { Limits } from '@teamup/contracts/limits';
+import { VideoMessages } from '@teamup/contracts/video';
+import { routes } from '../../../app/routes';
+import { ko } from '../../../i18n/ko';
+import { ApiError } from '../../../lib/api-error';
+import { errorMessage } from '../../../lib/error-message';
+import { useCreateVideoChannel } from '../api/video-api';
+
+const t = ko.video.create;
+
+/**
+ * Spec 02 section 8: a duplicate name gets its own text; anything else shows the server's detail
+ * prefixed with '오류: '.
+ */
+export function createRoomError(error: unknown): string {
+  if (error instanceof ApiError && error.code === ErrorCode.VIDEO_CHANNEL_DUPLICATE) {
+    return VideoMessages.duplicateName;
+  }
+  return `${t.errorPrefix}${errorMessage(error)}`;
+}
+
+interface CreateVideoRoomDialogProps {
+  opened: boolean;
+  onClose: () => void;
+  workspaceId: number;
+}
+
+function CreateVideoRoomForm({ onClose, workspaceId }: Omit<CreateVideoRoomDialogProps, 'opened'>) {
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const create = useCreateVideoChannel(workspaceId);
+  const navigate = useNavigate();
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        const trimmed = name.trim();
+        if (!trimmed) {
+          setError(VideoMessages.nameRequired);
+          return;
+        }
+        create.mutate(trimmed, {
+          onSuccess: (room) => {
+            onClose();
+            void navigate(
+              routes.videoLive.href(workspaceId, { roomId: room.id, roomName: room.name }),
+            );
+          },
+          onError: (failure) => setError(createRoomError(failure)),
+        });
+      }}
+    >
+      <Stack>
+        <TextInput
+          label={t.name}
+          placeholder={t.namePlaceholder}
+          value={name}
+          maxLength={Limits.videoChannelNameMax}
+          onChange={(event) => {
+            setName(event.currentTarget.value);
+            setError(null);
+          }}
+          error={error}
+          data-autofocus
+          data-testid="video-room-name"
+          required
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t.cancel}
+          </Button>
+          <Button type="submit" loading={create.isPending} data-testid="video-room-create">
+            {t.submit}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** The plus button's dialog: a room needs a name, unique in the workspace. */
+export function CreateVideoRoomDialog({
+  opened,
+  onClose,
+  workspaceId,
+}: CreateVideoRoomDialogProps) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={t.title} centered>
+      {opened && <CreateVideoRoomForm onClose={onClose} workspaceId={workspaceId} />}
+    </Modal>
+  );
+}

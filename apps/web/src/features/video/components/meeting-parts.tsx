@@ -1,0 +1,397 @@
+import { useEffect, useRef, useState } from 'react';
+import {
+  ActionIcon,
+  Badge,
+  Box,
+  Button,
+  Group,
+  Paper,
+  ScrollArea,
+  Stack,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
+import {
+  IconMessage,
+  IconMessageOff,
+  IconMicrophone,
+  IconMicrophoneOff,
+  IconPhoneOff,
+  IconScreenShare,
+  IconScreenShareOff,
+  IconUserMinus,
+  IconVideo,
+  IconVideoOff,
+  IconVolume,
+} from '@tabler/icons-react';
+import { Limits } from '@teamup/contracts/limits';
+import type { MeetingChatLine, VideoParticipant } from '@teamup/contracts/video';
+import { ko } from '../../../i18n/ko';
+import { placeholderAvatar } from '../lib/placeholder-avatar';
+
+const t = ko.video;
+
+/** A <video> playing a stream; falls back to muted playback when the browser blocks sound. */
+export function StreamVideo({
+  stream,
+  muted,
+  mirrored,
+  testId,
+  label,
+}: {
+  stream: MediaStream;
+  muted: boolean;
+  mirrored?: boolean;
+  testId: string;
+  label: string;
+}) {
+  const ref = useRef<HTMLVideoElement>(null);
+  const [soundBlocked, setSoundBlocked] = useState(false);
+  useEffect(() => {
+    const video = ref.current;
+    if (!video) return;
+    video.srcObject = stream;
+    video.muted = muted;
+    video.play().catch(() => {
+      if (muted) return;
+      // Autoplay with sound needs a gesture: play muted and offer the sound as a button.
+      video.muted = true;
+      setSoundBlocked(true);
+      void video.play().catch(() => undefined);
+    });
+  }, [stream, muted]);
+  return (
+    <Box pos="relative" w="100%" h="100%">
+      <video
+        ref={ref}
+        autoPlay
+        playsInline
+        muted={muted}
+        aria-label={label}
+        data-testid={testId}
+        style={{
+          width: '100%',
+          height: '100%',
+          objectFit: 'contain',
+          background: '#000',
+          transform: mirrored ? 'scaleX(-1)' : undefined,
+        }}
+      />
+      {soundBlocked && (
+        <Button
+          pos="absolute"
+          bottom={12}
+          left={12}
+          size="xs"
+          leftSection={<IconVolume size={16} />}
+          onClick={() => {
+            const video = ref.current;
+            if (video) video.muted = false;
+            setSoundBlocked(false);
+          }}
+        >
+          {t.unmuteSound}
+        </Button>
+      )}
+    </Box>
+  );
+}
+
+export function ParticipantList({
+  participants,
+  myId,
+  broadcasterId,
+  cameraOn,
+  canRemove,
+  onRemove,
+}: {
+  participants: VideoParticipant[];
+  myId: number;
+  broadcasterId: number | null;
+  cameraOn: boolean;
+  canRemove: boolean;
+  onRemove: (participant: VideoParticipant) => void;
+}) {
+  const size = Limits.placeholderAvatarPx;
+  return (
+    <Paper
+      withBorder
+      p="xs"
+      radius="md"
+      component="section"
+      aria-label={t.participants(participants.length)}
+    >
+      <Text size="sm" fw={700} mb={6}>
+        {t.participants(participants.length)}
+      </Text>
+      <ScrollArea.Autosize mah={260} type="auto">
+        <Stack
+          component="ul"
+          gap={6}
+          m={0}
+          p={0}
+          style={{ listStyle: 'none' }}
+          data-testid="meeting-participants"
+        >
+          {participants.map((participant) => {
+            const self = participant.userId === myId;
+            return (
+              <Group
+                component="li"
+                key={participant.id}
+                gap="xs"
+                wrap="nowrap"
+                data-testid="meeting-participant"
+                data-user-id={participant.userId}
+              >
+                <img
+                  src={
+                    participant.profileImageUrl ??
+                    placeholderAvatar(participant.id, participant.name)
+                  }
+                  width={size}
+                  height={size}
+                  alt={self && !cameraOn ? t.cameraOffImage : ''}
+                  style={{
+                    borderRadius: '50%',
+                    objectFit: 'cover',
+                    flexShrink: 0,
+                    opacity: self && !cameraOn ? 0.4 : 1,
+                  }}
+                />
+                <Box miw={0} style={{ flex: 1 }}>
+                  <Group gap={4} wrap="nowrap">
+                    <Text size="sm" fw={600} truncate="end">
+                      {participant.name}
+                    </Text>
+                    {self && (
+                      <Badge size="xs" variant="light" color="gray">
+                        {t.me}
+                      </Badge>
+                    )}
+                    {participant.userId === broadcasterId && (
+                      <Badge size="xs" color="red" variant="filled">
+                        {t.broadcasting}
+                      </Badge>
+                    )}
+                  </Group>
+                  <Text size="xs" c="dimmed" truncate="end">
+                    {participant.email}
+                  </Text>
+                </Box>
+                {canRemove && !self && (
+                  <Tooltip label={t.removeParticipant(participant.name)} withArrow>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={t.removeParticipant(participant.name)}
+                      data-testid="meeting-remove"
+                      onClick={() => onRemove(participant)}
+                    >
+                      <IconUserMinus size={16} />
+                    </ActionIcon>
+                  </Tooltip>
+                )}
+              </Group>
+            );
+          })}
+        </Stack>
+      </ScrollArea.Autosize>
+    </Paper>
+  );
+}
+
+/** The in-meeting chat: 300 px high, follows the latest line, sends on Enter. */
+export function MeetingChatPanel({
+  lines,
+  connected,
+  onSend,
+}: {
+  lines: MeetingChatLine[];
+  connected: boolean;
+  onSend: (message: string) => boolean;
+}) {
+  const [text, setText] = useState('');
+  const viewport = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    viewport.current?.scrollTo({ top: viewport.current.scrollHeight });
+  }, [lines.length]);
+  const send = () => {
+    const message = text.trim();
+    if (!message) return;
+    if (onSend(message)) setText('');
+  };
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      component="section"
+      aria-label={t.chatTitle}
+      h={Limits.meetingChatPanelPx}
+      style={{ display: 'flex', flexDirection: 'column' }}
+      data-testid="meeting-chat"
+    >
+      <Text size="sm" fw={700} px="xs" pt="xs">
+        {t.chatTitle}
+      </Text>
+      <ScrollArea viewportRef={viewport} style={{ flex: 1 }} px="xs" type="auto">
+        {lines.length === 0 ? (
+          <Text size="sm" c="dimmed" py="xs">
+            {t.chatEmpty}
+          </Text>
+        ) : (
+          <Stack
+            component="ol"
+            gap={4}
+            m={0}
+            p={0}
+            py={4}
+            style={{ listStyle: 'none' }}
+            aria-live="polite"
+          >
+            {lines.map((line) => (
+              <li key={line.id} data-testid="meeting-chat-line">
+                <Text size="sm" component="span" fw={600} title={line.senderEmail}>
+                  {line.senderName}
+                </Text>{' '}
+                <Text size="sm" component="span" style={{ wordBreak: 'break-word' }}>
+                  {line.message}
+                </Text>
+              </li>
+            ))}
+          </Stack>
+        )}
+      </ScrollArea>
+      <Box p="xs">
+        <TextInput
+          value={text}
+          onChange={(event) => setText(event.currentTarget.value)}
+          onKeyDown={(event) => {
+            // Enter that ends a Korean IME composition must not send a half-made syllable.
+            if (event.key === 'Enter' && !event.nativeEvent.isComposing) {
+              event.preventDefault();
+              send();
+            }
+          }}
+          maxLength={Limits.meetingChatMax}
+          placeholder={connected ? t.chatPlaceholder : t.chatOffline}
+          aria-label={t.chatPlaceholder}
+          disabled={!connected}
+          data-testid="meeting-chat-input"
+        />
+      </Box>
+    </Paper>
+  );
+}
+
+function Toggle({
+  on,
+  onLabel,
+  offLabel,
+  iconOn,
+  iconOff,
+  onClick,
+  testId,
+}: {
+  on: boolean;
+  onLabel: string;
+  offLabel: string;
+  iconOn: React.ReactNode;
+  iconOff: React.ReactNode;
+  onClick: () => void;
+  testId: string;
+}) {
+  const label = on ? offLabel : onLabel;
+  return (
+    <Tooltip label={label} withArrow>
+      <ActionIcon
+        size={44}
+        radius="xl"
+        variant={on ? 'filled' : 'default'}
+        aria-label={label}
+        aria-pressed={on}
+        onClick={onClick}
+        data-testid={testId}
+      >
+        {on ? iconOn : iconOff}
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+export function ControlBar({
+  micOn,
+  cameraOn,
+  sharing,
+  chatShown,
+  onMic,
+  onCamera,
+  onScreen,
+  onChat,
+  onLeave,
+}: {
+  micOn: boolean;
+  cameraOn: boolean;
+  sharing: boolean;
+  chatShown: boolean;
+  onMic: () => void;
+  onCamera: () => void;
+  onScreen: () => void;
+  onChat: () => void;
+  onLeave: () => void;
+}) {
+  return (
+    <Group justify="center" gap="sm" role="toolbar" aria-label={t.controls} py="xs" wrap="wrap">
+      <Toggle
+        on={micOn}
+        onLabel={t.micOn}
+        offLabel={t.micOff}
+        iconOn={<IconMicrophone size={22} />}
+        iconOff={<IconMicrophoneOff size={22} />}
+        onClick={onMic}
+        testId="meeting-mic"
+      />
+      <Toggle
+        on={cameraOn}
+        onLabel={t.cameraOn}
+        offLabel={t.cameraOff}
+        iconOn={<IconVideo size={22} />}
+        iconOff={<IconVideoOff size={22} />}
+        onClick={onCamera}
+        testId="meeting-camera"
+      />
+      <Toggle
+        on={sharing}
+        onLabel={t.shareOn}
+        offLabel={t.shareOff}
+        iconOn={<IconScreenShare size={22} />}
+        iconOff={<IconScreenShareOff size={22} />}
+        onClick={onScreen}
+        testId="meeting-screen"
+      />
+      <Toggle
+        on={chatShown}
+        onLabel={t.chatShow}
+        offLabel={t.chatHide}
+        iconOn={<IconMessage size={22} />}
+        iconOff={<IconMessageOff size={22} />}
+        onClick={onChat}
+        testId="meeting-chat-toggle"
+      />
+      <Tooltip label={t.leave} withArrow>
+        <ActionIcon
+          size={44}
+          radius="xl"
+          color="red"
+          variant="filled"
+          aria-label={t.leave}
+          onClick={onLeave}
+          data-testid="meeting-leave"
+        >
+          <IconPhoneOff size={22} />
+        </ActionIcon>
+      </Tooltip>
+    </Group>
+  );
+}

@@ -1,0 +1,121 @@
+import { ActionIcon, Badge, Group, NavLink, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconTrash, IconVideo } from '@tabler/icons-react';
+import { Link, useSearchParams } from 'react-router';
+import { routes } from '../../../app/routes';
+import { useConfirmAction } from '../../../components/confirm-action';
+import { ko } from '../../../i18n/ko';
+import { errorMessage } from '../../../lib/error-message';
+import { useDeleteVideoChannel, useVideoChannels } from '../api/video-api';
+
+const t = ko.video.rooms;
+
+interface VideoRoomLinksProps {
+  workspaceId: number;
+  /** Only the workspace owner may delete rooms (spec 02 section 6). */
+  isOwner: boolean;
+  emptyText: string;
+}
+
+/** The workspace's video rooms in the side panel, polled every 5 s, each opening the meeting. */
+export function VideoRoomLinks({ workspaceId, isOwner, emptyText }: VideoRoomLinksProps) {
+  const rooms = useVideoChannels(workspaceId);
+  const remove = useDeleteVideoChannel(workspaceId);
+  const [params] = useSearchParams();
+  const { confirm, confirmElement } = useConfirmAction();
+  const currentRoom = params.get('roomId');
+
+  if (rooms.isPending) {
+    return (
+      <Stack gap={6} px="xs">
+        <Skeleton h={28} radius="sm" />
+      </Stack>
+    );
+  }
+  if (rooms.isError) {
+    return (
+      <Text size="sm" c="red" px="xs">
+        {t.failed}
+      </Text>
+    );
+  }
+  if (rooms.data.length === 0) {
+    return (
+      <Text size="sm" c="dimmed" px="xs" py={4}>
+        {emptyText}
+      </Text>
+    );
+  }
+  return (
+    <>
+      <Stack component="ul" gap={2} m={0} p={0} style={{ listStyle: 'none' }}>
+        {rooms.data.map((room) => {
+          const active = String(room.id) === currentRoom;
+          return (
+            <li key={room.id}>
+              <Group gap={2} wrap="nowrap">
+                <NavLink
+                  component={Link}
+                  to={routes.videoLive.href(workspaceId, { roomId: room.id, roomName: room.name })}
+                  active={active}
+                  aria-current={active ? 'page' : undefined}
+                  label={room.name}
+                  leftSection={<IconVideo size={16} aria-hidden />}
+                  rightSection={
+                    room.participantCount > 0 ? (
+                      <Badge
+                        size="sm"
+                        variant="light"
+                        aria-label={t.participantCount(room.participantCount)}
+                      >
+                        {room.participantCount}
+                      </Badge>
+                    ) : undefined
+                  }
+                  data-testid="side-panel-video-room"
+                  data-room-id={room.id}
+                  styles={{
+                    label: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+                  }}
+                  py={6}
+                  style={{ borderRadius: 'var(--mantine-radius-sm)', flex: 1, minWidth: 0 }}
+                />
+                {isOwner && (
+                  <Tooltip label={t.delete(room.name)} withArrow>
+                    <ActionIcon
+                      variant="subtle"
+                      color="gray"
+                      size="sm"
+                      aria-label={t.delete(room.name)}
+                      loading={remove.isPending && remove.variables === room.id}
+                      onClick={() =>
+                        confirm({
+                          title: t.delete(room.name),
+                          message: t.deleteConfirm(room.name),
+                          confirmLabel: t.deleteAction,
+                          onConfirm: () =>
+                            remove.mutate(room.id, {
+                              onSuccess: () =>
+                                notifications.show({ color: 'teal', message: t.deleted }),
+                              onError: (error) =>
+                                notifications.show({
+                                  color: 'red',
+                                  message: errorMessage(error, { fallback: t.deleteFailed }),
+                                }),
+                            }),
+                        })
+                      }
+                    >
+                      <IconTrash size={14} />
+                    </ActionIcon>
+                  </Tooltip>
+                )}
+              </Group>
+            </li>
+          );
+        })}
+      </Stack>
+      {confirmElement}
+    </>
+  );
+}
