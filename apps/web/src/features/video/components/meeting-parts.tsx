@@ -6,7 +6,6 @@ import {
   Button,
   Group,
   Paper,
-  ScrollArea,
   Stack,
   Text,
   TextInput,
@@ -125,7 +124,7 @@ export function ParticipantList({
       <Text size="sm" fw={700} mb={6}>
         {t.participants(participants.length)}
       </Text>
-      <ScrollArea.Autosize mah={260} type="auto">
+      <Box mah={260} style={{ overflowY: 'auto', overflowX: 'hidden' }}>
         <Stack
           component="ul"
           gap={6}
@@ -161,17 +160,17 @@ export function ParticipantList({
                   }}
                 />
                 <Box miw={0} style={{ flex: 1 }}>
-                  <Group gap={4} wrap="nowrap">
-                    <Text size="sm" fw={600} truncate="end">
+                  <Group gap={4} wrap="nowrap" miw={0}>
+                    <Text size="sm" fw={600} truncate="end" miw={0}>
                       {participant.name}
                     </Text>
                     {self && (
-                      <Badge size="xs" variant="light" color="gray">
+                      <Badge size="xs" variant="light" color="gray" style={{ flexShrink: 0 }}>
                         {t.me}
                       </Badge>
                     )}
                     {participant.userId === broadcasterId && (
-                      <Badge size="xs" color="red" variant="filled">
+                      <Badge size="xs" color="red" variant="filled" style={{ flexShrink: 0 }}>
                         {t.broadcasting}
                       </Badge>
                     )}
@@ -197,7 +196,7 @@ export function ParticipantList({
             );
           })}
         </Stack>
-      </ScrollArea.Autosize>
+      </Box>
     </Paper>
   );
 }
@@ -235,7 +234,7 @@ export function MeetingChatPanel({
       <Text size="sm" fw={700} px="xs" pt="xs">
         {t.chatTitle}
       </Text>
-      <ScrollArea viewportRef={viewport} style={{ flex: 1 }} px="xs" type="auto">
+      <Box ref={viewport} style={{ flex: 1, overflowY: 'auto', overflowX: 'hidden' }} px="xs">
         {lines.length === 0 ? (
           <Text size="sm" c="dimmed" py="xs">
             {t.chatEmpty}
@@ -262,7 +261,7 @@ export function MeetingChatPanel({
             ))}
           </Stack>
         )}
-      </ScrollArea>
+      </Box>
       <Box p="xs">
         <TextInput
           value={text}

@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { Workspace } from '@teamup/contracts/workspaces';
+import { login, signUp } from './support/accounts';
+import { launchBrowser, newPage, screenshot } from './support/browser';
+import { startStack, type Stack } from './support/stack';
+
+/** Chromium's fake camera and microphone, accepted without a prompt; video plays with sound. */
+const fakeMedia = [
+  '--use-fake-device-for-media-stream',
+  '--use-fake-ui-for-media-stream',
+  '--autoplay-policy=no-user-gesture-required',
+];
+
+async function say(page: Page, text: string) {
+  await page.getByTestId('meeting-chat-input').fill(text);
+  await page.getByTestId('meeting-chat-input').press('Enter');
+}
+
+/** The stage's remote video: its size and play position. */
+function remoteVideoState(page: Page) {
+  return page.getByTestId('meeting-stage-remote').evaluate((element) => {
+    const video = element as HTMLVideoElement;
+    return { width: video.videoWidth, time: video.currentTime };
+  });
+}
+
+describe('video meeting journey', () => {
+  let stack: Stack;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    stack = await startStack();
+    browser = await launchBrowser(fakeMedia);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  it('A broadcasts, B watches and is refused a second broadcast, they chat, A removes B', async () => {
+    const stamp = Date.now();
+    const emailA = `video-a${stamp}@example.com`;
+    const emailB = `video-b${stamp}@example.com`;
+    await signUp(stack, emailA);
+    await signUp(stack, emailB);
+    const apiA = stack.api(emailA, 'Password1');
+    const apiB = stack.api(emailB, 'Password1');
+    const workspace = (await apiA.send<Workspace>('POST', '/api/workspaces', { name: '화상 수업' }))
+      .data;
+    await apiB.send('POST', '/api/workspaces/join', { inviteCode: workspace.inviteCode });
+
+    const { context: contextA, page: pageA } = await newPage(browser, stack.baseUrl);
+    const { context: contextB, page: pageB } = await newPage(browser, stack.baseUrl);
+    for (const context of [contextA, contextB]) {
+      await context.grantPermissions(['camera', 'microphone']);
+    }
+    await login(pageA, emailA);
+    await login(pageB, emailB);
+    await pageA.waitForURL(new RegExp(`#/ws/${workspace.id}`));
+    await pageB.waitForURL(new RegExp(`#/ws/${workspace.id}`));
+
+    // A creates a room from the side panel's plus button; an empty name is refused first.
+    await pageA.getByRole('button', { name: '화상 회의 추가' }).click();
+    await pageA.getByTestId('video-room-create').click();
+    await pageA.getByText('회의실 이름을 입력해주세요.').waitFor();
+    await pageA.getByTestId('video-room-name').fill('주간 회의');
+    await pageA.getByTestId('video-room-create').click();
+    await pageA.waitForURL(/video\/live\?roomId=\d+/);
+    await pageA.getByTestId('meeting-title').getByText('주간 회의').waitFor();
+    await pageA.getByTestId('meeting-stage-empty').waitFor();
+
+    // A turns the camera on and sees it on the stage.
+    await pageA.getByTestId('meeting-camera').click();
+    await pageA.getByTestId('meeting-stage-camera').waitFor();
+    expect(await pageA.getByTestId('meeting-camera').getAttribute('aria-pressed')).toBe('true');
+
+    // B finds the room in the side panel (polled) and joins; the stage plays A's video.
+    await pageB.getByTestId('side-panel-video-room').filter({ hasText: '주간 회의' }).click();
+    await pageB.getByTestId('meeting-stage-remote').waitFor({ timeout: 20_000 });
+    await pageB.waitForFunction(
+      () => {
+        const video = document.querySelector<HTMLVideoElement>(
+          '[data-testid="meeting-stage-remote"]',
+        );
+        return video !== null && video.videoWidth > 0 && video.currentTime > 0;
+      },
+      undefined,
+      { timeout: 20_000 },
+    );
+    const first = await remoteVideoState(pageB);
+    await pageB.waitForTimeout(1000);
+    const later = await remoteVideoState(pageB);
+    expect(first.width).toBeGreaterThan(0);
+    expect(later.time).toBeGreaterThan(first.time);
+    await pageB.getByTestId('meeting-participant').nth(1).waitFor();
+    expect(await pageB.getByTestId('meeting-participant').count()).toBe(2);
+
+    // B's camera is refused: A is already broadcasting.
+    await pageB.getByTestId('meeting-camera').click();
+    await pageB
+      .getByTestId('meeting-alert')
+      .getByText('다른 참가자가 이미 방송 중입니다', { exact: false })
+      .waitFor();
+    expect(await pageB.getByTestId('meeting-camera').getAttribute('aria-pressed')).toBe('false');
+
+    // Meeting chat both ways.
+    await say(pageA, '화면 잘 보이나요?');
+    await pageB.getByTestId('meeting-chat-line').filter({ hasText: '화면 잘 보이나요?' }).waitFor();
+    await say(pageB, '네, 잘 보입니다!');
+    await pageA.getByTestId('meeting-chat-line').filter({ hasText: '네, 잘 보입니다!' }).waitFor();
+    expect(await pageA.getByTestId('meeting-chat-input').inputValue()).toBe('');
+
+    await screenshot(pageA, 'video-a-1280');
+    await screenshot(pageB, 'video-b-1280');
+    await pageB.setViewportSize({ width: 360, height: 780 });
+    await screenshot(pageB, 'video-b-360');
+    await pageB.setViewportSize({ width: 1280, height: 800 });
+
+    // A removes B, who is sent back to the workspace.
+    await pageA
+      .locator('[data-testid="meeting-participant"]')
+      .filter({ hasText: emailB })
+      .getByTestId('meeting-remove')
+      .click();
+    await pageA.getByTestId('confirm-action').click();
+    await pageB.waitForURL((url) => !url.hash.includes('video/live'), { timeout: 15_000 });
+    expect(new URL(pageB.url()).hash).toBe(`#/ws/${workspace.id}`);
+    await pageA
+      .locator('[data-testid="meeting-participant"]')
+      .filter({ hasText: emailB })
+      .waitFor({ state: 'detached' });
+
+    // A leaves: the camera is released and the room empties.
+    await pageA.getByTestId('meeting-leave').click();
+    await pageA.waitForURL((url) => !url.hash.includes('video/live'));
+    await expect
+      .poll(async () => {
+        const rooms = await apiA.get<Array<{ name: string; participantCount: number }>>(
+          `/api/workspaces/${workspace.id}/video-channels`,
+        );
+        return rooms.find((room) => room.name === '주간 회의')?.participantCount;
+      })
+      .toBe(0);
+    await contextA.close();
+    await contextB.close();
+  });
+});
