@@ -214,7 +214,8 @@ export function MeetingChatPanel({
   const [text, setText] = useState('');
   const viewport = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    viewport.current?.scrollTo({ top: viewport.current.scrollHeight });
+    const element = viewport.current;
+    if (element) element.scrollTop = element.scrollHeight;
   }, [lines.length]);
   const send = () => {
     const message = text.trim();

@@ -1,0 +1,84 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { ErrorCode } from '@teamup/contracts/error-codes';
+import { ApiError } from '../../../lib/api-error';
+import { tokenStore } from '../../../lib/token-store';
+import { renderPage } from '../../../test/render';
+import { CreateVideoRoomDialog, createRoomError } from './create-video-room-dialog';
+
+const user = { id: 3, name: '김하늘', email: 'sky@example.com', profileImageUrl: null };
+const posts: unknown[] = [];
+
+function stubApi(answer: () => Response) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      if (url.endsWith('/api/auth/session')) {
+        return Response.json({ data: { authenticated: true, user } });
+      }
+      if (init?.method === 'POST') {
+        posts.push(typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined);
+        return answer();
+      }
+      return Response.json({ data: [] });
+    }),
+  );
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  posts.length = 0;
+  tokenStore.save({ token: 'access', refreshToken: 'refresh', userId: 3 });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('createRoomError', () => {
+  it('maps a duplicate name to the spec text and prefixes anything else with 오류:', () => {
+    expect(createRoomError(new ApiError(409, ErrorCode.VIDEO_CHANNEL_DUPLICATE, 'x'))).toBe(
+      '같은 이름의 화상회의 방이 이미 존재합니다. 다른 이름을 사용해주세요.',
+    );
+    expect(
+      createRoomError(new ApiError(403, ErrorCode.WORKSPACE_FORBIDDEN, '멤버가 아닙니다.')),
+    ).toBe('오류: 멤버가 아닙니다.');
+  });
+});
+
+describe('CreateVideoRoomDialog', () => {
+  it('requires a name before calling the server', async () => {
+    stubApi(() => new Response(null, { status: 500 }));
+    renderPage('/', <CreateVideoRoomDialog opened onClose={() => undefined} workspaceId={5} />);
+    fireEvent.change(await screen.findByTestId('video-room-name'), { target: { value: '   ' } });
+    fireEvent.click(screen.getByTestId('video-room-create'));
+    expect(await screen.findByText('회의실 이름을 입력해주세요.')).toBeTruthy();
+    expect(posts).toHaveLength(0);
+  });
+
+  it('shows the duplicate-name text the server answers with', async () => {
+    stubApi(() =>
+      Response.json(
+        {
+          type: 'about:blank',
+          title: 'Conflict',
+          status: 409,
+          code: ErrorCode.VIDEO_CHANNEL_DUPLICATE,
+          detail: '같은 이름의 화상회의 방이 이미 존재합니다. 다른 이름을 사용해주세요.',
+        },
+        { status: 409 },
+      ),
+    );
+    renderPage('/', <CreateVideoRoomDialog opened onClose={() => undefined} workspaceId={5} />);
+    fireEvent.change(await screen.findByTestId('video-room-name'), {
+      target: { value: ' 주간 회의 ' },
+    });
+    fireEvent.click(screen.getByTestId('video-room-create'));
+    expect(
+      await screen.findByText(
+        '같은 이름의 화상회의 방이 이미 존재합니다. 다른 이름을 사용해주세요.',
+      ),
+    ).toBeTruthy();
+    expect(posts).toEqual([{ name: '주간 회의' }]);
+  });
+});

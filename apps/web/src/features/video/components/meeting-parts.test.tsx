@@ -1,0 +1,118 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import type { MeetingChatLine, VideoParticipant } from '@teamup/contracts/video';
+import { installBrowserShims } from '../../../test/render';
+import { MeetingChatPanel, ParticipantList } from './meeting-parts';
+
+installBrowserShims();
+afterEach(cleanup);
+
+const line = (id: number, message: string): MeetingChatLine => ({
+  id,
+  senderId: 1,
+  senderName: '김민지',
+  senderEmail: 'minji@example.com',
+  message,
+  sentAt: '2026-11-24T10:00:00.000Z',
+});
+
+function renderChat(onSend: (message: string) => boolean, connected = true) {
+  render(
+    <MantineProvider>
+      <MeetingChatPanel lines={[line(1, '안녕하세요')]} connected={connected} onSend={onSend} />
+    </MantineProvider>,
+  );
+  return screen.getByTestId<HTMLInputElement>('meeting-chat-input');
+}
+
+describe('MeetingChatPanel', () => {
+  it('sends the trimmed text on Enter and clears the input', () => {
+    const onSend = vi.fn(() => true);
+    const input = renderChat(onSend);
+    expect(screen.getByText('안녕하세요')).toBeTruthy();
+    fireEvent.change(input, { target: { value: '  회의 시작할게요 ' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(onSend).toHaveBeenCalledWith('회의 시작할게요');
+    expect(input.value).toBe('');
+  });
+
+  it('does not send while a Korean syllable is being composed, nor blank text', () => {
+    const onSend = vi.fn(() => true);
+    const input = renderChat(onSend);
+    fireEvent.change(input, { target: { value: '안녕' } });
+    fireEvent.keyDown(input, { key: 'Enter', isComposing: true });
+    fireEvent.change(input, { target: { value: '   ' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(onSend).not.toHaveBeenCalled();
+  });
+
+  it('keeps the text when it could not be sent', () => {
+    const input = renderChat(() => false);
+    fireEvent.change(input, { target: { value: '전송 실패' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(input.value).toBe('전송 실패');
+  });
+});
+
+const participant = (
+  id: number,
+  userId: number,
+  name: string,
+  image: string | null = null,
+): VideoParticipant => ({
+  id,
+  userId,
+  name,
+  email: `${name}@example.com`,
+  profileImageUrl: image,
+  joinedAt: '2026-11-24T10:00:00.000Z',
+});
+
+describe('ParticipantList', () => {
+  function renderList(cameraOn: boolean, canRemove: boolean, onRemove = vi.fn()) {
+    render(
+      <MantineProvider>
+        <ParticipantList
+          participants={[
+            participant(10, 1, '나', null),
+            participant(11, 2, '상대', '/files/p.png'),
+          ]}
+          myId={1}
+          broadcasterId={2}
+          cameraOn={cameraOn}
+          canRemove={canRemove}
+          onRemove={onRemove}
+        />
+      </MantineProvider>,
+    );
+    return onRemove;
+  }
+
+  it('shows images or 60x60 placeholders, the own marker, the broadcaster, and dims own image with the camera off', () => {
+    renderList(false, false);
+    const images = screen.getAllByRole<HTMLImageElement>('img', { hidden: true });
+    const rows = screen.getAllByTestId('meeting-participant');
+    const ownImage = rows[0]?.querySelector('img');
+    const otherImage = rows[1]?.querySelector('img');
+    expect(images.length).toBeGreaterThan(0);
+    expect(ownImage?.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+    expect(ownImage?.getAttribute('width')).toBe('60');
+    expect(ownImage?.style.opacity).toBe('0.4');
+    expect(otherImage?.getAttribute('src')).toBe('/files/p.png');
+    expect(otherImage?.style.opacity).toBe('1');
+    expect(rows[0]?.textContent).toContain('나');
+    expect(rows[1]?.textContent).toContain('방송 중');
+    expect(screen.queryByTestId('meeting-remove')).toBeNull();
+  });
+
+  it('offers removal of others, never of oneself, to those who may', () => {
+    const onRemove = renderList(true, true);
+    const buttons = screen.getAllByTestId('meeting-remove');
+    expect(buttons).toHaveLength(1);
+    fireEvent.click(buttons[0] as HTMLElement);
+    expect(onRemove).toHaveBeenCalledWith(expect.objectContaining({ userId: 2 }));
+    const ownImage = screen.getAllByTestId('meeting-participant')[0]?.querySelector('img');
+    expect(ownImage?.style.opacity).toBe('1');
+  });
+});
