@@ -58,5 +58,14 @@ describe('demo seed', () => {
     expect(
       dataOf<{ content: Array<{ title: string; commentCount: number }> }>(posts).content,
     ).toEqual([expect.objectContaining({ title: '디자인 시안 공유', commentCount: 1 })]);
+    const rooms = await app.inject({
+      method: 'GET',
+      url: `/api/workspaces/${workspace?.id}/video-channels`,
+      headers: { authorization: `Bearer ${tokens.token}` },
+    });
+    expect(dataOf<Array<{ name: string }>>(rooms).map((room) => room.name)).toEqual([
+      '주간 스탠드업',
+      '백엔드 페어 프로그래밍',
+    ]);
   });
 });
