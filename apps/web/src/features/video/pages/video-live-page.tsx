@@ -204,7 +204,7 @@ function Meeting({
       <Flex gap="sm" direction={{ base: 'column', md: 'row' }} align="stretch">
         <Box
           style={{
-            flex: 1,
+            flex: '1 1 auto',
             minWidth: 0,
             borderRadius: 'var(--mantine-radius-md)',
             overflow: 'hidden',
