@@ -20,6 +20,16 @@ const participantCount = sql<number>`(
   select count(*)::int from "video_participants" vp where vp."channel_id" = "video_channels"."id"
 )`;
 
+const channelColumns = {
+  id: videoChannels.id,
+  workspaceId: videoChannels.workspaceId,
+  name: videoChannels.name,
+  createdBy: videoChannels.createdBy,
+  broadcasterId: videoChannels.broadcasterId,
+  createdAt: videoChannels.createdAt,
+  participantCount,
+};
+
 /** Inserts a channel; undefined when the workspace already has one by that name. */
 export async function insertChannel(
   db: Db,
@@ -31,15 +41,7 @@ export async function insertChannel(
 
 export async function listChannels(db: Db, workspaceId: number): Promise<ChannelView[]> {
   return db
-    .select({
-      id: videoChannels.id,
-      workspaceId: videoChannels.workspaceId,
-      name: videoChannels.name,
-      createdBy: videoChannels.createdBy,
-      broadcasterId: videoChannels.broadcasterId,
-      createdAt: videoChannels.createdAt,
-      participantCount,
-    })
+    .select(channelColumns)
     .from(videoChannels)
     .where(eq(videoChannels.workspaceId, workspaceId))
     .orderBy(asc(videoChannels.createdAt), asc(videoChannels.id));
@@ -47,15 +49,7 @@ export async function listChannels(db: Db, workspaceId: number): Promise<Channel
 
 export async function findChannel(db: Db, id: number): Promise<ChannelView | undefined> {
   const [row] = await db
-    .select({
-      id: videoChannels.id,
-      workspaceId: videoChannels.workspaceId,
-      name: videoChannels.name,
-      createdBy: videoChannels.createdBy,
-      broadcasterId: videoChannels.broadcasterId,
-      createdAt: videoChannels.createdAt,
-      participantCount,
-    })
+    .select(channelColumns)
     .from(videoChannels)
     .where(eq(videoChannels.id, id))
     .limit(1);

@@ -1,4 +1,4 @@
-import { Badge, NavLink, Skeleton, Stack, Text } from '@mantine/core';
+import { Badge, NavLink, Stack } from '@mantine/core';
 import { IconMessageCircle, IconUser } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import type { ChatRoomType } from '@teamup/contracts/chat';
@@ -7,6 +7,7 @@ import { routes } from '../../../app/routes';
 import { ko } from '../../../i18n/ko';
 import { useChatRooms } from '../api/chat-rooms';
 import { roomDisplayName } from '../lib/room-display';
+import { sidePanelListState } from '../../workspaces/components/side-panel-section';
 
 interface ChatRoomLinksProps {
   workspaceId: number;
@@ -36,28 +37,15 @@ export function ChatRoomLinks({ workspaceId, myId, type, emptyText }: ChatRoomLi
   const { chatId } = useParams();
   const rooms = useChatRooms(workspaceId);
 
-  if (rooms.isPending) {
-    return (
-      <Stack gap={6} px="xs">
-        <Skeleton h={28} radius="sm" />
-      </Stack>
-    );
-  }
-  if (rooms.isError) {
-    return (
-      <Text size="sm" c="red" px="xs">
-        {ChatMessages.listFailed}
-      </Text>
-    );
-  }
-  const mine = rooms.data.content.filter((room) => room.type === type);
-  if (mine.length === 0) {
-    return (
-      <Text size="sm" c="dimmed" px="xs" py={4}>
-        {emptyText}
-      </Text>
-    );
-  }
+  const mine = rooms.data?.content.filter((room) => room.type === type) ?? [];
+  const state = sidePanelListState({
+    isPending: rooms.isPending,
+    isError: rooms.isError,
+    isEmpty: mine.length === 0,
+    failedText: ChatMessages.listFailed,
+    emptyText,
+  });
+  if (state) return state;
   const Icon = type === 'PERSONAL' ? IconUser : IconMessageCircle;
   return (
     <Stack component="ul" gap={2} m={0} p={0} style={{ listStyle: 'none' }}>

@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Group, NavLink, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Group, NavLink, Stack, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconTrash, IconVideo } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
@@ -6,6 +6,7 @@ import { routes } from '../../../app/routes';
 import { useConfirmAction } from '../../../components/confirm-action';
 import { ko } from '../../../i18n/ko';
 import { errorMessage } from '../../../lib/error-message';
+import { sidePanelListState } from '../../workspaces/components/side-panel-section';
 import { useDeleteVideoChannel, useVideoChannels } from '../api/video-api';
 
 const t = ko.video.rooms;
@@ -25,27 +26,14 @@ export function VideoRoomLinks({ workspaceId, isOwner, emptyText }: VideoRoomLin
   const { confirm, confirmElement } = useConfirmAction();
   const currentRoom = params.get('roomId');
 
-  if (rooms.isPending) {
-    return (
-      <Stack gap={6} px="xs">
-        <Skeleton h={28} radius="sm" />
-      </Stack>
-    );
-  }
-  if (rooms.isError) {
-    return (
-      <Text size="sm" c="red" px="xs">
-        {t.failed}
-      </Text>
-    );
-  }
-  if (rooms.data.length === 0) {
-    return (
-      <Text size="sm" c="dimmed" px="xs" py={4}>
-        {emptyText}
-      </Text>
-    );
-  }
+  const state = sidePanelListState({
+    isPending: rooms.isPending,
+    isError: rooms.isError,
+    isEmpty: rooms.data?.length === 0,
+    failedText: t.failed,
+    emptyText,
+  });
+  if (state || !rooms.data) return state;
   return (
     <>
       <Stack component="ul" gap={2} m={0} p={0} style={{ listStyle: 'none' }}>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ActionIcon, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { ko } from '../../../i18n/ko';
 
@@ -46,4 +46,49 @@ export function SidePanelSection({
       )}
     </Stack>
   );
+}
+
+/**
+ * The states every side-panel list shares: skeleton rows while loading, the failure text, the
+ * empty text. Null when there is a list to show.
+ */
+export function sidePanelListState({
+  isPending,
+  isError,
+  isEmpty,
+  failedText,
+  emptyText,
+  skeletonRows = 1,
+}: {
+  isPending: boolean;
+  isError: boolean;
+  isEmpty: boolean;
+  failedText: string;
+  emptyText: string;
+  skeletonRows?: number;
+}): ReactNode {
+  if (isPending) {
+    return (
+      <Stack gap={6} px="xs">
+        {Array.from({ length: skeletonRows }, (_, index) => (
+          <Skeleton key={index} h={28} radius="sm" />
+        ))}
+      </Stack>
+    );
+  }
+  if (isError) {
+    return (
+      <Text size="sm" c="red" px="xs">
+        {failedText}
+      </Text>
+    );
+  }
+  if (isEmpty) {
+    return (
+      <Text size="sm" c="dimmed" px="xs" py={4}>
+        {emptyText}
+      </Text>
+    );
+  }
+  return null;
 }

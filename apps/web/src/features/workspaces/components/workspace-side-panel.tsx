@@ -24,7 +24,7 @@ import { TeamDialog } from '../../teams/components/team-dialog';
 import { CreateVideoRoomDialog } from '../../video/components/create-video-room-dialog';
 import { VideoRoomLinks } from '../../video/components/video-room-links';
 import { useCurrentWorkspace } from '../hooks/use-current-workspace';
-import { SidePanelSection } from './side-panel-section';
+import { SidePanelSection, sidePanelListState } from './side-panel-section';
 import { WorkspaceIcon } from './workspace-icon';
 import { WorkspaceSettingsModal } from './workspace-settings-modal';
 
@@ -36,29 +36,16 @@ const t = ko.workspaces.panel;
 function TeamLinks({ workspace }: { workspace: Workspace }) {
   const { teamId } = useParams();
   const teams = useWorkspaceTeams(workspace.id);
-  if (teams.isPending) {
-    return (
-      <Stack gap={6} px="xs">
-        <Skeleton h={28} radius="sm" />
-        <Skeleton h={28} radius="sm" />
-      </Stack>
-    );
-  }
-  if (teams.isError) {
-    return (
-      <Text size="sm" c="red" px="xs">
-        {t.teamsFailed}
-      </Text>
-    );
-  }
-  const mine = teams.data.filter((team) => team.isMember);
-  if (mine.length === 0) {
-    return (
-      <Text size="sm" c="dimmed" px="xs" py={4}>
-        {t.noTeams}
-      </Text>
-    );
-  }
+  const mine = teams.data?.filter((team) => team.isMember) ?? [];
+  const state = sidePanelListState({
+    isPending: teams.isPending,
+    isError: teams.isError,
+    isEmpty: mine.length === 0,
+    failedText: t.teamsFailed,
+    emptyText: t.noTeams,
+    skeletonRows: 2,
+  });
+  if (state) return state;
   return (
     <Stack component="ul" gap={2} m={0} p={0} style={{ listStyle: 'none' }}>
       {mine.map((team) => (
