@@ -1,10 +1,30 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessage, ChatRoom, SseTicket } from '@teamup/contracts/chat';
+import {
+  MeetingDestinations as D,
+  type MeetingChatEvent,
+  type SignalEvent,
+  type VideoChannel,
+  type VideoChannelEvent,
+} from '@teamup/contracts/video';
 import type { Workspace } from '@teamup/contracts/workspaces';
 import type { Database } from '../src/db/client';
 import { call, createUser, dataOf, type TestUser } from './factories';
 import { openSse, type SseStream } from './sse-client';
-import { createTestApp, openTestDatabase, testDbKind, type TestApp } from './test-app';
+import {
+  connectStomp,
+  messagesTo,
+  sendJson,
+  subscribe,
+  type StompTestClient,
+} from './stomp-client';
+import {
+  createTestApp,
+  listenLocally,
+  openTestDatabase,
+  testDbKind,
+  type TestApp,
+} from './test-app';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 const runs = testDbKind === 'postgres' && Boolean(redisUrl);
@@ -16,7 +36,8 @@ if (!runs) {
 
 /**
  * Two app instances on one PostgreSQL and one Redis, as behind a load balancer: a message sent
- * to instance A reaches an SSE subscriber connected to instance B, exactly once.
+ * to instance A reaches an SSE subscriber connected to instance B, exactly once, and a meeting
+ * whose people sit on different instances works as if there were one.
  */
 describe.skipIf(!runs)('two instances behind one load balancer', () => {
   let database: Database;
@@ -24,6 +45,7 @@ describe.skipIf(!runs)('two instances behind one load balancer', () => {
   let b: TestApp;
   let urlB: string;
   const streams: SseStream[] = [];
+  const sockets: StompTestClient[] = [];
 
   beforeAll(async () => {
     database = await openTestDatabase();
@@ -37,6 +59,7 @@ describe.skipIf(!runs)('two instances behind one load balancer', () => {
   });
   afterAll(async () => {
     for (const stream of streams) stream.close();
+    for (const socket of sockets) socket.socket.close();
     await a?.close();
     await b?.close();
     await database?.close();
@@ -102,5 +125,69 @@ describe.skipIf(!runs)('two instances behind one load balancer', () => {
       if (status === 200) await new Promise((resolve) => setTimeout(resolve, 20));
     }
     expect(status).toBe(401);
+  });
+
+  it('a meeting spread over both: signals, meeting chat and removal reach the peer on the other instance once', async () => {
+    const host: TestUser = await createUser(a, '진행자');
+    const guest: TestUser = await createUser(b, '참석자');
+    const workspace = dataOf<Workspace>(
+      await call(a, host, 'POST', '/api/workspaces', { name: '두 서버 회의' }),
+    );
+    await call(b, guest, 'POST', '/api/workspaces/join', { inviteCode: workspace.inviteCode });
+    const base = `/api/workspaces/${workspace.id}/video-channels`;
+    const channel = dataOf<VideoChannel>(await call(a, host, 'POST', base, { name: '분산 회의' }));
+    await call(a, host, 'POST', `${base}/${channel.id}`);
+    await call(b, guest, 'POST', `${base}/${channel.id}`);
+
+    const wsA = `${(await listenLocally(a)).replace('http', 'ws')}/ws`;
+    const wsB = `${urlB.replace('http', 'ws')}/ws`;
+    const hostSocket = await connectStomp(wsA, host);
+    const guestSocket = await connectStomp(wsB, guest);
+    sockets.push(hostSocket, guestSocket);
+    for (const destination of [D.signalQueue, D.chat(channel.id), D.video(channel.id)]) {
+      await subscribe(hostSocket, destination);
+      await subscribe(guestSocket, destination);
+    }
+
+    const offer = { type: 'offer', sdp: 'v=0 across instances' };
+    await sendJson(hostSocket, D.publishSignal(channel.id), {
+      to: guest.userId,
+      kind: 'offer',
+      data: offer,
+    });
+    await sendJson(guestSocket, D.publishChat(channel.id), { type: 'chat', message: '들리나요?' });
+    await guestSocket.waitFor(() => messagesTo(guestSocket, D.signalQueue).length > 0);
+    await hostSocket.waitFor(() =>
+      messagesTo<MeetingChatEvent>(hostSocket, D.chat(channel.id)).some((e) => e.type === 'chat'),
+    );
+
+    const removed = await call(
+      a,
+      host,
+      'DELETE',
+      `${base}/${channel.id}/video-members/${guest.userId}`,
+    );
+    expect(removed.statusCode, removed.body).toBeLessThan(300);
+    await guestSocket.waitFor(() =>
+      messagesTo<VideoChannelEvent>(guestSocket, D.video(channel.id)).some(
+        (e) => e.type === 'SHOULD_OUT_CHANNEL',
+      ),
+    );
+    // Give a duplicate the chance to arrive before counting.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+
+    expect(messagesTo<SignalEvent>(guestSocket, D.signalQueue)).toEqual([
+      { type: 'SIGNAL', roomId: channel.id, from: host.userId, kind: 'offer', data: offer },
+    ]);
+    expect(messagesTo(hostSocket, D.signalQueue)).toEqual([]);
+    const chatLines = messagesTo<MeetingChatEvent>(hostSocket, D.chat(channel.id)).filter(
+      (e) => e.type === 'chat',
+    );
+    expect(chatLines).toHaveLength(1);
+    expect(chatLines[0]).toMatchObject({ message: '들리나요?' });
+    const outs = messagesTo<VideoChannelEvent>(guestSocket, D.video(channel.id)).filter(
+      (e) => e.type === 'SHOULD_OUT_CHANNEL',
+    );
+    expect(outs).toEqual([{ type: 'SHOULD_OUT_CHANNEL', userId: guest.userId, reason: 'REMOVED' }]);
   });
 });
