@@ -116,18 +116,36 @@ export type MeetingChatLine = {
   message: string;
   sentAt: string;
 };
-/** Spec 02 section 3: type init (with `logs`) or chat. */
-export type MeetingChatEvent =
-  { type: 'init'; logs: MeetingChatLine[] } | ({ type: 'chat' } & MeetingChatLine);
+/** Who must leave the meeting (null: everyone, the room is gone). */
+export type ShouldOutEvent = {
+  type: 'SHOULD_OUT_CHANNEL';
+  userId: number | null;
+  reason: 'REMOVED' | 'CHANNEL_DELETED';
+};
 
-/** `/sub/video/{roomId}` events. `SHOULD_OUT_CHANNEL` names who must leave (null: everyone). */
+/** True when the event sends `userId` out of the meeting. */
+export function sendsOut(event: { type?: unknown; userId?: unknown }, userId: number): boolean {
+  return event.type === 'SHOULD_OUT_CHANNEL' && (event.userId === null || event.userId === userId);
+}
+
+/**
+ * Spec 02 section 3: type init (with `logs`) or chat. SHOULD_OUT_CHANNEL also comes down the
+ * chat stream, as its last event for whoever is sent out (the server ends that subscription).
+ */
+export type MeetingChatEvent =
+  { type: 'init'; logs: MeetingChatLine[] } | ({ type: 'chat' } & MeetingChatLine) | ShouldOutEvent;
+
+/**
+ * `/sub/video/{roomId}` events. After SHOULD_OUT_CHANNEL the server ends the subscription of
+ * whoever it sends out.
+ */
 export type VideoChannelEvent =
   | {
       type: 'GET_PARTICIPANTS_CONFIRMED';
       participants: VideoParticipant[];
       broadcasterId: number | null;
     }
-  | { type: 'SHOULD_OUT_CHANNEL'; userId: number | null; reason: 'REMOVED' | 'CHANNEL_DELETED' };
+  | ShouldOutEvent;
 
 /** Built-in mode signalling, sent to `/pub/signal/{roomId}` with `to`, received with `from`. */
 export const signalSendSchema = z.object({

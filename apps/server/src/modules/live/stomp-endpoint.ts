@@ -26,6 +26,8 @@ export type SubscribeRoute = {
    * history on entry). May answer a clean-up run when the subscription ends (presence).
    */
   opened?: (deliver: (payload: unknown) => void) => Promise<(() => void) | void>;
+  /** True for an event after which this subscriber may no longer listen (sent out of a meeting). */
+  endsAfter?: (payload: Record<string, unknown>) => boolean;
 };
 
 /** What a SEND to a destination does; a thrown AppError becomes an ERROR frame with its text. */
@@ -197,6 +199,12 @@ export function serveStomp(
     }
   };
 
+  const endSubscription = async (id: string) => {
+    const subscription = subscriptions.get(id);
+    subscriptions.delete(id);
+    await subscription?.stop();
+  };
+
   const onSubscribe = async (frame: StompFrame) => {
     const id = frame.headers['id'];
     const destination = frame.headers['destination'];
@@ -221,6 +229,7 @@ export function serveStomp(
     const stopListening = await ctx.bus.subscribe(route.topic, (event) => {
       const { eventId, ...payload } = event as { eventId?: number } & Record<string, unknown>;
       writeMessage(id, destination, payload, eventId);
+      if (route.endsAfter?.(payload)) void endSubscription(id);
     });
     if (closed || !subscriptions.has(id)) {
       await stopListening();
@@ -275,10 +284,7 @@ export function serveStomp(
         await onSubscribe(frame);
         return;
       case 'UNSUBSCRIBE': {
-        const id = frame.headers['id'] ?? '';
-        const subscription = subscriptions.get(id);
-        subscriptions.delete(id);
-        await subscription?.stop();
+        await endSubscription(frame.headers['id'] ?? '');
         receipt(frame);
         return;
       }

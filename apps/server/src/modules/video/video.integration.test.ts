@@ -201,14 +201,16 @@ describe('participants', () => {
     expect((await participants(channel.id)).map((p) => p.userId)).toEqual([owner.userId]);
   });
 
-  it('removing someone tells them to leave and tells the rest who is left', async () => {
+  it('removing someone tells them to leave, ends their listening, and tells the rest who is left', async () => {
     const channel = await createChannel('내보내기 방', carol);
     await join(channel.id, bob);
     await join(channel.id, carol);
     const bobSocket = await stomp(bob);
     const carolSocket = await stomp(carol);
-    await subscribe(bobSocket, D.video(channel.id));
-    await subscribe(carolSocket, D.video(channel.id));
+    for (const client of [bobSocket, carolSocket]) {
+      await subscribe(client, D.video(channel.id));
+      await subscribe(client, D.chat(channel.id));
+    }
 
     // The room's creator may remove a participant.
     expect(
@@ -227,6 +229,36 @@ describe('participants', () => {
           e.participants.map((p) => p.userId).join() === String(carol.userId),
       ),
     );
+
+    // Bob's sockets were told once on each stream, then stopped hearing the meeting.
+    const heardByBob = () => bobSocket.frames.filter((f) => f.command === 'MESSAGE').length;
+    const before = heardByBob();
+    await sendJson(carolSocket, D.publishChat(channel.id), {
+      type: 'chat',
+      message: '비공개 얘기',
+    });
+    await join(channel.id, owner);
+    await carolSocket.waitFor(
+      () =>
+        messagesTo<MeetingChatEvent>(carolSocket, D.chat(channel.id)).some(
+          (e) => e.type === 'chat' && e.message === '비공개 얘기',
+        ) &&
+        messagesTo<VideoChannelEvent>(carolSocket, D.video(channel.id)).some(
+          (e) => e.type === 'GET_PARTICIPANTS_CONFIRMED' && e.participants.length === 2,
+        ),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(heardByBob()).toBe(before);
+    expect(
+      messagesTo<MeetingChatEvent>(bobSocket, D.chat(channel.id)).filter((e) => e.type === 'chat'),
+    ).toEqual([]);
+    expect(messagesTo<MeetingChatEvent>(bobSocket, D.chat(channel.id)).at(-1)).toEqual({
+      type: 'SHOULD_OUT_CHANNEL',
+      userId: bob.userId,
+      reason: 'REMOVED',
+    });
+    // The socket itself stays usable for everything else.
+    expect(errorOf(bobSocket)).toBeUndefined();
   });
 
   it('a member removed from the workspace leaves its meetings', async () => {

@@ -6,6 +6,7 @@ import {
   type Conference,
   type MeetingChatEvent,
   type MeetingChatLine,
+  type ShouldOutEvent,
   type SignalEvent,
   type SignalSend,
   type VideoChannel,
@@ -73,6 +74,21 @@ function publishVideoEvent(ctx: AppContext, channelId: number, event: VideoChann
   return ctx.bus.publishUnlogged(Topics.videoChannel(channelId), event);
 }
 
+/**
+ * Sends someone (null: everyone) out of the meeting, on both of its streams: their sockets end
+ * those subscriptions after this event, so nobody keeps listening to a meeting they left.
+ */
+async function sendOut(
+  ctx: AppContext,
+  channelId: number,
+  userId: number | null,
+  reason: ShouldOutEvent['reason'],
+) {
+  const event: ShouldOutEvent = { type: 'SHOULD_OUT_CHANNEL', userId, reason };
+  await publishVideoEvent(ctx, channelId, event);
+  await ctx.bus.publishUnlogged(Topics.meetingChat(channelId), event);
+}
+
 /** Tells everyone in the meeting who is in it now and who broadcasts. */
 export async function announceParticipants(ctx: AppContext, channelId: number) {
   const db = ctx.database.db;
@@ -127,11 +143,7 @@ export async function deleteChannel(
   const { role } = await requireChannel(ctx, userId, workspaceId, channelId);
   if (role !== 'OWNER') throw forbidden(M.ownerOnly, ErrorCode.VIDEO_OWNER_ONLY);
   await repo.deleteChannel(ctx.database.db, channelId);
-  await publishVideoEvent(ctx, channelId, {
-    type: 'SHOULD_OUT_CHANNEL',
-    userId: null,
-    reason: 'CHANNEL_DELETED',
-  });
+  await sendOut(ctx, channelId, null, 'CHANNEL_DELETED');
 }
 
 export async function listParticipants(
@@ -183,11 +195,7 @@ async function removeParticipant(
   }
   await repo.removeParticipant(db, channelId, participant.userId);
   if (!self) {
-    await publishVideoEvent(ctx, channelId, {
-      type: 'SHOULD_OUT_CHANNEL',
-      userId: participant.userId,
-      reason: 'REMOVED',
-    });
+    await sendOut(ctx, channelId, participant.userId, 'REMOVED');
   }
   await announceParticipants(ctx, channelId);
 }
@@ -405,11 +413,7 @@ registerMemberRemovalStep(async (db, workspaceId, userId) => {
 onDomainEvent(async (ctx, event) => {
   if (event.type !== 'WORKSPACE_MEMBER_REMOVED') return;
   for (const channel of await repo.listChannels(ctx.database.db, event.workspaceId)) {
-    await publishVideoEvent(ctx, channel.id, {
-      type: 'SHOULD_OUT_CHANNEL',
-      userId: event.userId,
-      reason: 'REMOVED',
-    });
+    await sendOut(ctx, channel.id, event.userId, 'REMOVED');
     await announceParticipants(ctx, channel.id);
   }
 });

@@ -4,6 +4,7 @@ import { Limits } from '@teamup/contracts/limits';
 import {
   MeetingDestinations,
   meetingChatSendSchema,
+  sendsOut,
   signalSendSchema,
 } from '@teamup/contracts/video';
 import type { z } from 'zod';
@@ -91,6 +92,7 @@ export function meetingDestinations(ctx: AppContext, presence: MeetingPresence):
           topic: Topics.meetingChat(chatId),
           allowed: () => video.mayListen(ctx, chatId, session.userId),
           opened: async (deliver) => deliver(await video.chatHistory(ctx, chatId)),
+          endsAfter: (event) => sendsOut(event, session.userId),
         };
       }
       const videoId = idIn(/^\/sub\/video\/(\d+)$/, destination);
@@ -99,6 +101,7 @@ export function meetingDestinations(ctx: AppContext, presence: MeetingPresence):
           topic: Topics.videoChannel(videoId),
           allowed: () => video.mayListen(ctx, videoId, session.userId),
           opened: async () => presence.hold(videoId, session.userId),
+          endsAfter: (event) => sendsOut(event, session.userId),
         };
       }
       return undefined;

@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Limits } from '@teamup/contracts/limits';
 import { ErrorCode } from '@teamup/contracts/error-codes';
-import type {
-  Conference,
-  MeetingChatLine,
-  VideoChannel,
-  VideoChannelEvent,
-  VideoParticipant,
+import {
+  sendsOut,
+  type Conference,
+  type MeetingChatLine,
+  type VideoChannel,
+  type VideoChannelEvent,
+  type VideoParticipant,
 } from '@teamup/contracts/video';
 import { hasCode } from '../../../lib/error-message';
 import { ko } from '../../../i18n/ko';
@@ -132,14 +133,17 @@ export function useMeeting(
         onConnectionFailed: () => setDiagnostics((d) => ({ ...d, connectionFailed: true })),
       };
       const socket = new MeetingSocket(roomId, {
-        onChat: (event) =>
-          event.type === 'init'
-            ? setChat(event.logs)
-            : setChat((lines) => [...lines, event].slice(-Limits.chatKeptPerRoom)),
+        onChat: (event) => {
+          // Being sent out is handled by the video stream, which carries the same event.
+          if (event.type === 'init') setChat(event.logs);
+          else if (event.type === 'chat') {
+            setChat((lines) => [...lines, event].slice(-Limits.chatKeptPerRoom));
+          }
+        },
         onVideo: (event: VideoChannelEvent) => {
           if (event.type === 'GET_PARTICIPANTS_CONFIRMED') {
             applyRoster(event.participants, event.broadcasterId);
-          } else if (event.userId === null || event.userId === myId) {
+          } else if (sendsOut(event, myId)) {
             exited = true;
             exitRef.current(event.reason);
           }
