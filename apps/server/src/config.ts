@@ -36,6 +36,8 @@ const envSchema = z.object({
   LIVEKIT_URL: optionalString,
   LIVEKIT_API_KEY: optionalString,
   LIVEKIT_API_SECRET: optionalString,
+  /** Where this server reaches LiveKit's API when browsers use another URL (a /livekit proxy). */
+  LIVEKIT_API_URL: optionalString,
   /**
    * Built-in video: STUN/TURN servers handed to browsers, a JSON array of RTCIceServer
    * (`[{"urls":"turn:turn.example.com:3478","username":"u","credential":"p"}]`). Unset: none, which
@@ -73,7 +75,7 @@ export type Config = {
     /** Tests only: a fake provider's base address (see OAUTH_TEST_PROVIDER_URL). */
     testProviderUrl?: string | undefined;
   };
-  livekit?: { url: string; apiKey: string; apiSecret: string };
+  livekit?: { url: string; apiUrl: string; apiKey: string; apiSecret: string };
   iceServers: IceServer[];
   s3?: { endpoint: string; bucket: string; accessKey: string; secretKey: string; region: string };
   webDistDir: string | undefined;
@@ -133,7 +135,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       testProviderUrl: e.OAUTH_TEST_PROVIDER_URL?.replace(/\/$/, ''),
     },
     livekit:
-      lkUrl && lkKey && lkSecret ? { url: lkUrl, apiKey: lkKey, apiSecret: lkSecret } : undefined,
+      lkUrl && lkKey && lkSecret
+        ? { url: lkUrl, apiUrl: e.LIVEKIT_API_URL ?? lkUrl, apiKey: lkKey, apiSecret: lkSecret }
+        : undefined,
     iceServers: parseIceServers(e.ICE_SERVERS),
     s3:
       s3Endpoint && s3Bucket && s3Key && e.S3_SECRET_KEY

@@ -14,6 +14,7 @@ export const VideoMessages = {
     '회의 방을 만든 사람, 워크스페이스 소유자 또는 관리자만 참가자를 내보낼 수 있습니다.',
   notParticipant: '이 회의에 참가하고 있지 않습니다.',
   broadcasterBusy: '다른 참가자가 이미 방송 중입니다. 한 번에 한 사람만 방송할 수 있습니다.',
+  mediaUnavailable: '화상회의 미디어 서버에 연결하지 못했습니다. 잠시 후 다시 시도해주세요.',
   chatRequired: '메시지를 입력해주세요.',
   chatTooLong: `메시지는 ${Limits.meetingChatMax.toLocaleString('ko-KR')}자 이하여야 합니다.`,
 } as const;

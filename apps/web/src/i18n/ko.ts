@@ -1114,6 +1114,7 @@ export const ko = {
       notSharingScreen: '현재 화면을 공유하고 있지 않습니다.',
       deviceDenied: '카메라나 마이크를 사용할 수 없습니다. 브라우저의 권한 설정을 확인해주세요.',
       screenDenied: '화면 공유를 시작하지 못했습니다.',
+      publishFailed: '방송을 시작하지 못했습니다. 연결 상태를 확인한 뒤 다시 시도해주세요.',
     },
     diagnostics: {
       title: '연결 진단',

@@ -20,7 +20,9 @@ import {
   subscribe,
   type StompTestClient,
 } from '../../../test/stomp-client';
+import { startFakeLivekit, type FakeLivekit } from '../../../test/fake-livekit';
 import { createTestApp, listenLocally, type TestApp } from '../../../test/test-app';
+import { sweepAbsent } from './video.service';
 import { MeetingPresence } from './video.stomp';
 
 const LIVEKIT = { url: 'wss://media.example.test', key: 'APIdevkey', secret: 'a'.repeat(40) };
@@ -343,9 +345,10 @@ describe('join-conference', () => {
       expect(payload['video']).toMatchObject({
         room: `ws${ws.id}-video${channel.id}`,
         roomJoin: true,
-        canPublish: true,
         canSubscribe: true,
       });
+      // Publishing is granted by claiming the broadcast, not by joining.
+      expect((payload['video'] as { canPublish?: boolean }).canPublish).toBe(false);
       expect(JSON.parse(String(payload['metadata']))).toMatchObject({ userName: '호스트' });
       const lifetime = (payload.exp ?? 0) - before;
       expect(lifetime).toBeGreaterThan(6 * 3600 - 60);
@@ -361,6 +364,104 @@ describe('join-conference', () => {
     } finally {
       await livekitApp.close();
     }
+  });
+});
+
+describe('LiveKit mode keeps the rules on the media server too', () => {
+  let fake: FakeLivekit;
+  let lkApp: TestApp;
+  beforeAll(async () => {
+    fake = await startFakeLivekit();
+    lkApp = await createTestApp({
+      LIVEKIT_URL: fake.url,
+      LIVEKIT_API_KEY: fake.apiKey,
+      LIVEKIT_API_SECRET: fake.apiSecret,
+    });
+  });
+  afterAll(async () => {
+    await lkApp?.close();
+    await fake?.close();
+  });
+
+  it('grants publishing with the broadcast only, cuts off the removed, ends a deleted room', async () => {
+    const host = await createUser(lkApp, '진행자');
+    const guest = await createUser(lkApp, '참석자');
+    const ws = dataOf<Workspace>(
+      await call(lkApp, host, 'POST', '/api/workspaces', { name: '미디어 서버' }),
+    );
+    await call(lkApp, guest, 'POST', '/api/workspaces/join', { inviteCode: ws.inviteCode });
+    const path = `/api/workspaces/${ws.id}/video-channels`;
+    const channel = dataOf<VideoChannel>(
+      await call(lkApp, host, 'POST', path, { name: '라이브 방' }),
+    );
+    const room = `ws${ws.id}-video${channel.id}`;
+    const canPublishIn = async (user: TestUser) => {
+      const conference = dataOf<Conference>(
+        await call(lkApp, user, 'POST', `${path}/${channel.id}/join-conference`),
+      );
+      const { payload } = await jwtVerify(
+        conference.token ?? '',
+        new TextEncoder().encode(fake.apiSecret),
+      );
+      return (payload['video'] as { canPublish?: boolean }).canPublish;
+    };
+    // Both enter and connect their browsers to the SFU with the token they were given.
+    for (const user of [host, guest]) {
+      await call(lkApp, user, 'POST', `${path}/${channel.id}`);
+      fake.connect(room, String(user.userId), {
+        canPublish: (await canPublishIn(user)) === true,
+        canSubscribe: true,
+      });
+    }
+    expect(fake.permissionOf(room, String(host.userId))?.canPublish).toBe(false);
+
+    const claim = (user: TestUser) => call(lkApp, user, 'POST', `${path}/${channel.id}/broadcast`);
+    expect((await claim(host)).statusCode).toBe(200);
+    expect(fake.permissionOf(room, String(host.userId))).toEqual({
+      canPublish: true,
+      canSubscribe: true,
+    });
+    expect(await canPublishIn(host)).toBe(true); // a reconnect keeps the right
+    expectProblem(await claim(guest), 409, ErrorCode.VIDEO_BROADCASTER_BUSY);
+    expect(fake.permissionOf(room, String(guest.userId))?.canPublish).toBe(false);
+
+    // Giving the broadcast up withdraws the right on the SFU.
+    await call(lkApp, host, 'DELETE', `${path}/${channel.id}/broadcast`);
+    expect(fake.permissionOf(room, String(host.userId))?.canPublish).toBe(false);
+
+    // When the SFU cannot grant it, the claim does not stand.
+    fake.down = true;
+    expectProblem(await claim(guest), 503, ErrorCode.VIDEO_MEDIA_UNAVAILABLE);
+    fake.down = false;
+    expect(
+      dataOf<VideoChannel>(await call(lkApp, host, 'GET', `${path}/${channel.id}`)).broadcasterId,
+    ).toBeNull();
+
+    // Removing someone cuts them off the media and revokes the token they hold.
+    const removed = await call(
+      lkApp,
+      host,
+      'DELETE',
+      `${path}/${channel.id}/video-members/${guest.userId}`,
+    );
+    expect(removed.statusCode).toBe(204);
+    expect(fake.permissionOf(room, String(guest.userId))).toBeUndefined();
+    const removal = fake.calls.find((c) => c.method === 'RemoveParticipant');
+    expect(removal?.body).toMatchObject({ room, identity: String(guest.userId) });
+    expect(Number(removal?.body['revokeTokenTs'])).toBeGreaterThan(0);
+
+    // Whoever the grace-period sweep removes is cut off the media as well.
+    await call(lkApp, guest, 'POST', `${path}/${channel.id}`);
+    fake.connect(room, String(guest.userId), { canPublish: false, canSubscribe: true });
+    const later = { ...lkApp.context, now: () => new Date(Date.now() + 31_000) };
+    expect(await sweepAbsent(later)).toBe(2);
+    expect(fake.rooms.get(room)?.size).toBe(0);
+
+    // Deleting the channel ends the room on the SFU.
+    expect((await call(lkApp, host, 'DELETE', `${path}/${channel.id}`)).statusCode).toBe(204);
+    expect(fake.rooms.has(room)).toBe(false);
+    // Every call carried a token signed with the secret and the grant it needs.
+    expect(fake.refused).toBe(0);
   });
 });
 

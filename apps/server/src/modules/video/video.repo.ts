@@ -198,7 +198,20 @@ export async function removeUnseen(db: Db, before: Date) {
     .where(lt(videoParticipants.lastSeenAt, before))
     .returning({ channelId: videoParticipants.channelId, userId: videoParticipants.userId });
   for (const row of removed) await releaseBroadcast(db, row.channelId, row.userId);
-  return removed;
+  if (removed.length === 0) return [];
+  const channelIds = [...new Set(removed.map((row) => row.channelId))];
+  const workspaceOf = new Map(
+    (
+      await db
+        .select({ id: videoChannels.id, workspaceId: videoChannels.workspaceId })
+        .from(videoChannels)
+        .where(inArray(videoChannels.id, channelIds))
+    ).map((row) => [row.id, row.workspaceId]),
+  );
+  return removed.flatMap((row) => {
+    const workspaceId = workspaceOf.get(row.channelId);
+    return workspaceId === undefined ? [] : [{ ...row, workspaceId }];
+  });
 }
 
 export async function insertChatLine(

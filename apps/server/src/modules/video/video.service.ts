@@ -16,12 +16,13 @@ import {
 import { AccessToken } from 'livekit-server-sdk';
 import type { AppContext } from '../../context';
 import { onDomainEvent } from '../../platform/domain-events';
-import { conflict, forbidden, notFound } from '../../platform/errors/app-error';
+import { AppError, conflict, forbidden, notFound } from '../../platform/errors/app-error';
 import {
   isAdminRole,
   registerMemberRemovalStep,
   requireMembership,
 } from '../workspaces/workspaces.service';
+import { liveRoomControl } from './live-room';
 import * as repo from './video.repo';
 
 const channelNotFound = () => notFound(M.channelNotFound, ErrorCode.VIDEO_CHANNEL_NOT_FOUND);
@@ -144,6 +145,7 @@ export async function deleteChannel(
   if (role !== 'OWNER') throw forbidden(M.ownerOnly, ErrorCode.VIDEO_OWNER_ONLY);
   await repo.deleteChannel(ctx.database.db, channelId);
   await sendOut(ctx, channelId, null, 'CHANNEL_DELETED');
+  await liveRoomControl(ctx).close(liveRoomName(workspaceId, channelId));
 }
 
 export async function listParticipants(
@@ -198,6 +200,10 @@ async function removeParticipant(
     await sendOut(ctx, channelId, participant.userId, 'REMOVED');
   }
   await announceParticipants(ctx, channelId);
+  await liveRoomControl(ctx).disconnect(
+    liveRoomName(workspaceId, channelId),
+    String(participant.userId),
+  );
 }
 
 /** DELETE .../video-members/{userId}. */
@@ -244,7 +250,7 @@ export async function joinConference(
   workspaceId: number,
   channelId: number,
 ): Promise<Conference> {
-  const { participant } = await requireParticipant(ctx, userId, workspaceId, channelId);
+  const { channel, participant } = await requireParticipant(ctx, userId, workspaceId, channelId);
   const roomName = liveRoomName(workspaceId, channelId);
   const identity = String(userId);
   const livekit = ctx.config.livekit;
@@ -270,7 +276,14 @@ export async function joinConference(
       userId,
     }),
   });
-  token.addGrant({ roomJoin: true, room: roomName, canPublish: true, canSubscribe: true });
+  // Publishing is the broadcaster's alone; claiming the broadcast grants it on the SFU.
+  token.addGrant({
+    roomJoin: true,
+    room: roomName,
+    canPublish: channel.broadcasterId === userId,
+    canPublishData: false,
+    canSubscribe: true,
+  });
   return {
     mode: 'livekit',
     token: await token.toJwt(),
@@ -297,6 +310,18 @@ export async function startBroadcast(
   if (broadcasterId !== userId) {
     throw conflict(ErrorCode.VIDEO_BROADCASTER_BUSY, M.broadcasterBusy);
   }
+  try {
+    await liveRoomControl(ctx).allowPublishing(
+      liveRoomName(workspaceId, channelId),
+      String(userId),
+      true,
+    );
+  } catch (error) {
+    ctx.logger.warn({ err: error }, 'LiveKit: could not grant publishing');
+    await repo.releaseBroadcast(ctx.database.db, channelId, userId);
+    if (channel.broadcasterId === userId) await announceParticipants(ctx, channelId);
+    throw new AppError(503, ErrorCode.VIDEO_MEDIA_UNAVAILABLE, M.mediaUnavailable);
+  }
   if (channel.broadcasterId !== userId) await announceParticipants(ctx, channelId);
   return { broadcasterId };
 }
@@ -309,7 +334,14 @@ export async function stopBroadcast(
 ) {
   const { channel } = await requireChannel(ctx, userId, workspaceId, channelId);
   await repo.releaseBroadcast(ctx.database.db, channelId, userId);
-  if (channel.broadcasterId === userId) await announceParticipants(ctx, channelId);
+  if (channel.broadcasterId === userId) {
+    await announceParticipants(ctx, channelId);
+    await liveRoomControl(ctx).allowPublishing(
+      liveRoomName(workspaceId, channelId),
+      String(userId),
+      false,
+    );
+  }
   const after = await repo.findChannel(ctx.database.db, channelId);
   return { broadcasterId: after?.broadcasterId ?? null };
 }
@@ -403,6 +435,14 @@ export async function sweepAbsent(ctx: AppContext): Promise<number> {
   for (const channelId of new Set(removed.map((row) => row.channelId))) {
     await announceParticipants(ctx, channelId);
   }
+  await Promise.all(
+    removed.map((row) =>
+      liveRoomControl(ctx).disconnect(
+        liveRoomName(row.workspaceId, row.channelId),
+        String(row.userId),
+      ),
+    ),
+  );
   return removed.length;
 }
 
@@ -412,8 +452,17 @@ registerMemberRemovalStep(async (db, workspaceId, userId) => {
 
 onDomainEvent(async (ctx, event) => {
   if (event.type !== 'WORKSPACE_MEMBER_REMOVED') return;
-  for (const channel of await repo.listChannels(ctx.database.db, event.workspaceId)) {
+  const channels = await repo.listChannels(ctx.database.db, event.workspaceId);
+  for (const channel of channels) {
     await sendOut(ctx, channel.id, event.userId, 'REMOVED');
     await announceParticipants(ctx, channel.id);
   }
+  await Promise.all(
+    channels.map((channel) =>
+      liveRoomControl(ctx).disconnect(
+        liveRoomName(event.workspaceId, channel.id),
+        String(event.userId),
+      ),
+    ),
+  );
 });

@@ -9,7 +9,7 @@ import {
   type VideoChannelEvent,
   type VideoParticipant,
 } from '@teamup/contracts/video';
-import { hasCode } from '../../../lib/error-message';
+import { errorMessage } from '../../../lib/error-message';
 import { ko } from '../../../i18n/ko';
 import { meetingApi } from '../api/video-api';
 import { BuiltinMedia } from '../lib/builtin-media';
@@ -223,7 +223,18 @@ export function useMeeting(
       localRef.current = next;
       setLocal(next);
       const tracks = tracksToPublish(next);
-      await mediaRef.current?.publish(tracks);
+      try {
+        await mediaRef.current?.publish(tracks);
+      } catch {
+        // Nothing left half on: what could not be sent is stopped and the broadcast given up.
+        stopAll(next);
+        localRef.current = noLocalMedia;
+        setLocal(noLocalMedia);
+        setAlert(alerts.publishFailed);
+        await mediaRef.current?.publish([]).catch(() => undefined);
+        await api?.releaseBroadcast().catch(() => undefined);
+        return;
+      }
       if (tracks.length === 0 && api) {
         await api.releaseBroadcast().catch(() => undefined);
       }
@@ -244,9 +255,9 @@ export function useMeeting(
       return true;
     } catch (error) {
       setAlert(
-        hasCode(error, ErrorCode.VIDEO_BROADCASTER_BUSY)
-          ? alerts.someoneBroadcasting
-          : alerts.deviceDenied,
+        errorMessage(error, {
+          byCode: { [ErrorCode.VIDEO_BROADCASTER_BUSY]: alerts.someoneBroadcasting },
+        }),
       );
       return false;
     }

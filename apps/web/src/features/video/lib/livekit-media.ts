@@ -9,6 +9,8 @@ import {
 } from 'livekit-client';
 import type { MediaSession, MediaSessionEvents } from './media-session';
 
+const PUBLISH_GRANT_WAIT_MS = 5000;
+
 /** The name a LiveKit participant carries in its metadata (spec 02 section 3: JSON with userName). */
 export function nameFromMetadata(metadata: string | undefined): string | null {
   if (!metadata) return null;
@@ -54,6 +56,7 @@ export class LivekitMedia implements MediaSession {
     for (const track of this.published) {
       await this.room.localParticipant.unpublishTrack(track, false);
     }
+    if (tracks.length > 0) await this.publishingAllowed();
     this.published = tracks.map((track) =>
       track.kind === 'video'
         ? new LocalVideoTrack(track, undefined, true)
@@ -64,6 +67,28 @@ export class LivekitMedia implements MediaSession {
 
   close(): void {
     void this.room.disconnect();
+  }
+
+  /**
+   * The server grants publishing on the SFU when our broadcast claim wins; the grant reaches this
+   * connection a moment after the claim's answer, so wait for it rather than be refused.
+   */
+  private publishingAllowed(): Promise<void> {
+    const participant = this.room.localParticipant;
+    if (participant.permissions?.canPublish) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.room.off(RoomEvent.ParticipantPermissionsChanged, changed);
+        reject(new Error('publishing was not granted'));
+      }, PUBLISH_GRANT_WAIT_MS);
+      const changed = () => {
+        if (!participant.permissions?.canPublish) return;
+        clearTimeout(timer);
+        this.room.off(RoomEvent.ParticipantPermissionsChanged, changed);
+        resolve();
+      };
+      this.room.on(RoomEvent.ParticipantPermissionsChanged, changed);
+    });
   }
 
   private streamOf(participant: RemoteParticipant): MediaStream {

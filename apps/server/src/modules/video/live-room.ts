@@ -1,0 +1,78 @@
+import { RoomServiceClient } from 'livekit-server-sdk';
+import type { AppContext } from '../../context';
+
+/** A LiveKit call must not hold a request for long: the SFU is either there or it is not. */
+const REQUEST_TIMEOUT_SECONDS = 5;
+
+/**
+ * What the server tells the LiveKit SFU in LiveKit mode, so that the rules hold on the media path
+ * too and not only in the web app: only the broadcaster may publish, and whoever leaves or is
+ * removed from a meeting is cut off from its media. In built-in mode there is no SFU: every call
+ * does nothing.
+ */
+export class LiveRoomControl {
+  private readonly client: RoomServiceClient | undefined;
+
+  constructor(private readonly ctx: AppContext) {
+    const livekit = ctx.config.livekit;
+    this.client = livekit
+      ? new RoomServiceClient(livekit.apiUrl, livekit.apiKey, livekit.apiSecret, {
+          requestTimeout: REQUEST_TIMEOUT_SECONDS,
+        })
+      : undefined;
+  }
+
+  /**
+   * Grants or withdraws publishing. Throws when granting fails (the claim must not stand without
+   * it); withdrawing is best effort, as the person may already be gone.
+   */
+  async allowPublishing(room: string, identity: string, allowed: boolean): Promise<void> {
+    if (!this.client) return;
+    const update = this.client.updateParticipant(room, identity, {
+      permission: { canSubscribe: true, canPublish: allowed, canPublishData: false },
+    });
+    if (allowed) await update;
+    else await this.bestEffort('withdraw publishing', update);
+  }
+
+  /** Cuts someone off from the room's media; their current token stops working there too. */
+  async disconnect(room: string, identity: string): Promise<void> {
+    if (!this.client) return;
+    const revokeTokenTs = BigInt(Math.floor(this.ctx.now().getTime() / 1000));
+    await this.bestEffort(
+      'remove participant',
+      this.client.removeParticipant(room, identity, { revokeTokenTs }),
+    );
+  }
+
+  /** Ends the room for everyone (the channel was deleted). */
+  async close(room: string): Promise<void> {
+    if (!this.client) return;
+    await this.bestEffort('delete room', this.client.deleteRoom(room));
+  }
+
+  /**
+   * Failures here are logged, not raised: the database already says who is in the meeting, and a
+   * person who never connected to the SFU (or already left it) is "not found" there.
+   */
+  private async bestEffort(what: string, call: Promise<unknown>): Promise<void> {
+    try {
+      await call;
+    } catch (error) {
+      const notThere = (error as { code?: unknown }).code === 'not_found';
+      if (!notThere) this.ctx.logger.warn({ err: error }, `LiveKit: could not ${what}`);
+    }
+  }
+}
+
+const controls = new WeakMap<AppContext, LiveRoomControl>();
+
+/** The app's LiveKit control, made once per app. */
+export function liveRoomControl(ctx: AppContext): LiveRoomControl {
+  let control = controls.get(ctx);
+  if (!control) {
+    control = new LiveRoomControl(ctx);
+    controls.set(ctx, control);
+  }
+  return control;
+}
