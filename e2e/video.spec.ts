@@ -96,6 +96,14 @@ describe('video meeting journey', () => {
     expect(later.time).toBeGreaterThan(first.time);
     await pageB.getByTestId('meeting-participant').nth(1).waitFor();
     expect(await pageB.getByTestId('meeting-participant').count()).toBe(2);
+    // Both side panels count the two people in the room.
+    for (const page of [pageA, pageB]) {
+      await page
+        .getByTestId('side-panel-video-room')
+        .filter({ hasText: '주간 회의' })
+        .getByLabel('2명 참여 중')
+        .waitFor();
+    }
 
     // B's camera is refused: A is already broadcasting.
     await pageB.getByTestId('meeting-camera').click();

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { Limits } from '@teamup/contracts/limits';
 import type { Conference, VideoChannel, VideoParticipant } from '@teamup/contracts/video';
 import { api } from '../../../lib/api-client';
@@ -18,6 +18,18 @@ export function useVideoChannels(workspaceId: number | undefined) {
     enabled: workspaceId !== undefined,
     refetchInterval: Limits.videoListPollMs,
   });
+}
+
+/** What a meeting knows first hand (its roster) shown in the room list before the next poll. */
+export function patchListedChannel(
+  queryClient: QueryClient,
+  workspaceId: number,
+  channelId: number,
+  patch: Pick<VideoChannel, 'participantCount' | 'broadcasterId'>,
+) {
+  queryClient.setQueryData<VideoChannel[]>(videoChannelsQueryKey(workspaceId), (list) =>
+    list?.map((channel) => (channel.id === channelId ? { ...channel, ...patch } : channel)),
+  );
 }
 
 export function useCreateVideoChannel(workspaceId: number) {

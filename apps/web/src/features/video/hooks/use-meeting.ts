@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Limits } from '@teamup/contracts/limits';
 import { ErrorCode } from '@teamup/contracts/error-codes';
 import {
@@ -11,7 +12,7 @@ import {
 } from '@teamup/contracts/video';
 import { errorMessage } from '../../../lib/error-message';
 import { ko } from '../../../i18n/ko';
-import { meetingApi } from '../api/video-api';
+import { meetingApi, patchListedChannel } from '../api/video-api';
 import { BuiltinMedia } from '../lib/builtin-media';
 import { diagnose } from '../lib/diagnostics';
 import { LivekitMedia } from '../lib/livekit-media';
@@ -57,6 +58,7 @@ export function useMeeting(
   myId: number | null,
   onExit: (why: MeetingExit) => void,
 ) {
+  const queryClient = useQueryClient();
   const [phase, setPhase] = useState<MeetingPhase>('joining');
   const [channel, setChannel] = useState<VideoChannel | null>(null);
   const [participants, setParticipants] = useState<VideoParticipant[]>([]);
@@ -83,18 +85,27 @@ export function useMeeting(
     [workspaceId, roomId],
   );
 
-  const applyRoster = useCallback((list: VideoParticipant[], broadcaster: number | null) => {
-    setParticipants(list);
-    setBroadcasterId(broadcaster);
-    broadcasterRef.current = broadcaster;
-    const media = mediaRef.current;
-    if (media instanceof BuiltinMedia) {
-      media.updateRoster(
-        list.map((p) => p.userId),
-        broadcaster,
-      );
-    }
-  }, []);
+  const applyRoster = useCallback(
+    (list: VideoParticipant[], broadcaster: number | null) => {
+      if (roomId !== null) {
+        patchListedChannel(queryClient, workspaceId, roomId, {
+          participantCount: list.length,
+          broadcasterId: broadcaster,
+        });
+      }
+      setParticipants(list);
+      setBroadcasterId(broadcaster);
+      broadcasterRef.current = broadcaster;
+      const media = mediaRef.current;
+      if (media instanceof BuiltinMedia) {
+        media.updateRoster(
+          list.map((p) => p.userId),
+          broadcaster,
+        );
+      }
+    },
+    [queryClient, workspaceId, roomId],
+  );
 
   useEffect(() => {
     if (roomId === null || myId === null) return undefined;
