@@ -1,6 +1,13 @@
 import { RoomServiceClient } from 'livekit-server-sdk';
 import type { AppContext } from '../../context';
 
+/** The LiveKit room of a channel: unique across workspaces, stable for the channel's life. */
+export const liveRoomName = (workspaceId: number, channelId: number) =>
+  `ws${workspaceId}-video${channelId}`;
+
+/** Where a person is on the SFU: the channel's room, the user id as identity. */
+export type LiveSeat = { workspaceId: number; channelId: number; userId: number };
+
 /** A LiveKit call must not hold a request for long: the SFU is either there or it is not. */
 const REQUEST_TIMEOUT_SECONDS = 5;
 
@@ -26,29 +33,42 @@ export class LiveRoomControl {
    * Grants or withdraws publishing. Throws when granting fails (the claim must not stand without
    * it); withdrawing is best effort, as the person may already be gone.
    */
-  async allowPublishing(room: string, identity: string, allowed: boolean): Promise<void> {
+  async allowPublishing(seat: LiveSeat, allowed: boolean): Promise<void> {
     if (!this.client) return;
-    const update = this.client.updateParticipant(room, identity, {
+    const room = liveRoomName(seat.workspaceId, seat.channelId);
+    const update = this.client.updateParticipant(room, String(seat.userId), {
       permission: { canSubscribe: true, canPublish: allowed, canPublishData: false },
     });
     if (allowed) await update;
     else await this.bestEffort('withdraw publishing', update);
   }
 
-  /** Cuts someone off from the room's media; their current token stops working there too. */
-  async disconnect(room: string, identity: string): Promise<void> {
-    if (!this.client) return;
+  /** Cuts people off from their rooms' media; their current tokens stop working there too. */
+  async disconnect(seats: readonly LiveSeat[]): Promise<void> {
+    const client = this.client;
+    if (!client) return;
     const revokeTokenTs = BigInt(Math.floor(this.ctx.now().getTime() / 1000));
-    await this.bestEffort(
-      'remove participant',
-      this.client.removeParticipant(room, identity, { revokeTokenTs }),
+    await Promise.all(
+      seats.map((seat) =>
+        this.bestEffort(
+          'remove participant',
+          client.removeParticipant(
+            liveRoomName(seat.workspaceId, seat.channelId),
+            String(seat.userId),
+            { revokeTokenTs },
+          ),
+        ),
+      ),
     );
   }
 
   /** Ends the room for everyone (the channel was deleted). */
-  async close(room: string): Promise<void> {
+  async close(workspaceId: number, channelId: number): Promise<void> {
     if (!this.client) return;
-    await this.bestEffort('delete room', this.client.deleteRoom(room));
+    await this.bestEffort(
+      'delete room',
+      this.client.deleteRoom(liveRoomName(workspaceId, channelId)),
+    );
   }
 
   /**

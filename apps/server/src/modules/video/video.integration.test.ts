@@ -22,7 +22,7 @@ import {
 } from '../../../test/stomp-client';
 import { startFakeLivekit, type FakeLivekit } from '../../../test/fake-livekit';
 import { createTestApp, listenLocally, type TestApp } from '../../../test/test-app';
-import { sweepAbsent } from './video.service';
+import { sweepAbsent } from './meeting.service';
 import { MeetingPresence } from './video.stomp';
 
 const LIVEKIT = { url: 'wss://media.example.test', key: 'APIdevkey', secret: 'a'.repeat(40) };

@@ -4,11 +4,7 @@ import { Limits } from '@teamup/contracts/limits';
 import {
   VideoMessages as M,
   type Conference,
-  type MeetingChatEvent,
-  type MeetingChatLine,
   type ShouldOutEvent,
-  type SignalEvent,
-  type SignalSend,
   type VideoChannel,
   type VideoChannelEvent,
   type VideoParticipant,
@@ -22,7 +18,7 @@ import {
   registerMemberRemovalStep,
   requireMembership,
 } from '../workspaces/workspaces.service';
-import { liveRoomControl } from './live-room';
+import { liveRoomControl, liveRoomName } from './live-room';
 import * as repo from './video.repo';
 
 const channelNotFound = () => notFound(M.channelNotFound, ErrorCode.VIDEO_CHANNEL_NOT_FOUND);
@@ -48,17 +44,6 @@ function presentParticipant(row: repo.ParticipantView): VideoParticipant {
     email: row.email,
     profileImageUrl: row.profileImageUrl,
     joinedAt: row.joinedAt.toISOString(),
-  };
-}
-
-function presentLine(row: repo.ChatLineRow): MeetingChatLine {
-  return {
-    id: row.id,
-    senderId: row.senderId,
-    senderName: row.senderName,
-    senderEmail: row.senderEmail,
-    message: row.message,
-    sentAt: row.createdAt.toISOString(),
   };
 }
 
@@ -145,7 +130,7 @@ export async function deleteChannel(
   if (role !== 'OWNER') throw forbidden(M.ownerOnly, ErrorCode.VIDEO_OWNER_ONLY);
   await repo.deleteChannel(ctx.database.db, channelId);
   await sendOut(ctx, channelId, null, 'CHANNEL_DELETED');
-  await liveRoomControl(ctx).close(liveRoomName(workspaceId, channelId));
+  await liveRoomControl(ctx).close(workspaceId, channelId);
 }
 
 export async function listParticipants(
@@ -200,10 +185,7 @@ async function removeParticipant(
     await sendOut(ctx, channelId, participant.userId, 'REMOVED');
   }
   await announceParticipants(ctx, channelId);
-  await liveRoomControl(ctx).disconnect(
-    liveRoomName(workspaceId, channelId),
-    String(participant.userId),
-  );
+  await liveRoomControl(ctx).disconnect([{ workspaceId, channelId, userId: participant.userId }]);
 }
 
 /** DELETE .../video-members/{userId}. */
@@ -224,6 +206,13 @@ export const leave = (
   participantId: number,
 ) => removeParticipant(ctx, actorId, workspaceId, channelId, { participantId });
 
+/** Someone's participation in a meeting; 403 when they are not in it. */
+export async function participantOf(ctx: AppContext, channelId: number, userId: number) {
+  const participant = await repo.findParticipant(ctx.database.db, channelId, { userId });
+  if (!participant) throw notParticipant();
+  return participant;
+}
+
 async function requireParticipant(
   ctx: AppContext,
   userId: number,
@@ -231,14 +220,8 @@ async function requireParticipant(
   channelId: number,
 ) {
   const found = await requireChannel(ctx, userId, workspaceId, channelId);
-  const participant = await repo.findParticipant(ctx.database.db, channelId, { userId });
-  if (!participant) throw notParticipant();
-  return { ...found, participant };
+  return { ...found, participant: await participantOf(ctx, channelId, userId) };
 }
-
-/** The LiveKit room of a channel: unique across workspaces, stable for the channel's life. */
-const liveRoomName = (workspaceId: number, channelId: number) =>
-  `ws${workspaceId}-video${channelId}`;
 
 /**
  * POST .../join-conference. LiveKit mode: an access token for this room and identity, with the
@@ -311,11 +294,7 @@ export async function startBroadcast(
     throw conflict(ErrorCode.VIDEO_BROADCASTER_BUSY, M.broadcasterBusy);
   }
   try {
-    await liveRoomControl(ctx).allowPublishing(
-      liveRoomName(workspaceId, channelId),
-      String(userId),
-      true,
-    );
+    await liveRoomControl(ctx).allowPublishing({ workspaceId, channelId, userId }, true);
   } catch (error) {
     ctx.logger.warn({ err: error }, 'LiveKit: could not grant publishing');
     await repo.releaseBroadcast(ctx.database.db, channelId, userId);
@@ -336,114 +315,10 @@ export async function stopBroadcast(
   await repo.releaseBroadcast(ctx.database.db, channelId, userId);
   if (channel.broadcasterId === userId) {
     await announceParticipants(ctx, channelId);
-    await liveRoomControl(ctx).allowPublishing(
-      liveRoomName(workspaceId, channelId),
-      String(userId),
-      false,
-    );
+    await liveRoomControl(ctx).allowPublishing({ workspaceId, channelId, userId }, false);
   }
   const after = await repo.findChannel(ctx.database.db, channelId);
   return { broadcasterId: after?.broadcasterId ?? null };
-}
-
-// --- Meeting live connection (STOMP) -----------------------------------------------------------
-
-/** Who may listen to a meeting's destinations: members of the channel's workspace. */
-export async function mayListen(ctx: AppContext, channelId: number, userId: number) {
-  const channel = await repo.findChannel(ctx.database.db, channelId);
-  if (!channel) return false;
-  try {
-    await requireMembership(ctx, channel.workspaceId, userId);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** The `init` answer: the stored history, oldest first. */
-export async function chatHistory(ctx: AppContext, channelId: number): Promise<MeetingChatEvent> {
-  const rows = await repo.recentChatLines(ctx.database.db, channelId, Limits.meetingChatHistory);
-  return { type: 'init', logs: rows.map(presentLine) };
-}
-
-async function participantOf(ctx: AppContext, channelId: number, userId: number) {
-  const participant = await repo.findParticipant(ctx.database.db, channelId, { userId });
-  if (!participant) throw notParticipant();
-  return participant;
-}
-
-/** Stores a meeting chat line from a participant and sends it to the meeting. */
-export async function sendMeetingChat(
-  ctx: AppContext,
-  userId: number,
-  channelId: number,
-  message: string,
-) {
-  const sender = await participantOf(ctx, channelId, userId);
-  const row = await repo.insertChatLine(ctx.database.db, {
-    channelId,
-    senderId: userId,
-    senderName: sender.name,
-    senderEmail: sender.email,
-    message,
-    createdAt: ctx.now(),
-  });
-  const event: MeetingChatEvent = { type: 'chat', ...presentLine(row) };
-  await ctx.bus.publishUnlogged(Topics.meetingChat(channelId), event);
-}
-
-/**
- * Built-in mode: passes an offer, answer or ICE candidate to the one named peer. Both ends must
- * be in the meeting; nobody else ever sees it.
- */
-export async function relaySignal(
-  ctx: AppContext,
-  from: number,
-  channelId: number,
-  signal: SignalSend,
-) {
-  await participantOf(ctx, channelId, from);
-  // The peer may have just left: the signal has nobody to go to, which is not the sender's fault.
-  const peer = await repo.findParticipant(ctx.database.db, channelId, { userId: signal.to });
-  if (!peer) return;
-  const event: SignalEvent = {
-    type: 'SIGNAL',
-    roomId: channelId,
-    from,
-    kind: signal.kind,
-    ...(signal.data === undefined ? {} : { data: signal.data }),
-  };
-  await ctx.bus.publishUnlogged(Topics.videoSignal(signal.to), event);
-}
-
-/** Open meeting connections mark their participants as present. */
-export function touchPresence(
-  ctx: AppContext,
-  pairs: ReadonlyArray<{ channelId: number; userId: number }>,
-) {
-  return repo.touchParticipants(ctx.database.db, pairs, ctx.now());
-}
-
-/**
- * Removes participants whose meeting connection has been gone for the grace period (a closed
- * laptop, a lost network) and tells the meetings. Safe on several instances at once: a row is
- * deleted once.
- */
-export async function sweepAbsent(ctx: AppContext): Promise<number> {
-  const before = new Date(ctx.now().getTime() - Limits.videoPresenceGraceSeconds * 1000);
-  const removed = await repo.removeUnseen(ctx.database.db, before);
-  for (const channelId of new Set(removed.map((row) => row.channelId))) {
-    await announceParticipants(ctx, channelId);
-  }
-  await Promise.all(
-    removed.map((row) =>
-      liveRoomControl(ctx).disconnect(
-        liveRoomName(row.workspaceId, row.channelId),
-        String(row.userId),
-      ),
-    ),
-  );
-  return removed.length;
 }
 
 registerMemberRemovalStep(async (db, workspaceId, userId) => {
@@ -457,12 +332,11 @@ onDomainEvent(async (ctx, event) => {
     await sendOut(ctx, channel.id, event.userId, 'REMOVED');
     await announceParticipants(ctx, channel.id);
   }
-  await Promise.all(
-    channels.map((channel) =>
-      liveRoomControl(ctx).disconnect(
-        liveRoomName(event.workspaceId, channel.id),
-        String(event.userId),
-      ),
-    ),
+  await liveRoomControl(ctx).disconnect(
+    channels.map((channel) => ({
+      workspaceId: event.workspaceId,
+      channelId: channel.id,
+      userId: event.userId,
+    })),
   );
 });

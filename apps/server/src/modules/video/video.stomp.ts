@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { badRequest } from '../../platform/errors/app-error';
 import type { StompDestinations } from '../live/stomp-endpoint';
-import * as video from './video.service';
+import * as video from './meeting.service';
 
 /**
  * Who is connected to which meeting on this instance. Every few seconds their participant rows

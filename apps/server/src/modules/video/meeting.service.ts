@@ -1,0 +1,115 @@
+import { Topics } from '@teamup/contracts/events';
+import { Limits } from '@teamup/contracts/limits';
+import type {
+  MeetingChatEvent,
+  MeetingChatLine,
+  SignalEvent,
+  SignalSend,
+} from '@teamup/contracts/video';
+import type { AppContext } from '../../context';
+import { requireMembership } from '../workspaces/workspaces.service';
+import { liveRoomControl } from './live-room';
+import * as repo from './video.repo';
+import { announceParticipants, participantOf } from './video.service';
+
+/*
+ * The meeting's live side (spec 02 "Meeting live connections"): who may listen, the meeting chat,
+ * signalling between peers in built-in mode, and presence. Channels, participants and the
+ * broadcast claim are in video.service.ts.
+ */
+
+function presentLine(row: repo.ChatLineRow): MeetingChatLine {
+  return {
+    id: row.id,
+    senderId: row.senderId,
+    senderName: row.senderName,
+    senderEmail: row.senderEmail,
+    message: row.message,
+    sentAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Who may listen to a meeting's destinations: members of the channel's workspace. */
+export async function mayListen(ctx: AppContext, channelId: number, userId: number) {
+  const channel = await repo.findChannel(ctx.database.db, channelId);
+  if (!channel) return false;
+  try {
+    await requireMembership(ctx, channel.workspaceId, userId);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The `init` answer: the stored history, oldest first. */
+export async function chatHistory(ctx: AppContext, channelId: number): Promise<MeetingChatEvent> {
+  const rows = await repo.recentChatLines(ctx.database.db, channelId, Limits.meetingChatHistory);
+  return { type: 'init', logs: rows.map(presentLine) };
+}
+
+/** Stores a meeting chat line from a participant and sends it to the meeting. */
+export async function sendMeetingChat(
+  ctx: AppContext,
+  userId: number,
+  channelId: number,
+  message: string,
+) {
+  const sender = await participantOf(ctx, channelId, userId);
+  const row = await repo.insertChatLine(ctx.database.db, {
+    channelId,
+    senderId: userId,
+    senderName: sender.name,
+    senderEmail: sender.email,
+    message,
+    createdAt: ctx.now(),
+  });
+  const event: MeetingChatEvent = { type: 'chat', ...presentLine(row) };
+  await ctx.bus.publishUnlogged(Topics.meetingChat(channelId), event);
+}
+
+/**
+ * Built-in mode: passes an offer, answer or ICE candidate to the one named peer. Both ends must
+ * be in the meeting; nobody else ever sees it.
+ */
+export async function relaySignal(
+  ctx: AppContext,
+  from: number,
+  channelId: number,
+  signal: SignalSend,
+) {
+  await participantOf(ctx, channelId, from);
+  // The peer may have just left: the signal has nobody to go to, which is not the sender's fault.
+  const peer = await repo.findParticipant(ctx.database.db, channelId, { userId: signal.to });
+  if (!peer) return;
+  const event: SignalEvent = {
+    type: 'SIGNAL',
+    roomId: channelId,
+    from,
+    kind: signal.kind,
+    ...(signal.data === undefined ? {} : { data: signal.data }),
+  };
+  await ctx.bus.publishUnlogged(Topics.videoSignal(signal.to), event);
+}
+
+/** Open meeting connections mark their participants as present. */
+export function touchPresence(
+  ctx: AppContext,
+  pairs: ReadonlyArray<{ channelId: number; userId: number }>,
+) {
+  return repo.touchParticipants(ctx.database.db, pairs, ctx.now());
+}
+
+/**
+ * Removes participants whose meeting connection has been gone for the grace period (a closed
+ * laptop, a lost network) and tells the meetings. Safe on several instances at once: a row is
+ * deleted once.
+ */
+export async function sweepAbsent(ctx: AppContext): Promise<number> {
+  const before = new Date(ctx.now().getTime() - Limits.videoPresenceGraceSeconds * 1000);
+  const removed = await repo.removeUnseen(ctx.database.db, before);
+  for (const channelId of new Set(removed.map((row) => row.channelId))) {
+    await announceParticipants(ctx, channelId);
+  }
+  await liveRoomControl(ctx).disconnect(removed);
+  return removed.length;
+}
