@@ -65,13 +65,21 @@ describe.skipIf(!runs)('two instances behind one load balancer', () => {
     await database?.close();
   });
 
+  /** An owner served by A and a member served by B, in one new workspace. */
+  async function splitWorkspace(ownerName: string, memberName: string, name: string) {
+    const owner: TestUser = await createUser(a, ownerName);
+    const member: TestUser = await createUser(b, memberName);
+    const workspace = dataOf<Workspace>(await call(a, owner, 'POST', '/api/workspaces', { name }));
+    await call(b, member, 'POST', '/api/workspaces/join', { inviteCode: workspace.inviteCode });
+    return { owner, member, workspace };
+  }
+
   it('delivers a message sent to A to a subscriber on B exactly once', async () => {
-    const alice: TestUser = await createUser(a, '앨리스');
-    const bob: TestUser = await createUser(b, '밥');
-    const workspace = dataOf<Workspace>(
-      await call(a, alice, 'POST', '/api/workspaces', { name: '두 서버' }),
-    );
-    await call(b, bob, 'POST', '/api/workspaces/join', { inviteCode: workspace.inviteCode });
+    const {
+      owner: alice,
+      member: bob,
+      workspace,
+    } = await splitWorkspace('앨리스', '밥', '두 서버');
     const room = dataOf<ChatRoom>(
       await call(a, alice, 'POST', `/api/workspaces/${workspace.id}/chat-rooms/create`, {
         name: '분산 방',
@@ -128,12 +136,11 @@ describe.skipIf(!runs)('two instances behind one load balancer', () => {
   });
 
   it('a meeting spread over both: signals, meeting chat and removal reach the peer on the other instance once', async () => {
-    const host: TestUser = await createUser(a, '진행자');
-    const guest: TestUser = await createUser(b, '참석자');
-    const workspace = dataOf<Workspace>(
-      await call(a, host, 'POST', '/api/workspaces', { name: '두 서버 회의' }),
-    );
-    await call(b, guest, 'POST', '/api/workspaces/join', { inviteCode: workspace.inviteCode });
+    const {
+      owner: host,
+      member: guest,
+      workspace,
+    } = await splitWorkspace('진행자', '참석자', '두 서버 회의');
     const base = `/api/workspaces/${workspace.id}/video-channels`;
     const channel = dataOf<VideoChannel>(await call(a, host, 'POST', base, { name: '분산 회의' }));
     await call(a, host, 'POST', `${base}/${channel.id}`);

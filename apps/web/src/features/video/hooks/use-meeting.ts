@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Limits } from '@teamup/contracts/limits';
-import { ErrorCode } from '@teamup/contracts/error-codes';
 import {
   sendsOut,
   type Conference,
@@ -10,23 +9,13 @@ import {
   type VideoChannelEvent,
   type VideoParticipant,
 } from '@teamup/contracts/video';
-import { errorMessage } from '../../../lib/error-message';
-import { ko } from '../../../i18n/ko';
 import { meetingApi, patchListedChannel } from '../api/video-api';
 import { BuiltinMedia } from '../lib/builtin-media';
 import { diagnose } from '../lib/diagnostics';
 import { LivekitMedia } from '../lib/livekit-media';
-import {
-  captureScreen,
-  noLocalMedia,
-  stopAll,
-  tracksToPublish,
-  type LocalMedia,
-} from '../lib/local-media';
 import type { MediaSession } from '../lib/media-session';
 import { MeetingSocket } from '../lib/meeting-socket';
-
-const alerts = ko.video.alerts;
+import { useLocalBroadcast } from './use-local-broadcast';
 
 export type MeetingPhase = 'joining' | 'ready' | 'failed';
 export type MeetingExit = 'REMOVED' | 'CHANNEL_DELETED';
@@ -49,7 +38,7 @@ const noDiagnostics: Diagnostics = {
 /**
  * Everything of one meeting (spec 02 section 4 "Meeting"): join if not yet in, the media and
  * messaging connections, participants and the broadcaster from live events, the in-meeting chat,
- * the track toggles with the one-broadcaster rule, and on leaving: leave the channel, close the
+ * the track toggles (use-local-broadcast), and on leaving: leave the channel, close the
  * connections and stop every local track.
  */
 export function useMeeting(
@@ -66,12 +55,10 @@ export function useMeeting(
   const [chat, setChat] = useState<MeetingChatLine[]>([]);
   const [socketConnected, setSocketConnected] = useState(false);
   const [remote, setRemote] = useState<{ stream: MediaStream; from: number | null } | null>(null);
-  const [local, setLocal] = useState<LocalMedia>(noLocalMedia);
   const [alert, setAlert] = useState<string | null>(null);
   const [conference, setConference] = useState<Conference | null>(null);
   const [diagnostics, setDiagnostics] = useState<Diagnostics>(noDiagnostics);
 
-  const localRef = useRef<LocalMedia>(noLocalMedia);
   const mediaRef = useRef<MediaSession | null>(null);
   const socketRef = useRef<MeetingSocket | null>(null);
   const broadcasterRef = useRef<number | null>(null);
@@ -84,6 +71,13 @@ export function useMeeting(
     () => (roomId === null ? null : meetingApi(workspaceId, roomId)),
     [workspaceId, roomId],
   );
+  const { local, toggleCamera, toggleScreen, toggleMute, stopLocal } = useLocalBroadcast({
+    api,
+    myId,
+    mediaRef,
+    broadcasterRef,
+    setAlert,
+  });
 
   const applyRoster = useCallback(
     (list: VideoParticipant[], broadcaster: number | null) => {
@@ -218,134 +212,14 @@ export function useMeeting(
     return () => {
       disposed = true;
       clearTimeout(socketTimer);
-      stopAll(localRef.current);
-      localRef.current = noLocalMedia;
+      stopLocal();
       mediaRef.current?.close();
       mediaRef.current = null;
       void socketRef.current?.stop();
       socketRef.current = null;
       if (participantId !== null && !exited) void calls.leave(participantId).catch(() => undefined);
     };
-  }, [workspaceId, roomId, myId, applyRoster]);
-
-  /** Sends the current local tracks; gives the broadcast up when nothing is left to send. */
-  const republish = useCallback(
-    async (next: LocalMedia) => {
-      localRef.current = next;
-      setLocal(next);
-      const tracks = tracksToPublish(next);
-      try {
-        await mediaRef.current?.publish(tracks);
-      } catch {
-        // Nothing left half on: what could not be sent is stopped and the broadcast given up.
-        stopAll(next);
-        localRef.current = noLocalMedia;
-        setLocal(noLocalMedia);
-        setAlert(alerts.publishFailed);
-        await mediaRef.current?.publish([]).catch(() => undefined);
-        await api?.releaseBroadcast().catch(() => undefined);
-        return;
-      }
-      if (tracks.length === 0 && api) {
-        await api.releaseBroadcast().catch(() => undefined);
-      }
-    },
-    [api],
-  );
-
-  /** The one-broadcaster rule: refused here when someone else sends, and by the server. */
-  const mayBroadcast = useCallback(async (): Promise<boolean> => {
-    const current = broadcasterRef.current;
-    if (current !== null && current !== myId) {
-      setAlert(alerts.someoneBroadcasting);
-      return false;
-    }
-    if (current === myId || !api) return true;
-    try {
-      await api.claimBroadcast();
-      return true;
-    } catch (error) {
-      setAlert(
-        errorMessage(error, {
-          byCode: { [ErrorCode.VIDEO_BROADCASTER_BUSY]: alerts.someoneBroadcasting },
-        }),
-      );
-      return false;
-    }
-  }, [api, myId]);
-
-  const releaseIfIdle = useCallback(async () => {
-    if (tracksToPublish(localRef.current).length === 0 && api) {
-      await api.releaseBroadcast().catch(() => undefined);
-    }
-  }, [api]);
-
-  const toggleCamera = useCallback(async () => {
-    const media = localRef.current;
-    if (media.camera) {
-      media.camera.getTracks().forEach((track) => track.stop());
-      media.mic?.stop();
-      await republish({ ...media, camera: null, mic: null });
-      return;
-    }
-    if (!(await mayBroadcast())) return;
-    try {
-      const camera = await navigator.mediaDevices.getUserMedia({ video: true, audio: true });
-      camera.getVideoTracks()[0]?.addEventListener('ended', () => {
-        const now = localRef.current;
-        if (now.camera !== camera) return;
-        // The device went away (unplugged, taken by another app): say so, send what is left.
-        setAlert(alerts.notSharingCamera);
-        void republish({ ...now, camera: null });
-      });
-      media.mic?.stop();
-      await republish({ ...localRef.current, camera, mic: camera.getAudioTracks()[0] ?? null });
-    } catch {
-      setAlert(alerts.deviceDenied);
-      await releaseIfIdle();
-    }
-  }, [mayBroadcast, republish, releaseIfIdle]);
-
-  const toggleScreen = useCallback(async () => {
-    const media = localRef.current;
-    if (media.screen) {
-      media.screen.getTracks().forEach((track) => track.stop());
-      await republish({ ...media, screen: null });
-      return;
-    }
-    if (!(await mayBroadcast())) return;
-    try {
-      const screen = await captureScreen();
-      // Ending the capture from the browser's own bar unpublishes it too.
-      screen.getVideoTracks()[0]?.addEventListener('ended', () => {
-        const now = localRef.current;
-        if (now.screen !== screen) return;
-        setAlert(alerts.notSharingScreen);
-        void republish({ ...now, screen: null });
-      });
-      await republish({ ...localRef.current, screen });
-    } catch {
-      setAlert(alerts.screenDenied);
-      await releaseIfIdle();
-    }
-  }, [mayBroadcast, republish, releaseIfIdle]);
-
-  const toggleMute = useCallback(async () => {
-    const media = localRef.current;
-    if (media.mic) {
-      media.mic.stop();
-      await republish({ ...media, mic: null });
-      return;
-    }
-    if (!(await mayBroadcast())) return;
-    try {
-      const stream = await navigator.mediaDevices.getUserMedia({ audio: true });
-      await republish({ ...localRef.current, mic: stream.getAudioTracks()[0] ?? null });
-    } catch {
-      setAlert(alerts.deviceDenied);
-      await releaseIfIdle();
-    }
-  }, [mayBroadcast, republish, releaseIfIdle]);
+  }, [workspaceId, roomId, myId, applyRoster, stopLocal]);
 
   const sendChat = useCallback(
     (message: string) => socketRef.current?.sendChat(message) ?? false,

@@ -1,0 +1,113 @@
+import { act, renderHook } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ErrorCode } from '@teamup/contracts/error-codes';
+import { ko } from '../../../i18n/ko';
+import { ApiError } from '../../../lib/api-error';
+import type { meetingApi } from '../api/video-api';
+import type { MediaSession } from '../lib/media-session';
+import { useLocalBroadcast } from './use-local-broadcast';
+
+const alerts = ko.video.alerts;
+const ME = 7;
+
+/** A microphone track as the browser hands it out: live until stopped. */
+function micTrack() {
+  const track = { kind: 'audio', label: 'mic', readyState: 'live', stop: vi.fn() };
+  track.stop.mockImplementation(() => {
+    track.readyState = 'ended';
+  });
+  return track;
+}
+
+function setUp(options: { broadcaster?: number | null; publishFails?: boolean } = {}) {
+  const published: string[][] = [];
+  const media: MediaSession = {
+    publish: vi.fn((tracks: MediaStreamTrack[]) => {
+      published.push(tracks.map((t) => t.label));
+      return options.publishFails && tracks.length > 0
+        ? Promise.reject(new Error('insufficient permissions'))
+        : Promise.resolve();
+    }),
+    close: vi.fn(),
+  };
+  const api = {
+    claimBroadcast: vi.fn(() => Promise.resolve({ broadcasterId: ME })),
+    releaseBroadcast: vi.fn(() => Promise.resolve({ broadcasterId: null })),
+  } as unknown as ReturnType<typeof meetingApi>;
+  const setAlert = vi.fn();
+  const mic = micTrack();
+  const getUserMedia = vi.fn(() =>
+    Promise.resolve({ getAudioTracks: () => [mic], getVideoTracks: () => [] }),
+  );
+  Object.defineProperty(navigator, 'mediaDevices', {
+    value: { getUserMedia },
+    configurable: true,
+  });
+  const hook = renderHook(() =>
+    useLocalBroadcast({
+      api,
+      myId: ME,
+      mediaRef: { current: media },
+      broadcasterRef: { current: options.broadcaster ?? null },
+      setAlert,
+    }),
+  );
+  return { hook, api, setAlert, mic, getUserMedia, published };
+}
+
+describe('useLocalBroadcast', () => {
+  beforeEach(() => vi.clearAllMocks());
+  afterEach(() => {
+    Reflect.deleteProperty(navigator, 'mediaDevices');
+  });
+
+  it('claims, captures and sends the microphone; muting again gives the broadcast back', async () => {
+    const { hook, api, published, mic } = setUp();
+    await act(() => hook.result.current.toggleMute());
+    expect(api.claimBroadcast).toHaveBeenCalledTimes(1);
+    expect(published).toEqual([['mic']]);
+    expect(hook.result.current.local.mic).toBe(mic);
+
+    await act(() => hook.result.current.toggleMute());
+    expect(mic.stop).toHaveBeenCalled();
+    expect(published.at(-1)).toEqual([]);
+    expect(api.releaseBroadcast).toHaveBeenCalledTimes(1);
+    expect(hook.result.current.local.mic).toBeNull();
+  });
+
+  it('refuses without a capture while someone else broadcasts', async () => {
+    const { hook, api, setAlert, getUserMedia } = setUp({ broadcaster: 99 });
+    await act(() => hook.result.current.toggleMute());
+    expect(setAlert).toHaveBeenCalledWith(alerts.someoneBroadcasting);
+    expect(api.claimBroadcast).not.toHaveBeenCalled();
+    expect(getUserMedia).not.toHaveBeenCalled();
+  });
+
+  it('shows the broadcasting alert when the server refuses the claim', async () => {
+    const { hook, api, setAlert, getUserMedia } = setUp();
+    vi.mocked(api.claimBroadcast).mockRejectedValueOnce(
+      new ApiError(409, ErrorCode.VIDEO_BROADCASTER_BUSY, 'busy'),
+    );
+    await act(() => hook.result.current.toggleMute());
+    expect(setAlert).toHaveBeenCalledWith(alerts.someoneBroadcasting);
+    expect(getUserMedia).not.toHaveBeenCalled();
+  });
+
+  it('leaves nothing half on when sending fails: track stopped, claim given back, alert', async () => {
+    const { hook, api, setAlert, mic, published } = setUp({ publishFails: true });
+    await act(() => hook.result.current.toggleMute());
+    expect(mic.stop).toHaveBeenCalled();
+    expect(published).toEqual([['mic'], []]);
+    expect(api.releaseBroadcast).toHaveBeenCalledTimes(1);
+    expect(setAlert).toHaveBeenCalledWith(alerts.publishFailed);
+    expect(hook.result.current.local).toEqual({ camera: null, mic: null, screen: null });
+  });
+
+  it('a refused device shows its alert and gives the claim back', async () => {
+    const { hook, api, setAlert, getUserMedia } = setUp();
+    getUserMedia.mockRejectedValueOnce(new DOMException('denied', 'NotAllowedError'));
+    await act(() => hook.result.current.toggleMute());
+    expect(setAlert).toHaveBeenCalledWith(alerts.deviceDenied);
+    expect(api.releaseBroadcast).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,170 @@
+import { useCallback, useRef, useState, type RefObject } from 'react';
+import { ErrorCode } from '@teamup/contracts/error-codes';
+import { errorMessage } from '../../../lib/error-message';
+import { ko } from '../../../i18n/ko';
+import type { meetingApi } from '../api/video-api';
+import {
+  captureScreen,
+  noLocalMedia,
+  stopAll,
+  tracksToPublish,
+  type LocalMedia,
+} from '../lib/local-media';
+import type { MediaSession } from '../lib/media-session';
+
+const alerts = ko.video.alerts;
+
+interface LocalBroadcastDeps {
+  api: ReturnType<typeof meetingApi> | null;
+  myId: number | null;
+  /** The meeting's media session, once connected. */
+  mediaRef: RefObject<MediaSession | null>;
+  /** Who broadcasts, as the last roster said. */
+  broadcasterRef: RefObject<number | null>;
+  setAlert: (text: string) => void;
+}
+
+/**
+ * This browser's camera, screen and microphone in a meeting (spec 02 "Track toggles"): each
+ * toggle captures or stops its source and sends what is on; starting any of them first passes the
+ * one-broadcaster rule (refused here when someone else sends, and by the server).
+ */
+export function useLocalBroadcast({
+  api,
+  myId,
+  mediaRef,
+  broadcasterRef,
+  setAlert,
+}: LocalBroadcastDeps) {
+  const [local, setLocal] = useState<LocalMedia>(noLocalMedia);
+  const localRef = useRef<LocalMedia>(noLocalMedia);
+
+  /** Sends the current local tracks; gives the broadcast up when nothing is left to send. */
+  const republish = useCallback(
+    async (next: LocalMedia) => {
+      localRef.current = next;
+      setLocal(next);
+      const tracks = tracksToPublish(next);
+      try {
+        await mediaRef.current?.publish(tracks);
+      } catch {
+        // Nothing left half on: what could not be sent is stopped and the broadcast given up.
+        stopAll(next);
+        localRef.current = noLocalMedia;
+        setLocal(noLocalMedia);
+        setAlert(alerts.publishFailed);
+        await mediaRef.current?.publish([]).catch(() => undefined);
+        await api?.releaseBroadcast().catch(() => undefined);
+        return;
+      }
+      if (tracks.length === 0 && api) {
+        await api.releaseBroadcast().catch(() => undefined);
+      }
+    },
+    [api, mediaRef, setAlert],
+  );
+
+  const mayBroadcast = useCallback(async (): Promise<boolean> => {
+    const current = broadcasterRef.current;
+    if (current !== null && current !== myId) {
+      setAlert(alerts.someoneBroadcasting);
+      return false;
+    }
+    if (current === myId || !api) return true;
+    try {
+      await api.claimBroadcast();
+      return true;
+    } catch (error) {
+      setAlert(
+        errorMessage(error, {
+          byCode: { [ErrorCode.VIDEO_BROADCASTER_BUSY]: alerts.someoneBroadcasting },
+        }),
+      );
+      return false;
+    }
+  }, [api, myId, broadcasterRef, setAlert]);
+
+  /**
+   * Starts a source: claim, capture, send. A capture that fails shows `failedAlert` and gives the
+   * claim back when nothing else is being sent.
+   */
+  const startSource = useCallback(
+    async (capture: (now: LocalMedia) => Promise<Partial<LocalMedia>>, failedAlert: string) => {
+      if (!(await mayBroadcast())) return;
+      try {
+        const added = await capture(localRef.current);
+        await republish({ ...localRef.current, ...added });
+      } catch {
+        setAlert(failedAlert);
+        if (tracksToPublish(localRef.current).length === 0 && api) {
+          await api.releaseBroadcast().catch(() => undefined);
+        }
+      }
+    },
+    [api, mayBroadcast, republish, setAlert],
+  );
+
+  /** When a capture ends by itself (device gone, browser bar), say so and send what is left. */
+  const onEnded = useCallback(
+    (stream: MediaStream, key: 'camera' | 'screen', endedAlert: string) => {
+      stream.getVideoTracks()[0]?.addEventListener('ended', () => {
+        const now = localRef.current;
+        if (now[key] !== stream) return;
+        setAlert(endedAlert);
+        void republish({ ...now, [key]: null });
+      });
+    },
+    [republish, setAlert],
+  );
+
+  const toggleCamera = useCallback(async () => {
+    const media = localRef.current;
+    if (media.camera) {
+      media.camera.getTracks().forEach((track) => track.stop());
+      media.mic?.stop();
+      await republish({ ...media, camera: null, mic: null });
+      return;
+    }
+    await startSource(async (now) => {
+      const camera = await navigator.mediaDevices.getUserMedia({ video: true, audio: true });
+      onEnded(camera, 'camera', alerts.notSharingCamera);
+      now.mic?.stop();
+      return { camera, mic: camera.getAudioTracks()[0] ?? null };
+    }, alerts.deviceDenied);
+  }, [republish, startSource, onEnded]);
+
+  const toggleScreen = useCallback(async () => {
+    const media = localRef.current;
+    if (media.screen) {
+      media.screen.getTracks().forEach((track) => track.stop());
+      await republish({ ...media, screen: null });
+      return;
+    }
+    await startSource(async () => {
+      const screen = await captureScreen();
+      onEnded(screen, 'screen', alerts.notSharingScreen);
+      return { screen };
+    }, alerts.screenDenied);
+  }, [republish, startSource, onEnded]);
+
+  const toggleMute = useCallback(async () => {
+    const media = localRef.current;
+    if (media.mic) {
+      media.mic.stop();
+      await republish({ ...media, mic: null });
+      return;
+    }
+    await startSource(async () => {
+      const stream = await navigator.mediaDevices.getUserMedia({ audio: true });
+      return { mic: stream.getAudioTracks()[0] ?? null };
+    }, alerts.deviceDenied);
+  }, [republish, startSource]);
+
+  /** Leaving the meeting: every local track stops. */
+  const stopLocal = useCallback(() => {
+    stopAll(localRef.current);
+    localRef.current = noLocalMedia;
+  }, []);
+
+  return { local, toggleCamera, toggleScreen, toggleMute, stopLocal };
+}
