@@ -630,6 +630,10 @@ export const sseTickets = pgTable('sse_tickets', {
     .references(() => users.id, { onDelete: 'cascade' }),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
+  /** The login session that asked for it: its stream ends when that session does. */
+  sessionId: integer('session_id').references(() => authSessions.id, { onDelete: 'cascade' }),
+  /** When the access token that asked for it expires: the stream ends then (0012). */
+  accessExpiresAt: timestamp('access_expires_at', { withTimezone: true }),
 });
 
 /** Every published live event for a short while, so a reconnecting client can replay what it missed. */
