@@ -15,7 +15,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import pino, { type Logger } from 'pino';
-import type { Config } from './config';
+import { trustProxyOption, type Config } from './config';
 import { createContext, type AppContext, type ContextOverrides } from './context';
 import { registerNotFoundHandler } from './platform/errors/not-found';
 import { registerProblemHandlers } from './platform/errors/problem';
@@ -64,7 +64,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   const app = Fastify({
     loggerInstance: fastifyLogger,
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // Off unless TRUST_PROXY names the proxies: else any client could pick its own address.
+    trustProxy: trustProxyOption(config.trustProxy),
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' }),
     genReqId: () => crypto.randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();
@@ -75,6 +76,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   registerProblemHandlers(app);
   registerNotFoundHandler(app);
   app.addHook('onClose', dispose);
+  // API answers carry tokens and personal data: no cache (browser, proxy) keeps them. A route
+  // that says `public` itself (public images by unguessable name) keeps its own header.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const ownHeader = String(reply.getHeader('cache-control') ?? '');
+    if (/^\/api(?:[/?]|$)/.test(request.url) && !ownHeader.startsWith('public')) {
+      reply.header('cache-control', 'no-store');
+    }
+    return payload;
+  });
 
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { iceServerSchema, type IceServer } from '@teamup/contracts/video';
@@ -24,6 +25,12 @@ const envSchema = z.object({
   /** Argon2 memory cost in KiB: OWASP's minimum is 19 MiB; never configure lower. */
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(19456).default(19456),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  /**
+   * Which proxies may name the client in X-Forwarded-For: a hop count (`1`), a comma-separated
+   * list of addresses or CIDR ranges (`10.0.0.0/8,127.0.0.1`), or `true` (any: only when the
+   * server is reachable through the proxy alone). Unset: none, the peer address is the client.
+   */
+  TRUST_PROXY: optionalString,
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
   KAKAO_CLIENT_ID: optionalString,
@@ -69,6 +76,8 @@ export type Config = {
   refreshTokenTtlDays: number;
   argon2MemoryKib: number;
   rateLimitPerMinute: number;
+  /** Fastify's trustProxy: false unless TRUST_PROXY says which proxies to believe. */
+  trustProxy: TrustProxy;
   oauth: {
     google?: { clientId: string; clientSecret: string };
     kakao?: { clientId: string; clientSecret: string };
@@ -80,6 +89,52 @@ export type Config = {
   s3?: { endpoint: string; bucket: string; accessKey: string; secretKey: string; region: string };
   webDistDir: string | undefined;
 };
+
+export type TrustProxy = boolean | number | string[];
+
+/** The shortest JWT_SECRET accepted: HS256 wants a key at least as long as its 32-byte hash. */
+export const JWT_SECRET_MIN_BYTES = 32;
+
+const configError = (line: string) => new Error(`Invalid configuration:\n${line}`);
+
+/** TRUST_PROXY: `true`/`false`, a hop count, or addresses and CIDR ranges separated by commas. */
+export function parseTrustProxy(raw: string | undefined): TrustProxy {
+  if (raw === undefined || raw === 'false') return false;
+  if (raw === 'true') return true;
+  if (/^\d{1,3}$/.test(raw)) return Number(raw) > 0 ? Number(raw) : false;
+  const entries = raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const valid = (entry: string) => {
+    const [address = '', prefix, ...rest] = entry.split('/');
+    const family = isIP(address);
+    if (!family || rest.length > 0) return false;
+    if (prefix === undefined) return true;
+    const max = family === 4 ? 32 : 128;
+    return /^\d{1,3}$/.test(prefix) && Number(prefix) <= max;
+  };
+  const invalid = entries.find((entry) => !valid(entry));
+  if (entries.length === 0 || invalid !== undefined) {
+    throw configError(
+      `TRUST_PROXY: expected a hop count, true, or addresses/CIDR ranges separated by commas${
+        invalid === undefined ? '' : ` (not an address: ${invalid})`
+      }`,
+    );
+  }
+  return entries;
+}
+
+/**
+ * TRUST_PROXY as Fastify takes it. A hop count becomes a function trusting that many hops from the
+ * socket: Fastify itself refuses a bare number (it trusts nothing then).
+ */
+export function trustProxyOption(
+  value: TrustProxy,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof value !== 'number') return value;
+  return (_address, hop) => hop < value;
+}
 
 function pair(id: string | undefined, secret: string | undefined) {
   return id && secret ? { clientId: id, clientSecret: secret } : undefined;
@@ -108,6 +163,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.JWT_SECRET !== undefined && Buffer.byteLength(e.JWT_SECRET) < JWT_SECRET_MIN_BYTES) {
+    throw configError(
+      `JWT_SECRET is too short: it must be at least ${JWT_SECRET_MIN_BYTES} bytes (a random string such as \`openssl rand -base64 48\`), or leave it unset to have one generated into DATA_DIR`,
+    );
+  }
   if (e.OAUTH_TEST_PROVIDER_URL && e.NODE_ENV === 'production') {
     throw new Error('Invalid configuration:\nOAUTH_TEST_PROVIDER_URL is for tests only');
   }
@@ -129,6 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
     argon2MemoryKib: e.ARGON2_MEMORY_KIB,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     oauth: {
       google: pair(e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET),
       kakao: pair(e.KAKAO_CLIENT_ID, e.KAKAO_CLIENT_SECRET),

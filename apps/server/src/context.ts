@@ -10,6 +10,7 @@ import { MemoryBus } from './platform/bus/memory-bus';
 import { ReplayableBus } from './platform/bus/replayable-bus';
 import { LogMailer, SmtpMailer, type Mailer } from './platform/mail/mailer';
 import { MemoryLimiter, type Limiter } from './platform/rate-limit/limiter';
+import { ensurePrivateDir } from './platform/private-files';
 import { resolveJwtSecret } from './platform/secrets';
 import { DiskStorage } from './platform/storage/disk-storage';
 import type { FileStorage } from './platform/storage/file-storage';
@@ -45,6 +46,8 @@ export async function createContext(
   overrides: ContextOverrides = {},
 ): Promise<{ context: AppContext; dispose: () => Promise<void> }> {
   const owned: Array<() => Promise<void>> = [];
+  // Created 0700, or tightened when it exists with wider rights (see platform/private-files).
+  await ensurePrivateDir(config.dataDir);
   const database =
     overrides.database ??
     (await openDatabase(
@@ -61,6 +64,12 @@ export async function createContext(
   const mailer =
     overrides.mailer ??
     (config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.mailFrom) : new LogMailer(logger));
+  if (!overrides.mailer && !config.smtpUrl && config.env === 'production') {
+    logger.warn(
+      { mailer: 'log' },
+      'SMTP_URL is not set in production: no mail is sent, and every sign-up and password-reset code is written to the server log instead. Set SMTP_URL to send real mail.',
+    );
+  }
   if (!overrides.mailer) owned.push(() => mailer.close());
 
   const limiter = overrides.limiter ?? (await createLimiter(config));

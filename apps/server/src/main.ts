@@ -1,8 +1,8 @@
-import fs from 'node:fs/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { buildApp, type App } from './app';
 import { loadConfig, type Config } from './config';
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './platform/data-dir-lock';
+import { ensurePrivateDir } from './platform/private-files';
 import { installShutdown } from './platform/shutdown';
 
 /**
@@ -35,6 +35,8 @@ const lifecycle = installShutdown({
 });
 
 async function main(): Promise<void> {
+  // Whatever this process creates (the embedded database's own files included) is its user's only.
+  process.umask(0o077);
   let config: Config;
   try {
     config = loadConfig();
@@ -51,7 +53,7 @@ async function main(): Promise<void> {
       throw error;
     }
   }
-  await fs.mkdir(config.dataDir, { recursive: true });
+  await ensurePrivateDir(config.dataDir);
 
   const built = buildApp(config);
   building = built.catch(() => undefined);

@@ -7,6 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { ensurePrivateDir, makeTreePrivate } from '../platform/private-files';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -47,9 +48,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return { db, kind: 'postgres', close: () => pool.end() };
   }
+  if (options.dataDir) await ensurePrivateDir(options.dataDir);
   const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
   await client.waitReady;
   const pgliteDb = drizzlePglite(client, { schema });
   await migratePglite(pgliteDb, { migrationsFolder });
+  // PGlite writes its initial files world-readable whatever the umask: take that back.
+  if (options.dataDir) await makeTreePrivate(options.dataDir);
   return { db: pgliteDb as unknown as Db, kind: 'pglite', close: () => client.close() };
 }

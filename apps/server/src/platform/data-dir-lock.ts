@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { ensurePrivateDirSync, PRIVATE_FILE_MODE } from './private-files';
 
 /**
  * One process per DATA_DIR: the embedded database (PGlite) is a single-writer store, and two
@@ -89,14 +90,14 @@ export async function acquireDataDirLock(
   pid: number = process.pid,
 ): Promise<DataDirLock> {
   const dir = path.resolve(dataDir);
-  fs.mkdirSync(dir, { recursive: true });
+  ensurePrivateDirSync(dir);
   const file = path.join(dir, LOCK_FILE_NAME);
   const nonce = randomBytes(8).toString('hex');
   const content = `${pid}\n${nonce}\n`;
 
   for (let attempt = 0; attempt < 20; attempt += 1) {
     const temp = path.join(dir, `${LOCK_FILE_NAME}.${pid}.${nonce}.tmp`);
-    fs.writeFileSync(temp, content, { mode: 0o644 });
+    fs.writeFileSync(temp, content, { mode: PRIVATE_FILE_MODE });
     try {
       fs.linkSync(temp, file);
       return makeLock(dir, file, pid, content);

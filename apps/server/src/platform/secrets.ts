@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { ensurePrivateDir, PRIVATE_FILE_MODE } from './private-files';
 
 /** JWT_SECRET when set; otherwise one generated on first start and kept in DATA_DIR. */
 export async function resolveJwtSecret(
@@ -12,10 +13,10 @@ export async function resolveJwtSecret(
   try {
     return (await fs.readFile(file, 'utf8')).trim();
   } catch {
-    await fs.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+    await ensurePrivateDir(path.dirname(file));
     const secret = randomBytes(48).toString('base64url');
     try {
-      await fs.writeFile(file, secret, { mode: 0o600, flag: 'wx' });
+      await fs.writeFile(file, secret, { mode: PRIVATE_FILE_MODE, flag: 'wx' });
       return secret;
     } catch {
       // Another instance on the same directory won the race: use its secret.

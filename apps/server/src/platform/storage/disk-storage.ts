@@ -4,6 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../private-files';
 import type { FileStorage, StoredObject } from './file-storage';
 
 export class DiskStorage implements FileStorage {
@@ -16,12 +17,12 @@ export class DiskStorage implements FileStorage {
 
   async put(key: string, body: Readable | Buffer): Promise<StoredObject> {
     const target = this.pathOf(key);
-    await fs.mkdir(path.dirname(target), { recursive: true });
+    await fs.mkdir(path.dirname(target), { recursive: true, mode: PRIVATE_DIR_MODE });
     // Unique per put: two concurrent puts of one key never share (or steal) a temporary file.
     const temp = `${target}.${process.pid}.${randomBytes(6).toString('hex')}.partial`;
     const source = Buffer.isBuffer(body) ? Readable.from([body]) : body;
     try {
-      await pipeline(source, createWriteStream(temp));
+      await pipeline(source, createWriteStream(temp, { mode: PRIVATE_FILE_MODE }));
       // Rename only after the whole body arrived: a reader never sees half a file.
       await fs.rename(temp, target);
     } catch (error) {
