@@ -141,6 +141,55 @@ describe('accounts: sign-up, login, tokens, sessions', () => {
     );
   });
 
+  it('registering an address that is already registered is 409 with the spec’s message', async () => {
+    const email = uniqueEmail('twice');
+    await signUp(app, sink, email);
+    for (const password of ['Password1', 'Other1234']) {
+      const again = await post(app, '/api/users/register', {
+        email,
+        password,
+        confirmPassword: password,
+      });
+      expect(expectProblem(again, 409, 'EMAIL_ALREADY_REGISTERED').detail).toBe(
+        '이미 가입된 이메일 주소입니다.',
+      );
+    }
+  });
+
+  it('limits check-duplicate per IP, sharing the budget with sign-up’s 409', async () => {
+    const from = (remoteAddress: string) => ({
+      check: () =>
+        app.inject({
+          method: 'GET',
+          url: `/api/users/check-duplicate?email=${uniqueEmail('probe')}`,
+          remoteAddress,
+        }),
+      requestCode: (email: string) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/auth/email/request',
+          remoteAddress,
+          payload: { email },
+        }),
+    });
+    const prober = from('198.51.100.20');
+    for (let i = 0; i < 100; i += 1) expect((await prober.check()).statusCode).toBe(200);
+    const limited = await prober.check();
+    expectProblem(limited, 429, 'RATE_LIMITED');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    // The sign-up code request's 409 says the same thing: refused too, before it can.
+    const registered = uniqueEmail('known');
+    await signUp(app, sink, registered);
+    expectProblem(await prober.requestCode(registered), 429, 'RATE_LIMITED');
+    // Another address is not affected.
+    expectProblem(
+      await from('198.51.100.21').requestCode(registered),
+      409,
+      'EMAIL_ALREADY_REGISTERED',
+    );
+    expect((await from('198.51.100.21').check()).statusCode).toBe(200);
+  });
+
   it('logs in with clientInfo kept per session, and restores the user from the session call', async () => {
     const email = uniqueEmail('login');
     await signUp(app, sink, email);

@@ -121,7 +121,7 @@ export function listActiveSessions(db: Db, userId: number, now: Date): Promise<S
 
 export async function insertEmailCode(
   db: Db,
-  row: { email: string; purpose: CodePurpose; codeHash: string; expiresAt: Date },
+  row: { email: string; purpose: CodePurpose; codeHash: string; createdAt: Date; expiresAt: Date },
 ): Promise<void> {
   await db.insert(emailCodes).values(row);
 }

@@ -62,7 +62,7 @@ export async function authRoutes(app: TypedApp, ctx: AppContext, requireAuth: Gu
       schema: { tags, body: registerSchema, response: { 201: envelope(userSchema) } },
     },
     async (request, reply) => {
-      const user = await auth.register(ctx, request.body);
+      const user = await auth.register(ctx, request.body, { ip: request.ip });
       return reply.status(201).send({ data: user, message: '회원가입이 완료되었습니다.' });
     },
   );

@@ -39,6 +39,7 @@ export type RequestMeta = { ip: string };
 // --- sign-up ---------------------------------------------------------------------------------
 
 export async function requestSignupCode(ctx: AppContext, email: string, meta: RequestMeta) {
+  await users.countEmailLookup(ctx, meta.ip);
   if (await users.isEmailRegistered(ctx, email)) {
     throw conflict(ErrorCode.EMAIL_ALREADY_REGISTERED, authMessages.emailRegistered);
   }
@@ -59,14 +60,17 @@ export async function verifySignupCode(
 export async function register(
   ctx: AppContext,
   input: { email: string; password: string; name?: string | undefined },
+  meta: RequestMeta,
 ): Promise<User> {
+  await users.countEmailLookup(ctx, meta.ip);
+  // An address already in use is the spec's 409 whatever the state of its codes.
+  if (await users.isEmailRegistered(ctx, input.email)) {
+    throw conflict(ErrorCode.EMAIL_ALREADY_REGISTERED, authMessages.emailRegistered);
+  }
   const code = await repo.latestEmailCode(ctx.database.db, input.email, 'SIGNUP');
   const freshSince = ctx.now().getTime() - Limits.verifiedEmailValidMinutes * 60_000;
   if (!code?.verifiedAt || code.verifiedAt.getTime() < freshSince) {
     throw badRequest(ErrorCode.EMAIL_NOT_VERIFIED, authMessages.emailNotVerified);
-  }
-  if (await users.isEmailRegistered(ctx, input.email)) {
-    throw conflict(ErrorCode.EMAIL_ALREADY_REGISTERED, authMessages.emailRegistered);
   }
   const passwordHash = await ctx.passwords.hash(input.password);
   const name = input.name?.trim() || input.email.split('@')[0] || input.email;
@@ -251,10 +255,14 @@ export async function changePassword(
   await revokeUserSessions(ctx, claims.userId, 'password-changed', claims.sessionId);
 }
 
-/** Step 1 of the reset: the answer is the same whether or not the address is registered. */
+/**
+ * Step 1 of the reset: the answer is the same whether or not the address is registered, in status,
+ * body and time: an unknown address gets a code no one can type (same resend window, same
+ * wrong-code limits), and a known one its mail after the answer has gone.
+ */
 export async function sendResetCode(ctx: AppContext, email: string, meta: RequestMeta) {
   const registered = await users.isEmailRegistered(ctx, email);
-  return issueCode(ctx, email, 'RESET', meta.ip, { send: registered });
+  return issueCode(ctx, email, 'RESET', meta.ip, registered ? 'mail-after-answer' : 'none');
 }
 
 export async function verifyResetCode(

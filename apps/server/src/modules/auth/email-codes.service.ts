@@ -1,4 +1,4 @@
-import { createHash, randomInt } from 'node:crypto';
+import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { ErrorCode } from '@teamup/contracts/error-codes';
 import { Limits } from '@teamup/contracts/limits';
 import type { AppContext } from '../../context';
@@ -26,6 +26,14 @@ const subjects: Record<repo.CodePurpose, string> = {
 };
 
 /**
+ * How the code reaches its owner: mailed before answering; mailed after answering (the answer's
+ * timing then says nothing about the address); or `none`, for an address that must not get mail
+ * (an unknown one on reset): a code is still recorded, one no input can ever match, so the resend
+ * window and the wrong-code limits answer exactly as for a real one.
+ */
+export type CodeDelivery = 'mail' | 'mail-after-answer' | 'none';
+
+/**
  * Mails a fresh 6-digit code, valid 10 minutes. A new code is refused within 60 s of the previous
  * one for the same address and purpose, and hourly caps apply per address and per IP.
  */
@@ -34,7 +42,7 @@ export async function issueCode(
   email: string,
   purpose: repo.CodePurpose,
   ip: string,
-  options: { send: boolean } = { send: true },
+  delivery: CodeDelivery = 'mail',
 ): Promise<{ resendAfterSeconds: number }> {
   const now = ctx.now();
   const previous = await repo.latestEmailCode(ctx.database.db, email, purpose);
@@ -57,16 +65,21 @@ export async function issueCode(
     const result = await ctx.limiter.hit(key, limit, 3600);
     if (!result.allowed) throw tooManyRequests(result.retryAfterSeconds);
   }
-  if (!options.send) return { resendAfterSeconds: Limits.codeResendSeconds };
 
   const code = String(randomInt(0, 10 ** Limits.codeLength)).padStart(Limits.codeLength, '0');
+  // `none`: the hash of a secret far longer than a code, so no code typed ever matches it.
+  const secret = delivery === 'none' ? randomBytes(32).toString('hex') : code;
   await repo.insertEmailCode(ctx.database.db, {
     email,
     purpose,
-    codeHash: hashCode(email, purpose, code),
+    codeHash: hashCode(email, purpose, secret),
+    // On the app's clock, like the resend window that reads it.
+    createdAt: now,
     expiresAt: new Date(now.getTime() + Limits.codeTtlMinutes * 60_000),
   });
-  await ctx.mailer.send({
+  const answer = { resendAfterSeconds: Limits.codeResendSeconds };
+  if (delivery === 'none') return answer;
+  const mail = ctx.mailer.send({
     to: email,
     subject: subjects[purpose],
     text: [
@@ -76,7 +89,14 @@ export async function issueCode(
       '본인이 요청하지 않았다면 이 메일을 무시해주세요.',
     ].join('\n'),
   });
-  return { resendAfterSeconds: Limits.codeResendSeconds };
+  if (delivery === 'mail') {
+    await mail;
+  } else {
+    mail.catch((error: unknown) => {
+      ctx.logger.error({ err: error, purpose }, 'could not send the code mail');
+    });
+  }
+  return answer;
 }
 
 /**

@@ -1,9 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import type { MailMessage, Mailer } from '../../platform/mail/mailer';
 import { startSmtpSink, type SmtpSink } from '../../../test/smtp-sink';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import {
   dataOf,
   authHeader,
+  createUser,
   expectProblem,
   login,
   mailedCode,
@@ -145,5 +148,123 @@ describe('password change and reset', () => {
     expect(dataOf(response)).toEqual({ resendAfterSeconds: 60 });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(sink.mails.some((mail) => mail.envelopeTo.includes(email))).toBe(false);
+  });
+});
+
+describe('the reset request does not tell whether an address is registered', () => {
+  let app: TestApp;
+  let clock = Date.now();
+  const MAIL_DELAY_MS = 3000;
+  const sent: MailMessage[] = [];
+  const sendFailures: string[] = [];
+  /** A slow mail server: answering must not wait for it. Addresses with `bounce` fail. */
+  const slowMailer: Mailer = {
+    send: async (message) => {
+      await new Promise((resolve) => setTimeout(resolve, MAIL_DELAY_MS));
+      if (message.to.includes('bounce')) {
+        sendFailures.push(message.to);
+        throw new Error('550 mailbox unavailable');
+      }
+      sent.push(message);
+    },
+    close: async () => undefined,
+  };
+
+  beforeAll(async () => {
+    app = await createTestApp({}, { now: () => new Date(clock), mailer: slowMailer });
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  const ask = (email: string) => post(app, '/api/auth/send-password-reset-email', { email });
+  const answerOf = (response: LightMyRequestResponse) => ({
+    status: response.statusCode,
+    body: response.body,
+    retryAfter: response.headers['retry-after'],
+  });
+  /** The same call for both addresses: answers the two answers. */
+  async function both(
+    addresses: string[],
+    send: (email: string) => Promise<LightMyRequestResponse>,
+  ) {
+    const answers = [];
+    for (const email of addresses) answers.push(answerOf(await send(email)));
+    return answers;
+  }
+  const mailedResetCode = async (email: string) => {
+    await vi.waitFor(() => expect(sent.some((mail) => mail.to === email)).toBe(true), {
+      timeout: MAIL_DELAY_MS * 3,
+      interval: 50,
+    });
+    const mail = sent.findLast((message) => message.to === email);
+    return /(\d{6})/.exec(mail?.text ?? '')?.[1] ?? '';
+  };
+
+  it('answers the same status and body, and the same again within the resend window', async () => {
+    const addresses = [(await createUser(app)).email, uniqueEmail('ghost')];
+    const [registered, unknown] = await both(addresses, ask);
+    expect(registered?.status).toBe(200);
+    expect(registered).toEqual(unknown);
+
+    clock += 10_000;
+    const [registeredAgain, unknownAgain] = await both(addresses, ask);
+    expect(registeredAgain?.status).toBe(429);
+    expect(JSON.parse(registeredAgain?.body ?? '{}')).toMatchObject({
+      code: 'CODE_RESEND_TOO_SOON',
+    });
+    expect(registeredAgain).toEqual(unknownAgain);
+
+    clock += 60_000;
+    const [registeredLater, unknownLater] = await both(addresses, ask);
+    expect(registeredLater?.status).toBe(200);
+    expect(registeredLater).toEqual(unknownLater);
+  });
+
+  it('limits wrong codes identically for both', async () => {
+    clock += 61_000;
+    const registeredEmail = (await createUser(app)).email;
+    const addresses = [registeredEmail, uniqueEmail('ghost')];
+    await both(addresses, ask);
+    const code = await mailedResetCode(registeredEmail);
+    const wrong = code === '000000' ? '111111' : '000000';
+    const verify = (email: string) =>
+      post(app, '/api/auth/verify-reset-code', { email, resetCode: wrong });
+    const reset = (email: string) =>
+      post(app, '/api/auth/reset-password', {
+        email,
+        resetCode: wrong,
+        newPassword: 'Password9!',
+      });
+    const statuses: number[] = [];
+    for (let attempt = 1; attempt <= 6; attempt += 1) {
+      const [registered, unknown] = await both(addresses, attempt % 2 ? verify : reset);
+      expect(registered, `attempt ${attempt}`).toEqual(unknown);
+      statuses.push(registered?.status ?? 0);
+    }
+    // Wrong codes are refused, then the code is used up: both addresses get there together.
+    expect(statuses.slice(-2)).toEqual([429, 429]);
+  });
+
+  it('answers a registered address without waiting for its mail, which still goes out', async () => {
+    clock += 61_000;
+    const email = (await createUser(app)).email;
+    const started = performance.now();
+    const response = await ask(email);
+    const elapsed = performance.now() - started;
+    expect(response.statusCode).toBe(200);
+    expect(elapsed).toBeLessThan(MAIL_DELAY_MS / 2);
+    expect(await mailedResetCode(email)).toMatch(/^\d{6}$/);
+  });
+
+  it('a mail that fails after the answer fails neither the answer nor the server', async () => {
+    const email = uniqueEmail('bounce');
+    await insertUser(app.context.database.db, { email, name: '반송', provider: 'LOCAL' });
+    const response = await ask(email);
+    expect(response.statusCode).toBe(200);
+    await vi.waitFor(() => expect(sendFailures).toContain(email), {
+      timeout: MAIL_DELAY_MS * 3,
+      interval: 50,
+    });
   });
 });

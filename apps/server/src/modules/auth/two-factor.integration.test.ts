@@ -137,6 +137,36 @@ describe('two-step verification', () => {
     );
   });
 
+  it('a challenge completes one login only', async () => {
+    const user = await createUser(app, '한 번만');
+    const { secret, codes } = await enrol(user);
+    const challengeToken = await challengeFor(user.email);
+    // Two challenges asked for at once are two different tokens.
+    expect(await challengeFor(user.email)).not.toBe(challengeToken);
+    nextStep();
+    const done = await secondStep({ challengeToken, code: codeFor(secret) });
+    expect(done.statusCode, done.body).toBe(200);
+
+    nextStep();
+    expectProblem(
+      await secondStep({ challengeToken, code: codeFor(secret) }),
+      401,
+      'TWO_FACTOR_CHALLENGE_INVALID',
+    );
+    const recoveryCode = codes[0] ?? '';
+    expectProblem(
+      await secondStep({ challengeToken, recoveryCode }),
+      401,
+      'TWO_FACTOR_CHALLENGE_INVALID',
+    );
+    // Refused before the code was looked at: the recovery code still works with a new challenge.
+    const fresh = await secondStep({
+      challengeToken: await challengeFor(user.email),
+      recoveryCode,
+    });
+    expect(fresh.statusCode, fresh.body).toBe(200);
+  });
+
   it('takes each recovery code once', async () => {
     const user = await createUser(app, '복구 코드');
     const { codes } = await enrol(user);

@@ -161,16 +161,23 @@ export async function challenge(ctx: AppContext, userId: number): Promise<TwoFac
   };
 }
 
-/** The second login step: answers whose login it completes, or throws. */
+/**
+ * The second login step: answers whose login it completes, or throws. A challenge completes one
+ * login only: once passed it is spent (kept in the shared limiter for the challenge's lifetime,
+ * so every instance sees it); wrong codes leave it usable within the wrong-code budget.
+ */
 export async function passChallenge(
   ctx: AppContext,
   input: { challengeToken: string; code?: string | undefined; recoveryCode?: string | undefined },
 ): Promise<number> {
+  const invalid = () => unauthorized(ErrorCode.TWO_FACTOR_CHALLENGE_INVALID, M.challengeInvalid);
   const userId = await ctx.purposeTokens.verify('login-2fa', input.challengeToken);
-  if (userId === null) {
-    throw unauthorized(ErrorCode.TWO_FACTOR_CHALLENGE_INVALID, M.challengeInvalid);
-  }
+  if (userId === null) throw invalid();
+  const spentKey = `2fa-challenge-spent:${hashOpaqueToken(input.challengeToken)}`;
+  if (!(await ctx.limiter.peek(spentKey, 1, CHALLENGE_SECONDS)).allowed) throw invalid();
   if (input.code) await checkCode(ctx, userId, input.code);
   else await spendRecovery(ctx, userId, input.recoveryCode ?? '');
+  // Two requests racing with one challenge: only the first to get here logs in.
+  if (!(await ctx.limiter.hit(spentKey, 1, CHALLENGE_SECONDS)).allowed) throw invalid();
   return userId;
 }

@@ -99,6 +99,7 @@ export async function usersRoutes(app: TypedApp, ctx: AppContext, requireAuth: G
           { field: 'email', message: '올바른 이메일 주소를 입력해주세요.' },
         ]);
       }
+      await users.countEmailLookup(ctx, request.ip);
       const duplicate = await users.isEmailRegistered(ctx, email);
       return { data: { duplicate, available: !duplicate } };
     },

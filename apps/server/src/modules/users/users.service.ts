@@ -6,7 +6,7 @@ import { Limits } from '@teamup/contracts/limits';
 import type { User, UpdateProfileInput, UserProfile } from '@teamup/contracts/users';
 import type { updateProfileSchema } from '@teamup/contracts/users';
 import type { AppContext } from '../../context';
-import { AppError, badRequest, notFound } from '../../platform/errors/app-error';
+import { AppError, badRequest, notFound, tooManyRequests } from '../../platform/errors/app-error';
 import { publicFileUrl, publicKeyFor } from '../files/files.service';
 import { presentUser } from './users.presenter';
 import * as repo from './users.repo';
@@ -138,6 +138,21 @@ export async function getVisibleProfile(
 
 export async function isEmailRegistered(ctx: AppContext, email: string): Promise<boolean> {
   return repo.emailExists(ctx.database.db, email);
+}
+
+/**
+ * Questions that say whether an address has an account (check-duplicate, and sign-up's 409 that
+ * the spec asks for) share one hourly budget per IP, so addresses cannot be enumerated in bulk.
+ */
+export const EMAIL_LOOKUPS_PER_IP_PER_HOUR = 100;
+
+export async function countEmailLookup(ctx: AppContext, ip: string): Promise<void> {
+  const budget = await ctx.limiter.hit(
+    `email-lookup-ip:${ip}`,
+    EMAIL_LOOKUPS_PER_IP_PER_HOUR,
+    3600,
+  );
+  if (!budget.allowed) throw tooManyRequests(budget.retryAfterSeconds);
 }
 
 // --- for the auth module -------------------------------------------------------------------

@@ -56,10 +56,12 @@ export class PurposeTokens {
   }
 
   sign(purpose: TokenPurpose, userId: number, ttlSeconds: number): Promise<string> {
+    // A unique id: a token spent once (see two-factor passChallenge) then names only itself.
     return new SignJWT({})
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(String(userId))
       .setAudience(`teamup:${purpose}`)
+      .setJti(randomBytes(16).toString('base64url'))
       .setIssuedAt()
       .setExpirationTime(`${ttlSeconds}s`)
       .sign(this.key);
