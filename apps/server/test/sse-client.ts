@@ -9,6 +9,12 @@ export type SseStream = {
   status: number;
   events: SseEvent[];
   comments: string[];
+  /** Names of the named events (`event:` lines: ping, reauth). */
+  named: string[];
+  /** Resolves when the server ends the stream (not on close()). */
+  ended: Promise<void>;
+  /** Whether the server has ended the stream. */
+  isEnded(): boolean;
   waitFor(predicate: (events: SseEvent[]) => boolean, timeoutMs?: number): Promise<SseEvent[]>;
   close(): void;
 };
@@ -21,11 +27,23 @@ export async function openSse(
   const response = await fetch(url, { headers, signal: abort.signal });
   const events: SseEvent[] = [];
   const comments: string[] = [];
+  const named: string[] = [];
+  let endedByServer = false;
+  let markEnded: () => void = () => undefined;
+  const ended = new Promise<void>((resolve) => {
+    markEnded = () => {
+      endedByServer = true;
+      resolve();
+    };
+  });
   const waiters = new Set<() => void>();
   const stream: SseStream = {
     status: response.status,
     events,
     comments,
+    named,
+    ended,
+    isEnded: () => endedByServer,
     waitFor(predicate, timeoutMs = 5000) {
       return new Promise((resolve, reject) => {
         const check = () => {
@@ -66,6 +84,7 @@ export async function openSse(
             else if (line.startsWith('data:')) data.push(line.slice(5).trim());
           }
           // Named events (the `ping` keep-alive) are not what an `onmessage` handler sees.
+          if (name !== 'message') named.push(name);
           if (name === 'message' && data.length > 0) {
             events.push({ id, data: JSON.parse(data.join('\n')) as Record<string, unknown> });
           }
@@ -73,6 +92,7 @@ export async function openSse(
           end = buffer.indexOf('\n\n');
         }
       }
+      markEnded();
     } catch {
       // aborted by close()
     }

@@ -10,6 +10,14 @@ import {
 import type { Workspace } from '@teamup/contracts/workspaces';
 import type { Database } from '../src/db/client';
 import { call, createUser, dataOf, type TestUser } from './factories';
+import {
+  membershipCases,
+  runMeetingCase,
+  runMembershipCase,
+  runSessionCase,
+  sessionCases,
+  type Ends,
+} from './live-revocation';
 import { openSse, type SseStream } from './sse-client';
 import {
   connectStomp,
@@ -196,5 +204,27 @@ describe.skipIf(!runs)('two instances behind one load balancer', () => {
       (e) => e.type === 'SHOULD_OUT_CHANNEL',
     );
     expect(outs).toEqual([{ type: 'SHOULD_OUT_CHANNEL', userId: guest.userId, reason: 'REMOVED' }]);
+  });
+  // Issue 16 section 3: the revoking call is made on A, the person listens on B (SSE and STOMP).
+  const ends = (): Ends => ({ actor: a, subscriber: b, subscriberUrl: urlB });
+
+  membershipCases.forEach((testCase, index) => {
+    it(`${testCase.name} on A: B's stream and socket stop hearing the room at once`, async () => {
+      await runMembershipCase(ends(), index);
+    });
+  });
+
+  sessionCases.forEach((testCase, index) => {
+    it(`${testCase.name} on A: that session's stream and socket on B close within a second`, async () => {
+      await runSessionCase(ends(), index);
+    });
+  });
+
+  it('removed from a meeting on A: only the removed person on B is sent out, then hears nothing', async () => {
+    await runMeetingCase(ends(), 'remove member');
+  });
+
+  it('a meeting deleted on A: everyone listening on B is sent out', async () => {
+    await runMeetingCase(ends(), 'delete meeting');
   });
 });

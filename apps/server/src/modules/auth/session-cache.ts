@@ -10,7 +10,8 @@ import * as repo from './auth.repo';
  */
 const ACTIVE_FOR_MS = 10_000;
 const MAX_ENTRIES = 100_000;
-const REVOKED_TOPIC = 'internal:auth-sessions-revoked';
+/** Revocations between instances; the live layer ends the revoked sessions' streams on it too. */
+export const REVOKED_TOPIC = 'internal:auth-sessions-revoked';
 
 /** Which sessions a revocation ended: one, or all of a user's but `exceptSessionId`. */
 export type Revocation =

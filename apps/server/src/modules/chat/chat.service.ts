@@ -23,6 +23,7 @@ import {
 } from '../workspaces/workspaces.service';
 import * as repo from './chat.repo';
 import { emitDomainEvent } from '../../platform/domain-events';
+import { announceAccessChange } from '../live/live-access';
 
 type CreateRoomInput = z.output<typeof createChatRoomSchema>;
 
@@ -313,6 +314,7 @@ async function removeFromRoom(ctx: AppContext, room: repo.RoomRow, userId: numbe
   };
   await publish(ctx, Topics.chatRoom(room.id), event);
   await publish(ctx, Topics.user(userId), event);
+  await announceAccessChange(ctx, { userIds: [userId] });
 }
 
 export async function listMembers(

@@ -2,12 +2,24 @@ import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sseTickets, workspaceMembers } from '../../db/schema';
 
-export async function insertTicket(db: Db, tokenHash: string, userId: number, expiresAt: Date) {
-  await db.insert(sseTickets).values({ tokenHash, userId, expiresAt });
+export type TicketOwner = {
+  userId: number;
+  /** The login session the stream belongs to (null on tickets made before 0012). */
+  sessionId: number | null;
+  /** When the access token that asked for the ticket expires. */
+  accessExpiresAt: Date | null;
+};
+
+export async function insertTicket(db: Db, tokenHash: string, owner: TicketOwner, expiresAt: Date) {
+  await db.insert(sseTickets).values({ tokenHash, expiresAt, ...owner });
 }
 
-/** Marks the ticket used if it is unused and unexpired; answers its user, once. */
-export async function consumeTicket(db: Db, tokenHash: string, now: Date) {
+/** Marks the ticket used if it is unused and unexpired; answers whose it is, once. */
+export async function consumeTicket(
+  db: Db,
+  tokenHash: string,
+  now: Date,
+): Promise<TicketOwner | undefined> {
   const [row] = await db
     .update(sseTickets)
     .set({ usedAt: now })
@@ -18,8 +30,12 @@ export async function consumeTicket(db: Db, tokenHash: string, now: Date) {
         gt(sseTickets.expiresAt, now),
       ),
     )
-    .returning({ userId: sseTickets.userId });
-  return row?.userId;
+    .returning({
+      userId: sseTickets.userId,
+      sessionId: sseTickets.sessionId,
+      accessExpiresAt: sseTickets.accessExpiresAt,
+    });
+  return row;
 }
 
 export async function pruneTickets(db: Db, now: Date) {

@@ -5,9 +5,11 @@ import { envelope } from '@teamup/contracts/common';
 import { ErrorCode } from '@teamup/contracts/error-codes';
 import { Limits } from '@teamup/contracts/limits';
 import type { AppContext } from '../../context';
-import { authOf } from '../../platform/auth/guard';
+import { authOf, bearerOf } from '../../platform/auth/guard';
 import { notFound, unauthorized } from '../../platform/errors/app-error';
 import type { Guard, TypedApp } from '../../platform/http/types';
+import { isSessionActive } from '../auth/session-cache';
+import { accessDeadline } from './live-access';
 import { consumeTicket, insertTicket, pruneTickets } from './live.repo';
 import { SseHub } from './sse-hub';
 
@@ -18,11 +20,11 @@ const hashOf = (ticket: string) => createHash('sha256').update(ticket).digest('h
 const subscribeQuerySchema = z.object({
   ticket: z.string().min(1).max(200),
   /** For clients that open a new EventSource per ticket and so cannot resend Last-Event-ID. */
-  lastEventId: z.coerce.number().int().min(0).optional(),
+  lastEventId: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
 });
 
 export async function liveRoutes(app: TypedApp, ctx: AppContext, requireAuth: Guard) {
-  const hub = new SseHub(ctx);
+  const hub = await SseHub.start(ctx);
   // Streams never end by themselves: close them before the server waits for open requests.
   app.addHook('preClose', async () => {
     await hub.stop();
@@ -41,10 +43,18 @@ export async function liveRoutes(app: TypedApp, ctx: AppContext, requireAuth: Gu
       },
     },
     async (request) => {
-      const userId = authOf(request).userId;
+      const { userId, sessionId } = authOf(request);
       const ticket = randomBytes(24).toString('base64url');
       const expiresAt = new Date(ctx.now().getTime() + Limits.sseTicketSeconds * 1000);
-      await insertTicket(ctx.database.db, hashOf(ticket), userId, expiresAt);
+      // The stream belongs to this login session and lives no longer than this access token.
+      const deadline = accessDeadline(bearerOf(request) ?? '');
+      const accessExpiresAt = deadline === null ? null : new Date(deadline);
+      await insertTicket(
+        ctx.database.db,
+        hashOf(ticket),
+        { userId, sessionId, accessExpiresAt },
+        expiresAt,
+      );
       return { data: { ticket, expiresAt: expiresAt.toISOString() } };
     },
   );
@@ -60,13 +70,18 @@ export async function liveRoutes(app: TypedApp, ctx: AppContext, requireAuth: Gu
       },
     },
     async (request, reply) => {
-      const userId = await consumeTicket(ctx.database.db, hashOf(request.query.ticket), ctx.now());
-      if (userId === undefined) throw unauthorized(ErrorCode.SSE_TICKET_INVALID, M.ticketInvalid);
+      const owner = await consumeTicket(ctx.database.db, hashOf(request.query.ticket), ctx.now());
+      // A ticket of a session that ended since (logout right after registering) opens nothing.
+      const live =
+        owner !== undefined &&
+        owner.sessionId !== null &&
+        (await isSessionActive(ctx, { userId: owner.userId, sessionId: owner.sessionId }));
+      if (!owner || !live) throw unauthorized(ErrorCode.SSE_TICKET_INVALID, M.ticketInvalid);
       const header = Number(request.headers['last-event-id']);
       const lastEventId =
         Number.isInteger(header) && header >= 0 ? header : (request.query.lastEventId ?? null);
       reply.hijack();
-      await hub.open(reply.raw, userId, lastEventId);
+      await hub.open(reply.raw, owner, lastEventId);
     },
   );
 

@@ -4,7 +4,8 @@ import { Topics, type ResyncSignal } from '@teamup/contracts/events';
 import type { AppContext } from '../../context';
 import type { LoggedEvent } from '../../platform/bus/replayable-bus';
 import { roomIdsOf } from '../chat/chat.service';
-import { workspaceIdsOf } from './live.repo';
+import { armDeadline, liveAccessOf, type LiveAccess, type LiveEndReason } from './live-access';
+import { workspaceIdsOf, type TicketOwner } from './live.repo';
 
 const REPLAY_LIMIT = 1000;
 
@@ -13,7 +14,19 @@ type Connection = {
   response: ServerResponse;
   topics: Map<string, () => Promise<void>>;
   heartbeat: NodeJS.Timeout;
+  /** Topic changes (the first listen, re-checks) run one after another, in order. */
+  changes: Promise<void>;
+  /** Unregisters from the live-access registry and cancels the expiry timer. */
+  release: () => void;
+  /**
+   * While re-checks are running, events wait here with their topic; afterwards only those of
+   * topics still allowed go out (an event right after a removal never slips through).
+   */
+  paused: Array<{ topic: string; event: unknown }> | null;
+  rechecking: number;
 };
+
+type TopicHandler = (event: unknown, topic: string) => void;
 
 /**
  * The SSE frame of an event, built once: every subscriber of a topic gets the same event object
@@ -34,14 +47,26 @@ function frameOf(event: LoggedEvent | ResyncSignal): string {
  * The SSE connections of this instance. Each listens on the bus to its user's topic, its
  * workspaces and its chat rooms; events are written as `id:` + `data:` frames. A reconnecting
  * client names the last id it saw and gets what it missed from the event log first.
+ *
+ * Each stream belongs to a login session and lives no longer than the access token that asked
+ * for its ticket: it ends when the session is revoked, and at the token's expiry after a
+ * `reauth` event (the client registers a new ticket and carries on). When the user's
+ * memberships shrink, it re-reads its topics and drops the lost ones (see live-access.ts).
  */
 export class SseHub {
   private readonly connections = new Set<Connection>();
   private readonly pruner: NodeJS.Timeout;
 
-  constructor(private readonly ctx: AppContext) {
+  private constructor(
+    private readonly ctx: AppContext,
+    private readonly access: LiveAccess,
+  ) {
     this.pruner = setInterval(() => void this.prune(), 60_000);
     this.pruner.unref();
+  }
+
+  static async start(ctx: AppContext): Promise<SseHub> {
+    return new SseHub(ctx, await liveAccessOf(ctx));
   }
 
   get size(): number {
@@ -58,8 +83,9 @@ export class SseHub {
     return { connections: this.connections.size, users: perUser.size, subscriptions: topics };
   }
 
-  /** Streams to `response` (already hijacked) until the client goes away. */
-  async open(response: ServerResponse, userId: number, lastEventId: number | null) {
+  /** Streams to `response` (already hijacked) until the client goes away or its right ends. */
+  async open(response: ServerResponse, owner: TicketOwner, lastEventId: number | null) {
+    const { userId } = owner;
     response.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-cache, no-transform',
@@ -72,7 +98,16 @@ export class SseHub {
       // EventSource can see (comments never reach it), so a quiet link is not taken for dead.
       response.write(': ping\nevent: ping\ndata: {}\n\n');
     }, Limits.sseHeartbeatSeconds * 1000);
-    const connection: Connection = { userId, response, topics: new Map(), heartbeat };
+    const connection: Connection = {
+      userId,
+      response,
+      topics: new Map(),
+      heartbeat,
+      changes: Promise.resolve(),
+      release: () => undefined,
+      paused: null,
+      rechecking: 0,
+    };
     this.connections.add(connection);
     response.on('close', () => void this.close(connection));
 
@@ -87,13 +122,52 @@ export class SseHub {
       }
       this.write(connection, event);
     };
-    const handler = (event: unknown) => {
+    const accept = (event: unknown) => {
       const logged = event as LoggedEvent;
       this.follow(connection, logged, handler);
       deliver(logged);
     };
-    const topics = await this.topicsOf(userId);
-    for (const topic of topics) await this.listen(connection, topic, handler);
+    const handler: TopicHandler = (event, topic) => {
+      if (connection.paused) connection.paused.push({ topic, event });
+      else accept(event);
+    };
+    // Registered before the first read of the memberships, so a change made meanwhile is
+    // re-checked after it (changes run in order).
+    const unregister = this.access.add({
+      userId,
+      sessionId: owner.sessionId,
+      hears: (topic) => connection.topics.has(topic),
+      recheck: async () => {
+        connection.paused ??= [];
+        connection.rechecking += 1;
+        try {
+          await this.refresh(connection, handler);
+        } finally {
+          connection.rechecking -= 1;
+          if (connection.rechecking === 0) {
+            const waiting = connection.paused ?? [];
+            connection.paused = null;
+            for (const { topic, event } of waiting) {
+              if (connection.topics.has(topic)) accept(event);
+            }
+          }
+        }
+      },
+      end: (reason) => this.end(connection, reason),
+    });
+    const disarm = armDeadline(owner.accessExpiresAt?.getTime() ?? null, () =>
+      this.end(connection, 'TOKEN_EXPIRED'),
+    );
+    connection.release = () => {
+      unregister();
+      disarm();
+    };
+    if (!this.connections.has(connection)) connection.release();
+    let topics: string[] = [];
+    await this.serially(connection, async () => {
+      topics = await this.topicsOf(userId);
+      for (const topic of topics) await this.listen(connection, topic, handler);
+    });
 
     if (lastEventId !== null) {
       const oldest = await this.ctx.bus.oldestId();
@@ -116,6 +190,8 @@ export class SseHub {
   }
 
   private write(connection: Connection, event: LoggedEvent | ResyncSignal) {
+    // A stream ended by a revocation may still be writing its replay: nothing more goes out.
+    if (connection.response.writableEnded) return;
     connection.response.write(frameOf(event));
   }
 
@@ -129,10 +205,10 @@ export class SseHub {
     ];
   }
 
-  private async listen(connection: Connection, topic: string, handler: (event: unknown) => void) {
+  private async listen(connection: Connection, topic: string, handler: TopicHandler) {
     if (connection.topics.has(topic)) return;
     connection.topics.set(topic, async () => undefined);
-    const stop = await this.ctx.bus.subscribe(topic, handler);
+    const stop = await this.ctx.bus.subscribe(topic, (event) => handler(event, topic));
     if (!this.connections.has(connection)) {
       await stop();
       return;
@@ -148,30 +224,57 @@ export class SseHub {
   }
 
   /** Joining or leaving rooms and workspaces changes what the connection listens to. */
-  private follow(connection: Connection, event: LoggedEvent, handler: (event: unknown) => void) {
+  private follow(connection: Connection, event: LoggedEvent, handler: TopicHandler) {
     if (event['userId'] !== connection.userId) return;
     const roomId = event['chatRoomId'];
     if (event['type'] === 'CHAT_MEMBER_JOINED' && typeof roomId === 'number') {
-      void this.listen(connection, Topics.chatRoom(roomId), handler);
+      void this.serially(connection, () =>
+        this.listen(connection, Topics.chatRoom(roomId), handler),
+      );
     } else if (event['type'] === 'CHAT_MEMBER_LEFT' && typeof roomId === 'number') {
-      void this.unlisten(connection, Topics.chatRoom(roomId));
+      void this.serially(connection, () => this.unlisten(connection, Topics.chatRoom(roomId)));
     } else if (event['type'] === 'WORKSPACE_MEMBER_REMOVED') {
       void this.refresh(connection, handler);
     }
   }
 
+  /** Runs a change of the connection's topics after the ones before it. */
+  private serially(connection: Connection, change: () => Promise<void>): Promise<void> {
+    const next = connection.changes.then(change);
+    connection.changes = next.catch(() => undefined);
+    return next;
+  }
+
   /** Re-reads the user's memberships and drops the topics they lost. */
-  private async refresh(connection: Connection, handler: (event: unknown) => void) {
-    const wanted = new Set(await this.topicsOf(connection.userId));
-    for (const topic of [...connection.topics.keys()]) {
-      if (!wanted.has(topic)) await this.unlisten(connection, topic);
+  private refresh(connection: Connection, handler: TopicHandler): Promise<void> {
+    return this.serially(connection, async () => {
+      if (!this.connections.has(connection)) return;
+      const wanted = new Set(await this.topicsOf(connection.userId));
+      for (const topic of [...connection.topics.keys()]) {
+        if (!wanted.has(topic)) await this.unlisten(connection, topic);
+      }
+      for (const topic of wanted) await this.listen(connection, topic, handler);
+    });
+  }
+
+  /**
+   * Ends a stream whose right to listen ended. At the token's expiry the client is told to come
+   * back with a new ticket (a named event: `onmessage` handlers do not see it); a revoked
+   * session gets no such invitation.
+   */
+  private end(connection: Connection, reason: LiveEndReason) {
+    if (!this.connections.has(connection)) return;
+    if (reason === 'TOKEN_EXPIRED' && !connection.response.writableEnded) {
+      connection.response.write(`event: reauth\ndata: {"reason":"${reason}"}\n\n`);
     }
-    for (const topic of wanted) await this.listen(connection, topic, handler);
+    connection.response.end();
+    void this.close(connection);
   }
 
   private async close(connection: Connection) {
     if (!this.connections.delete(connection)) return;
     clearInterval(connection.heartbeat);
+    connection.release();
     for (const topic of [...connection.topics.keys()]) await this.unlisten(connection, topic);
   }
 

@@ -11,11 +11,17 @@ import {
   type StompFrame,
 } from '../../platform/stomp/frames';
 import { isRoomMember, sendMessage } from '../chat/chat.service';
+import { armDeadline, type LiveAccess, type LiveEndReason } from './live-access';
 
 /** What we offer: send and expect heart-beats every 10 s (spec 02 section 9). */
 const SERVER_HEARTBEAT: [number, number] = [10_000, 10_000];
 const CONNECT_TIMEOUT_MS = 10_000;
 const MAX_SUBSCRIPTIONS = 100;
+/**
+ * SEND here with `{"token": "<fresh access token>"}` to keep the socket past the expiry of the
+ * token it was opened with (same user, same login session); otherwise it ends at that expiry.
+ */
+export const REAUTH_DESTINATION = '/app/auth';
 
 /** A destination a client may subscribe to: the bus topic behind it and who may listen. */
 export type SubscribeRoute = {
@@ -28,6 +34,8 @@ export type SubscribeRoute = {
   opened?: (deliver: (payload: unknown) => void) => Promise<(() => void) | void>;
   /** True for an event after which this subscriber may no longer listen (sent out of a meeting). */
   endsAfter?: (payload: Record<string, unknown>) => boolean;
+  /** False for an event of the topic that is not for this subscriber (someone else sent out). */
+  isFor?: (payload: Record<string, unknown>) => boolean;
 };
 
 /** What a SEND to a destination does; a thrown AppError becomes an ERROR frame with its text. */
@@ -75,19 +83,37 @@ export function chatDestinations(ctx: AppContext): StompDestinations {
   };
 }
 
+/** Who the socket was opened for (`/ws?token=`), and how long that lasts. */
+export type StompAuth = {
+  userId: number;
+  sessionId: number;
+  /** When the socket ends unless re-authenticated (epoch ms); null for never. */
+  deadline: number | null;
+  /** Checks a fresh access token sent on the socket: its deadline, or null if not good here. */
+  renew: (token: string) => Promise<number | null>;
+};
+
+type Subscription = { destination: string; route?: SubscribeRoute; stop: () => Promise<void> };
+
 /**
  * One STOMP 1.2 session over a WebSocket, for an already authenticated user: CONNECT with
  * heart-beat negotiation, SUBSCRIBE/UNSUBSCRIBE checked per destination, SEND, receipts, and an
  * ERROR frame (then close) for anything malformed, oversize or not allowed.
+ *
+ * Registered in the live-access registry: when the user's memberships shrink every subscription
+ * is checked again and the ones no longer allowed end; when the login session ends, or the access
+ * token expires without a re-authentication (`/app/auth`), the socket gets an ERROR and closes.
  */
 export function serveStomp(
   ctx: AppContext,
   socket: WebSocket,
-  userId: number,
+  auth: StompAuth,
   destinationSets: readonly StompDestinations[],
+  access: LiveAccess,
 ) {
+  const { userId } = auth;
   const reader = new FrameReader();
-  const subscriptions = new Map<string, { destination: string; stop: () => Promise<void> }>();
+  const subscriptions = new Map<string, Subscription>();
   let connected = false;
   let closed = false;
   let lastHeard = Date.now();
@@ -101,6 +127,8 @@ export function serveStomp(
   const shutdown = async () => {
     if (closed) return;
     closed = true;
+    unregister();
+    disarm();
     clearTimeout(connectTimer);
     clearInterval(sendTimer);
     clearInterval(checkTimer);
@@ -120,6 +148,15 @@ export function serveStomp(
     void shutdown();
     socket.close(1002, 'STOMP error');
   };
+  /** The right to listen ended: say why, then close (a client reconnects with a new token). */
+  const end = (reason: LiveEndReason) => {
+    if (closed) return;
+    const message = reason === 'TOKEN_EXPIRED' ? 'token expired' : 'session ended';
+    write({ command: 'ERROR', headers: { message, 'content-type': 'text/plain' }, body: reason });
+    void shutdown();
+    socket.close(1008, message);
+  };
+  let disarm = armDeadline(auth.deadline, () => end('TOKEN_EXPIRED'));
   const receipt = (frame: StompFrame) => {
     const id = frame.headers['receipt'];
     if (id !== undefined) write({ command: 'RECEIPT', headers: { 'receipt-id': id }, body: '' });
@@ -205,6 +242,24 @@ export function serveStomp(
     await subscription?.stop();
   };
 
+  /**
+   * While re-checks run, events of the bus wait here; afterwards only those of subscriptions
+   * still in place go out, so an event right after a removal never slips through.
+   */
+  let paused: Array<() => void> | null = null;
+  let rechecking = 0;
+
+  /** Ends the subscriptions whose destination this user may no longer hear. */
+  const recheck = async () => {
+    for (const [id, subscription] of [...subscriptions]) {
+      if (closed) return;
+      const route = subscription.route;
+      if (route && subscriptions.get(id) === subscription && !(await route.allowed())) {
+        await endSubscription(id);
+      }
+    }
+  };
+
   const onSubscribe = async (frame: StompFrame) => {
     const id = frame.headers['id'];
     const destination = frame.headers['destination'];
@@ -225,11 +280,16 @@ export function serveStomp(
       fail('access denied', `not allowed to subscribe to ${destination}`, frame.headers['receipt']);
       return;
     }
-    subscriptions.set(id, { destination, stop: async () => undefined });
-    const stopListening = await ctx.bus.subscribe(route.topic, (event) => {
+    subscriptions.set(id, { destination, route, stop: async () => undefined });
+    const receive = (event: unknown) => {
+      if (closed || !subscriptions.has(id)) return;
       const { eventId, ...payload } = event as { eventId?: number } & Record<string, unknown>;
-      writeMessage(id, destination, payload, eventId);
+      if (route.isFor?.(payload) !== false) writeMessage(id, destination, payload, eventId);
       if (route.endsAfter?.(payload)) void endSubscription(id);
+    };
+    const stopListening = await ctx.bus.subscribe(route.topic, (event) => {
+      if (paused) paused.push(() => receive(event));
+      else receive(event);
     });
     if (closed || !subscriptions.has(id)) {
       await stopListening();
@@ -244,12 +304,39 @@ export function serveStomp(
       await stop();
       return;
     }
-    subscriptions.set(id, { destination, stop });
+    subscriptions.set(id, { destination, route, stop });
+    receipt(frame);
+  };
+
+  /** `/app/auth`: a fresh access token of the same session moves the socket's deadline. */
+  const onReauth = async (frame: StompFrame) => {
+    let token: unknown;
+    try {
+      token = (JSON.parse(frame.body) as { token?: unknown } | null)?.token;
+    } catch {
+      token = undefined;
+    }
+    const deadline = typeof token === 'string' && token ? await auth.renew(token) : null;
+    if (closed) return;
+    if (deadline === null) {
+      fail(
+        're-authentication refused',
+        'not a valid token of this session',
+        frame.headers['receipt'],
+      );
+      return;
+    }
+    disarm();
+    disarm = armDeadline(deadline, () => end('TOKEN_EXPIRED'));
     receipt(frame);
   };
 
   const onSend = async (frame: StompFrame) => {
     const destination = frame.headers['destination'] ?? '';
+    if (destination === REAUTH_DESTINATION) {
+      await onReauth(frame);
+      return;
+    }
     const handler = firstOf((set) => set.send(destination, session));
     if (!handler) {
       fail('unknown destination', destination, frame.headers['receipt']);
@@ -301,8 +388,31 @@ export function serveStomp(
     }
   };
 
-  // Frames are handled one after another, in the order they arrived.
+  // Frames are handled one after another, in the order they arrived; a re-check of access waits
+  // its turn too, so a SUBSCRIBE in progress is checked again once it is in place.
   let queue = Promise.resolve();
+  const unregister = access.add({
+    userId,
+    sessionId: auth.sessionId,
+    hears: (topic) => [...subscriptions.values()].some((s) => s.route?.topic === topic),
+    recheck: async () => {
+      paused ??= [];
+      rechecking += 1;
+      const run = queue.then(() => (closed ? undefined : recheck()));
+      queue = run.catch(() => undefined);
+      try {
+        await run;
+      } finally {
+        rechecking -= 1;
+        if (rechecking === 0) {
+          const waiting = paused ?? [];
+          paused = null;
+          for (const receive of waiting) receive();
+        }
+      }
+    },
+    end,
+  });
   socket.on('message', (data: Buffer, isBinary: boolean) => {
     lastHeard = Date.now();
     if (closed) return;

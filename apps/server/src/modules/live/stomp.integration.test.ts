@@ -1,10 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChatRoom } from '@teamup/contracts/chat';
+import { Client } from '@stomp/stompjs';
+import { decodeJwt } from 'jose';
+import WebSocket from 'ws';
+import type { ChatRoom, SseTicket } from '@teamup/contracts/chat';
+import { Topics } from '@teamup/contracts/events';
 import type { Workspace } from '@teamup/contracts/workspaces';
-import { call, createUser, dataOf, type TestUser } from '../../../test/factories';
-import { openStompSocket, connectStomp } from '../../../test/stomp-client';
+import { call, createUser, dataOf, login, type TestUser } from '../../../test/factories';
+import {
+  membershipCases,
+  openSseAt,
+  runMeetingCase,
+  runMembershipCase,
+  runSessionCase,
+  sessionCases,
+  type Ends,
+} from '../../../test/live-revocation';
+import { openSse } from '../../../test/sse-client';
+import { openStompSocket, connectStomp, sendJson, subscribe } from '../../../test/stomp-client';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { StompLimits } from '../../platform/stomp/frames';
+import { REAUTH_DESTINATION } from './stomp-endpoint';
 
 let app: TestApp;
 let wsUrl: string;
@@ -138,5 +153,267 @@ describe('STOMP over WebSocket', () => {
     huge.send(`SEND\ndestination:/x\n\n${'가'.repeat(StompLimits.maxFrameBytes)}`);
     await huge.closed;
     expect(huge.closeCode()).not.toBe(1000);
+  });
+});
+
+describe('live access ends when the right to it ends (one instance, SSE and STOMP)', () => {
+  const ends = (): Ends => ({
+    actor: app,
+    subscriber: app,
+    subscriberUrl: wsUrl.replace('ws://', 'http://').replace(/\/ws$/, ''),
+  });
+
+  membershipCases.forEach((testCase, index) => {
+    it(`${testCase.name}: the room is no longer heard, on both transports`, async () => {
+      await runMembershipCase(ends(), index);
+    });
+  });
+
+  sessionCases.forEach((testCase, index) => {
+    it(`${testCase.name}: that session's stream and socket close within a second`, async () => {
+      await runSessionCase(ends(), index);
+    });
+  });
+
+  it('removed from a meeting: SHOULD_OUT_CHANNEL to that person only, then silence', async () => {
+    await runMeetingCase(ends(), 'remove member');
+  });
+
+  it('meeting deleted: everyone is sent out and stops hearing it', async () => {
+    await runMeetingCase(ends(), 'delete meeting');
+  });
+});
+
+describe('a live link lives no longer than its access token', () => {
+  const TTL_SECONDS = 2;
+  let shortApp: TestApp;
+  let baseUrl: string;
+  let shortWs: string;
+  let owner: TestUser;
+  let member: TestUser;
+  let shortRoom: ChatRoom;
+
+  beforeAll(async () => {
+    shortApp = await createTestApp({ ACCESS_TOKEN_TTL_SECONDS: String(TTL_SECONDS) });
+    await shortApp.listen({ port: 0, host: '127.0.0.1' });
+    const address = shortApp.server.address();
+    if (!address || typeof address === 'string') throw new Error('no port');
+    baseUrl = `http://127.0.0.1:${address.port}`;
+    shortWs = `ws://127.0.0.1:${address.port}/ws`;
+  });
+  afterAll(async () => {
+    await shortApp.close();
+  });
+
+  /** Fresh users each time: their tokens live two seconds. */
+  async function people() {
+    owner = await createUser(shortApp, '주인');
+    member = await createUser(shortApp, '멤버');
+    const space = dataOf<Workspace>(
+      await call(shortApp, owner, 'POST', '/api/workspaces', { name: '짧은 토큰' }),
+    );
+    await call(shortApp, member, 'POST', '/api/workspaces/join', { inviteCode: space.inviteCode });
+    shortRoom = dataOf<ChatRoom>(
+      await call(shortApp, owner, 'POST', `/api/workspaces/${space.id}/chat-rooms/create`, {
+        name: '짧은 방',
+        chatMemberIdList: [member.userId],
+      }),
+    );
+  }
+  const refreshed = async (user: TestUser) =>
+    dataOf<{ token: string; refreshToken: string }>(
+      await call(shortApp, null, 'POST', '/api/auth/refresh', {
+        refreshToken: user.refreshToken,
+      }),
+    );
+
+  it('a STOMP socket gets ERROR "token expired" and closes at the expiry', async () => {
+    await people();
+    const socket = await connectStomp(shortWs, member);
+    await subscribe(socket, `/topic/chat-rooms/${shortRoom.id}`);
+    await socket.closed;
+    expect(socket.frames.find((f) => f.command === 'ERROR')?.headers['message']).toBe(
+      'token expired',
+    );
+  }, 10_000);
+
+  it('a fresh token of the same session sent to /app/auth keeps the socket open', async () => {
+    await people();
+    const socket = await connectStomp(shortWs, member);
+    await subscribe(socket, `/topic/chat-rooms/${shortRoom.id}`);
+    const firstDeadline = (decodeJwt(member.token).exp ?? 0) * 1000 + 1000;
+    // A second later, so that the fresh token expires at least a second after the first.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const fresh = await refreshed(member);
+    await sendJson(socket, REAUTH_DESTINATION, { token: fresh.token });
+    expect(socket.frames.some((f) => f.command === 'ERROR')).toBe(false);
+    // Past the first token's deadline, still open and still hearing the room.
+    await new Promise((resolve) => setTimeout(resolve, firstDeadline + 300 - Date.now()));
+    expect(socket.closeCode()).toBeUndefined();
+    // The owner's token has expired too: the event goes straight onto the room's topic.
+    await shortApp.context.bus.publish(Topics.chatRoom(shortRoom.id), {
+      type: 'PROBE',
+      content: '아직 들리나요',
+    });
+    await socket.waitFor((f) => f.some((x) => x.command === 'MESSAGE' && x.body.includes('아직')));
+    socket.socket.close();
+  }, 10_000);
+
+  it('/app/auth refuses a token of another session or person', async () => {
+    await people();
+    const socket = await connectStomp(shortWs, member);
+    const elsewhere = await login(shortApp, member.email);
+    await sendJson(socket, REAUTH_DESTINATION, { token: elsewhere.token });
+    await socket.closed;
+    expect(socket.frames.find((f) => f.command === 'ERROR')?.headers['message']).toBe(
+      're-authentication refused',
+    );
+    const other = await connectStomp(shortWs, member);
+    await sendJson(other, REAUTH_DESTINATION, { token: owner.token });
+    await other.closed;
+  });
+
+  it('an SSE stream says `reauth` and ends at the expiry; a new ticket carries on', async () => {
+    await people();
+    const ends: Ends = { actor: shortApp, subscriber: shortApp, subscriberUrl: baseUrl };
+    const stream = await openSseAt(ends, member);
+    await stream.ended;
+    expect(stream.named).toContain('reauth');
+    const fresh = await refreshed(member);
+    const again = await openSseAt(ends, { token: fresh.token });
+    expect(again.isEnded()).toBe(false);
+    again.close();
+  }, 10_000);
+
+  it('a ticket of a session that ended before it was used opens nothing', async () => {
+    await people();
+    const ticket = dataOf<SseTicket>(await call(shortApp, member, 'POST', '/api/sse/register'));
+    await call(shortApp, member, 'POST', '/api/auth/logout', {});
+    const stream = await openSse(`${baseUrl}/api/sse/subscribe?ticket=${ticket.ticket}`);
+    expect(stream.status).toBe(401);
+  });
+
+  it('with @stomp/stompjs: refused at expiry, the client reconnects with a fresh token by itself', async () => {
+    await people();
+    let token = member.token;
+    let refreshToken = member.refreshToken;
+    const errors: string[] = [];
+    let connects = 0;
+    const heard: string[] = [];
+    const client = new Client({
+      brokerURL: `${shortWs}?token=${token}`,
+      webSocketFactory: () => new WebSocket(`${shortWs}?token=${token}`),
+      reconnectDelay: 50,
+      heartbeatIncoming: 0,
+      heartbeatOutgoing: 0,
+      beforeConnect: async () => {
+        if (connects === 0) return;
+        const fresh = dataOf<{ token: string; refreshToken: string }>(
+          await call(shortApp, null, 'POST', '/api/auth/refresh', { refreshToken }),
+        );
+        token = fresh.token;
+        refreshToken = fresh.refreshToken;
+      },
+      onConnect: () => {
+        connects += 1;
+        client.subscribe(`/topic/chat-rooms/${shortRoom.id}`, (message) => {
+          heard.push(message.body);
+        });
+      },
+      onStompError: (frame) => errors.push(frame.headers['message'] ?? ''),
+    });
+    client.activate();
+    try {
+      const until = Date.now() + (TTL_SECONDS + 4) * 1000;
+      while (connects < 2 && Date.now() < until) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(errors).toContain('token expired');
+      expect(connects).toBe(2);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      // The owner's token has expired too: the event goes straight onto the room's topic.
+      await shortApp.context.bus.publish(Topics.chatRoom(shortRoom.id), {
+        type: 'PROBE',
+        content: '다시 연결됨',
+      });
+      const started = Date.now();
+      while (!heard.some((body) => body.includes('다시 연결됨')) && Date.now() - started < 3000) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(heard.some((body) => body.includes('다시 연결됨'))).toBe(true);
+    } finally {
+      await client.deactivate();
+    }
+  }, 15_000);
+});
+
+describe('with the standard client @stomp/stompjs', () => {
+  it('a kicked member stops hearing the room; a logged-out session gets ERROR and is closed', async () => {
+    const ownerX = await createUser(app, '주인');
+    const memberX = await createUser(app, '멤버');
+    const space = dataOf<Workspace>(
+      await call(app, ownerX, 'POST', '/api/workspaces', { name: '표준 클라이언트' }),
+    );
+    await call(app, memberX, 'POST', '/api/workspaces/join', { inviteCode: space.inviteCode });
+    const roomX = dataOf<ChatRoom>(
+      await call(app, ownerX, 'POST', `/api/workspaces/${space.id}/chat-rooms/create`, {
+        name: '표준 방',
+        chatMemberIdList: [memberX.userId],
+      }),
+    );
+    const heard: string[] = [];
+    const errors: string[] = [];
+    let subscribed = false;
+    let closed = false;
+    const client = new Client({
+      webSocketFactory: () => new WebSocket(`${wsUrl}?token=${memberX.token}`),
+      reconnectDelay: 0,
+      heartbeatIncoming: 0,
+      heartbeatOutgoing: 0,
+      onConnect: () => {
+        client.watchForReceipt('ready', () => {
+          subscribed = true;
+        });
+        client.subscribe(
+          `/topic/chat-rooms/${roomX.id}`,
+          (message) => {
+            heard.push(message.body);
+          },
+          { receipt: 'ready' },
+        );
+      },
+      onStompError: (frame) => errors.push(frame.headers['message'] ?? ''),
+      onWebSocketClose: () => {
+        closed = true;
+      },
+    });
+    client.activate();
+    const waitUntil = async (check: () => boolean) => {
+      const started = Date.now();
+      while (!check()) {
+        if (Date.now() - started > 3000) throw new Error('timed out');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    };
+    const post = (content: string) =>
+      call(app, ownerX, 'POST', `/api/workspaces/${space.id}/chat-rooms/${roomX.id}/messages`, {
+        content,
+      });
+    try {
+      await waitUntil(() => subscribed);
+      await post('들어오세요');
+      await waitUntil(() => heard.some((body) => body.includes('들어오세요')));
+      await call(app, ownerX, 'DELETE', `/api/workspaces/${space.id}/members/${memberX.userId}`);
+      await post('나간 뒤');
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      expect(heard.some((body) => body.includes('나간 뒤'))).toBe(false);
+      expect(client.connected).toBe(true);
+
+      await call(app, memberX, 'POST', '/api/auth/logout', {});
+      await waitUntil(() => closed);
+      expect(errors).toEqual(['session ended']);
+    } finally {
+      await client.deactivate();
+    }
   });
 });

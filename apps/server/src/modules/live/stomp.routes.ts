@@ -3,11 +3,18 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import type { AccessClaims } from '../../platform/auth/tokens';
 import { StompLimits } from '../../platform/stomp/frames';
-import { chatDestinations, serveStomp, type StompDestinations } from './stomp-endpoint';
+import { accessDeadline, liveAccessOf } from './live-access';
+import {
+  chatDestinations,
+  serveStomp,
+  type StompAuth,
+  type StompDestinations,
+} from './stomp-endpoint';
 
 /**
  * STOMP 1.2 over WebSocket at `/ws?token={access token}` (spec 02 section 7). A missing, bad or
- * revoked token is refused before the upgrade with 401.
+ * revoked token is refused before the upgrade with 401. The socket belongs to the token's login
+ * session and ends with it, or at the token's expiry unless a fresh token is sent to `/app/auth`.
  */
 export async function stompRoutes(
   app: FastifyInstance,
@@ -16,8 +23,9 @@ export async function stompRoutes(
   moreDestinations: readonly StompDestinations[] = [],
 ) {
   const destinationSets = [chatDestinations(ctx), ...moreDestinations];
+  const access = await liveAccessOf(ctx);
   await app.register(websocket, { options: { maxPayload: StompLimits.maxFrameBytes } });
-  const userOf = new WeakMap<object, number>();
+  const claimsOf = new WeakMap<object, Omit<StompAuth, 'renew'>>();
 
   app.get(
     '/ws',
@@ -29,7 +37,7 @@ export async function stompRoutes(
           if (typeof token !== 'string' || token === '') throw new Error('no token');
           const claims = await ctx.tokens.verify(token);
           if (!(await isSessionActive(claims))) throw new Error('revoked');
-          userOf.set(request, claims.userId);
+          claimsOf.set(request, { ...claims, deadline: accessDeadline(token) });
         } catch {
           await reply.code(401).send({
             type: 'about:blank',
@@ -42,12 +50,19 @@ export async function stompRoutes(
       },
     },
     (socket, request) => {
-      const userId = userOf.get(request);
-      if (userId === undefined) {
+      const claims = claimsOf.get(request);
+      if (claims === undefined) {
         socket.close(1008, 'unauthorized');
         return;
       }
-      serveStomp(ctx, socket, userId, destinationSets);
+      const renew = async (token: string) => {
+        const fresh = await ctx.tokens.verify(token).catch(() => null);
+        if (!fresh || fresh.userId !== claims.userId || fresh.sessionId !== claims.sessionId) {
+          return null;
+        }
+        return (await isSessionActive(fresh)) ? accessDeadline(token) : null;
+      };
+      serveStomp(ctx, socket, { ...claims, renew }, destinationSets, access);
     },
   );
 }

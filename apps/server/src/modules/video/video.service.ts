@@ -18,6 +18,7 @@ import {
   registerMemberRemovalStep,
   requireMembership,
 } from '../workspaces/workspaces.service';
+import { announceAccessChange } from '../live/live-access';
 import { liveRoomControl, liveRoomName } from './live-room';
 import * as repo from './video.repo';
 
@@ -130,6 +131,10 @@ export async function deleteChannel(
   if (role !== 'OWNER') throw forbidden(M.ownerOnly, ErrorCode.VIDEO_OWNER_ONLY);
   await repo.deleteChannel(ctx.database.db, channelId);
   await sendOut(ctx, channelId, null, 'CHANNEL_DELETED');
+  // Whoever still listens to the meeting (not only its participants) stops.
+  await announceAccessChange(ctx, {
+    topics: [Topics.videoChannel(channelId), Topics.meetingChat(channelId)],
+  });
   await liveRoomControl(ctx).close(workspaceId, channelId);
 }
 

@@ -67,6 +67,13 @@ const idIn = (pattern: RegExp, destination: string) => {
   return match ? Number(match[1]) : undefined;
 };
 
+/**
+ * SHOULD_OUT_CHANNEL goes to the person sent out only (or to everyone when the meeting ends):
+ * the spec's client leaves the meeting on any SHOULD_OUT_CHANNEL it receives.
+ */
+const forThisListener = (event: Record<string, unknown>, userId: number) =>
+  event['type'] !== 'SHOULD_OUT_CHANNEL' || sendsOut(event, userId);
+
 function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   const parsed = schema.safeParse(body);
   if (!parsed.success) {
@@ -93,6 +100,7 @@ export function meetingDestinations(ctx: AppContext, presence: MeetingPresence):
           allowed: () => video.mayListen(ctx, chatId, session.userId),
           opened: async (deliver) => deliver(await video.chatHistory(ctx, chatId)),
           endsAfter: (event) => sendsOut(event, session.userId),
+          isFor: (event) => forThisListener(event, session.userId),
         };
       }
       const videoId = idIn(/^\/sub\/video\/(\d+)$/, destination);
@@ -102,6 +110,7 @@ export function meetingDestinations(ctx: AppContext, presence: MeetingPresence):
           allowed: () => video.mayListen(ctx, videoId, session.userId),
           opened: async () => presence.hold(videoId, session.userId),
           endsAfter: (event) => sendsOut(event, session.userId),
+          isFor: (event) => forThisListener(event, session.userId),
         };
       }
       return undefined;

@@ -30,6 +30,7 @@ import { readLimited, storePublicImage } from '../users/users.service';
 import { presentBan, presentMember, presentWorkspace } from './workspaces.presenter';
 import * as repo from './workspaces.repo';
 import { emitDomainEvent } from '../../platform/domain-events';
+import { announceAccessChange } from '../live/live-access';
 
 /** Unambiguous letters and digits (no 0/O, 1/l/I): codes are read aloud and typed by hand. */
 const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789';
@@ -313,9 +314,12 @@ export async function deleteWorkspace(
     ]);
   }
   const files = await collectOwnedFiles(ctx.database.db, { workspaceId });
+  const members = await repo.listMembers(ctx.database.db, workspaceId);
   await repo.deleteWorkspace(ctx.database.db, workspaceId);
   await deleteStoredFiles(ctx.storage, ctx.logger, files);
   await ctx.bus.publish(Topics.workspace(workspaceId), { type: 'WORKSPACE_DELETED', workspaceId });
+  // Its rooms and meetings went with it: every live subscription to them ends.
+  await announceAccessChange(ctx, { userIds: members.map((member) => member.user.id) });
 }
 
 export async function listMembers(
@@ -392,6 +396,9 @@ async function announceRemoval(
   if (reason !== 'LEFT') {
     await emitDomainEvent(ctx, { type: 'WORKSPACE_MEMBER_REMOVED', workspaceId, userId, reason });
   }
+  // Out of the workspace is out of its rooms and meetings too, on every live connection (after
+  // the reactions above, so the meetings' SHOULD_OUT_CHANNEL still reaches the person).
+  await announceAccessChange(ctx, { userIds: [userId] });
 }
 
 export async function kickMember(

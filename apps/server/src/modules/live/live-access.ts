@@ -1,0 +1,136 @@
+import { decodeJwt } from 'jose';
+import type { AppContext } from '../../context';
+import { REVOKED_TOPIC, type Revocation } from '../auth/session-cache';
+
+/**
+ * Live access ends when the right to it ends (decision 0012). Every open SSE stream and STOMP
+ * socket of this instance is registered here as a link. Two bus feeds reach every instance:
+ *
+ * - `internal:live-access-changed`: someone's memberships shrank (kicked, banned, left a room or
+ *   a workspace, a workspace or meeting gone). Each affected link re-checks what it hears and
+ *   drops what is no longer allowed, over both transports.
+ * - `internal:auth-sessions-revoked` (session-cache.ts): a login session ended. Each link of that
+ *   session is closed.
+ *
+ * A link also ends when the access token it was opened with expires (see `accessDeadline`), so a
+ * lost bus message keeps a revoked session listening for at most one token lifetime.
+ */
+const ACCESS_TOPIC = 'internal:live-access-changed';
+
+/** Whose access changed: these users', and/or everyone's who hears one of these bus topics. */
+export type AccessChange = { userIds?: number[]; topics?: string[] };
+
+export type LiveEndReason = 'SESSION_ENDED' | 'TOKEN_EXPIRED';
+
+/** One SSE stream or STOMP socket, as the registry sees it. */
+export type LiveLink = {
+  userId: number;
+  /** Null for a stream opened from a ticket made before tickets named their session. */
+  sessionId: number | null;
+  /** Whether it hears `topic` now (for changes named by topic). */
+  hears: (topic: string) => boolean;
+  /** Re-checks every subscription against the current memberships and ends the lost ones. */
+  recheck: () => Promise<void>;
+  /** Closes the whole link. */
+  end: (reason: LiveEndReason) => void;
+};
+
+/** Small slack after `exp`, so the token is surely refused when the client comes back with it. */
+const EXPIRY_SLACK_MS = 1000;
+/** setTimeout's limit; a longer deadline is re-armed by the caller's next token anyway. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+export class LiveAccess {
+  private readonly links = new Set<LiveLink>();
+
+  constructor(private readonly ctx: AppContext) {}
+
+  get size(): number {
+    return this.links.size;
+  }
+
+  /** Registers a link; the answer unregisters it. */
+  add(link: LiveLink): () => void {
+    this.links.add(link);
+    return () => {
+      this.links.delete(link);
+    };
+  }
+
+  changed(change: AccessChange) {
+    const users = new Set(change.userIds ?? []);
+    const topics = change.topics ?? [];
+    for (const link of [...this.links]) {
+      if (!users.has(link.userId) && !topics.some((topic) => link.hears(topic))) continue;
+      link.recheck().catch((error: unknown) => {
+        // Failing to re-check must not leave a link that may have lost its right: end it, and
+        // the client reconnects through the ordinary checks.
+        this.ctx.logger.warn({ err: error }, 'live access re-check failed; closing the link');
+        link.end('SESSION_ENDED');
+      });
+    }
+  }
+
+  revoked(revocation: Revocation) {
+    for (const link of [...this.links]) {
+      const ended =
+        'sessionId' in revocation
+          ? link.sessionId === revocation.sessionId
+          : link.userId === revocation.userId &&
+            (revocation.exceptSessionId === undefined ||
+              link.sessionId !== revocation.exceptSessionId);
+      if (ended) link.end('SESSION_ENDED');
+    }
+  }
+}
+
+const perApp = new WeakMap<AppContext, Promise<LiveAccess>>();
+
+/** This app instance's registry, listening to both feeds (created once, on first use). */
+export function liveAccessOf(ctx: AppContext): Promise<LiveAccess> {
+  let access = perApp.get(ctx);
+  if (!access) {
+    const created = new LiveAccess(ctx);
+    access = (async () => {
+      await ctx.bus.subscribe(ACCESS_TOPIC, (event) => created.changed(event as AccessChange));
+      await ctx.bus.subscribe(REVOKED_TOPIC, (event) => created.revoked(event as Revocation));
+      return created;
+    })();
+    perApp.set(ctx, access);
+  }
+  return access;
+}
+
+/**
+ * Call after a change that can take live access away is committed (removal from a room, a
+ * workspace, a meeting; something deleted): every instance re-checks the links concerned.
+ */
+export async function announceAccessChange(ctx: AppContext, change: AccessChange): Promise<void> {
+  if ((change.userIds?.length ?? 0) === 0 && (change.topics?.length ?? 0) === 0) return;
+  await ctx.bus.publishUnlogged(ACCESS_TOPIC, change);
+}
+
+/**
+ * When a link opened with this (already verified) access token must end: its `exp` plus a little
+ * slack, in epoch ms; null when the token names no expiry.
+ */
+export function accessDeadline(token: string): number | null {
+  try {
+    const exp = decodeJwt(token).exp;
+    return typeof exp === 'number' ? exp * 1000 + EXPIRY_SLACK_MS : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Runs `expire` at `deadline` (epoch ms by the real clock, as token expiry is checked); the answer
+ * cancels it.
+ */
+export function armDeadline(deadline: number | null, expire: () => void): () => void {
+  if (deadline === null) return () => undefined;
+  const delay = Math.min(Math.max(deadline - Date.now(), 0), MAX_TIMER_MS);
+  const timer = setTimeout(expire, delay);
+  timer.unref();
+  return () => clearTimeout(timer);
+}
