@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import regexpPlugin from 'eslint-plugin-regexp';
 
 export default tseslint.config(
   {
@@ -16,6 +17,24 @@ export default tseslint.config(
   },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
+  // Every pattern must run in linear time: one long input must never stall the event loop.
+  regexpPlugin.configs['flat/recommended'],
+  {
+    rules: {
+      'regexp/no-super-linear-backtracking': ['error', { report: 'potential' }],
+      'regexp/no-super-linear-move': 'error',
+      'regexp/no-misleading-capturing-group': ['error', { reportBacktrackingEnds: true }],
+      // Style only: spelled-out ranges and the Hangul syllable block read clearer here.
+      'regexp/prefer-w': 'off',
+      'regexp/use-ignore-case': 'off',
+      'regexp/no-obscure-range': 'off',
+    },
+  },
+  {
+    // Test helpers only parse what our own server sent (mails, frames), never a stranger's input.
+    files: ['**/*.test.ts', '**/*.test.tsx', 'apps/server/test/**', 'e2e/**', 'bench/**'],
+    rules: { 'regexp/no-super-linear-move': 'off' },
+  },
   {
     languageOptions: {
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },

@@ -11,7 +11,6 @@ import swaggerUi from '@fastify/swagger-ui';
 import {
   jsonSchemaTransform,
   serializerCompiler,
-  validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import pino, { type Logger } from 'pino';
@@ -21,6 +20,7 @@ import { registerNotFoundHandler } from './platform/errors/not-found';
 import { registerProblemHandlers } from './platform/errors/problem';
 import { bearerOf, createAuthGuard, verifiedClaimsOf } from './platform/auth/guard';
 import type { TypedApp } from './platform/http/types';
+import { registerRequestValidation } from './platform/http/validation';
 import { healthRoutes } from './modules/health/health.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { authProvidersRoutes } from './modules/auth/providers.routes';
@@ -70,7 +70,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     genReqId: () => crypto.randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.setValidatorCompiler(validatorCompiler);
+  registerRequestValidation(app);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('auth', null);
   registerProblemHandlers(app);

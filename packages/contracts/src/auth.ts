@@ -16,25 +16,27 @@ export const AuthMessages = {
 export const emailSchema = z
   .string()
   .trim()
-  .max(Limits.emailMax, AuthMessages.emailInvalid)
+  // The length first, aborting: no pattern ever sees a megabyte.
+  .max(Limits.emailMax, { message: AuthMessages.emailInvalid, abort: true })
   .regex(emailPattern, AuthMessages.emailInvalid)
   .transform((email) => email.toLowerCase());
 
 const codeSchema = z
   .string()
   .trim()
+  .max(Limits.codeLength, { message: AuthMessages.codeLength, abort: true })
   .regex(new RegExp(`^\\d{${Limits.codeLength}}$`), AuthMessages.codeLength);
 
 const signupPassword = z
   .string()
   .min(1, AuthMessages.passwordRequired)
-  .max(Limits.passwordMax, AuthMessages.passwordTooLong)
+  .max(Limits.passwordMax, { message: AuthMessages.passwordTooLong, abort: true })
   .regex(signupPasswordPattern, AuthMessages.signupPasswordPolicy);
 
 const resetPassword = z
   .string()
   .min(Limits.passwordMin, AuthMessages.passwordTooShort)
-  .max(Limits.passwordMax, AuthMessages.passwordTooLong)
+  .max(Limits.passwordMax, { message: AuthMessages.passwordTooLong, abort: true })
   .regex(resetPasswordPattern, AuthMessages.resetPasswordPolicy);
 
 /** Browser facts sent on login and logout (spec 01 section 3). All optional, all bounded. */

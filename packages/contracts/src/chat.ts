@@ -62,7 +62,7 @@ export const chatMessageListQuerySchema = z.object({
    * Cursor: only messages older than this id, newest `size` of them, answered oldest first.
    * With a cursor `page` is ignored.
    */
-  beforeId: z.coerce.number().int().positive().optional(),
+  beforeId: idSchema.optional(),
 });
 
 /**

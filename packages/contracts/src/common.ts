@@ -3,11 +3,66 @@ import { z } from 'zod';
 // Korean default messages for every schema that does not state its own (server and web alike).
 z.config(z.locales.ko());
 
-/** Positive integer id, as every entity id in the API. */
-export const idSchema = z.coerce.number().int().positive();
+/** The largest value of a PostgreSQL `integer` column: every id and position fits in one. */
+export const MAX_INT32 = 2_147_483_647;
+
+/**
+ * Every entity id in the API, in a path, a query or a body: a positive integer a column can hold.
+ * Anything else (0, -1, 1.5, 2147483648, 'abc') is a 400 before a query runs.
+ */
+export const idSchema = z.coerce.number().int().positive().max(MAX_INT32);
+
+/** A 0-based position or count sent by a client, bounded like an id. */
+export const positionSchema = z.coerce.number().int().min(0).max(MAX_INT32);
 
 /** ISO-8601 timestamp with offset. */
 export const isoDateTime = z.string();
+
+/** The years a date or instant from a client may name; PostgreSQL stores more, people mean less. */
+export const DateRange = { minYear: 1900, maxYear: 9999 } as const;
+
+/** True for an ISO-8601 date or instant whose (UTC) year lies in `DateRange`. */
+export function isSupportedDate(value: string): boolean {
+  const time = Date.parse(value);
+  if (Number.isNaN(time)) return false;
+  const year = new Date(time).getUTCFullYear();
+  return year >= DateRange.minYear && year <= DateRange.maxYear;
+}
+
+export const dateRangeMessage = `${DateRange.minYear}년부터 ${DateRange.maxYear}년 사이의 날짜를 입력해주세요.`;
+
+/**
+ * Characters PostgreSQL refuses in text and JSON (NUL). One rule for every string a client sends,
+ * applied to whole requests by the server's validator, multipart reader and STOMP endpoint.
+ */
+export const refusedTextMessage = '허용되지 않는 문자(NUL)가 포함되어 있습니다.';
+
+/** The path of the first string inside `value` that holds a refused character, or null. */
+export function findRefusedText(value: unknown, path: readonly string[] = []): string[] | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? [...path] : null;
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index += 1) {
+      const found = findRefusedText(value[index], [...path, String(index)]);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (value !== null && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      if (key.includes('\u0000')) return [...path, key];
+      const found = findRefusedText(item, [...path, key]);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+/** `value` without trailing slashes, in linear time (a pattern like /\/+$/ is quadratic). */
+export function withoutTrailingSlashes(value: string): string {
+  let end = value.length;
+  while (end > 0 && value[end - 1] === '/') end -= 1;
+  return value.slice(0, end);
+}
 
 /** Wraps a payload schema in the `{ data }` success envelope. */
 export function envelope<T extends z.ZodType>(data: T) {
@@ -27,9 +82,12 @@ export const problemSchema = z.object({
 });
 export type Problem = z.infer<typeof problemSchema>;
 
+/** Past any list anyone keeps; bounds OFFSET (page × size) well inside a bigint. */
+const MAX_PAGE = 1_000_000;
+
 /** Query of every paged list: 0-based page and size. */
 export const pageQuerySchema = z.object({
-  page: z.coerce.number().int().min(0).default(0),
+  page: z.coerce.number().int().min(0).max(MAX_PAGE).default(0),
   size: z.coerce.number().int().min(1).max(100).default(20),
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;

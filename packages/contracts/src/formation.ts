@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './common';
+import { dateRangeMessage, idSchema, isSupportedDate } from './common';
 import { Limits } from './limits';
 
 export const FormationMessages = {
@@ -30,7 +30,7 @@ export const createFormationSchema = z.object({
   teamNames: z.array(z.string().trim().min(1).max(Limits.teamNameMax)).max(50).optional(),
   /** Vote: places per team (defaults to an even split). */
   capacities: z.array(z.number().int().min(1).max(500)).max(50).optional(),
-  deadline: z.iso.datetime({ offset: true }).optional(),
+  deadline: z.iso.datetime({ offset: true }).refine(isSupportedDate, dateRangeMessage).optional(),
   /** Dice and manual: spread skills and avoid pairing a disliked work style with its holder. */
   balanced: z.boolean().optional(),
 });
@@ -75,5 +75,7 @@ export const formationSchema = z.object({
 export type Formation = z.infer<typeof formationSchema>;
 
 export const formationParamsSchema = z.object({ id: idSchema });
-export const voteSchema = z.object({ ranking: z.array(z.number().int().min(0)).min(1).max(50) });
-export const manualSchema = z.object({ result: z.array(z.number().int().min(0)).max(500) });
+/** Team indexes: at most 50 teams, so 0-49. */
+const teamIndexSchema = z.number().int().min(0).max(49);
+export const voteSchema = z.object({ ranking: z.array(teamIndexSchema).min(1).max(50) });
+export const manualSchema = z.object({ result: z.array(teamIndexSchema).max(500) });

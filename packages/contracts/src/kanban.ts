@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { idSchema, pageQuerySchema, pageSchema } from './common';
+import {
+  dateRangeMessage,
+  idSchema,
+  isSupportedDate,
+  pageQuerySchema,
+  pageSchema,
+  positionSchema,
+} from './common';
 import { Limits } from './limits';
 
 /** Texts of spec 02 sections 5 and 8 for the kanban board. */
@@ -12,7 +19,7 @@ export const KanbanMessages = {
   commentRequired: '댓글 내용을 입력해주세요.',
   commentTooLong: `댓글은 ${Limits.commentMax.toLocaleString('ko-KR')}자 이하여야 합니다.`,
   messageTooLong: `메시지는 ${Limits.shortTextMax * 5}자 이하여야 합니다.`,
-  badDeadline: '마감일은 YYYY-MM-DD 형식이어야 합니다.',
+  badDeadline: '마감일은 YYYY-MM-DD 형식의 날짜나 시각을 포함한 ISO-8601 형식이어야 합니다.',
   boardNotFound: '칸반 보드를 찾을 수 없습니다.',
   listNotFound: '리스트를 찾을 수 없습니다.',
   taskNotFound: '카드를 찾을 수 없습니다.',
@@ -40,11 +47,24 @@ const taskContentSchema = z
   .max(Limits.longTextMax, KanbanMessages.contentTooLong)
   .nullable()
   .optional();
-/** A calendar day, YYYY-MM-DD; null clears it. */
+const calendarDay = z.iso.date();
+const instant = z.iso.datetime({ offset: true });
+/**
+ * A calendar day (YYYY-MM-DD), or a due time as an ISO-8601 instant with an offset, stored and
+ * answered as UTC (`2026-11-25T09:00:00.000Z`); null clears it.
+ */
 const deadlineSchema = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, KanbanMessages.badDeadline)
-  .refine((value) => !Number.isNaN(Date.parse(value)), KanbanMessages.badDeadline)
+  .trim()
+  .max(40, { message: KanbanMessages.badDeadline, abort: true })
+  .refine((value) => calendarDay.safeParse(value).success || instant.safeParse(value).success, {
+    message: KanbanMessages.badDeadline,
+    abort: true,
+  })
+  .refine(isSupportedDate, dateRangeMessage)
+  .transform((value) =>
+    calendarDay.safeParse(value).success ? value : new Date(value).toISOString(),
+  )
   .nullable()
   .optional();
 const messageSchema = z
@@ -57,7 +77,7 @@ const commentTextSchema = z
   .max(Limits.commentMax, KanbanMessages.commentTooLong)
   .refine((value) => value.trim().length > 0, KanbanMessages.commentRequired);
 /** Target position, 0-based, among the other items of the list; past the end means last. */
-const orderSchema = z.coerce.number().int().min(0).optional();
+const orderSchema = positionSchema.optional();
 
 /** POST /kanban: the team's board, made if it does not exist yet. */
 export const createKanbanSchema = z.object({ teamId: idSchema });

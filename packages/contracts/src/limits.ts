@@ -94,5 +94,9 @@ export const FileMessages = {
 export const signupPasswordPattern = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d).{8,}$/;
 /** Reset password: the sign-up rule plus a special character (spec 01 section 5). */
 export const resetPasswordPattern = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[^A-Za-z0-9]).{8,}$/;
-/** Simple e-mail shape; the sign-up form only requires an @ (spec), the server requires this. */
-export const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * Simple e-mail shape; the sign-up form only requires an @ (spec), the server requires this.
+ * Linear: the domain's labels cannot trade characters with each other, and every schema checks
+ * the length (`Limits.emailMax`) before it runs the pattern.
+ */
+export const emailPattern = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;

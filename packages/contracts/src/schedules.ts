@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, pageQuerySchema, pageSchema } from './common';
+import { dateRangeMessage, idSchema, isSupportedDate, pageQuerySchema, pageSchema } from './common';
 import { Limits } from './limits';
 
 export const scheduleTypes = ['MEETING', 'DEADLINE', 'WORKSHOP', 'VACATION', 'OTHER'] as const;
@@ -24,7 +24,12 @@ const instantSchema = z
   .string({ error: ScheduleMessages.required })
   .trim()
   .min(1, ScheduleMessages.required)
-  .refine((value) => !Number.isNaN(Date.parse(value)), ScheduleMessages.badDate);
+  .max(40, { message: ScheduleMessages.badDate, abort: true })
+  .refine((value) => !Number.isNaN(Date.parse(value)), {
+    message: ScheduleMessages.badDate,
+    abort: true,
+  })
+  .refine(isSupportedDate, { message: dateRangeMessage, abort: true });
 
 const scheduleFields = z.object({
   title: z

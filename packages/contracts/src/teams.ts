@@ -66,7 +66,9 @@ export const updateTeamSchema = z.object({
 export type UpdateTeamInput = z.input<typeof updateTeamSchema>;
 
 /** DELETE /teams/{id}: the typed name must equal the team name exactly. */
-export const deleteTeamSchema = z.object({ confirmName: z.string().max(200) });
+export const deleteTeamSchema = z.object({
+  confirmName: z.string({ error: '삭제하려면 팀 이름을 입력해주세요.' }).max(200),
+});
 
 /** POST /teams/{id}/join */
 export const joinTeamSchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Limits } from './limits';
+import { idSchema } from './common';
 
 export const providerSchema = z.enum(['LOCAL', 'GOOGLE', 'KAKAO']);
 export type Provider = z.infer<typeof providerSchema>;
@@ -31,7 +32,7 @@ export const userProfileSchema = userSchema.extend({
   ),
 });
 export type UserProfile = z.infer<typeof userProfileSchema>;
-export const userParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const userParamsSchema = z.object({ id: idSchema });
 
 const optionalText = (max: number, label: string) =>
   z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './common';
+import { idSchema, withoutTrailingSlashes } from './common';
 import { Limits } from './limits';
 
 export const workspaceRoleSchema = z.enum(['OWNER', 'ADMIN', 'MEMBER']);
@@ -87,7 +87,9 @@ export const setWorkspacePasswordSchema = z.object({
 });
 
 /** DELETE /workspaces/{id} (owner): the typed name must equal the workspace name exactly. */
-export const deleteWorkspaceSchema = z.object({ confirmName: z.string().max(200) });
+export const deleteWorkspaceSchema = z.object({
+  confirmName: z.string({ error: '삭제하려면 워크스페이스 이름을 입력해주세요.' }).max(200),
+});
 
 /** POST /workspaces/join: an invite code or a whole invite link. */
 export const joinWorkspaceSchema = z.object({
@@ -186,7 +188,7 @@ export const inviteCodePattern = /^[A-Za-z0-9]{6,15}$/;
  * allowed. Anything else answers null.
  */
 export function parseInviteInput(input: string): ParsedInvite | null {
-  const value = input.trim().replace(/\/+$/, '');
+  const value = withoutTrailingSlashes(input.trim());
   if (/^\d{1,15}$/.test(value)) return { kind: 'id', id: Number(value) };
   const fromLink = /#\/ws\/([A-Za-z0-9_-]+)$/.exec(value)?.[1];
   const code = fromLink ?? value;

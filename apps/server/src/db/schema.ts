@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
-  date,
   index,
   integer,
   jsonb,
@@ -410,7 +409,8 @@ export const kanbanTasks = pgTable(
       .references(() => kanbanLists.id, { onDelete: 'cascade' }),
     subject: text('subject').notNull(),
     content: text('content'),
-    deadline: date('deadline', { mode: 'string' }),
+    // A calendar day (YYYY-MM-DD) or a UTC instant (ISO-8601), as the client set it.
+    deadline: text('deadline'),
     position: text('position').notNull(),
     completionRequested: boolean('completion_requested').notNull().default(false),
     completionRequestMessage: text('completion_request_message'),

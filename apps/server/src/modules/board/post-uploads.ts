@@ -4,6 +4,7 @@ import { Limits } from '@teamup/contracts/limits';
 import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../../platform/errors/app-error';
 import type { FileStorage } from '../../platform/storage/file-storage';
+import { assertAcceptableText } from '../../platform/http/validation';
 import {
   discardUploads,
   fileSizeError,
@@ -68,6 +69,7 @@ export async function readPostUpload(storage: FileStorage, request: FastifyReque
         part.file.resume();
         throw badRequest(ErrorCode.POST_FILES_TOO_MANY, M.tooManyFiles);
       }
+      assertAcceptableText(part.filename, 'files');
       const upload = await storePostFile(
         storage,
         { stream: part.file, filename: part.filename },
@@ -76,6 +78,7 @@ export async function readPostUpload(storage: FileStorage, request: FastifyReque
       uploads.push(upload);
       bytes += upload.size;
     }
+    assertAcceptableText(fields);
   } catch (error) {
     await discardUploads(storage, uploads);
     throw uploadError(error);

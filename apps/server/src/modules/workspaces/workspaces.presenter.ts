@@ -4,6 +4,7 @@ import type {
   Workspace,
   WorkspaceMember,
 } from '@teamup/contracts/workspaces';
+import { withoutTrailingSlashes } from '@teamup/contracts/common';
 import type { BanRow, MemberRow, WorkspaceView } from './workspaces.repo';
 
 type ProfileSource = MemberRow['user'];
@@ -63,5 +64,5 @@ export function presentBan(row: BanRow, adminNames: Map<number, string>): Banned
 
 /** The invite link of spec 01 section 2: `{origin}/#/ws/{inviteCode}`. */
 export function inviteUrl(publicOrigin: string, inviteCode: string): string {
-  return `${publicOrigin.replace(/\/+$/, '')}/#/ws/${inviteCode}`;
+  return `${withoutTrailingSlashes(publicOrigin)}/#/ws/${inviteCode}`;
 }

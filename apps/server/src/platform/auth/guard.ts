@@ -17,7 +17,7 @@ declare module 'fastify' {
 export function bearerOf(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (!header) return undefined;
-  const match = /^Bearer\s+(.+)$/i.exec(header);
+  const match = /^Bearer\s+(\S.*)$/i.exec(header);
   return match?.[1]?.trim();
 }
 

@@ -37,7 +37,8 @@ export function sendProblem(
 }
 
 function fieldErrorsOf(error: FastifyError): FieldError[] {
-  if (!hasZodFastifySchemaValidationErrors(error)) return [];
+  // zod's issues and the shared text rule's (platform/http/validation.ts) share one shape.
+  if (!error.validation) return [];
   return error.validation.map((issue) => ({
     field:
       issue.instancePath.replace(/^\//, '').replaceAll('/', '.') ||

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import { ErrorCode } from '@teamup/contracts/error-codes';
 import { badRequest } from '../errors/app-error';
+import { assertAcceptableText } from './validation';
 
 export type UploadedFile = { stream: Readable; filename: string };
 
@@ -22,6 +23,12 @@ export async function singleFileField(
   if (!request.isMultipart()) throw missing();
   const file = await request.file({ limits: { fileSize: maxBytes + 1, files: 1 } });
   if (!file || !(options.fieldNames ?? ['file']).includes(file.fieldname)) throw missing();
+  try {
+    assertAcceptableText(file.filename, 'file');
+  } catch (error) {
+    file.file.resume();
+    throw error;
+  }
   return { stream: file.file, filename: file.filename };
 }
 
@@ -59,9 +66,11 @@ export async function readFieldsAndFile<Stored>(
       } else if (part.fieldname !== 'file') {
         part.file.resume();
       } else {
+        assertAcceptableText(part.filename, 'file');
         stored = await options.store({ stream: part.file, filename: part.filename });
       }
     }
+    assertAcceptableText(fields);
   } catch (error) {
     if (stored !== null) await options.discard(stored);
     throw error;

@@ -18,7 +18,10 @@ export function checkSignupEmail(email: string): string | null {
 
 /** Login and reset e-mail: a simple name@host.tld shape. */
 export function checkEmail(email: string): string | null {
-  return emailPattern.test(email.trim()) ? null : ko.validation.emailInvalid;
+  const trimmed = email.trim();
+  return trimmed.length <= Limits.emailMax && emailPattern.test(trimmed)
+    ? null
+    : ko.validation.emailInvalid;
 }
 
 /** Sign-up code: exactly 6 characters. */

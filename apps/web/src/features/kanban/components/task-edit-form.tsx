@@ -8,6 +8,7 @@ import type { TeamMember } from '@teamup/contracts/teams';
 import { ErrorAlert } from '../../../components/error-alert';
 import { ko } from '../../../i18n/ko';
 import { useUpdateTask } from '../api/update-task';
+import { deadlineDay } from '../lib/deadline';
 import { kanbanErrorMessage } from '../lib/kanban-errors';
 
 const texts = ko.kanban.detail;
@@ -31,7 +32,7 @@ interface TaskValues {
 const valuesOf = (task: Task): TaskValues => ({
   subject: task.subject,
   content: task.content ?? '',
-  deadline: task.deadline ?? '',
+  deadline: task.deadline ? deadlineDay(task.deadline) : '',
   assigneeIds: task.members.map((member) => String(member.accountId)),
 });
 
@@ -67,7 +68,11 @@ export function TaskEditForm({ teamId, task, members, onDelete, deleting }: Task
         body: {
           subject: subject.data,
           content: values.content.trim() ? values.content : null,
-          deadline: values.deadline || null,
+          // An unchanged day keeps a due time set elsewhere (the API takes instants too).
+          deadline:
+            task.deadline && values.deadline === deadlineDay(task.deadline)
+              ? task.deadline
+              : values.deadline || null,
           assigneeIds: values.assigneeIds.map(Number),
         },
       },

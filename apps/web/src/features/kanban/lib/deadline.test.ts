@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ko } from '../../../i18n/ko';
-import { deadlineDate, deadlineKind, todayIso } from './deadline';
+import { deadlineDate, deadlineDay, deadlineKind, todayIso } from './deadline';
 
 const today = '2026-03-10';
 
@@ -16,6 +16,16 @@ describe('deadlineKind', () => {
     expect(deadlineKind('2026-03-09', today, true)).toBe('date');
     expect(deadlineKind('2026-03-10', today, true)).toBe('date');
     expect(deadlineKind(null, today, false)).toBeNull();
+  });
+});
+
+describe('deadlines with a due time', () => {
+  it('falls on its local day and shows its time', () => {
+    const dueAtNine = new Date(2026, 2, 10, 9, 0).toISOString();
+    expect(deadlineDay(dueAtNine)).toBe('2026-03-10');
+    expect(deadlineKind(dueAtNine, today, false)).toBe('today');
+    expect(deadlineKind(new Date(2026, 2, 9, 23, 0).toISOString(), today, false)).toBe('overdue');
+    expect(deadlineDate(dueAtNine, today, ko.kanban.dates)).toBe('3월 10일 09:00');
   });
 });
 

@@ -8,8 +8,13 @@ export function todayIso(now: Date = new Date()): string {
   return dayjs(now).format('YYYY-MM-DD');
 }
 
+/** A deadline is a day (YYYY-MM-DD) or a due time (ISO-8601 instant): the day it falls on here. */
+export function deadlineDay(deadline: string): string {
+  return deadline.length === 10 ? deadline : dayjs(deadline).format('YYYY-MM-DD');
+}
+
 /**
- * The badge of a deadline (YYYY-MM-DD) on `today` (YYYY-MM-DD); null without one. An approved
+ * The badge of a deadline (a day or an instant) on `today` (YYYY-MM-DD); null without one. An approved
  * task is done, so its deadline is only a date, never a warning.
  */
 export function deadlineKind(
@@ -20,8 +25,9 @@ export function deadlineKind(
   if (!deadline) return null;
   if (isApproved) return 'date';
   // YYYY-MM-DD strings sort as the days they name.
-  if (deadline < today) return 'overdue';
-  if (deadline === today) return 'today';
+  const day = deadlineDay(deadline);
+  if (day < today) return 'overdue';
+  if (day === today) return 'today';
   return 'date';
 }
 
@@ -32,5 +38,7 @@ export function deadlineDate(
   formats: { short: string; long: string },
 ): string {
   const day = dayjs(deadline);
-  return day.format(day.year() === dayjs(today).year() ? formats.short : formats.long);
+  const date = day.format(day.year() === dayjs(today).year() ? formats.short : formats.long);
+  // A due time is shown with its hour and minute, in the browser's time zone.
+  return deadline.length === 10 ? date : `${date} ${day.format('HH:mm')}`;
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "kanban_tasks" ALTER COLUMN "deadline" SET DATA TYPE text;
