@@ -4,7 +4,10 @@ import path from 'node:path';
 import { freePort, startServer, type ServerProcess } from '../../apps/server/test/server-process';
 import { startSmtpSink, type SmtpSink } from '../../apps/server/test/smtp-sink';
 
-const webDist = path.resolve(import.meta.dirname, '../../apps/web/dist');
+// E2E_WEB_DIST lets several people build and test at once without sharing one dist folder.
+const webDist = path.resolve(
+  process.env.E2E_WEB_DIST ?? path.join(import.meta.dirname, '../../apps/web/dist'),
+);
 
 /** A small authenticated API client, to check through the API what the browser did. */
 export type ApiAs = {
