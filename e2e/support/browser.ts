@@ -35,7 +35,8 @@ export async function newPage(
   return { context, page };
 }
 
-const artifacts = path.resolve(import.meta.dirname, '..', 'artifacts');
+/** E2E_SHOTS_DIR sends the screenshots elsewhere (parallel runs on one checkout). */
+const artifacts = process.env.E2E_SHOTS_DIR ?? path.resolve(import.meta.dirname, '..', 'artifacts');
 
 /** Saves a screenshot under e2e/artifacts (kept out of git) for a person to look at. */
 export async function screenshot(page: Page, name: string): Promise<string> {
