@@ -196,6 +196,14 @@ function renewAccessToken(staleToken: string | null): Promise<string> {
 }
 
 /**
+ * A new access token for a long-lived connection whose token is about to expire (the meeting
+ * socket re-authenticates with it); shares the single refresh flight with the calls.
+ */
+export function renewAccessTokenFor(tokenInUse: string | null): Promise<string> {
+  return renewAccessToken(tokenInUse);
+}
+
+/**
  * Calls the API. Sends the bearer token and Account-Id when logged in, unwraps `{data}`, and
  * throws ApiError for any failure. A 401 meaning "token no good" triggers one shared refresh
  * and one retry; other 401s (wrong password, wrong credentials) are plain errors.

@@ -193,6 +193,25 @@ describe('LiveConnection', () => {
     connection.stop();
   });
 
+  it('on `reauth` (its token expired) swaps to a new ticket at once, quietly, resuming after the last id', async () => {
+    const { connection, register, states } = setup();
+    connection.start();
+    await settle();
+    const first = FakeEventSource.latest();
+    first.open();
+    first.emit(message, '51');
+    first.emitNamed('reauth');
+    await settle();
+    expect(register).toHaveBeenCalledTimes(2);
+    expect(first.readyState).toBe(FakeEventSource.CLOSED);
+    expect(FakeEventSource.latest().url).toBe('/api/sse/subscribe?ticket=t2&lastEventId=51');
+    // The server then ends the old stream: nobody listens to it any more.
+    first.fail();
+    expect(states).toEqual(['open']);
+    expect(connection.getState()).toBe('open');
+    connection.stop();
+  });
+
   it('counts events and heart-beats as activity', async () => {
     const { connection, register } = setup();
     connection.start();

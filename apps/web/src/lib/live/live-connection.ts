@@ -48,6 +48,12 @@ export const RESYNC_EVENT: ResyncSignal['type'] = 'RESYNC';
 /** Named events that only say "still here" (SSE comments never reach a page). */
 const KEEP_ALIVE_EVENTS = ['heartbeat', 'ping'];
 
+/**
+ * Sent by the server as the stream ends because the access token behind its ticket expired: come
+ * back with a new ticket (registering refreshes the token). The swap is quiet and loses nothing.
+ */
+export const REAUTH_EVENT = 'reauth';
+
 function parseEvent(data: string): LiveEvent | typeof RESYNC_EVENT | null {
   try {
     const value = JSON.parse(data) as unknown;
@@ -201,6 +207,9 @@ export class LiveConnection {
         if (current()) this.lastActivity = this.now();
       });
     }
+    stream.addEventListener(REAUTH_EVENT, () => {
+      if (current()) this.connect(true);
+    });
     // A ticket is single use: the browser's own reconnect cannot succeed, so every error closes
     // the stream and this class reconnects with a new ticket.
     stream.onerror = () => {

@@ -6,6 +6,7 @@ import {
   type SignalSend,
   type VideoChannelEvent,
 } from '@teamup/contracts/video';
+import { renewAccessTokenFor } from '../../../lib/api-client';
 import { tokenStore } from '../../../lib/token-store';
 
 /** Spec 02 section 9: STOMP heart-beats 10 s, reconnect after 5 s, at most 15 min apart. */
@@ -13,6 +14,28 @@ const HEARTBEAT_MS = 10_000;
 const RECONNECT_MS = 5_000;
 const MAX_RECONNECT_MS = 15 * 60_000;
 const MAX_CHUNK_BYTES = 8 * 1024;
+/** The server closes the socket when its access token expires; a fresh one is sent before. */
+const REAUTH_AHEAD_MS = 60_000;
+const REAUTH_DESTINATION = '/app/auth';
+
+/** When a JWT expires (epoch ms), read without checking it: only to time the renewal. */
+export function tokenExpiry(token: string): number | null {
+  try {
+    const part = token.split('.')[1] ?? '';
+    const payload = JSON.parse(atob(part.replace(/-/g, '+').replace(/_/g, '/'))) as {
+      exp?: unknown;
+    };
+    return typeof payload.exp === 'number' ? payload.exp * 1000 : null;
+  } catch {
+    return null;
+  }
+}
+
+/** How long to wait before renewing: a minute ahead, or halfway for shorter tokens. */
+export function renewalDelayMs(expiresAt: number, now: number): number {
+  const left = expiresAt - now;
+  return Math.max(left - Math.min(REAUTH_AHEAD_MS, left / 2), 0);
+}
 
 export interface MeetingSocketHandlers {
   onChat: (event: MeetingChatEvent) => void;
@@ -21,6 +44,8 @@ export interface MeetingSocketHandlers {
   onConnectedChange: (connected: boolean) => void;
   /** Runs before every (re)connect: a REST call here refreshes an expired access token. */
   beforeConnect?: () => Promise<void>;
+  /** A fresh access token to replace the one in use (defaults to the api-client's refresh). */
+  renewToken?: (tokenInUse: string | null) => Promise<string>;
 }
 
 function socketUrl(token: string): string {
@@ -43,6 +68,9 @@ function parse<T>(message: IMessage): T | undefined {
  */
 export class MeetingSocket {
   private readonly client: Client;
+  /** The access token the socket was opened or last re-authenticated with. */
+  private tokenInUse: string | null = tokenStore.getAccessToken();
+  private renewTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     private readonly roomId: number,
@@ -58,10 +86,17 @@ export class MeetingSocket {
       splitLargeFrames: true,
       beforeConnect: async (client) => {
         await handlers.beforeConnect?.().catch(() => undefined);
-        client.brokerURL = socketUrl(tokenStore.getAccessToken() ?? '');
+        this.tokenInUse = tokenStore.getAccessToken();
+        client.brokerURL = socketUrl(this.tokenInUse ?? '');
       },
-      onConnect: () => this.subscribeAll(),
-      onWebSocketClose: () => handlers.onConnectedChange(false),
+      onConnect: () => {
+        this.subscribeAll();
+        this.scheduleRenewal();
+      },
+      onWebSocketClose: () => {
+        clearTimeout(this.renewTimer);
+        handlers.onConnectedChange(false);
+      },
       onStompError: (frame: IFrame) => {
         // The server closes after an ERROR; the client reconnects on its own.
         console.warn('meeting socket refused:', frame.headers['message'], frame.body);
@@ -74,7 +109,36 @@ export class MeetingSocket {
   }
 
   async stop(): Promise<void> {
+    clearTimeout(this.renewTimer);
     await this.client.deactivate();
+  }
+
+  /**
+   * Before the token in use expires, sends a fresh one on the socket (`/app/auth`), so the server
+   * keeps it open and the meeting goes on without a reconnect. If this fails, the server closes
+   * the socket at the expiry and the client reconnects with a fresh token (beforeConnect).
+   */
+  private scheduleRenewal(): void {
+    clearTimeout(this.renewTimer);
+    const expiresAt = this.tokenInUse ? tokenExpiry(this.tokenInUse) : null;
+    if (expiresAt === null) return;
+    this.renewTimer = setTimeout(
+      () => {
+        const renew = this.handlers.renewToken ?? renewAccessTokenFor;
+        renew(this.tokenInUse)
+          .then((token) => {
+            if (!this.client.connected) return;
+            this.client.publish({
+              destination: REAUTH_DESTINATION,
+              body: JSON.stringify({ token }),
+            });
+            this.tokenInUse = token;
+            this.scheduleRenewal();
+          })
+          .catch(() => undefined);
+      },
+      renewalDelayMs(expiresAt, Date.now()),
+    );
   }
 
   get connected(): boolean {
