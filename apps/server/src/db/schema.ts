@@ -394,10 +394,15 @@ export const kanbanLists = pgTable(
       .references(() => kanbans.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     position: text('position').notNull(),
+    /** The board's done list: an approved card moves here (decision 0006). One per board. */
+    isDone: boolean('is_done').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('kanban_lists_board_idx').on(t.kanbanId, t.position)],
+  (t) => [
+    index('kanban_lists_board_idx').on(t.kanbanId, t.position),
+    uniqueIndex('kanban_lists_done_idx').on(t.kanbanId).where(sql`is_done`),
+  ],
 );
 
 export const kanbanTasks = pgTable(
@@ -589,6 +594,8 @@ export const formations = pgTable(
     /** Vote only: the places each option (team) holds. */
     capacities: integer('capacities').array(),
     deadline: timestamp('deadline', { withTimezone: true }),
+    /** Vote: when to remind those who have not voted; cleared once sent (or when closed). */
+    remindAt: timestamp('remind_at', { withTimezone: true }),
     seedHash: text('seed_hash').notNull(),
     /** Kept secret until the draw. */
     seed: text('seed').notNull(),
@@ -603,7 +610,13 @@ export const formations = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('formations_workspace_idx').on(t.workspaceId, t.createdAt)],
+  (t) => [
+    index('formations_workspace_idx').on(t.workspaceId, t.createdAt),
+    // The deadline sweep looks at open sessions with a deadline only.
+    index('formations_open_deadline_idx')
+      .on(t.deadline)
+      .where(sql`status = 'OPEN' AND deadline IS NOT NULL`),
+  ],
 );
 
 /** A participant's ranking of the options in a vote (most wanted first). */
