@@ -40,6 +40,7 @@ import { chatAttachmentRoutes } from './modules/chat/chat-attachments.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { formationRoutes } from './modules/formation/formation.routes';
+import { FormationDeadlines } from './modules/formation/formation.service';
 import { liveRoutes } from './modules/live/live.routes';
 import { stompRoutes } from './modules/live/stomp.routes';
 import { videoRoutes } from './modules/video/video.routes';
@@ -165,6 +166,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   );
   const presence = new MeetingPresence(context);
   app.addHook('onClose', () => presence.stop());
+  const deadlines = new FormationDeadlines(context);
+  app.addHook('onClose', () => deadlines.stop());
   await stompRoutes(app, context, (claims) => isSessionActive(context, claims), [
     meetingDestinations(context, presence),
   ]);

@@ -12,6 +12,7 @@ export const FormationMessages = {
   wrongState: '지금 단계에서는 할 수 없는 작업입니다.',
   notParticipant: '이 팀 구성의 참여자가 아닙니다.',
   voteClosed: '투표가 마감되었습니다.',
+  deadlinePast: '투표 마감은 지금부터 1분 이후로 정해주세요.',
   badRanking: '선택지를 중복 없이 골라주세요.',
   badManual: '모든 참여자를 팀에 배정해주세요.',
   wrongMethod: '이 방식에서는 할 수 없는 작업입니다.',
@@ -66,8 +67,9 @@ export const formationSchema = z.object({
   result: z.array(z.number().int()).nullable(),
   /** Vote: the rank each participant got (null: an option they had not ranked). */
   ranks: z.array(z.number().int().nullable()).nullable(),
-  /** Vote: how many have voted; the caller's own ranking. */
+  /** Vote: how many have voted, who (not what), and the caller's own ranking. */
   votes: z.number().int(),
+  voterIds: z.array(z.number().int()),
   myRanking: z.array(z.number().int()).nullable(),
   createdTeamIds: z.array(z.number().int()).nullable(),
   createdAt: z.string(),

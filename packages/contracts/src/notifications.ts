@@ -14,6 +14,7 @@ export const notificationKinds = [
   'TEAM_JOINED',
   'REMOVED_FROM_WORKSPACE',
   'FORMATION_RESULT',
+  'FORMATION_VOTE',
 ] as const;
 export const notificationKindSchema = z.enum(notificationKinds);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
@@ -71,4 +72,10 @@ export const NotificationTexts = {
   kicked: (workspace: string) => `'${workspace}' 워크스페이스에서 내보내졌습니다.`,
   banned: (workspace: string) => `'${workspace}' 워크스페이스에서 차단되었습니다.`,
   formationResult: (team: string) => `팀 구성 결과: '${team}' 팀에 배정되었습니다.`,
+  formationVoteOpened: (workspace: string) =>
+    `[${workspace}] 팀 구성 희망 투표가 시작되었습니다. 원하는 팀 순서를 골라주세요.`,
+  formationVoteClosing: (workspace: string, left: string) =>
+    `[${workspace}] 팀 구성 투표 마감까지 ${left} 남았습니다. 아직 투표하지 않으셨어요.`,
+  formationVoteClosed: (workspace: string) =>
+    `[${workspace}] 팀 구성 투표가 마감 시각에 닫혔습니다. 결과를 확인하고 확정해주세요.`,
 } as const;

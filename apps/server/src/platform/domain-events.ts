@@ -39,6 +39,17 @@ export type DomainEvent =
       workspaceId: number;
       teams: Array<{ teamId: number; memberIds: number[] }>;
     }
+  /** A vote opened (its participants), is about to close (those yet to vote), closed by itself (its creator). */
+  | {
+      type: 'FORMATION_VOTE';
+      stage: 'OPENED' | 'CLOSING' | 'CLOSED';
+      workspaceId: number;
+      formationId: number;
+      actorId: number | null;
+      userIds: number[];
+      /** CLOSING: whole minutes left until the deadline. */
+      minutesLeft?: number;
+    }
   | {
       type: 'WORKSPACE_MEMBER_REMOVED';
       workspaceId: number;

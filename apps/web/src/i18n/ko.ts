@@ -224,6 +224,7 @@ export const ko = {
       TEAM_JOINED: '팀원 참여',
       REMOVED_FROM_WORKSPACE: '워크스페이스에서 내보내짐·차단',
       FORMATION_RESULT: '팀 구성 결과',
+      FORMATION_VOTE: '팀 구성 투표 시작·마감 알림',
     },
     preferencesFailed: '알림 설정을 저장하지 못했습니다.',
   },

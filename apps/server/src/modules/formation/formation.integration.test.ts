@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChatRoom } from '@teamup/contracts/chat';
+import type { ChatRoom, SseTicket } from '@teamup/contracts/chat';
 import type { Page } from '@teamup/contracts/common';
 import type { Formation } from '@teamup/contracts/formation';
 import { balancedDraw, diceDraw, ladderDraw } from '@teamup/contracts/formation-draw';
@@ -8,7 +8,9 @@ import type { Notification } from '@teamup/contracts/notifications';
 import type { Team } from '@teamup/contracts/teams';
 import type { Workspace } from '@teamup/contracts/workspaces';
 import { call, createUser, dataOf, expectProblem, type TestUser } from '../../../test/factories';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import { openSse } from '../../../test/sse-client';
+import { createTestApp, listenLocally, type TestApp } from '../../../test/test-app';
+import { sweepDeadlines } from './formation.service';
 
 let app: TestApp;
 let owner: TestUser;
@@ -243,5 +245,176 @@ describe('team formation', () => {
     await call(app, people[0] ?? owner, 'PUT', '/api/users/me', { hashtags: ['다른 기술'] });
     const later = dataOf<Formation>(await call(app, owner, 'GET', `/api/formations/${session.id}`));
     expect(later.participants[0]?.hashtags).toEqual(['디자인']);
+  });
+});
+
+describe('vote deadlines and notices', () => {
+  const HOUR = 60 * 60 * 1000;
+  const inbox = async (user: TestUser) =>
+    dataOf<Page<Notification>>(await call(app, user, 'GET', '/api/notifications?size=100')).content;
+  const voteNotes = async (user: TestUser, formationId: number) =>
+    (await inbox(user)).filter(
+      (note) => note.kind === 'FORMATION_VOTE' && note.link.endsWith(`session=${formationId}`),
+    );
+  /** The app's context with its clock moved on: what a sweep on any instance would see then. */
+  const at = (ms: number) => ({ ...app.context, now: () => new Date(ms) });
+
+  it('refuses a deadline in the past or within a minute', async () => {
+    for (const deadline of [new Date(Date.now() - HOUR), new Date(Date.now() + 30_000)]) {
+      expectProblem(
+        await call(app, owner, 'POST', base(), {
+          method: 'VOTE',
+          participantIds: ids(),
+          teamCount: 2,
+          deadline: deadline.toISOString(),
+        }),
+        400,
+        'VALIDATION_FAILED',
+      );
+    }
+  });
+
+  it('tells every participant live that a vote opened, with a link to it', async () => {
+    const baseUrl = await listenLocally(app);
+    const ticket = dataOf<SseTicket>(
+      await call(app, people[1] ?? owner, 'POST', '/api/sse/register'),
+    );
+    const stream = await openSse(`${baseUrl}/api/sse/subscribe?ticket=${ticket.ticket}`);
+    try {
+      const session = await start({
+        method: 'VOTE',
+        participantIds: ids().slice(0, 3),
+        teamCount: 2,
+      });
+      const live = await stream.waitFor((events) =>
+        events.some(
+          (event) =>
+            event.data['type'] === 'NOTIFICATION_CREATED' &&
+            (event.data['notification'] as Notification).kind === 'FORMATION_VOTE',
+        ),
+      );
+      const pushed = live.find((event) => event.data['type'] === 'NOTIFICATION_CREATED');
+      expect(pushed?.data['notification']).toMatchObject({
+        kind: 'FORMATION_VOTE',
+        message: '[팀 구성 수업] 팀 구성 희망 투표가 시작되었습니다. 원하는 팀 순서를 골라주세요.',
+        link: `/team-formation/vote?ws=${workspace.id}&session=${session.id}`,
+      });
+      for (const person of people.slice(0, 3)) {
+        expect(await voteNotes(person, session.id)).toHaveLength(1);
+      }
+      // Not a participant, and not the one who opened it.
+      expect(await voteNotes(people[4] ?? owner, session.id)).toHaveLength(0);
+      expect(await voteNotes(owner, session.id)).toHaveLength(0);
+      // Dice, ladder and manual sessions send no such notice.
+      const dice = await start({ method: 'DICE', participantIds: ids(), teamCount: 2 });
+      expect(await voteNotes(people[0] ?? owner, dice.id)).toHaveLength(0);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('reminds those yet to vote once before the deadline, then closes the vote by itself', async () => {
+    const opened = Date.now();
+    const deadline = opened + 3 * HOUR;
+    const session = await start({
+      method: 'VOTE',
+      participantIds: ids().slice(0, 4),
+      teamCount: 2,
+      teamNames: ['기획', '개발'],
+      capacities: [2, 2],
+      deadline: new Date(deadline).toISOString(),
+    });
+    const [first, second, third, fourth] = people as [TestUser, TestUser, TestUser, TestUser];
+    for (const [person, ranking] of [
+      [first, [1, 0]],
+      [second, [1, 0]],
+    ] as const) {
+      const voted = await call(app, person, 'PUT', `/api/formations/${session.id}/vote`, {
+        ranking,
+      });
+      expect(voted.statusCode, voted.body).toBe(200);
+    }
+    const seen = dataOf<Formation>(await call(app, owner, 'GET', `/api/formations/${session.id}`));
+    expect(seen.votes).toBe(2);
+    expect(seen.voterIds).toEqual([first.userId, second.userId].sort((a, b) => a - b));
+
+    // Too early: nothing happens.
+    expect(await sweepDeadlines(at(opened + HOUR))).toEqual({ reminded: 0, closed: 0 });
+    // An hour before the deadline, on two instances at once: one reminder, to those yet to vote.
+    const due = at(deadline - HOUR + 1000);
+    const rounds = await Promise.all([sweepDeadlines(due), sweepDeadlines(due)]);
+    expect(rounds.map((round) => round.reminded).sort()).toEqual([0, 1]);
+    await sweepDeadlines(at(deadline - 1000));
+    for (const person of [third, fourth]) {
+      const notes = (await voteNotes(person, session.id)).map((note) => note.message);
+      expect(notes).toContain(
+        '[팀 구성 수업] 팀 구성 투표 마감까지 1시간 남았습니다. 아직 투표하지 않으셨어요.',
+      );
+      expect(notes).toHaveLength(2); // opened, reminded once
+    }
+    for (const person of [first, second]) {
+      expect(await voteNotes(person, session.id)).toHaveLength(1); // opened only
+    }
+
+    // At the deadline, swept on two instances at once: closed and drawn once.
+    const after = at(deadline + 1000);
+    const closes = await Promise.all([sweepDeadlines(after), sweepDeadlines(after)]);
+    expect(closes.map((round) => round.closed).sort()).toEqual([0, 1]);
+    const drawn = dataOf<Formation>(await call(app, owner, 'GET', `/api/formations/${session.id}`));
+    expect(drawn.status).toBe('DRAWN');
+    expect(drawn.seed).not.toBeNull();
+    // Both voters got their first choice; those who did not vote take the places left.
+    expect(drawn.result).toEqual([1, 1, 0, 0]);
+    expect(drawn.ranks).toEqual([0, 0, null, null]);
+    expect(
+      createHash('sha256')
+        .update(drawn.seed ?? '')
+        .digest('hex'),
+    ).toBe(drawn.seedHash);
+    // The one who opened it is told it closed; nobody can vote any more; the owner confirms.
+    expect((await voteNotes(owner, session.id)).map((note) => note.message)).toEqual([
+      '[팀 구성 수업] 팀 구성 투표가 마감 시각에 닫혔습니다. 결과를 확인하고 확정해주세요.',
+    ]);
+    expectProblem(
+      await call(app, third, 'PUT', `/api/formations/${session.id}/vote`, { ranking: [0, 1] }),
+      409,
+      'FORMATION_WRONG_STATE',
+    );
+    expectProblem(
+      await call(app, owner, 'POST', `/api/formations/${session.id}/draw`),
+      409,
+      'FORMATION_WRONG_STATE',
+    );
+    expect(await sweepDeadlines(at(deadline + HOUR))).toEqual({ reminded: 0, closed: 0 });
+    const confirmed = await call(app, owner, 'POST', `/api/formations/${session.id}/confirm`);
+    expect(dataOf<Formation>(confirmed).status).toBe('CONFIRMED');
+  });
+
+  it('a short vote is reminded halfway; a vote closed by hand is neither reminded nor closed again', async () => {
+    const opened = Date.now();
+    const deadline = opened + 20 * 60 * 1000;
+    const short = await start({
+      method: 'VOTE',
+      participantIds: ids().slice(0, 2),
+      teamCount: 2,
+      deadline: new Date(deadline).toISOString(),
+    });
+    expect((await sweepDeadlines(at(opened + 9 * 60 * 1000))).reminded).toBe(0);
+    expect((await sweepDeadlines(at(opened + 10 * 60 * 1000 + 1000))).reminded).toBe(1);
+    const note = (await voteNotes(people[0] ?? owner, short.id)).find((item) =>
+      item.message.includes('남았습니다'),
+    );
+    expect(note?.message).toContain('마감까지 10분 남았습니다');
+
+    const closedEarly = await start({
+      method: 'VOTE',
+      participantIds: ids().slice(0, 2),
+      teamCount: 2,
+      deadline: new Date(deadline).toISOString(),
+    });
+    await call(app, owner, 'POST', `/api/formations/${closedEarly.id}/draw`);
+    expect(await sweepDeadlines(at(deadline + 1000))).toEqual({ reminded: 0, closed: 1 }); // `short`
+    expect(await voteNotes(people[0] ?? owner, closedEarly.id)).toHaveLength(1); // opened only
+    expect(await voteNotes(owner, closedEarly.id)).toHaveLength(0);
   });
 });

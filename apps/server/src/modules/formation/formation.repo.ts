@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { formationVotes, formations, users } from '../../db/schema';
 
@@ -19,6 +19,54 @@ export async function find(db: Db, id: number): Promise<FormationRow | undefined
 export async function findForUpdate(db: Db, id: number): Promise<FormationRow | undefined> {
   const [row] = await db.select().from(formations).where(eq(formations.id, id)).for('update');
   return row;
+}
+
+/** The row, shared-locked: votes may be cast side by side, but a close waits for them. */
+export async function findForShare(db: Db, id: number): Promise<FormationRow | undefined> {
+  const [row] = await db.select().from(formations).where(eq(formations.id, id)).for('share');
+  return row;
+}
+
+/**
+ * Open votes whose reminder is due: each reminder is claimed (cleared) by one conditional
+ * UPDATE, so with several instances sweeping, exactly one sends it.
+ */
+export function claimDueReminders(db: Db, now: Date) {
+  return db
+    .update(formations)
+    .set({ remindAt: null })
+    .where(
+      and(
+        eq(formations.method, 'VOTE'),
+        eq(formations.status, 'OPEN'),
+        isNotNull(formations.remindAt),
+        lte(formations.remindAt, now),
+      ),
+    )
+    .returning({
+      id: formations.id,
+      workspaceId: formations.workspaceId,
+      participantIds: formations.participantIds,
+      deadline: formations.deadline,
+    });
+}
+
+/** Open votes past their deadline (closed one by one under the row lock). */
+export async function dueVotes(db: Db, now: Date, limit = 50): Promise<number[]> {
+  const rows = await db
+    .select({ id: formations.id })
+    .from(formations)
+    .where(
+      and(
+        eq(formations.status, 'OPEN'),
+        eq(formations.method, 'VOTE'),
+        isNotNull(formations.deadline),
+        lte(formations.deadline, now),
+      ),
+    )
+    .orderBy(asc(formations.deadline), asc(formations.id))
+    .limit(limit);
+  return rows.map((row) => row.id);
 }
 
 export function listByWorkspace(db: Db, workspaceId: number) {

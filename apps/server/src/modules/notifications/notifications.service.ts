@@ -221,6 +221,21 @@ onDomainEvent(async (ctx, event) => {
     }
     return;
   }
+  if (event.type === 'FORMATION_VOTE') {
+    const name = (await repo.workspaceName(ctx.database.db, event.workspaceId)) ?? '';
+    const minutes = event.minutesLeft ?? 0;
+    const left = minutes >= 60 ? `${Math.floor(minutes / 60)}시간` : `${Math.max(1, minutes)}분`;
+    await notify(ctx, 'FORMATION_VOTE', event.userIds, event.actorId, {
+      message:
+        event.stage === 'OPENED'
+          ? T.formationVoteOpened(name)
+          : event.stage === 'CLOSING'
+            ? T.formationVoteClosing(name, left)
+            : T.formationVoteClosed(name),
+      link: `/team-formation/vote?ws=${event.workspaceId}&session=${event.formationId}`,
+    });
+    return;
+  }
   if (event.type === 'WORKSPACE_MEMBER_REMOVED') {
     const name = (await repo.workspaceName(ctx.database.db, event.workspaceId)) ?? '';
     await notify(ctx, 'REMOVED_FROM_WORKSPACE', [event.userId], null, {
