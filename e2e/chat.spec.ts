@@ -79,6 +79,55 @@ describe('live chat journey', () => {
     expect(await own.count()).toBe(1);
     await screenshot(pageA, 'chat-1280');
 
+    // Received bubbles are as wide as their text needs, like the sender's own copy: a two-line
+    // message keeps each line whole, a sentence sits on one line, and so does a deletion.
+    await pageB.getByTestId('chat-input').fill('첫째 줄');
+    await pageB.getByTestId('chat-input').press('Shift+Enter');
+    await pageB.getByTestId('chat-input').pressSequentially('둘째 줄');
+    await pageB.getByTestId('chat-input').press('Enter');
+    const sentence = '다음 주 화요일 발표 자료는 제가 정리해서 오늘 밤까지 공유드릴게요';
+    await say(pageB, sentence);
+    await say(pageB, '이 메시지는 곧 지웁니다');
+    const bubble = (page: Page, own: boolean, text: string) =>
+      page
+        .locator(`[data-testid="chat-message"][data-own="${own}"]`)
+        .getByTestId('chat-message-content')
+        .filter({ hasText: text });
+    await bubble(pageA, false, sentence).waitFor();
+    await bubble(pageA, false, '이 메시지는 곧 지웁니다').waitFor();
+    const toDelete = pageA
+      .locator('[data-testid="chat-message"][data-own="false"]')
+      .filter({ hasText: '이 메시지는 곧 지웁니다' });
+    const deletedId = Number(await toDelete.getAttribute('data-message-id'));
+    await apiB.send(
+      'PATCH',
+      `/api/workspaces/${workspace.id}/chat-rooms/${room.id}/messages/${deletedId}/delete`,
+    );
+    await bubble(pageA, false, '삭제된 메시지입니다.').waitFor();
+    /** The bubble's width and how many lines its text takes. */
+    const measure = (locator: ReturnType<typeof bubble>) =>
+      locator.evaluate((element) => {
+        const style = getComputedStyle(element);
+        const lineHeight = parseFloat(style.lineHeight);
+        const padding = parseFloat(style.paddingTop) + parseFloat(style.paddingBottom);
+        const border = parseFloat(style.borderTopWidth) + parseFloat(style.borderBottomWidth);
+        const box = element.getBoundingClientRect();
+        return {
+          width: box.width,
+          lines: Math.round((box.height - padding - border) / lineHeight),
+        };
+      });
+    const twoLines = await measure(bubble(pageA, false, '첫째 줄'));
+    expect(twoLines.lines).toBe(2);
+    const received = await measure(bubble(pageA, false, sentence));
+    const sent = await measure(bubble(pageB, true, sentence));
+    expect(received.lines).toBe(1);
+    expect(sent.lines).toBe(1);
+    expect(Math.abs(received.width - sent.width)).toBeLessThanOrEqual(2);
+    expect((await measure(bubble(pageA, false, '삭제된 메시지입니다.'))).lines).toBe(1);
+    await screenshot(pageA, 'chat-received-1280');
+    await screenshot(pageB, 'chat-sent-1280');
+
     // B goes offline; A sends three.
     await contextB.setOffline(true);
     const offlineTexts = ['첫 번째 메시지', '두 번째 메시지', '세 번째 메시지'];
