@@ -4,6 +4,7 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { ErrorAlert } from '../../../components/error-alert';
 import { ko } from '../../../i18n/ko';
 import { checkPasswordConfirmation, checkResetPassword } from '../lib/password-policy';
+import { PasswordRules, passwordRulesDescription } from './password-rules';
 
 interface ResetPasswordStepProps {
   pending: boolean;
@@ -13,7 +14,10 @@ interface ResetPasswordStepProps {
   onBack: () => void;
 }
 
-/** Reset step 3: the new password (8+, upper, lower, digit, special) and its confirmation. */
+/**
+ * Reset step 3: the new password (8+, upper, lower, digit, special) and its confirmation. The
+ * rules show up front and tick as they are met: reset asks more than sign-up did.
+ */
 export function ResetPasswordStep(props: ResetPasswordStepProps) {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -34,7 +38,10 @@ export function ResetPasswordStep(props: ResetPasswordStepProps) {
       <Stack gap="md">
         <PasswordInput
           label={ko.reset.password}
-          description={ko.reset.passwordHint}
+          description={
+            <PasswordRules kind="reset" password={password} title={ko.reset.rulesTitle} />
+          }
+          {...passwordRulesDescription}
           autoComplete="new-password"
           required
           data-testid="reset-password"

@@ -5,6 +5,7 @@ import { Limits } from '@teamup/contracts/limits';
 import { ErrorAlert } from '../../../components/error-alert';
 import { ko } from '../../../i18n/ko';
 import { checkPasswordConfirmation, checkSignupPassword } from '../lib/password-policy';
+import { PasswordRules, passwordRulesDescription } from './password-rules';
 
 interface SignupPasswordStepProps {
   pending: boolean;
@@ -39,7 +40,8 @@ export function SignupPasswordStep(props: SignupPasswordStepProps) {
       <Stack gap="md">
         <PasswordInput
           label={ko.signup.password}
-          description={ko.signup.passwordHint}
+          description={<PasswordRules kind="signup" password={password} />}
+          {...passwordRulesDescription}
           autoComplete="new-password"
           required
           data-testid="signup-password"

@@ -60,6 +60,45 @@ export function checkResetPassword(password: string): string | null {
   return null;
 }
 
+export type PasswordRuleKey = 'length' | 'upper' | 'lower' | 'digit' | 'special';
+export type PasswordPolicyKind = 'signup' | 'reset';
+
+export interface PasswordRuleCheck {
+  key: PasswordRuleKey;
+  label: string;
+  met: boolean;
+}
+
+const ruleTests: Record<PasswordRuleKey, (password: string) => boolean> = {
+  length: (password) =>
+    password.length >= Limits.passwordMin && password.length <= Limits.passwordMax,
+  upper: (password) => /[A-Z]/.test(password),
+  lower: (password) => /[a-z]/.test(password),
+  digit: (password) => /\d/.test(password),
+  special: (password) => /[^A-Za-z0-9]/.test(password),
+};
+
+/** The rules of each form: sign-up asks for four, reset for those and a special character. */
+const rulesOf: Record<PasswordPolicyKind, readonly PasswordRuleKey[]> = {
+  signup: ['length', 'upper', 'lower', 'digit'],
+  reset: ['length', 'upper', 'lower', 'digit', 'special'],
+};
+
+/**
+ * Each rule of a form's password policy with whether `password` meets it, for the live checklist
+ * shown under the field. Together they say the same as checkSignupPassword / checkResetPassword.
+ */
+export function passwordRuleChecks(
+  kind: PasswordPolicyKind,
+  password: string,
+): PasswordRuleCheck[] {
+  return rulesOf[kind].map((key) => ({
+    key,
+    label: ko.passwordRules[key],
+    met: ruleTests[key](password),
+  }));
+}
+
 /** Changed password: at least 8 characters. */
 export function checkNewPassword(password: string): string | null {
   if (!password) return ko.validation.passwordRequired;
