@@ -13,17 +13,45 @@ const providers: Array<{ key: OauthProvider; label: string }> = [
   { key: 'kakao', label: ko.providers.KAKAO },
 ];
 
+export type SocialAccountRows =
+  | { state: 'hidden' }
+  | { state: 'loading' }
+  | { state: 'error'; error: unknown }
+  | { state: 'ready'; rows: typeof providers };
+
+/**
+ * Which providers the linked-accounts section lists: one the server can link now (configured),
+ * or one already linked (so it can still be unlinked). With none, the section is not shown at
+ * all rather than rows saying "not linked" with nothing to do about it.
+ */
+export function useSocialAccountRows(): SocialAccountRows {
+  const configured = useAuthProviders();
+  const links = useOauthLinks();
+  if (configured.isPending) return { state: 'hidden' };
+  // The providers call answers "none" on any failure: then only linked identities show.
+  const offered = configured.data ?? { google: false, kakao: false };
+  const anyOffered = offered.google || offered.kakao;
+  if (links.isPending) return anyOffered ? { state: 'loading' } : { state: 'hidden' };
+  if (links.isError) {
+    return anyOffered ? { state: 'error', error: links.error } : { state: 'hidden' };
+  }
+  const rows = providers.filter(({ key }) => offered[key] || links.data[key]);
+  return rows.length > 0 ? { state: 'ready', rows } : { state: 'hidden' };
+}
+
 /** Google and Kakao identities linked to the account; unlinking needs a password first. */
 export function LinkedAccounts() {
   const links = useOauthLinks();
   const unlink = useUnlinkOauth();
   const startLink = useStartOauthLink();
   const configured = useAuthProviders().data;
-  if (links.isPending) return <Loader size="sm" />;
-  if (links.isError) return <ErrorAlert message={errorMessage(links.error)} />;
+  const shown = useSocialAccountRows();
+  if (shown.state === 'hidden') return null;
+  if (shown.state === 'error') return <ErrorAlert message={errorMessage(shown.error)} />;
+  if (shown.state === 'loading' || !links.data) return <Loader size="sm" />;
   return (
     <Stack gap="xs">
-      {providers.map(({ key, label }) => (
+      {shown.rows.map(({ key, label }) => (
         <Group key={key} justify="space-between" wrap="nowrap" data-testid={`linked-${key}`}>
           <Group gap="xs">
             <Text size="sm" fw={600}>

@@ -5,10 +5,11 @@ import { Link, useSearchParams } from 'react-router';
 import { notifications } from '@mantine/notifications';
 import { routes } from '../../../app/routes';
 import { ko } from '../../../i18n/ko';
+import { useDocumentTitle } from '../../../lib/document-title';
 import { formatDate } from '../../../lib/dates';
 import { ActiveSessions } from '../components/active-sessions';
 import { ChangePasswordForm } from '../components/change-password-form';
-import { LinkedAccounts } from '../components/linked-accounts';
+import { LinkedAccounts, useSocialAccountRows } from '../components/linked-accounts';
 import { TwoFactorSettings } from '../components/two-factor-settings';
 import { useAuth } from '../hooks/use-auth';
 
@@ -54,7 +55,9 @@ function useLinkedNotice() {
 
 /** /my-page/account-settings: account info, password change and signed-in devices. */
 export function AccountSettingsPage() {
+  useDocumentTitle([ko.account.title, ko.brand]);
   const { user } = useAuth();
+  const socialRows = useSocialAccountRows();
   useLinkedNotice();
   if (!user) return null;
   const isLocal = user.provider === 'LOCAL';
@@ -91,9 +94,11 @@ export function AccountSettingsPage() {
       <Section title={ko.twoFactor.sectionTitle}>
         <TwoFactorSettings hasPassword={isLocal} />
       </Section>
-      <Section title={ko.linkedAccounts.title}>
-        <LinkedAccounts />
-      </Section>
+      {socialRows.state !== 'hidden' && (
+        <Section title={ko.linkedAccounts.title}>
+          <LinkedAccounts />
+        </Section>
+      )}
       <Section title={ko.account.sessionsTitle}>
         <Text size="sm" c="dimmed">
           {ko.account.sessionsHint}
