@@ -958,6 +958,7 @@ export const ko = {
       you: '나',
       makeAdmin: '관리자 지정',
       removeAdmin: '관리자 해제',
+      sectionLabel: '설정 항목',
       roleChanged: '역할을 변경했습니다.',
       roleFailed: '역할 변경에 실패했습니다.',
       kick: '내보내기',

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Group, Modal, ScrollArea, Tabs, Text } from '@mantine/core';
+import { Box, Group, Modal, NativeSelect, ScrollArea, Stack, Tabs, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
   IconAlertTriangle,
@@ -37,10 +37,24 @@ const tabIcons: Record<SettingsTab, ReactNode> = {
   danger: <IconAlertTriangle size={16} />,
 };
 
+/** Below this width the six tabs do not fit in a row: a select names the section instead. */
+const COMPACT_QUERY = '(max-width: 48em)';
+/** Phones get the modal full screen. */
+const PHONE_QUERY = '(max-width: 36em)';
+/**
+ * Every tab's content gets the same box, scrolled within, so the modal keeps one height whatever
+ * the tab (it grew and shrank on every switch).
+ */
+export const SETTINGS_PANEL_HEIGHT = '30rem';
+/** On a short screen the box gives way so the modal still fits. */
+const SETTINGS_PANEL_MAX_HEIGHT = 'calc(100dvh - 15rem)';
+
 /**
  * The workspace settings (spec 01 section 2): invite for everyone; members and blacklist for
  * admins; server profile, security and danger zone for the owner. A tab the role may not see
- * falls back to invite. Full screen on phones.
+ * falls back to invite. Full screen on phones, where a select lists the sections (every one
+ * visible at once) instead of a row of tabs cut off at the edge. Its toasts come up at the
+ * bottom (see settings-toast.ts), clear of the title.
  */
 export function WorkspaceSettingsModal({
   workspace,
@@ -48,14 +62,96 @@ export function WorkspaceSettingsModal({
   onClose,
 }: WorkspaceSettingsModalProps) {
   const [chosen, setChosen] = useState<SettingsTab>('invite');
-  const phone = useMediaQuery('(max-width: 36em)');
+  const compact = useMediaQuery(COMPACT_QUERY);
+  const phone = useMediaQuery(PHONE_QUERY);
   const tab = effectiveTab(chosen, workspace.myRole);
   const visible = settingsTabs.filter((value) => canSeeTab(value, workspace.myRole));
+  const t = ko.workspaces.settings;
 
   const handleClose = () => {
     setChosen('invite');
     onClose();
   };
+  const choose = (value: string | null) => {
+    const next = settingsTabs.find((item) => item === value);
+    if (next) setChosen(next);
+  };
+
+  const panel = (value: SettingsTab): ReactNode => {
+    switch (value) {
+      case 'invite':
+        return <InviteTab workspace={workspace} onClose={handleClose} />;
+      case 'profile':
+        return (
+          <ProfileTab
+            key={`${workspace.id}:${workspace.name}:${workspace.iconUrl}`}
+            workspace={workspace}
+          />
+        );
+      case 'members':
+        return <MembersTab workspace={workspace} />;
+      case 'blacklist':
+        return <BlacklistTab workspace={workspace} />;
+      case 'security':
+        return <SecurityTab workspace={workspace} />;
+      case 'danger':
+        return <DangerTab workspace={workspace} onClose={handleClose} />;
+    }
+  };
+
+  const content = compact ? (
+    <Stack gap="md">
+      <NativeSelect
+        label={t.sectionLabel}
+        value={tab}
+        onChange={(event) => choose(event.currentTarget.value)}
+        leftSection={tabIcons[tab]}
+        data={visible.map((value) => ({ value, label: t.tabs[value] }))}
+        data-testid="settings-section-select"
+      />
+      <Box
+        role="region"
+        aria-label={t.tabs[tab]}
+        data-testid="settings-panel"
+        // Full screen on phones: the modal itself scrolls and keeps its size.
+        h={phone ? undefined : SETTINGS_PANEL_HEIGHT}
+        mah={phone ? undefined : SETTINGS_PANEL_MAX_HEIGHT}
+        style={phone ? undefined : { overflowY: 'auto' }}
+      >
+        {panel(tab)}
+      </Box>
+    </Stack>
+  ) : (
+    <Tabs value={tab} onChange={choose} keepMounted={false}>
+      <Tabs.List>
+        {visible.map((value) => (
+          <Tabs.Tab
+            key={value}
+            value={value}
+            leftSection={tabIcons[value]}
+            color={value === 'danger' ? 'red' : undefined}
+            data-testid={`settings-tab-${value}`}
+            style={{ whiteSpace: 'nowrap' }}
+          >
+            {t.tabs[value]}
+          </Tabs.Tab>
+        ))}
+      </Tabs.List>
+      {visible.map((value) => (
+        <Tabs.Panel key={value} value={value} pt="md">
+          <ScrollArea
+            h={SETTINGS_PANEL_HEIGHT}
+            mah={SETTINGS_PANEL_MAX_HEIGHT}
+            type="auto"
+            offsetScrollbars="y"
+            data-testid="settings-panel"
+          >
+            {panel(value)}
+          </ScrollArea>
+        </Tabs.Panel>
+      ))}
+    </Tabs>
+  );
 
   return (
     // One stack with the tabs' confirm dialogs: Escape then closes only the top one.
@@ -72,57 +168,12 @@ export function WorkspaceSettingsModal({
           <Group gap="xs" wrap="nowrap">
             <WorkspaceIcon name={workspace.name} iconUrl={workspace.iconUrl} size={28} />
             <Text fw={700} truncate="end">
-              {ko.workspaces.settings.title(workspace.name)}
+              {t.title(workspace.name)}
             </Text>
           </Group>
         }
       >
-        <Tabs
-          value={tab}
-          onChange={(value) => {
-            const next = settingsTabs.find((item) => item === value);
-            if (next) setChosen(next);
-          }}
-          keepMounted={false}
-        >
-          <ScrollArea type="auto" scrollbarSize={4} offsetScrollbars="x">
-            <Tabs.List style={{ flexWrap: 'nowrap' }}>
-              {visible.map((value) => (
-                <Tabs.Tab
-                  key={value}
-                  value={value}
-                  leftSection={tabIcons[value]}
-                  color={value === 'danger' ? 'red' : undefined}
-                  data-testid={`settings-tab-${value}`}
-                  style={{ whiteSpace: 'nowrap' }}
-                >
-                  {ko.workspaces.settings.tabs[value]}
-                </Tabs.Tab>
-              ))}
-            </Tabs.List>
-          </ScrollArea>
-          <Tabs.Panel value="invite" pt="md">
-            <InviteTab workspace={workspace} onClose={handleClose} />
-          </Tabs.Panel>
-          <Tabs.Panel value="profile" pt="md">
-            <ProfileTab
-              key={`${workspace.id}:${workspace.name}:${workspace.iconUrl}`}
-              workspace={workspace}
-            />
-          </Tabs.Panel>
-          <Tabs.Panel value="members" pt="md">
-            <MembersTab workspace={workspace} />
-          </Tabs.Panel>
-          <Tabs.Panel value="blacklist" pt="md">
-            <BlacklistTab workspace={workspace} />
-          </Tabs.Panel>
-          <Tabs.Panel value="security" pt="md">
-            <SecurityTab workspace={workspace} />
-          </Tabs.Panel>
-          <Tabs.Panel value="danger" pt="md">
-            <DangerTab workspace={workspace} onClose={handleClose} />
-          </Tabs.Panel>
-        </Tabs>
+        {content}
       </Modal>
     </Modal.Stack>
   );

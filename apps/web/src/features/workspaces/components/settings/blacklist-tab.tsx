@@ -1,5 +1,4 @@
 import { Avatar, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconUserCheck } from '@tabler/icons-react';
 import type { BannedUser, Workspace } from '@teamup/contracts/workspaces';
 import { ko } from '../../../../i18n/ko';
@@ -9,6 +8,7 @@ import { useBlacklist } from '../../api/blacklist';
 import { useUnbanMember } from '../../api/unban-member';
 import { firstLetter } from '../../lib/workspace-icon';
 import { useConfirmAction, type ConfirmActionOptions } from './confirm-action';
+import { showSettingsToast } from '../../lib/settings-toast';
 
 const t = ko.workspaces.settings;
 
@@ -29,9 +29,9 @@ function BlacklistRow({ entry, workspaceId, confirmAction }: BlacklistRowProps) 
         unban.mutate(
           { workspaceId, userId: entry.user.id },
           {
-            onSuccess: () => notifications.show({ color: 'teal', message: t.unbanned }),
+            onSuccess: () => showSettingsToast({ color: 'teal', message: t.unbanned }),
             onError: (error) =>
-              notifications.show({
+              showSettingsToast({
                 color: 'red',
                 message: errorMessage(error, { fallback: t.unbanFailed }),
               }),

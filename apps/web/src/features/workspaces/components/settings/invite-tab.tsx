@@ -19,6 +19,7 @@ import { errorMessage } from '../../../../lib/error-message';
 import { useLeaveWorkspace } from '../../api/leave-workspace';
 import { copyText } from '../../lib/copy-text';
 import { inviteLink } from '../../lib/settings-tabs';
+import { showSettingsToast } from '../../lib/settings-toast';
 import { clearRedirectFlag } from '../../lib/workspace-storage';
 import { useConfirmAction } from './confirm-action';
 
@@ -27,7 +28,7 @@ const t = ko.workspaces.settings;
 function CopyRow({ label, value, testId }: { label: string; value: string; testId: string }) {
   const handleCopy = async () => {
     const copied = await copyText(value);
-    notifications.show(
+    showSettingsToast(
       copied ? { color: 'teal', message: t.copied } : { color: 'red', message: t.copyFailed },
     );
   };
@@ -85,7 +86,7 @@ export function InviteTab({ workspace, onClose }: InviteTabProps) {
             void navigate(routes.home.href(), { replace: true });
           },
           onError: (error) =>
-            notifications.show({
+            showSettingsToast({
               color: 'red',
               message: errorMessage(error, { fallback: t.leaveFailed }),
             }),

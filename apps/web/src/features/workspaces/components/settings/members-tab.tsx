@@ -1,5 +1,4 @@
 import { Avatar, Badge, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconBan, IconShield, IconShieldOff, IconUserMinus } from '@tabler/icons-react';
 import type { Workspace, WorkspaceMember, WorkspaceRole } from '@teamup/contracts/workspaces';
 import { ko } from '../../../../i18n/ko';
@@ -11,6 +10,7 @@ import { useKickMember } from '../../api/kick-member';
 import { useWorkspaceMembers } from '../../api/workspace-members';
 import { firstLetter } from '../../lib/workspace-icon';
 import { useConfirmAction, type ConfirmActionOptions } from './confirm-action';
+import { showSettingsToast } from '../../lib/settings-toast';
 
 const t = ko.workspaces.settings;
 
@@ -38,13 +38,13 @@ function MemberRow({ member, workspace, isSelf, confirmAction }: MemberRowProps)
   const busy = kick.isPending || ban.isPending || changeRole.isPending;
 
   const failed = (fallback: string) => (error: unknown) =>
-    notifications.show({ color: 'red', message: errorMessage(error, { fallback }) });
+    showSettingsToast({ color: 'red', message: errorMessage(error, { fallback }) });
 
   const handleRole = () =>
     changeRole.mutate(
       { ...target, role: member.role === 'ADMIN' ? 'MEMBER' : 'ADMIN' },
       {
-        onSuccess: () => notifications.show({ color: 'teal', message: t.roleChanged }),
+        onSuccess: () => showSettingsToast({ color: 'teal', message: t.roleChanged }),
         onError: failed(t.roleFailed),
       },
     );
@@ -56,7 +56,7 @@ function MemberRow({ member, workspace, isSelf, confirmAction }: MemberRowProps)
       confirmLabel: t.kick,
       onConfirm: () =>
         kick.mutate(target, {
-          onSuccess: () => notifications.show({ color: 'teal', message: t.kicked }),
+          onSuccess: () => showSettingsToast({ color: 'teal', message: t.kicked }),
           onError: failed(t.kickFailed),
         }),
     });
@@ -68,7 +68,7 @@ function MemberRow({ member, workspace, isSelf, confirmAction }: MemberRowProps)
       confirmLabel: t.ban,
       onConfirm: () =>
         ban.mutate(target, {
-          onSuccess: () => notifications.show({ color: 'teal', message: t.banned }),
+          onSuccess: () => showSettingsToast({ color: 'teal', message: t.banned }),
           onError: failed(t.banFailed),
         }),
     });

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Button, Group, Stack, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { Limits } from '@teamup/contracts/limits';
 import type { UpdateWorkspaceInput, Workspace } from '@teamup/contracts/workspaces';
 import { ErrorAlert } from '../../../../components/error-alert';
@@ -10,6 +9,7 @@ import { useUpdateWorkspace } from '../../api/update-workspace';
 import { useUploadWorkspaceIcon } from '../../api/upload-workspace-icon';
 import { iconKind } from '../../lib/workspace-icon';
 import { IconField, releaseIconDraft, type IconDraft } from '../icon-field';
+import { showSettingsToast } from '../../lib/settings-toast';
 
 const t = ko.workspaces.settings;
 
@@ -51,7 +51,7 @@ export function ProfileTab({ workspace }: { workspace: Workspace }) {
       // An image chosen earlier stays unless the owner switched back to text.
       if (icon.mode === 'text') body.iconUrl = iconText || null;
       await update.mutateAsync({ workspaceId: workspace.id, body });
-      notifications.show({ color: 'teal', message: t.profileSaved });
+      showSettingsToast({ color: 'teal', message: t.profileSaved });
     } catch (error) {
       setFailure(errorMessage(error, { fallback: t.updateFailed }));
     }

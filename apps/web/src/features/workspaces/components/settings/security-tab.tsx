@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Alert, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconLock, IconLockOpen } from '@tabler/icons-react';
 import { Limits } from '@teamup/contracts/limits';
 import type { Workspace } from '@teamup/contracts/workspaces';
@@ -8,6 +7,7 @@ import { ErrorAlert } from '../../../../components/error-alert';
 import { ko } from '../../../../i18n/ko';
 import { errorMessage } from '../../../../lib/error-message';
 import { useSetWorkspacePassword } from '../../api/set-workspace-password';
+import { showSettingsToast } from '../../lib/settings-toast';
 
 const t = ko.workspaces.settings;
 
@@ -25,7 +25,7 @@ export function SecurityTab({ workspace }: { workspace: Workspace }) {
       {
         onSuccess: () => {
           setPasswordValue('');
-          notifications.show({
+          showSettingsToast({
             color: 'teal',
             message: value ? t.passwordSaved : t.passwordRemoved,
           });
