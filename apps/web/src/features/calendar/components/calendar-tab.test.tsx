@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import dayjs from 'dayjs';
 import type { Schedule } from '@teamup/contracts/schedules';
 import { tokenStore } from '../../../lib/token-store';
+import { pickDate } from '../../../test/date-pickers';
 import { renderPage } from '../../../test/render';
 import {
   LEADER,
@@ -154,10 +155,11 @@ describe('CalendarTab', () => {
     fireEvent.click(cellOf('2026-03-12'));
     const form = await screen.findByTestId('schedule-form');
     const title = within(form).getByTestId<HTMLInputElement>('schedule-title-input');
-    const start = within(form).getByTestId<HTMLInputElement>('schedule-start-input');
-    const end = within(form).getByTestId<HTMLInputElement>('schedule-end-input');
-    expect(start.value).toBe('2026-03-12T09:00');
-    expect(end.value).toBe('2026-03-12T10:00');
+    const start = within(form).getByTestId('schedule-start-input');
+    const end = within(form).getByTestId('schedule-end-input');
+    // Korean pickers, not the OS's datetime-local format.
+    expect(start.textContent).toBe('2026. 3. 12. 오전 9:00');
+    expect(end.textContent).toBe('2026. 3. 12. 오전 10:00');
     expect(within(form).getByTestId<HTMLSelectElement>('schedule-type-select').value).toBe(
       'MEETING',
     );
@@ -165,19 +167,18 @@ describe('CalendarTab', () => {
     fireEvent.click(within(form).getByTestId('schedule-submit'));
     expect(await within(form).findByText('일정 제목, 시작일, 종료일은 필수입니다.')).toBeTruthy();
     fireEvent.change(title, { target: { value: '기획 회의' } });
-    fireEvent.change(end, { target: { value: '' } });
-    fireEvent.click(within(form).getByTestId('schedule-submit'));
-    expect(await within(form).findByText('일정 제목, 시작일, 종료일은 필수입니다.')).toBeTruthy();
-    fireEvent.change(end, { target: { value: '2026-03-12T08:00' } });
+    await pickDate('schedule-end-input', '2026-03-12', '08:00');
+    await waitFor(() => expect(end.textContent).toBe('2026. 3. 12. 오전 8:00'));
     fireEvent.click(within(form).getByTestId('schedule-submit'));
     expect(await within(form).findByText('종료일은 시작일보다 빠를 수 없습니다.')).toBeTruthy();
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
 
     // Moving the start takes the end along, keeping the hour the schedule lasted.
-    fireEvent.change(end, { target: { value: '2026-03-12T10:00' } });
-    fireEvent.change(start, { target: { value: '2026-03-12T14:00' } });
-    expect(end.value).toBe('2026-03-12T15:00');
-    fireEvent.change(end, { target: { value: '2026-03-12T15:30' } });
+    await pickDate('schedule-end-input', '2026-03-12', '10:00');
+    await pickDate('schedule-start-input', '2026-03-12', '14:00');
+    await waitFor(() => expect(end.textContent).toBe('2026. 3. 12. 오후 3:00'));
+    await pickDate('schedule-end-input', '2026-03-12', '15:30');
+    await waitFor(() => expect(end.textContent).toBe('2026. 3. 12. 오후 3:30'));
     fireEvent.change(within(form).getByTestId('schedule-type-select'), {
       target: { value: 'WORKSHOP' },
     });
@@ -194,7 +195,7 @@ describe('CalendarTab', () => {
     // The month is asked again and shows the new event.
     expect(await within(cellOf('2026-03-12')).findByText('기획 회의')).toBeTruthy();
     expect(rangeCalls(calls).length).toBeGreaterThan(before);
-  });
+  }, 20_000);
 
   it('offers edit and delete to the creator and the leader only', async () => {
     const events = [
@@ -259,8 +260,8 @@ describe('CalendarTab', () => {
     const form = await screen.findByTestId('schedule-form');
     const title = within(form).getByTestId<HTMLInputElement>('schedule-title-input');
     expect(title.value).toBe('내 일정');
-    expect(within(form).getByTestId<HTMLInputElement>('schedule-start-input').value).toBe(
-      '2026-03-10T09:00',
+    expect(within(form).getByTestId('schedule-start-input').textContent).toBe(
+      '2026. 3. 10. 오전 9:00',
     );
     fireEvent.change(title, { target: { value: '바뀐 일정' } });
     fireEvent.click(within(form).getByTestId('schedule-submit'));
@@ -339,8 +340,8 @@ describe('CalendarTab', () => {
     await waitFor(() => expect(document.activeElement).toBe(cellOf('2026-04-13')));
     fireEvent.keyDown(cellOf('2026-04-13'), { key: 'Enter' });
     const form = await screen.findByTestId('schedule-form');
-    expect(within(form).getByTestId<HTMLInputElement>('schedule-start-input').value).toBe(
-      '2026-04-13T09:00',
+    expect(within(form).getByTestId('schedule-start-input').textContent).toBe(
+      '2026. 4. 13. 오전 9:00',
     );
   });
 

@@ -12,6 +12,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { Limits } from '@teamup/contracts/limits';
 import type { Schedule, ScheduleType } from '@teamup/contracts/schedules';
+import { DateTimeField } from '../../../components/date-fields';
 import { ErrorAlert } from '../../../components/error-alert';
 import { ko } from '../../../i18n/ko';
 import { useCreateSchedule } from '../api/create-schedule';
@@ -156,28 +157,26 @@ function ScheduleForm({
           onChange={(event) => set('type', event.currentTarget.value as ScheduleType)}
         />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-          <TextInput
-            type="datetime-local"
+          <DateTimeField
             label={ko.calendar.form.start}
             required
-            data-testid="schedule-start-input"
+            testId="schedule-start-input"
             value={values.start}
-            onChange={(event) => {
-              const start = event.currentTarget.value;
+            onChange={(start) =>
               setValues((current) => ({
                 ...current,
                 start,
                 end: endAfterStartMoved(current, start),
-              }));
-            }}
+              }))
+            }
           />
-          <TextInput
-            type="datetime-local"
+          <DateTimeField
             label={ko.calendar.form.end}
             required
-            data-testid="schedule-end-input"
+            testId="schedule-end-input"
+            minDate={values.start ? values.start.slice(0, 10) : undefined}
             value={values.end}
-            onChange={(event) => set('end', event.currentTarget.value)}
+            onChange={(end) => set('end', end)}
           />
         </SimpleGrid>
         <Textarea

@@ -16,8 +16,8 @@ describe('schedule form', () => {
     expect(newScheduleValues('2026-03-10')).toEqual({
       title: '',
       type: 'MEETING',
-      start: '2026-03-10T09:00',
-      end: '2026-03-10T10:00',
+      start: '2026-03-10 09:00:00',
+      end: '2026-03-10 10:00:00',
       description: '',
     });
   });
@@ -43,8 +43,8 @@ describe('schedule form', () => {
     expect(scheduleValues(saved)).toEqual({
       title: '일정 1',
       type: 'DEADLINE',
-      start: '2026-03-10T22:30',
-      end: '2026-03-11T01:00',
+      start: '2026-03-10 22:30:00',
+      end: '2026-03-11 01:00:00',
       description: '메모',
     });
   });
@@ -55,7 +55,7 @@ describe('schedule form', () => {
     expect(validateSchedule({ ...filled, title: '   ' })).toBe(required);
     expect(validateSchedule({ ...filled, start: '' })).toBe(required);
     expect(validateSchedule({ ...filled, end: '' })).toBe(required);
-    expect(validateSchedule({ ...filled, end: '2026-03-10T08:59' })).toBe(
+    expect(validateSchedule({ ...filled, end: '2026-03-10 08:59:00' })).toBe(
       '종료일은 시작일보다 빠를 수 없습니다.',
     );
     // The same instant is allowed (a deadline at one moment).
@@ -63,8 +63,8 @@ describe('schedule form', () => {
   });
 
   it('moves the end with the start so the length stays', () => {
-    expect(endAfterStartMoved(filled, '2026-03-12T14:30')).toBe('2026-03-12T15:30');
-    expect(endAfterStartMoved({ ...filled, end: '' }, '2026-03-12T14:30')).toBe('');
+    expect(endAfterStartMoved(filled, '2026-03-12 14:30:00')).toBe('2026-03-12 15:30:00');
+    expect(endAfterStartMoved({ ...filled, end: '' }, '2026-03-12 14:30:00')).toBe('');
     expect(endAfterStartMoved(filled, '')).toBe(filled.end);
   });
 });

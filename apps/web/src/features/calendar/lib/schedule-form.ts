@@ -7,7 +7,7 @@ import {
   type ScheduleType,
 } from '@teamup/contracts/schedules';
 
-/** The schedule form as typed; the times are datetime-local values (YYYY-MM-DDTHH:mm, local). */
+/** The schedule form as typed; the times are the pickers' values (YYYY-MM-DD HH:mm:ss, local). */
 export interface ScheduleFormValues {
   title: string;
   type: ScheduleType;
@@ -16,15 +16,15 @@ export interface ScheduleFormValues {
   description: string;
 }
 
-const LOCAL_INPUT_FORMAT = 'YYYY-MM-DDTHH:mm';
+const LOCAL_INPUT_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
 /** The spec's defaults for a new schedule on a day: a MEETING from 09:00 to 10:00. */
 export function newScheduleValues(day: string): ScheduleFormValues {
   return {
     title: '',
     type: 'MEETING',
-    start: `${day}T09:00`,
-    end: `${day}T10:00`,
+    start: `${day} 09:00:00`,
+    end: `${day} 10:00:00`,
     description: '',
   };
 }

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { Button, Checkbox, Group, NumberInput, Stack, Text, TextInput } from '@mantine/core';
+import dayjs from 'dayjs';
 import type { FormationMethod } from '@teamup/contracts/formation';
 import type { WorkspaceMember } from '@teamup/contracts/workspaces';
+import { DateTimeField } from '../../../components/date-fields';
 import { ErrorAlert } from '../../../components/error-alert';
 import { ko } from '../../../i18n/ko';
 import { errorMessage } from '../../../lib/error-message';
@@ -46,8 +48,8 @@ export function CreateFormationForm({
         ...(teamNames.length > 0 ? { teamNames } : {}),
         ...(method === 'VOTE' && places.length > 0 ? { capacities: places } : {}),
         ...(canBalance && balanced ? { balanced: true } : {}),
-        // datetime-local has no zone: it is the browser's local time.
-        ...(method === 'VOTE' && deadline ? { deadline: new Date(deadline).toISOString() } : {}),
+        // The picker's value has no zone: it is the browser's local time.
+        ...(method === 'VOTE' && deadline ? { deadline: dayjs(deadline).toISOString() } : {}),
       },
       { onSuccess: (formation) => onCreated(formation.id) },
     );
@@ -107,12 +109,14 @@ export function CreateFormationForm({
         />
       )}
       {method === 'VOTE' && (
-        <TextInput
-          type="datetime-local"
+        <DateTimeField
           label={t.deadline}
           value={deadline}
-          onChange={(event) => setDeadline(event.currentTarget.value)}
-          w={260}
+          onChange={setDeadline}
+          clearable
+          minDate={dayjs().format('YYYY-MM-DD')}
+          maw={300}
+          testId="formation-deadline"
         />
       )}
       {canBalance && (

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import dayjs from 'dayjs';
 import { tokenStore } from '../../../lib/token-store';
 import { renderPage } from '../../../test/render';
 import {
@@ -76,9 +77,9 @@ describe('Task detail', () => {
     fireEvent.click(within(detail).getByTestId('task-save'));
     expect(await within(detail).findByText('카드 제목을 입력해주세요.')).toBeTruthy();
     fireEvent.change(subject, { target: { value: '발표 리허설' } });
-    fireEvent.change(within(detail).getByTestId('task-deadline-input'), {
-      target: { value: '' },
-    });
+    // The deadline is a Korean date picker; clearing it sends none.
+    expect(within(detail).getByTestId('task-deadline-input').textContent).toBe('2026. 4. 1.');
+    fireEvent.click(within(detail).getByRole('button', { name: '날짜 지우기' }));
     fireEvent.click(within(detail).getByTestId('task-save'));
     await waitFor(() =>
       expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
@@ -86,6 +87,27 @@ describe('Task detail', () => {
         content: '슬라이드',
         deadline: null,
         assigneeIds: [ME],
+      }),
+    );
+  });
+
+  it('takes a deadline day with an optional due time', async () => {
+    const calls = serve((call) => {
+      if (call.method === 'PUT' && call.path === '/api/kanban/tasks/11') return ok(task(11, 10));
+      if (call.path === COMMENTS) return ok(page([], 0, 0));
+      return undefined;
+    });
+    const detail = await openDetail();
+    const hours = within(detail).getByTestId<HTMLInputElement>('task-deadline-input-time-hours');
+    const minutes = within(detail).getByTestId<HTMLInputElement>(
+      'task-deadline-input-time-minutes',
+    );
+    fireEvent.change(hours, { target: { value: '18' } });
+    fireEvent.change(minutes, { target: { value: '30' } });
+    fireEvent.click(within(detail).getByTestId('task-save'));
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject({
+        deadline: dayjs('2026-04-01T18:30').toISOString(),
       }),
     );
   });

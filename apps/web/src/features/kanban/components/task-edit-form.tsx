@@ -5,6 +5,8 @@ import { IconTrash } from '@tabler/icons-react';
 import { createTaskSchema, type Task } from '@teamup/contracts/kanban';
 import { Limits } from '@teamup/contracts/limits';
 import type { TeamMember } from '@teamup/contracts/teams';
+import dayjs from 'dayjs';
+import { DateWithTimeField } from '../../../components/date-fields';
 import { ErrorAlert } from '../../../components/error-alert';
 import { ko } from '../../../i18n/ko';
 import { useUpdateTask } from '../api/update-task';
@@ -26,6 +28,8 @@ interface TaskValues {
   content: string;
   /** YYYY-MM-DD, or '' for none. */
   deadline: string;
+  /** HH:mm, or '' for the whole day. */
+  deadlineTime: string;
   assigneeIds: string[];
 }
 
@@ -33,8 +37,16 @@ const valuesOf = (task: Task): TaskValues => ({
   subject: task.subject,
   content: task.content ?? '',
   deadline: task.deadline ? deadlineDay(task.deadline) : '',
+  deadlineTime:
+    task.deadline && task.deadline.length > 10 ? dayjs(task.deadline).format('HH:mm') : '',
   assigneeIds: task.members.map((member) => String(member.accountId)),
 });
+
+/** A day alone, or the day with its due time as an instant (the API takes both); null for none. */
+const deadlineOf = ({ deadline, deadlineTime }: TaskValues): string | null => {
+  if (!deadline) return null;
+  return deadlineTime ? dayjs(`${deadline} ${deadlineTime}`).toISOString() : deadline;
+};
 
 /** Subject, content, deadline and assignees of a card, saved together. */
 export function TaskEditForm({ teamId, task, members, onDelete, deleting }: TaskEditFormProps) {
@@ -68,11 +80,7 @@ export function TaskEditForm({ teamId, task, members, onDelete, deleting }: Task
         body: {
           subject: subject.data,
           content: values.content.trim() ? values.content : null,
-          // An unchanged day keeps a due time set elsewhere (the API takes instants too).
-          deadline:
-            task.deadline && values.deadline === deadlineDay(task.deadline)
-              ? task.deadline
-              : values.deadline || null,
+          deadline: deadlineOf(values),
           assigneeIds: values.assigneeIds.map(Number),
         },
       },
@@ -106,13 +114,15 @@ export function TaskEditForm({ teamId, task, members, onDelete, deleting }: Task
           data-testid="task-content-input"
         />
         <Group grow align="flex-start" gap="sm" wrap="wrap" preventGrowOverflow={false}>
-          <TextInput
-            type="date"
+          <DateWithTimeField
             label={texts.deadline}
-            miw={150}
-            value={values.deadline}
-            onChange={(event) => set('deadline', event.currentTarget.value)}
-            data-testid="task-deadline-input"
+            timeLabel={texts.deadlineTime}
+            day={values.deadline}
+            time={values.deadlineTime}
+            onChange={({ day, time }) =>
+              setValues((current) => ({ ...current, deadline: day, deadlineTime: time }))
+            }
+            testId="task-deadline-input"
           />
           <MultiSelect
             label={texts.assignees}

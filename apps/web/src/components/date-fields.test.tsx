@@ -1,0 +1,107 @@
+import { useState } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { AppProviders } from '../app/providers';
+import { pickDate } from '../test/date-pickers';
+import { installBrowserShims } from '../test/render';
+import { DateField, DateTimeField, DateWithTimeField } from './date-fields';
+
+installBrowserShims();
+afterEach(cleanup);
+
+function DateTimeHarness({ initial }: { initial: string }) {
+  const [value, setValue] = useState(initial);
+  return (
+    <AppProviders>
+      <DateTimeField label="시작" value={value} onChange={setValue} testId="start" />
+      <output data-testid="value">{value}</output>
+    </AppProviders>
+  );
+}
+
+function DeadlineHarness({ day = '', time = '' }: { day?: string; time?: string }) {
+  const [value, setValue] = useState({ day, time });
+  return (
+    <AppProviders>
+      <DateWithTimeField
+        label="마감일"
+        timeLabel="마감 시각 (선택)"
+        day={value.day}
+        time={value.time}
+        onChange={setValue}
+        testId="deadline"
+      />
+      <output data-testid="value">{`${value.day}|${value.time}`}</output>
+    </AppProviders>
+  );
+}
+
+const valueOf = () => screen.getByTestId('value').textContent;
+
+describe('DateTimeField', () => {
+  it('shows the value the Korean way, whatever the OS formats', () => {
+    render(<DateTimeHarness initial="2026-11-25 09:00:00" />);
+    expect(screen.getByTestId('start').textContent).toBe('2026. 11. 25. 오전 9:00');
+  });
+
+  it('picks a day and a time in a Korean calendar, Sunday first', async () => {
+    render(<DateTimeHarness initial="2026-11-25 09:00:00" />);
+    fireEvent.click(screen.getByTestId('start'));
+    await waitFor(() =>
+      expect(document.querySelector('[role="dialog"] [aria-label="월 선택"]')?.textContent).toBe(
+        '2026년 11월',
+      ),
+    );
+    const weekdays = Array.from(document.querySelectorAll('[role="dialog"] thead th')).map(
+      (cell) => cell.textContent,
+    );
+    expect(weekdays).toEqual(['일', '월', '화', '수', '목', '금', '토']);
+    await pickDate('start', '2026-11-27', '14:30');
+    await waitFor(() => expect(valueOf()).toBe('2026-11-27 14:30:00'));
+    expect(screen.getByTestId('start').textContent).toBe('2026. 11. 27. 오후 2:30');
+  });
+
+  it('shows a placeholder when empty', () => {
+    render(<DateTimeHarness initial="" />);
+    expect(screen.getByTestId('start').textContent).toBe('날짜와 시간 선택');
+  });
+});
+
+describe('DateField', () => {
+  it('formats a day as 2026. 11. 25. and picks another', async () => {
+    function Harness() {
+      const [value, setValue] = useState('2026-11-25');
+      return (
+        <AppProviders>
+          <DateField label="날짜" value={value} onChange={setValue} testId="day" />
+          <output data-testid="value">{value}</output>
+        </AppProviders>
+      );
+    }
+    render(<Harness />);
+    expect(screen.getByTestId('day').textContent).toBe('2026. 11. 25.');
+    await pickDate('day', '2026-11-03');
+    await waitFor(() => expect(valueOf()).toBe('2026-11-03'));
+  });
+});
+
+describe('DateWithTimeField', () => {
+  it('offers the time only once a day is chosen', async () => {
+    render(<DeadlineHarness />);
+    const hours = () => screen.getByTestId<HTMLInputElement>('deadline-time-hours');
+    expect(hours().disabled).toBe(true);
+    fireEvent.click(screen.getByTestId('deadline'));
+    const today = new Date();
+    const day = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-15`;
+    await pickDate('deadline', day);
+    await waitFor(() => expect(valueOf()).toBe(`${day}|`));
+    expect(hours().disabled).toBe(false);
+  });
+
+  it('clears the time with the day', async () => {
+    render(<DeadlineHarness day="2026-11-25" time="18:00" />);
+    expect(screen.getByTestId('deadline').textContent).toBe('2026. 11. 25.');
+    fireEvent.click(screen.getByRole('button', { name: '날짜 지우기' }));
+    await waitFor(() => expect(valueOf()).toBe('|'));
+  });
+});

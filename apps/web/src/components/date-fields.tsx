@@ -1,0 +1,224 @@
+import { Group, Stack } from '@mantine/core';
+import {
+  DatePickerInput,
+  DateTimePicker,
+  TimePicker,
+  type DatePickerInputProps,
+  type DateTimePickerProps,
+} from '@mantine/dates';
+import { useMediaQuery } from '@mantine/hooks';
+import dayjs from 'dayjs';
+import '../lib/dates';
+import { ko } from '../i18n/ko';
+
+const t = ko.dates.picker;
+
+/**
+ * What every picker of the app shares: the Korean locale, Korean month and day labels, Sunday
+ * first (as the team calendar), and on a phone the calendar in a modal rather than a popover
+ * that would not fit beside the input.
+ */
+function usePickerSettings() {
+  const phone = useMediaQuery('(max-width: 36em)') ?? false;
+  return {
+    locale: 'ko',
+    firstDayOfWeek: 0 as const,
+    monthLabelFormat: t.monthLabel,
+    yearLabelFormat: t.yearLabel,
+    monthsListFormat: t.monthsList,
+    weekdayFormat: 'dd',
+    getDayAriaLabel: (date: string) => dayjs(date).format(t.dayAria),
+    ariaLabels: {
+      previousMonth: t.previousMonth,
+      nextMonth: t.nextMonth,
+      previousYear: t.previousYear,
+      nextYear: t.nextYear,
+      previousDecade: t.previousDecade,
+      nextDecade: t.nextDecade,
+      monthLevelControl: t.monthLevelControl,
+      yearLevelControl: t.yearLevelControl,
+    },
+    dropdownType: phone ? ('modal' as const) : ('popover' as const),
+    modalProps: { centered: true, title: undefined },
+    popoverProps: { withinPortal: true, zIndex: 400 },
+  };
+}
+
+const timeFields = {
+  format: '24h' as const,
+  hoursInputLabel: t.hours,
+  minutesInputLabel: t.minutes,
+  hoursPlaceholder: t.hoursPlaceholder,
+  minutesPlaceholder: t.minutesPlaceholder,
+};
+
+type CommonProps = {
+  label: string;
+  required?: boolean;
+  error?: string | null;
+  disabled?: boolean;
+  testId?: string;
+  /** Earliest day that may be picked (YYYY-MM-DD). */
+  minDate?: string;
+};
+
+/** A day and a time of day: 'YYYY-MM-DD HH:mm:ss' in local time, '' for none. */
+export function DateTimeField({
+  value,
+  onChange,
+  label,
+  required,
+  error,
+  disabled,
+  testId,
+  minDate,
+  clearable,
+  ...rest
+}: CommonProps & {
+  value: string;
+  onChange: (value: string) => void;
+  clearable?: boolean;
+} & Pick<DateTimePickerProps, 'w' | 'miw' | 'maw' | 'description'>) {
+  const settings = usePickerSettings();
+  return (
+    <DateTimePicker
+      {...settings}
+      {...rest}
+      label={label}
+      required={required}
+      error={error}
+      disabled={disabled}
+      clearable={clearable}
+      clearButtonProps={{ 'aria-label': t.clear }}
+      size="md"
+      minDate={minDate}
+      value={value || null}
+      onChange={(next) => onChange(next ?? '')}
+      valueFormat={t.dateTime}
+      placeholder={t.placeholderDateTime}
+      defaultTimeValue="09:00"
+      timePickerProps={{
+        ...timeFields,
+        hoursInputProps: { 'data-testid': testId && `${testId}-hours` },
+        minutesInputProps: { 'data-testid': testId && `${testId}-minutes` },
+      }}
+      submitButtonProps={
+        {
+          'aria-label': t.submit,
+          'data-testid': testId && `${testId}-submit`,
+        } as DateTimePickerProps['submitButtonProps']
+      }
+      data-testid={testId}
+    />
+  );
+}
+
+/** A day: 'YYYY-MM-DD', '' for none. */
+export function DateField({
+  value,
+  onChange,
+  label,
+  required,
+  error,
+  disabled,
+  testId,
+  minDate,
+  clearable,
+  ...rest
+}: CommonProps & {
+  value: string;
+  onChange: (value: string) => void;
+  clearable?: boolean;
+} & Pick<DatePickerInputProps, 'w' | 'miw' | 'maw' | 'description' | 'style'>) {
+  const settings = usePickerSettings();
+  return (
+    <DatePickerInput
+      {...settings}
+      {...rest}
+      label={label}
+      required={required}
+      error={error}
+      disabled={disabled}
+      clearable={clearable}
+      clearButtonProps={{ 'aria-label': t.clear }}
+      size="md"
+      minDate={minDate}
+      value={value || null}
+      onChange={(next) => onChange(next ?? '')}
+      valueFormat={t.date}
+      placeholder={t.placeholderDate}
+      data-testid={testId}
+    />
+  );
+}
+
+/** A time of day: 'HH:mm' (24 hours), '' for none. */
+export function TimeField({
+  value,
+  onChange,
+  label,
+  disabled,
+  testId,
+}: Omit<CommonProps, 'minDate' | 'required'> & {
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <TimePicker
+      {...timeFields}
+      label={label}
+      disabled={disabled}
+      clearable
+      clearButtonProps={{ 'aria-label': t.clearTime }}
+      size="md"
+      value={value}
+      onChange={onChange}
+      hoursInputProps={{ 'data-testid': testId && `${testId}-hours` }}
+      minutesInputProps={{ 'data-testid': testId && `${testId}-minutes` }}
+      data-testid={testId}
+    />
+  );
+}
+
+/** A date with an optional time of day (a deadline): the time is offered once a day is chosen. */
+export function DateWithTimeField({
+  day,
+  time,
+  onChange,
+  label,
+  timeLabel,
+  testId,
+  disabled,
+}: {
+  day: string;
+  time: string;
+  onChange: (next: { day: string; time: string }) => void;
+  label: string;
+  timeLabel: string;
+  testId?: string;
+  disabled?: boolean;
+}) {
+  return (
+    <Stack gap={0} miw={0}>
+      <Group gap="xs" wrap="nowrap" align="flex-start">
+        <DateField
+          label={label}
+          value={day}
+          clearable
+          disabled={disabled}
+          // Clearing the day clears its time too: a time alone means nothing.
+          onChange={(next) => onChange({ day: next, time: next ? time : '' })}
+          testId={testId}
+          style={{ flex: '1 1 auto', minWidth: 0 }}
+        />
+        <TimeField
+          label={timeLabel}
+          value={time}
+          disabled={disabled || !day}
+          onChange={(next) => onChange({ day, time: next })}
+          testId={testId && `${testId}-time`}
+        />
+      </Group>
+    </Stack>
+  );
+}
