@@ -1,4 +1,6 @@
 import type { WebSocket } from 'ws';
+import { sendChatMessageSchema } from '@teamup/contracts/chat';
+import { idSchema } from '@teamup/contracts/common';
 import { Topics } from '@teamup/contracts/events';
 import type { AppContext } from '../../context';
 import { ErrorCode } from '@teamup/contracts/error-codes';
@@ -10,6 +12,7 @@ import {
   StompProtocolError,
   type StompFrame,
 } from '../../platform/stomp/frames';
+import { assertAcceptableText } from '../../platform/http/validation';
 import { isRoomMember, sendMessage } from '../chat/chat.service';
 import { armDeadline, type LiveAccess, type LiveEndReason } from './live-access';
 
@@ -61,26 +64,36 @@ export type StompDestinations = {
 export function chatDestinations(ctx: AppContext): StompDestinations {
   return {
     subscription(destination, session) {
-      const room = /^\/topic\/chat-rooms\/(\d+)$/.exec(destination);
-      if (!room) return undefined;
-      const roomId = Number(room[1]);
+      const [roomId] = destinationIds(/^\/topic\/chat-rooms\/(\d+)$/.exec(destination));
+      if (roomId === undefined) return undefined;
       return {
         topic: Topics.chatRoom(roomId),
         allowed: () => isRoomMember(ctx, roomId, session.userId),
       };
     },
     send(destination, session) {
-      const match = /^\/app\/workspaces\/(\d+)\/chat-rooms\/(\d+)\/messages$/.exec(destination);
-      if (!match) return undefined;
+      const [workspaceId, roomId] = destinationIds(
+        /^\/app\/workspaces\/(\d+)\/chat-rooms\/(\d+)\/messages$/.exec(destination),
+      );
+      if (workspaceId === undefined || roomId === undefined) return undefined;
       return async (body) => {
-        const content = (body as { content?: unknown } | null)?.content;
-        if (typeof content !== 'string' || content.trim() === '') {
-          throw badRequest(ErrorCode.VALIDATION_FAILED, 'content required');
+        // The HTTP call's schema, so both channels hold the same limits (length included).
+        const parsed = sendChatMessageSchema.safeParse(body);
+        if (!parsed.success) {
+          const message = parsed.error.issues[0]?.message ?? '요청 값이 올바르지 않습니다.';
+          throw badRequest(ErrorCode.VALIDATION_FAILED, message);
         }
-        await sendMessage(ctx, session.userId, Number(match[1]), Number(match[2]), content);
+        await sendMessage(ctx, session.userId, workspaceId, roomId, parsed.data.content);
       };
     },
   };
+}
+
+/** The ids a destination pattern captured, each a valid id, or none at all. */
+export function destinationIds(match: RegExpExecArray | null): number[] {
+  if (!match) return [];
+  const ids = match.slice(1).map((raw) => idSchema.safeParse(raw));
+  return ids.every((id) => id.success) ? ids.map((id) => id.data) : [];
 }
 
 /** Who the socket was opened for (`/ws?token=`), and how long that lasts. */
@@ -350,6 +363,8 @@ export function serveStomp(
       return;
     }
     try {
+      // The same text rule as every HTTP body: a NUL is refused before any handler runs.
+      assertAcceptableText(body);
       await handler(body);
     } catch (error) {
       const detail = error instanceof AppError ? error.detail : 'failed';

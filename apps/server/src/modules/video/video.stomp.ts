@@ -10,7 +10,7 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { badRequest } from '../../platform/errors/app-error';
-import type { StompDestinations } from '../live/stomp-endpoint';
+import { destinationIds, type StompDestinations } from '../live/stomp-endpoint';
 import * as video from './meeting.service';
 
 /**
@@ -62,10 +62,7 @@ export class MeetingPresence {
   }
 }
 
-const idIn = (pattern: RegExp, destination: string) => {
-  const match = pattern.exec(destination);
-  return match ? Number(match[1]) : undefined;
-};
+const idIn = (pattern: RegExp, destination: string) => destinationIds(pattern.exec(destination))[0];
 
 /**
  * SHOULD_OUT_CHANNEL goes to the person sent out only (or to everyone when the meeting ends):
