@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import type { Formation } from '@teamup/contracts/formation';
 import type { Team } from '@teamup/contracts/teams';
 import type { Workspace } from '@teamup/contracts/workspaces';
 import { login, password, signUp } from './support/accounts';
@@ -53,6 +54,10 @@ describe('team formation journey', () => {
     await member.waitForURL(new RegExp(`#/ws/${workspace.id}`));
     await member.goto(sessionUrl);
     await member.getByTestId('formation-session').waitFor();
+    // The hash and the seed are folded behind "공정성 확인".
+    expect(await member.getByTestId('formation-seed-hash').isVisible()).toBe(false);
+    await member.getByTestId('formation-fairness-toggle').click();
+    await member.getByTestId('formation-seed-hash').waitFor();
     const hashBefore = await member.getByTestId('formation-seed-hash').innerText();
 
     await owner.getByTestId('formation-draw').click();
@@ -65,6 +70,7 @@ describe('team formation journey', () => {
     await member.getByTestId('formation-verdict').getByText('일치합니다').waitFor();
     await owner.waitForTimeout(1500);
     await screenshot(owner, 'formation-ladder-1280');
+    await screenshot(member, 'formation-ladder-fairness-1280');
 
     await owner.getByTestId('formation-confirm').click();
     await owner.getByTestId('formation-created-teams').waitFor();
@@ -76,5 +82,88 @@ describe('team formation journey', () => {
     await member.setViewportSize({ width: 360, height: 740 });
     await member.waitForTimeout(300);
     await screenshot(member, 'formation-ladder-360');
+  });
+
+  it('a vote: participants are told it opened; closing early asks first with who has voted', async () => {
+    const stamp = Date.now();
+    const ownerEmail = `vote-owner${stamp}@example.com`;
+    const memberEmails = [1, 2, 3].map((n) => `vote-m${n}-${stamp}@example.com`);
+    for (const email of [ownerEmail, ...memberEmails]) await signUp(stack, email);
+    const ownerApi = stack.api(ownerEmail, password);
+    const workspace = (
+      await ownerApi.send<Workspace>('POST', '/api/workspaces', { name: '투표 수업' })
+    ).data;
+    const memberIds: number[] = [];
+    for (const email of memberEmails) {
+      const api = stack.api(email, password);
+      await api.send('POST', '/api/workspaces/join', { inviteCode: workspace.inviteCode });
+      memberIds.push((await api.get<{ id: number }>('/api/users/me')).id);
+    }
+
+    const { page: member } = await newPage(browser, stack.baseUrl);
+    await login(member, memberEmails[0] ?? '');
+    await member.waitForURL(new RegExp(`#/ws/${workspace.id}`));
+    await member.locator('[data-testid="live-status"][data-state="open"]').waitFor();
+    const badge = member.getByTestId('notification-badge');
+    await expect.poll(() => badge.getAttribute('data-count')).toBe('0');
+
+    const session = (
+      await ownerApi.send<Formation>('POST', `/api/workspaces/${workspace.id}/formations`, {
+        method: 'VOTE',
+        participantIds: memberIds,
+        teamCount: 2,
+        teamNames: ['기획', '개발'],
+        deadline: new Date(Date.now() + 2 * 60 * 60 * 1000).toISOString(),
+      })
+    ).data;
+    // The member hears of it live, and the notice leads to the vote.
+    await expect.poll(() => badge.getAttribute('data-count'), { timeout: 10_000 }).toBe('1');
+    await member.goto(`${stack.baseUrl}/#/notifications`);
+    const item = member.getByTestId('notification-item').filter({ hasText: '투표가 시작' });
+    await item.waitFor();
+    await item.getByTestId('notification-view').click();
+    await member.waitForURL(
+      new RegExp(`team-formation/vote\\?ws=${workspace.id}&session=${session.id}`),
+    );
+    await member.getByTestId('formation-vote').waitFor();
+    await member.getByTestId('formation-vote-submit').click();
+    await member.getByTestId('formation-vote-count').getByText('3명 중 1명 투표').waitFor();
+    await screenshot(member, 'formation-vote-member-1280');
+
+    const { page: owner } = await newPage(browser, stack.baseUrl);
+    await login(owner, ownerEmail);
+    await owner.waitForURL(new RegExp(`#/ws/${workspace.id}`));
+    await owner.goto(
+      `${stack.baseUrl}/#/team-formation/vote?ws=${workspace.id}&session=${session.id}`,
+    );
+    await owner.getByTestId('formation-deadline').waitFor();
+    await owner.getByTestId('formation-draw').click();
+    const dialog = owner.getByTestId('formation-close-vote-dialog');
+    await dialog.waitFor();
+    expect(await dialog.getByTestId('formation-close-vote-count').innerText()).toBe(
+      '3명 중 1명 투표',
+    );
+    expect(await dialog.innerText()).toContain('남은 자리에 무작위로 배정됩니다');
+    await owner.waitForTimeout(300);
+    await screenshot(owner, 'formation-vote-close-1280');
+    await owner.setViewportSize({ width: 360, height: 740 });
+    await owner.waitForTimeout(300);
+    await screenshot(owner, 'formation-vote-close-360');
+    // Nothing closed yet: the member still sees an open vote.
+    expect(await member.getByTestId('formation-status').innerText()).toBe('진행 중');
+    await dialog.getByTestId('formation-close-vote-confirm').click();
+    await owner.getByTestId('formation-status').getByText('결과 나옴').waitFor();
+    await member
+      .getByTestId('formation-status')
+      .getByText('결과 나옴')
+      .waitFor({ timeout: 10_000 });
+    await owner.getByTestId('formation-fairness-toggle').click();
+    await owner.getByTestId('formation-verify').click();
+    await owner.getByTestId('formation-verdict').getByText('일치합니다').waitFor();
+    await owner.waitForTimeout(300);
+    await screenshot(owner, 'formation-vote-result-360');
+    await owner.setViewportSize({ width: 1280, height: 800 });
+    await owner.waitForTimeout(300);
+    await screenshot(owner, 'formation-vote-result-1280');
   });
 });

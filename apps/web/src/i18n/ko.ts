@@ -282,8 +282,25 @@ export const ko = {
     vote: '투표하기',
     voteHint: '원하는 팀을 위에서부터 순서대로 정렬하세요.',
     voted: '투표했습니다.',
-    votes: (count: number, total: number) => `${count}/${total}명 투표`,
+    votes: (count: number, total: number) => `${total}명 중 ${count}명 투표`,
+    deadlineAt: (when: string) => `마감 ${when} · 그때 자동으로 마감됩니다`,
+    closeVoteTitle: '투표를 지금 마감할까요?',
+    closeVoteNobody:
+      '아직 아무도 투표하지 않았습니다. 지금 마감하면 모든 참여자가 무작위로 배정됩니다.',
+    closeVoteEveryone: '모든 참여자가 투표했습니다.',
+    closeVoteNotVoted: (count: number) => `아직 투표하지 않은 사람 ${count}명`,
+    closeVoteNonVoters:
+      '투표하지 않은 사람은 투표한 사람들이 배정된 뒤 남은 자리에 무작위로 배정됩니다. 무작위 순서는 미리 공개한 시드로 정해지므로 누구나 검증할 수 있습니다.',
+    closeVoteFinal:
+      "마감하면 더 이상 투표하거나 순위를 바꿀 수 없고 배정 결과가 공개됩니다. 팀은 결과를 확인한 뒤 '결과 확정'을 눌러야 만들어집니다.",
+    closeVoteAuto: (when: string) => `기다리면 ${when}에 자동으로 마감됩니다.`,
+    closeVoteConfirm: '지금 마감하고 배정',
+    fairness: '공정성 확인',
+    seedRevealed: '시드 공개됨',
+    fairnessHint:
+      '추첨 전에 시드의 해시를 공개하고, 추첨 뒤 시드를 공개합니다. 누구나 같은 결과를 다시 계산해 볼 수 있습니다.',
     rank: (rank: number | null) => (rank === null ? '선택 밖' : `${rank + 1}지망`),
+    notVoted: '미투표',
     moveUp: '위로',
     moveDown: '아래로',
     waiting: '관리자가 추첨하면 결과가 여기에 나타납니다.',

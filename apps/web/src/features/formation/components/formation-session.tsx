@@ -1,14 +1,28 @@
-import { useState } from 'react';
-import { Alert, Badge, Button, Code, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useId, useState } from 'react';
+import {
+  Alert,
+  Badge,
+  Button,
+  Code,
+  Collapse,
+  Group,
+  Paper,
+  Stack,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconShieldCheck } from '@tabler/icons-react';
+import { IconChevronDown, IconShieldCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { Formation } from '@teamup/contracts/formation';
 import { routes } from '../../../app/routes';
 import { ko } from '../../../i18n/ko';
+import { formatDateTime } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/error-message';
 import { useConfirmFormation, useDrawFormation } from '../api/formations';
 import { verifyFormation } from '../lib/verify';
+import { CloseVoteDialog } from './close-vote-dialog';
 import { DiceRoll } from './dice-roll';
 import { LadderView } from './ladder-view';
 import { ManualBoard } from './manual-board';
@@ -17,11 +31,67 @@ import { VoteForm } from './vote-form';
 
 const t = ko.formation;
 
-/** The commitment and, after the draw, the revealed seed with a check anyone can run. */
+/**
+ * "공정성 확인", folded: the commitment and, after the draw, the revealed seed with a check
+ * anyone can run.
+ */
 function Fairness({ formation }: { formation: Formation }) {
   const [verdict, setVerdict] = useState<boolean | null>(null);
+  const [expanded, setExpanded] = useState(false);
+  const panelId = useId();
   return (
-    <Stack gap={4}>
+    <Paper withBorder radius="md" p="sm">
+      <UnstyledButton
+        onClick={() => setExpanded((value) => !value)}
+        aria-expanded={expanded}
+        aria-controls={panelId}
+        w="100%"
+        data-testid="formation-fairness-toggle"
+      >
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          <Group gap={6} wrap="nowrap">
+            <IconShieldCheck size={18} aria-hidden />
+            <Text size="sm" fw={600}>
+              {t.fairness}
+            </Text>
+            {formation.seed && (
+              <Badge size="xs" variant="light" color="teal" tt="none">
+                {t.seedRevealed}
+              </Badge>
+            )}
+          </Group>
+          <IconChevronDown
+            size={16}
+            aria-hidden
+            style={{
+              transform: expanded ? 'rotate(180deg)' : undefined,
+              transition: 'transform 150ms ease',
+              flexShrink: 0,
+            }}
+          />
+        </Group>
+      </UnstyledButton>
+      <Collapse expanded={expanded} id={panelId}>
+        <FairnessDetails formation={formation} verdict={verdict} onVerdict={setVerdict} />
+      </Collapse>
+    </Paper>
+  );
+}
+
+function FairnessDetails({
+  formation,
+  verdict,
+  onVerdict,
+}: {
+  formation: Formation;
+  verdict: boolean | null;
+  onVerdict: (verdict: boolean) => void;
+}) {
+  return (
+    <Stack gap={4} pt="sm" data-testid="formation-fairness">
+      <Text size="xs" c="dimmed" mb={4}>
+        {t.fairnessHint}
+      </Text>
       <Text size="xs" c="dimmed" fw={600}>
         {t.seedHash}
       </Text>
@@ -41,7 +111,7 @@ function Fairness({ formation }: { formation: Formation }) {
               size="xs"
               variant="light"
               leftSection={<IconShieldCheck size={14} />}
-              onClick={() => void verifyFormation(formation).then(setVerdict)}
+              onClick={() => void verifyFormation(formation).then(onVerdict)}
               data-testid="formation-verify"
             >
               {t.verify}
@@ -70,6 +140,7 @@ export function FormationSession({
 }) {
   const draw = useDrawFormation();
   const confirm = useConfirmFormation();
+  const [asking, setAsking] = useState(false);
   const failed = (error: unknown) =>
     notifications.show({
       color: 'red',
@@ -93,7 +164,16 @@ export function FormationSession({
         {t.participants}: {formation.participants.map((person) => person.name).join(', ')}
       </Text>
       {formation.method === 'VOTE' && (
-        <Text size="sm">{t.votes(formation.votes, formation.participants.length)}</Text>
+        <Group gap="xs" wrap="wrap">
+          <Text size="sm" fw={600} data-testid="formation-vote-count">
+            {t.votes(formation.votes, formation.participants.length)}
+          </Text>
+          {open && formation.deadline && (
+            <Text size="sm" c="dimmed" data-testid="formation-deadline">
+              · {t.deadlineAt(formatDateTime(formation.deadline))}
+            </Text>
+          )}
+        </Group>
       )}
       {formation.method === 'VOTE' && open && participating && <VoteForm formation={formation} />}
       {formation.method === 'MANUAL' && isAdmin && formation.status !== 'CONFIRMED' && (
@@ -115,7 +195,11 @@ export function FormationSession({
           {open && formation.method !== 'MANUAL' && (
             <Button
               loading={draw.isPending}
-              onClick={() => draw.mutate(formation.id, { onError: failed })}
+              onClick={() =>
+                formation.method === 'VOTE'
+                  ? setAsking(true)
+                  : draw.mutate(formation.id, { onError: failed })
+              }
               data-testid="formation-draw"
             >
               {formation.method === 'VOTE' ? t.closeVote : t.draw}
@@ -153,10 +237,23 @@ export function FormationSession({
           ))}
         </Group>
       )}
-      {formation.method !== 'MANUAL' && (
-        <Paper withBorder radius="md" p="sm">
-          <Fairness formation={formation} />
-        </Paper>
+      {formation.method !== 'MANUAL' && <Fairness formation={formation} />}
+      {formation.method === 'VOTE' && isAdmin && (
+        <CloseVoteDialog
+          formation={formation}
+          opened={asking && open}
+          loading={draw.isPending}
+          onClose={() => setAsking(false)}
+          onConfirm={() =>
+            draw.mutate(formation.id, {
+              onSuccess: () => setAsking(false),
+              onError: (error) => {
+                setAsking(false);
+                failed(error);
+              },
+            })
+          }
+        />
       )}
     </Stack>
   );

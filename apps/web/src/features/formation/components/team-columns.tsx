@@ -2,7 +2,10 @@ import { Badge, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { Formation } from '@teamup/contracts/formation';
 import { ko } from '../../../i18n/ko';
 
-/** The result: one column per team with its members (and, for a vote, the rank each got). */
+/**
+ * The result: one column per team with its members (and, for a vote, the rank each got, or that
+ * they did not vote).
+ */
 export function TeamColumns({ formation }: { formation: Formation }) {
   const { result, ranks } = formation;
   if (!result) return null;
@@ -23,11 +26,16 @@ export function TeamColumns({ formation }: { formation: Formation }) {
               result[index] === team ? (
                 <Text key={person.id} size="sm" data-testid="formation-team-member">
                   {person.name}
-                  {ranks && (
-                    <Badge ml={6} size="xs" variant="light" tt="none">
-                      {ko.formation.rank(ranks[index] ?? null)}
-                    </Badge>
-                  )}
+                  {ranks &&
+                    (formation.voterIds.includes(person.id) ? (
+                      <Badge ml={6} size="xs" variant="light" tt="none">
+                        {ko.formation.rank(ranks[index] ?? null)}
+                      </Badge>
+                    ) : (
+                      <Badge ml={6} size="xs" variant="light" color="gray" tt="none">
+                        {ko.formation.notVoted}
+                      </Badge>
+                    ))}
                 </Text>
               ) : null,
             )}
