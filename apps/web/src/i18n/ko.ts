@@ -10,6 +10,14 @@ const seconds = (value: number) => `${value}초`;
 export const ko = {
   brand: 'TeamUp',
 
+  /** Browser tab titles the pages' own headings do not already give (see lib/document-title). */
+  documentTitle: {
+    oauth: '소셜 로그인',
+    userProfile: '프로필',
+    meeting: '화상 회의',
+    gettingStarted: '시작하기',
+  },
+
   common: {
     loading: '불러오는 중...',
     sessionLoading: '로그인 정보를 확인하는 중입니다...',
@@ -360,8 +368,15 @@ export const ko = {
     progressValue: (value: number) => `${value}%`,
     enter: '입장',
     enterTeam: (name: string) => `${name} 팀 입장`,
-    members: '팀원',
+    members: '워크스페이스 멤버',
     membersTotal: (count: number) => `총 ${count}명`,
+    inviteTitle: '함께할 팀원을 초대해보세요',
+    inviteHint:
+      '아직 이 워크스페이스에는 나만 있습니다. 초대 링크를 보내면 팀원이 바로 참여할 수 있습니다.',
+    copyInviteLink: '초대 링크 복사',
+    inviteLinkCopied: '초대 링크를 복사했습니다. 팀원에게 보내주세요.',
+    inviteCopyFailed: '복사하지 못했습니다. 초대 코드 보기에서 링크를 직접 복사해주세요.',
+    openInvite: '초대 코드 보기',
     moreMembers: (count: number) => `(${count}명 더)`,
     allMembers: '전체 보기',
     allMembersTitle: (count: number) => `워크스페이스 멤버 (${count}명)`,

@@ -6,6 +6,7 @@ import { Limits } from '@teamup/contracts/limits';
 import { Link, useNavigate } from 'react-router';
 import { routes } from '../../../app/routes';
 import { ko } from '../../../i18n/ko';
+import { useDocumentTitle } from '../../../lib/document-title';
 import { ApiError } from '../../../lib/api-error';
 import { errorMessage } from '../../../lib/error-message';
 import { useResetPassword } from '../api/reset-password';
@@ -24,6 +25,7 @@ type Step = 0 | 1 | 2;
 
 /** /forgot-password: e-mail, six-digit code, new password; then /login after 2 s. */
 export function ForgotPasswordPage() {
+  useDocumentTitle([ko.reset.title, ko.brand]);
   const navigate = useNavigate();
   const [step, setStep] = useState<Step>(0);
   const [email, setEmail] = useState('');

@@ -16,6 +16,7 @@ import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { routes, safeReturnPath } from '../../../app/routes';
 import { ErrorAlert } from '../../../components/error-alert';
 import { ko } from '../../../i18n/ko';
+import { useDocumentTitle } from '../../../lib/document-title';
 import { buildClientInfo } from '../../../lib/client-info';
 import { errorMessage } from '../../../lib/error-message';
 import { useLogin } from '../api/login';
@@ -30,6 +31,7 @@ import { checkEmail } from '../lib/password-policy';
  * state may carry `from` (return path), `email` (prefilled) and a success `message`.
  */
 export function LoginPage() {
+  useDocumentTitle([ko.login.title, ko.brand]);
   const location = useLocation();
   const [searchParams] = useSearchParams();
   const inviteCode = searchParams.get('inviteCode') || null;

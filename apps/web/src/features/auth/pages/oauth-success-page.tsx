@@ -4,6 +4,7 @@ import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { routes } from '../../../app/routes';
 import { ko } from '../../../i18n/ko';
+import { useDocumentTitle } from '../../../lib/document-title';
 import { tokenStore } from '../../../lib/token-store';
 import { exchangeOauthToken } from '../api/exchange-oauth-token';
 import { TwoFactorStep } from '../components/two-factor-step';
@@ -22,6 +23,7 @@ type Phase = 'loading' | 'twoFactor' | 'success' | 'error';
  * Success goes to / after 1.5 s, failure to /login after 3 s.
  */
 export function OauthSuccessPage() {
+  useDocumentTitle([ko.documentTitle.oauth, ko.brand]);
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const { signIn, signInWithTokens } = useAuth();

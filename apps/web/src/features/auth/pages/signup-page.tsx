@@ -5,6 +5,7 @@ import { Limits } from '@teamup/contracts/limits';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { routes } from '../../../app/routes';
 import { ko } from '../../../i18n/ko';
+import { useDocumentTitle } from '../../../lib/document-title';
 import { ApiError } from '../../../lib/api-error';
 import { errorMessage } from '../../../lib/error-message';
 import { useRegister } from '../api/register';
@@ -21,6 +22,7 @@ type Step = 0 | 1 | 2;
 
 /** /signup: e-mail, mailed code, password; then /login with the e-mail prefilled. */
 export function SignupPage() {
+  useDocumentTitle([ko.signup.title, ko.brand]);
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const inviteCode = searchParams.get('inviteCode') || null;

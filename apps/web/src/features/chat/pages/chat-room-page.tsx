@@ -7,9 +7,12 @@ import { routes } from '../../../app/routes';
 import { FullPageLoader } from '../../../components/full-page-loader';
 import { ko } from '../../../i18n/ko';
 import { useAuth } from '../../auth/hooks/use-auth';
+import { useDocumentTitle } from '../../../lib/document-title';
 import { useCurrentWorkspace } from '../../workspaces/hooks/use-current-workspace';
 import { useChatRooms } from '../api/chat-rooms';
 import { ChatRoomView } from '../components/chat-room-view';
+import { useChatUnreadTotal } from '../hooks/use-chat-unread';
+import { roomDisplayName } from '../lib/room-display';
 
 function RoomLoader({
   workspace,
@@ -22,6 +25,10 @@ function RoomLoader({
 }) {
   const rooms = useChatRooms(workspace.id);
   const room = rooms.data?.content.find((item) => item.id === roomId);
+  useDocumentTitle(
+    [room ? roomDisplayName(room, user.id) : undefined, workspace.name],
+    useChatUnreadTotal(workspace.id),
+  );
 
   if (room) {
     return (

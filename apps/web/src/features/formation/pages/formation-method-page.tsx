@@ -4,6 +4,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { routes } from '../../../app/routes';
 import { ErrorAlert } from '../../../components/error-alert';
 import { ko } from '../../../i18n/ko';
+import { useDocumentTitle } from '../../../lib/document-title';
 import { errorMessage } from '../../../lib/error-message';
 import { useAuth } from '../../auth/hooks/use-auth';
 import { useLiveEvents } from '../../live/hooks/use-live';
@@ -32,6 +33,7 @@ export function FormationMethodPage() {
   const workspaceId = parseRouteId(params.get('ws') ?? undefined);
   const sessionId = parseRouteId(params.get('session') ?? undefined);
   const workspace = useMyWorkspaces().data?.find((candidate) => candidate.id === workspaceId);
+  useDocumentTitle([ko.formation.title, workspace?.name]);
   const members = useWorkspaceMembers(workspaceId ?? undefined);
   const session = useFormation(sessionId);
   const sessions = useFormations(sessionId === null ? workspaceId : null);

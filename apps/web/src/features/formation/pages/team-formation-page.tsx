@@ -14,6 +14,7 @@ import { Link } from 'react-router';
 import type { FormationMethod } from '@teamup/contracts/formation';
 import { routes } from '../../../app/routes';
 import { ko } from '../../../i18n/ko';
+import { useDocumentTitle } from '../../../lib/document-title';
 import { useCurrentWorkspace } from '../../workspaces/hooks/use-current-workspace';
 import { useFormations } from '../api/formations';
 import { methodSlugs } from '../lib/methods';
@@ -29,6 +30,7 @@ const icons: Record<FormationMethod, typeof IconDice5> = {
 /** /ws/{ws}/team-formation: the chooser of spec 02 and the workspace's sessions. */
 export function TeamFormationPage() {
   const { workspace } = useCurrentWorkspace();
+  useDocumentTitle([ko.formation.title, workspace?.name]);
   const sessions = useFormations(workspace?.id ?? null);
   if (!workspace) return null;
   return (

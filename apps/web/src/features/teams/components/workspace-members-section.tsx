@@ -9,25 +9,95 @@ import {
   SimpleGrid,
   Stack,
   Text,
+  ThemeIcon,
   Title,
 } from '@mantine/core';
-import { IconUsers } from '@tabler/icons-react';
-import type { WorkspaceMember } from '@teamup/contracts/workspaces';
+import { notifications } from '@mantine/notifications';
+import { IconCopy, IconLink, IconUserPlus, IconUsers } from '@tabler/icons-react';
+import type { Workspace, WorkspaceMember } from '@teamup/contracts/workspaces';
+import { routes } from '../../../app/routes';
 import { ErrorAlert } from '../../../components/error-alert';
 import { ko } from '../../../i18n/ko';
 import { errorMessage } from '../../../lib/error-message';
 import { useWorkspaceMembers } from '../../workspaces/api/workspace-members';
+import { WorkspaceSettingsModal } from '../../workspaces/components/workspace-settings-modal';
+import { copyText } from '../../workspaces/lib/copy-text';
+import { inviteLink } from '../../workspaces/lib/settings-tabs';
 import { previewMembers } from '../lib/member-preview';
 import { AllMembersModal } from './all-members-modal';
 import { MemberDetailModal } from './member-detail-modal';
 import { MemberPreview } from './member-preview';
 
 /**
- * The 'team members' section of the workspace home: the first 4 members, the total and
- * '(N명 더)', a button to the full list, and a member's detail on click (spec 01 section 2).
+ * A workspace with only its creator in it: how to bring the team in. The link copies in one
+ * click; '초대 코드 보기' opens the settings on the invite tab (code, link, password note).
  */
-export function WorkspaceMembersSection({ workspaceId }: { workspaceId: number }) {
-  const members = useWorkspaceMembers(workspaceId);
+function InviteCallToAction({ workspace }: { workspace: Workspace }) {
+  const [settingsOpened, setSettingsOpened] = useState(false);
+  const link = inviteLink(window.location.origin, routes.workspace.href(workspace.inviteCode));
+
+  const handleCopy = async () => {
+    const copied = await copyText(link);
+    notifications.show(
+      copied
+        ? { color: 'teal', message: ko.home.inviteLinkCopied }
+        : { color: 'red', message: ko.home.inviteCopyFailed },
+    );
+  };
+
+  return (
+    <Paper
+      radius="md"
+      p="md"
+      bg="var(--mantine-color-indigo-0)"
+      component="section"
+      data-testid="home-invite-cta"
+      aria-labelledby="home-invite-title"
+    >
+      <Group gap="md" align="flex-start" wrap="nowrap">
+        <ThemeIcon size={40} radius="xl" variant="light" aria-hidden visibleFrom="xs">
+          <IconUserPlus size={22} />
+        </ThemeIcon>
+        <Stack gap={6} miw={0} style={{ flex: 1 }}>
+          <Text fw={700} id="home-invite-title">
+            {ko.home.inviteTitle}
+          </Text>
+          <Text size="sm">{ko.home.inviteHint}</Text>
+          <Group gap="xs" mt={4}>
+            <Button
+              leftSection={<IconCopy size={16} />}
+              onClick={() => void handleCopy()}
+              data-testid="home-invite-copy"
+            >
+              {ko.home.copyInviteLink}
+            </Button>
+            <Button
+              variant="default"
+              leftSection={<IconLink size={16} />}
+              onClick={() => setSettingsOpened(true)}
+              data-testid="home-invite-open"
+            >
+              {ko.home.openInvite}
+            </Button>
+          </Group>
+        </Stack>
+      </Group>
+      <WorkspaceSettingsModal
+        workspace={workspace}
+        opened={settingsOpened}
+        onClose={() => setSettingsOpened(false)}
+      />
+    </Paper>
+  );
+}
+
+/**
+ * The 'workspace members' section of the workspace home: the first 4 members, the total and
+ * '(N명 더)', a button to the full list, and a member's detail on click (spec 01 section 2).
+ * While the user is the only member, an invitation to bring the team in comes first.
+ */
+export function WorkspaceMembersSection({ workspace }: { workspace: Workspace }) {
+  const members = useWorkspaceMembers(workspace.id);
   const [allOpened, setAllOpened] = useState(false);
   const [selected, setSelected] = useState<WorkspaceMember | null>(null);
 
@@ -79,6 +149,7 @@ export function WorkspaceMembersSection({ workspaceId }: { workspaceId: number }
             {ko.home.noMembers}
           </Text>
         )}
+        {members.isSuccess && list.length <= 1 && <InviteCallToAction workspace={workspace} />}
         {preview.shown.length > 0 && (
           <SimpleGrid cols={{ base: 2, md: 4 }} spacing="xs" data-testid="member-preview">
             {preview.shown.map((member) => (

@@ -4,9 +4,11 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { routes } from '../../../app/routes';
 import { FullPageLoader } from '../../../components/full-page-loader';
 import { ko } from '../../../i18n/ko';
+import { useDocumentTitle } from '../../../lib/document-title';
 import { ApiError } from '../../../lib/api-error';
 import { errorMessage, hasCode } from '../../../lib/error-message';
 import { useAuth } from '../../auth/hooks/use-auth';
+import { useChatUnreadTotal } from '../../chat/hooks/use-chat-unread';
 import { useCurrentWorkspace } from '../../workspaces/hooks/use-current-workspace';
 import { useTeam } from '../api/team';
 import { TeamHeader } from '../components/team-header';
@@ -37,6 +39,7 @@ function TeamView({ workspaceId, teamId }: { workspaceId: number; teamId: number
   const { workspace } = useCurrentWorkspace();
   const team = useTeam(teamId);
   const [searchParams] = useSearchParams();
+  useDocumentTitle([team.data?.name, workspace?.name], useChatUnreadTotal(workspace?.id));
   const wide = isWideTeamTab(parseTeamTab(searchParams.get('tab')));
 
   if (team.isPending) return <FullPageLoader text={ko.teams.loading} height="50vh" />;

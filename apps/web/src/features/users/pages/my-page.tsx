@@ -5,6 +5,7 @@ import { routes } from '../../../app/routes';
 import { ErrorAlert } from '../../../components/error-alert';
 import { FullPageLoader } from '../../../components/full-page-loader';
 import { ko } from '../../../i18n/ko';
+import { useDocumentTitle } from '../../../lib/document-title';
 import { errorMessage } from '../../../lib/error-message';
 import { useMe } from '../api/me';
 import { ProfileFieldList } from '../components/profile-field-list';
@@ -12,6 +13,7 @@ import { ProfileHeader } from '../components/profile-header';
 
 /** /my-page: the profile summary, with links to profile edit and account settings. */
 export function MyPage() {
+  useDocumentTitle([ko.myPage.title, ko.brand]);
   const me = useMe();
   if (me.isPending) return <FullPageLoader text={ko.common.loading} height="50vh" />;
   if (me.isError) {

@@ -21,6 +21,7 @@ import { routes } from '../../../app/routes';
 import { ErrorAlert } from '../../../components/error-alert';
 import { FullPageLoader } from '../../../components/full-page-loader';
 import { ko } from '../../../i18n/ko';
+import { useDocumentTitle } from '../../../lib/document-title';
 import { ApiError } from '../../../lib/api-error';
 import { errorMessage } from '../../../lib/error-message';
 import { useAuth } from '../../auth/hooks/use-auth';
@@ -37,6 +38,7 @@ import {
 
 /** /my-page/profile-edit: the profile fields of spec 01 section 3 and the profile image. */
 export function ProfileEditPage() {
+  useDocumentTitle([ko.profileEdit.title, ko.brand]);
   const me = useMe();
   if (me.isPending) return <FullPageLoader text={ko.common.loading} height="50vh" />;
   if (me.isError) {

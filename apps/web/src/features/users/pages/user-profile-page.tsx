@@ -5,6 +5,7 @@ import { routes } from '../../../app/routes';
 import { ErrorAlert } from '../../../components/error-alert';
 import { FullPageLoader } from '../../../components/full-page-loader';
 import { ko } from '../../../i18n/ko';
+import { useDocumentTitle } from '../../../lib/document-title';
 import { ApiError } from '../../../lib/api-error';
 import { errorMessage } from '../../../lib/error-message';
 import { WorkspaceIcon } from '../../workspaces/components/workspace-icon';
@@ -30,6 +31,7 @@ export function UserProfilePage() {
   const { userId } = useParams();
   const id = parseRouteId(userId);
   const profile = useUserProfile(id);
+  useDocumentTitle([profile.data?.name || ko.documentTitle.userProfile, ko.brand]);
   const navigate = useNavigate();
 
   if (id === null) return <NotFound />;

@@ -7,8 +7,10 @@ import type { VideoParticipant } from '@teamup/contracts/video';
 import { routes } from '../../../app/routes';
 import { useConfirmAction } from '../../../components/confirm-action';
 import { ko } from '../../../i18n/ko';
+import { useDocumentTitle } from '../../../lib/document-title';
 import { errorMessage } from '../../../lib/error-message';
 import { useAuth } from '../../auth/hooks/use-auth';
+import { useChatUnreadTotal } from '../../chat/hooks/use-chat-unread';
 import { useCurrentWorkspace } from '../../workspaces/hooks/use-current-workspace';
 import {
   ControlBar,
@@ -98,6 +100,11 @@ function Meeting({
     toWorkspace();
   });
   const title = meeting.channel?.name ?? roomName;
+  const { workspace } = useCurrentWorkspace();
+  useDocumentTitle(
+    [title || ko.documentTitle.meeting, workspace?.name],
+    useChatUnreadTotal(workspaceId),
+  );
 
   if (meeting.phase === 'failed') {
     return (

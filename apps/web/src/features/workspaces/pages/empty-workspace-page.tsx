@@ -13,6 +13,7 @@ import {
 } from '@mantine/core';
 import { IconCheck, IconLogin2, IconPlus } from '@tabler/icons-react';
 import { ko } from '../../../i18n/ko';
+import { useDocumentTitle } from '../../../lib/document-title';
 import { CreateWorkspaceDialog } from '../components/create-workspace-dialog';
 import { JoinWorkspaceDialog } from '../components/join-workspace-dialog';
 
@@ -77,6 +78,7 @@ function ChoiceCard({
 
 /** /empty-workspace (spec 01 section 2): onboarding for a user without a workspace. */
 export function EmptyWorkspacePage() {
+  useDocumentTitle([ko.documentTitle.gettingStarted, ko.brand]);
   const [dialog, setDialog] = useState<'create' | 'join' | null>(null);
   return (
     <Container size="md" py={{ base: 'md', sm: 'xl' }} px={0} data-testid="empty-workspace-page">

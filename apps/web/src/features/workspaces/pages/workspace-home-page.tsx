@@ -18,8 +18,10 @@ import { routes } from '../../../app/routes';
 import { ErrorAlert } from '../../../components/error-alert';
 import { FullPageLoader } from '../../../components/full-page-loader';
 import { ko } from '../../../i18n/ko';
+import { useDocumentTitle } from '../../../lib/document-title';
 import { errorMessage } from '../../../lib/error-message';
 import { useAuth } from '../../auth/hooks/use-auth';
+import { useChatUnreadTotal } from '../../chat/hooks/use-chat-unread';
 import { useWorkspaceTeams } from '../../teams/api/workspace-teams';
 import { TeamCard } from '../../teams/components/team-card';
 import { TeamDialog } from '../../teams/components/team-dialog';
@@ -78,6 +80,7 @@ function WorkspaceHome({ workspace }: { workspace: Workspace }) {
   const { user } = useAuth();
   const [dialogOpened, setDialogOpened] = useState(false);
   const name = user?.name.trim() || ko.home.defaultName;
+  useDocumentTitle([workspace.name], useChatUnreadTotal(workspace.id));
 
   return (
     <Stack maw={1120} mx="auto" gap="xl" data-testid="workspace-home">
@@ -117,7 +120,7 @@ function WorkspaceHome({ workspace }: { workspace: Workspace }) {
         <MyTeams workspace={workspace} onOpenDialog={() => setDialogOpened(true)} />
       </Stack>
 
-      <WorkspaceMembersSection workspaceId={workspace.id} />
+      <WorkspaceMembersSection workspace={workspace} />
 
       <TeamDialog
         opened={dialogOpened}
