@@ -6,7 +6,6 @@ import { notifications } from '@mantine/notifications';
 import { routes } from '../../../app/routes';
 import { ko } from '../../../i18n/ko';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { useDocumentTitle } from '../../../lib/document-title';
 import { formatDate } from '../../../lib/dates';
 import { ActiveSessions } from '../components/active-sessions';
 import { ChangePasswordForm } from '../components/change-password-form';
@@ -56,7 +55,6 @@ function useLinkedNotice() {
 
 /** /my-page/account-settings: account info, password change and signed-in devices. */
 export function AccountSettingsPage() {
-  useDocumentTitle([ko.account.title, ko.brand]);
   useDocumentTitle([ko.account.title, ko.brand]);
   const { user } = useAuth();
   const socialRows = useSocialAccountRows();
