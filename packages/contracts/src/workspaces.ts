@@ -163,6 +163,16 @@ export const invitePreviewSchema = z.object({
 });
 export type InvitePreview = z.infer<typeof invitePreviewSchema>;
 
+/**
+ * GET /workspaces/invite/{code}/public: what anyone holding a valid invite link may see before
+ * logging in or signing up. Only the name and the head count: no id, icon or password flag.
+ */
+export const publicInvitePreviewSchema = z.object({
+  name: z.string(),
+  memberCount: z.number().int(),
+});
+export type PublicInvitePreview = z.infer<typeof publicInvitePreviewSchema>;
+
 export const bannedUserSchema = z.object({
   user: z.object({
     id: z.number().int(),

@@ -105,7 +105,6 @@ export const ko = {
     or: '또는',
     google: 'Google로 계속하기',
     kakao: '카카오로 계속하기',
-    inviteNotice: '로그인하면 초대받은 워크스페이스로 이동합니다.',
   },
 
   signup: {
@@ -875,6 +874,19 @@ export const ko = {
       noTeams: '참여 중인 팀이 없습니다.',
       noDirectMessages: '다이렉트 메시지가 없습니다.',
       noGroupChats: '그룹 채팅이 없습니다.',
+    /** An invite link opened while logged out (login and sign-up pages). */
+    invite: {
+      title: (name: string) => `초대받은 워크스페이스: ${name}`,
+      loading: '초대 정보를 확인하는 중...',
+      loginHint: '로그인하면 바로 이 워크스페이스에 참여합니다.',
+      signupHint: '가입을 마치고 로그인하면 바로 이 워크스페이스에 참여합니다.',
+      newHere: '처음이신가요?',
+      signupAndJoin: '회원가입하고 참여하기',
+      invalid:
+        '초대 링크가 올바르지 않거나 더 이상 사용할 수 없습니다. 초대한 사람에게 새 링크를 받아주세요.',
+      unavailable:
+        '초대 정보를 불러오지 못했습니다. 로그인하면 초대받은 워크스페이스로 이동합니다.',
+    },
       noVideoMeetings: '진행 중인 화상 회의가 없습니다.',
       teamsFailed: '팀 목록을 불러오지 못했습니다.',
       locked: '비밀번호로 보호된 팀',

@@ -9,6 +9,7 @@ import {
   iconUploadResponseSchema,
   inviteParamsSchema,
   invitePreviewSchema,
+  publicInvitePreviewSchema,
   joinWorkspaceByIdSchema,
   joinWorkspaceSchema,
   setWorkspacePasswordSchema,
@@ -71,6 +72,21 @@ export async function workspacesRoutes(app: TypedApp, ctx: AppContext, requireAu
     async (request) => ({
       data: await workspaces.previewInvite(ctx, authOf(request).userId, request.params.code),
     }),
+  );
+
+  app.get(
+    '/workspaces/invite/:code/public',
+    {
+      // Anonymous, like the sign-up calls: a tighter per-IP budget than the global one.
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary: '초대 링크 미리보기 (로그인 전): 워크스페이스 이름과 멤버 수만',
+        params: inviteParamsSchema,
+        response: { 200: envelope(publicInvitePreviewSchema) },
+      },
+    },
+    async (request) => ({ data: await workspaces.previewInvitePublic(ctx, request.params.code) }),
   );
 
   app.post(

@@ -8,6 +8,7 @@ import {
   WorkspaceMessages as M,
   type BannedUser,
   type InvitePreview,
+  type PublicInvitePreview,
   type Workspace,
   type WorkspaceMember,
   type WorkspaceRole,
@@ -168,6 +169,18 @@ export async function previewInvite(
     passwordProtected: workspace.passwordHash !== null,
     memberCount: await repo.countMembers(db, workspace.id),
     alreadyMember: (await repo.findRole(db, workspace.id, userId)) !== undefined,
+  };
+}
+
+/** Before login: the name and head count of a valid invite's workspace, nothing else. */
+export async function previewInvitePublic(
+  ctx: AppContext,
+  input: string,
+): Promise<PublicInvitePreview> {
+  const workspace = await workspaceByInvite(ctx, input);
+  return {
+    name: workspace.name,
+    memberCount: await repo.countMembers(ctx.database.db, workspace.id),
   };
 }
 

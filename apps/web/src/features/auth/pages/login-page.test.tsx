@@ -1,14 +1,33 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { renderPage } from '../../../test/render';
+import { SignupPage } from './signup-page';
 import { LoginPage } from './login-page';
+
+/** Invite codes the server knows, with their public preview. */
+const invites: Record<string, { name: string; memberCount: number }> = {
+  AbC123: { name: '캡스톤 디자인', memberCount: 3 },
+  Club123456: { name: '동아리', memberCount: 4 },
+};
 
 beforeEach(() => {
   localStorage.clear();
+  sessionStorage.clear();
   // The providers call GET /auth/providers; this server has none.
   vi.stubGlobal(
     'fetch',
-    vi.fn(async () => new Response(null, { status: 404 })),
+    vi.fn(async (url: string) => {
+      const code = /\/api\/workspaces\/invite\/([^/]+)\/public$/.exec(url)?.[1];
+      const preview = code ? invites[code] : undefined;
+      if (preview) return Response.json({ data: preview });
+      if (code) {
+        return Response.json(
+          { status: 404, code: 'WORKSPACE_NOT_FOUND', title: 'Not Found', detail: '없음' },
+          { status: 404, headers: { 'content-type': 'application/problem+json' } },
+        );
+      }
+      return new Response(null, { status: 404 });
+    }),
   );
 });
 
@@ -39,5 +58,58 @@ describe('LoginPage', () => {
     expect(email).toHaveProperty('value', '');
     const signup = screen.getByRole('link', { name: '회원가입' });
     expect(signup.getAttribute('href')).toBe('/signup?inviteCode=AbC123');
+  });
+
+  it('shows the invitation a logged-out visitor followed, with sign-up and login that keep it', async () => {
+    // The protected layout sends /ws/{code} here with the address in router state.
+    renderPage('/login', <LoginPage />, { pathname: '/login', state: { from: '/ws/Club123456' } });
+
+    const banner = await screen.findByTestId('invite-banner');
+    await within(banner).findByText('초대받은 워크스페이스: 동아리');
+    expect(banner.textContent).toContain('멤버 4명');
+    expect(banner.textContent).toContain('로그인하면 바로 이 워크스페이스에 참여합니다.');
+    expect(within(banner).getByTestId('invite-signup').getAttribute('href')).toBe(
+      '/signup?inviteCode=Club123456',
+    );
+    expect(screen.getByRole('link', { name: '회원가입' }).getAttribute('href')).toBe(
+      '/signup?inviteCode=Club123456',
+    );
+    expect(screen.getByTestId('login-email')).toBeTruthy();
+    // Kept for the tab's session, so a social login's round trip keeps it too.
+    expect(sessionStorage.getItem('teamup.pendingInvite')).toBe('Club123456');
+  });
+
+  it('says so when the invite is no good, and carries nothing on', async () => {
+    sessionStorage.setItem('teamup.pendingInvite', 'Old1234567');
+    renderPage('/login', <LoginPage />, '/login?inviteCode=Gone123456');
+
+    const invalid = await screen.findByTestId('invite-banner-invalid');
+    expect(invalid.textContent).toContain('초대 링크가 올바르지 않거나');
+    expect(screen.getByRole('link', { name: '회원가입' }).getAttribute('href')).toBe('/signup');
+    expect(sessionStorage.getItem('teamup.pendingInvite')).toBeNull();
+  });
+
+  it('a plain login page shows no invitation and clears one left from before', async () => {
+    sessionStorage.setItem('teamup.pendingInvite', 'Old1234567');
+    renderPage('/login', <LoginPage />, { pathname: '/login', state: { from: '/ws/7' } });
+    await screen.findByTestId('login-email');
+    expect(screen.queryByTestId('invite-banner')).toBeNull();
+    expect(sessionStorage.getItem('teamup.pendingInvite')).toBeNull();
+  });
+});
+
+describe('SignupPage with an invite', () => {
+  it('shows the invitation and keeps it on the way back to login', async () => {
+    renderPage('/signup', <SignupPage />, '/signup?inviteCode=Club123456');
+
+    const banner = await screen.findByTestId('invite-banner');
+    await within(banner).findByText('초대받은 워크스페이스: 동아리');
+    expect(banner.textContent).toContain(
+      '가입을 마치고 로그인하면 바로 이 워크스페이스에 참여합니다.',
+    );
+    expect(within(banner).queryByTestId('invite-signup')).toBeNull();
+    expect(screen.getByRole('link', { name: '로그인' }).getAttribute('href')).toBe(
+      '/login?inviteCode=Club123456',
+    );
   });
 });

@@ -11,7 +11,7 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from '@mantine/form';
-import { IconCircleCheck, IconMailForward } from '@tabler/icons-react';
+import { IconCircleCheck } from '@tabler/icons-react';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { routes, safeReturnPath } from '../../../app/routes';
 import { ErrorAlert } from '../../../components/error-alert';
@@ -19,6 +19,9 @@ import { ko } from '../../../i18n/ko';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { buildClientInfo } from '../../../lib/client-info';
 import { errorMessage } from '../../../lib/error-message';
+import { InviteBanner } from '../../workspaces/components/invite-banner';
+import { useAuthPageInvite } from '../../workspaces/hooks/use-auth-page-invite';
+import { inviteCodeFromPath, validInviteCode } from '../../workspaces/lib/pending-invite';
 import { useLogin } from '../api/login';
 import { SocialLoginButtons } from '../components/social-login-buttons';
 import { TwoFactorStep } from '../components/two-factor-step';
@@ -27,15 +30,20 @@ import { readLoginState } from '../lib/login-state';
 import { checkEmail } from '../lib/password-policy';
 
 /**
- * /login: e-mail and password. Query inviteCode leads to /ws/{inviteCode} after login; router
- * state may carry `from` (return path), `email` (prefilled) and a success `message`.
+ * /login: e-mail and password. Query inviteCode (or a `from` that is an invite link, /ws/{code})
+ * shows the invitation, is carried to sign-up and leads to /ws/{inviteCode} after login, which
+ * joins; router state may carry `from` (return path), `email` (prefilled) and a success
+ * `message`.
  */
 export function LoginPage() {
   useDocumentTitle([ko.login.title, ko.brand]);
   const location = useLocation();
   const [searchParams] = useSearchParams();
-  const inviteCode = searchParams.get('inviteCode') || null;
   const state = readLoginState(location.state);
+  const invite = useAuthPageInvite(
+    validInviteCode(searchParams.get('inviteCode')) ?? inviteCodeFromPath(state.from),
+  );
+  const inviteCode = invite.code;
   const { status, signIn } = useAuth();
   const login = useLogin();
   const [challengeToken, setChallengeToken] = useState<string | null>(null);
@@ -96,10 +104,13 @@ export function LoginPage() {
           {state.message}
         </Alert>
       )}
-      {inviteCode && (
-        <Alert color="indigo" variant="light" icon={<IconMailForward size={18} />}>
-          {ko.login.inviteNotice}
-        </Alert>
+      {invite.candidate && (
+        <InviteBanner
+          code={invite.candidate}
+          preview={invite.preview}
+          invalid={invite.invalid}
+          mode="login"
+        />
       )}
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="md">

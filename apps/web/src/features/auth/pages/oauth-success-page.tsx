@@ -6,6 +6,7 @@ import { routes } from '../../../app/routes';
 import { ko } from '../../../i18n/ko';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { tokenStore } from '../../../lib/token-store';
+import { takePendingInvite } from '../../workspaces/lib/pending-invite';
 import { exchangeOauthToken } from '../api/exchange-oauth-token';
 import { TwoFactorStep } from '../components/two-factor-step';
 import { useAuth } from '../hooks/use-auth';
@@ -76,7 +77,14 @@ export function OauthSuccessPage() {
     if (phase === 'loading' || phase === 'twoFactor') return;
     const success = phase === 'success';
     const timer = window.setTimeout(
-      () => void navigate(success ? routes.home.href() : routes.login.href(), { replace: true }),
+      () => {
+        // An invite followed before the provider's round trip: logged in, go on and join it;
+        // refused, back to the login page with the invitation still showing.
+        const inviteCode = takePendingInvite();
+        let target = routes.login.href({ inviteCode });
+        if (success) target = inviteCode ? routes.workspace.href(inviteCode) : routes.home.href();
+        void navigate(target, { replace: true });
+      },
       success ? SUCCESS_REDIRECT_MS : ERROR_REDIRECT_MS,
     );
     return () => window.clearTimeout(timer);

@@ -8,6 +8,9 @@ import { ko } from '../../../i18n/ko';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { ApiError } from '../../../lib/api-error';
 import { errorMessage } from '../../../lib/error-message';
+import { InviteBanner } from '../../workspaces/components/invite-banner';
+import { useAuthPageInvite } from '../../workspaces/hooks/use-auth-page-invite';
+import { validInviteCode } from '../../workspaces/lib/pending-invite';
 import { useRegister } from '../api/register';
 import { useRequestEmailCode } from '../api/request-email-code';
 import { useVerifyEmailCode } from '../api/verify-email-code';
@@ -20,12 +23,16 @@ import { nameFromEmail } from '../lib/password-policy';
 
 type Step = 0 | 1 | 2;
 
-/** /signup: e-mail, mailed code, password; then /login with the e-mail prefilled. */
+/**
+ * /signup: e-mail, mailed code, password; then /login with the e-mail prefilled. Query
+ * inviteCode shows the invitation and is carried on to the login page, whose login joins.
+ */
 export function SignupPage() {
   useDocumentTitle([ko.signup.title, ko.brand]);
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  const inviteCode = searchParams.get('inviteCode') || null;
+  const invite = useAuthPageInvite(validInviteCode(searchParams.get('inviteCode')));
+  const inviteCode = invite.code;
   const [step, setStep] = useState<Step>(0);
   const [email, setEmail] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
@@ -99,6 +106,14 @@ export function SignupPage() {
           {ko.signup.subtitle}
         </Text>
       </div>
+      {invite.candidate && (
+        <InviteBanner
+          code={invite.candidate}
+          preview={invite.preview}
+          invalid={invite.invalid}
+          mode="signup"
+        />
+      )}
       <Stepper
         active={step}
         size="sm"

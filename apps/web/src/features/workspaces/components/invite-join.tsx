@@ -13,6 +13,7 @@ import { useJoinWorkspace } from '../api/join-workspace';
 import { workspacesQueryKey } from '../api/my-workspaces';
 import { useOpenWorkspace } from '../hooks/use-open-workspace';
 import { joinErrorMessage, needsPassword } from '../lib/join-error';
+import { takePendingInvite } from '../lib/pending-invite';
 import { InvitePasswordDialog } from './invite-password-dialog';
 
 interface InviteJoinProps {
@@ -68,6 +69,11 @@ export function InviteJoin({ code, workspaces }: InviteJoinProps) {
   useEffect(() => {
     attemptRef.current = attemptJoin;
   });
+
+  // The invite is being followed now: nothing is left pending for a later social login.
+  useEffect(() => {
+    takePendingInvite();
+  }, []);
 
   const data = preview.data;
   useEffect(() => {

@@ -1,0 +1,28 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { PublicInvitePreview } from '@teamup/contracts/workspaces';
+import { api } from '../../../lib/api-client';
+
+export const publicInvitePreviewQueryKey = (code: string) => ['invite-public', code] as const;
+
+/** GET /workspaces/invite/{code}/public: the workspace's name and head count, before login. */
+export function fetchPublicInvitePreview(
+  code: string,
+  signal?: AbortSignal,
+): Promise<PublicInvitePreview> {
+  return api.get<PublicInvitePreview>(`/workspaces/invite/${encodeURIComponent(code)}/public`, {
+    signal,
+  });
+}
+
+/** The public preview of an invite; nothing is asked while the code is null. */
+export function usePublicInvitePreview(code: string | null) {
+  return useQuery(
+    queryOptions({
+      queryKey: publicInvitePreviewQueryKey(code ?? ''),
+      queryFn: ({ signal }) => fetchPublicInvitePreview(code ?? '', signal),
+      enabled: code !== null,
+      retry: false,
+      staleTime: 60_000,
+    }),
+  );
+}

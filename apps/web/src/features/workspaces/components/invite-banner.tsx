@@ -1,0 +1,103 @@
+import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconMailForward } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { routes } from '../../../app/routes';
+import { ko } from '../../../i18n/ko';
+import type { usePublicInvitePreview } from '../api/public-invite-preview';
+import { WorkspaceIcon } from './workspace-icon';
+
+const t = ko.workspaces.invite;
+
+interface InviteBannerProps {
+  code: string;
+  preview: ReturnType<typeof usePublicInvitePreview>;
+  /** Whether the code answered 404/400: the invite is no good. */
+  invalid: boolean;
+  /** On the login page the banner also offers sign-up (most invitees are new). */
+  mode: 'login' | 'signup';
+}
+
+/**
+ * The invitation a logged-out person followed, above the login or sign-up form: which workspace,
+ * how many members, and that logging in (or signing up, then logging in) joins it.
+ */
+export function InviteBanner({ code, preview, invalid, mode }: InviteBannerProps) {
+  if (preview.isPending) {
+    return (
+      <Alert
+        color="indigo"
+        variant="light"
+        icon={<Loader size={16} />}
+        data-testid="invite-banner-loading"
+      >
+        <span role="status">{t.loading}</span>
+      </Alert>
+    );
+  }
+  if (invalid) {
+    return (
+      <Alert
+        color="yellow"
+        variant="light"
+        icon={<IconAlertTriangle size={18} />}
+        data-testid="invite-banner-invalid"
+      >
+        {t.invalid}
+      </Alert>
+    );
+  }
+  if (preview.isError) {
+    return (
+      <Alert
+        color="indigo"
+        variant="light"
+        icon={<IconMailForward size={18} />}
+        data-testid="invite-banner"
+      >
+        {t.unavailable}
+      </Alert>
+    );
+  }
+  const { name, memberCount } = preview.data;
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p="md"
+      bg="var(--mantine-color-indigo-0)"
+      style={{ borderColor: 'var(--mantine-color-indigo-2)' }}
+      data-testid="invite-banner"
+    >
+      <Stack gap="sm">
+        <Group gap="sm" wrap="nowrap" align="center">
+          <WorkspaceIcon name={name} iconUrl={null} size={40} />
+          <Stack gap={0} miw={0}>
+            <Title order={2} fz="md" style={{ overflowWrap: 'anywhere' }}>
+              {t.title(name)}
+            </Title>
+            <Text size="sm" c="gray.7">
+              {ko.workspaces.memberCount(memberCount)}
+            </Text>
+          </Stack>
+        </Group>
+        <Text size="sm">{mode === 'login' ? t.loginHint : t.signupHint}</Text>
+        {mode === 'login' && (
+          <Group gap="xs" wrap="wrap">
+            <Text size="sm" c="gray.7">
+              {t.newHere}
+            </Text>
+            <Button
+              component={Link}
+              to={routes.signup.href({ inviteCode: code })}
+              size="xs"
+              variant="filled"
+              data-testid="invite-signup"
+            >
+              {t.signupAndJoin}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
