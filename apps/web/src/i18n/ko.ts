@@ -864,6 +864,15 @@ export const ko = {
       join: '워크스페이스 참여하기',
       open: (name: string) => `${name} 워크스페이스로 이동`,
     },
+    /** A member sent out while the workspace's page was open (WORKSPACE_MEMBER_REMOVED). */
+    removed: {
+      kicked: (name: string) => `${name}에서 내보내졌습니다`,
+      banned: (name: string) => `${name}에서 내보내졌습니다`,
+      kickedHint: '관리자가 워크스페이스에서 내보냈습니다. 다시 초대받으면 참여할 수 있습니다.',
+      bannedHint:
+        '관리자가 워크스페이스에서 차단했습니다. 차단이 풀리기 전에는 다시 참여할 수 없습니다.',
+      unknownName: '워크스페이스',
+    },
     panel: {
       settings: '워크스페이스 설정',
       teams: '팀 프로젝트',

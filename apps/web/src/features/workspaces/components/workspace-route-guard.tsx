@@ -4,20 +4,25 @@ import { routes } from '../../../app/routes';
 import { FullPageLoader } from '../../../components/full-page-loader';
 import { ko } from '../../../i18n/ko';
 import { useMyWorkspaces } from '../api/my-workspaces';
+import { useRemovalListener, useRemovalNotice } from '../hooks/use-removal-notice';
 import { findWorkspace, isWorkspaceIdParam, replaceWorkspaceSegment } from '../lib/match-workspace';
 import { InviteJoin } from './invite-join';
 import { WorkspaceNotFound } from './workspace-not-found';
+import { WorkspaceRemoved } from './workspace-removed';
 
 /**
  * Wraps every /ws/:workspaceId route (spec 01 section 2, workspace route handling). A segment
  * naming one of the user's workspaces by id, invite code or link is normalised to /ws/{id};
  * any other non-numeric segment is an invite code to join; an unknown id shows a clear
- * not-found state instead of the page.
+ * not-found state instead of the page, or, for a workspace the user was just kicked or banned
+ * from (live WORKSPACE_MEMBER_REMOVED), says so by name.
  */
 export function WorkspaceRouteGuard() {
   const { workspaceId = '' } = useParams();
   const location = useLocation();
   const workspaces = useMyWorkspaces();
+  useRemovalListener();
+  const removal = useRemovalNotice(isWorkspaceIdParam(workspaceId) ? Number(workspaceId) : null);
 
   if (workspaces.isPending) return <FullPageLoader text={ko.workspaces.loading} height="50vh" />;
   if (workspaces.isError) {
@@ -49,7 +54,7 @@ export function WorkspaceRouteGuard() {
     if (workspaces.isFetching) {
       return <FullPageLoader text={ko.workspaces.loading} height="50vh" />;
     }
-    return <WorkspaceNotFound />;
+    return removal ? <WorkspaceRemoved notice={removal} /> : <WorkspaceNotFound />;
   }
   return <InviteJoin key={workspaceId} code={workspaceId} workspaces={workspaces.data} />;
 }
