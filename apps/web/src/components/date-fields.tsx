@@ -1,4 +1,4 @@
-import { Group, Stack } from '@mantine/core';
+import { Group, Stack, type MantineSize } from '@mantine/core';
 import {
   DatePickerInput,
   DateTimePicker,
@@ -60,6 +60,8 @@ type CommonProps = {
   testId?: string;
   /** Earliest day that may be picked (YYYY-MM-DD). */
   minDate?: string;
+  /** 'md' as the app's text inputs; 'sm' beside Mantine's selects. */
+  size?: MantineSize;
 };
 
 /** A day and a time of day: 'YYYY-MM-DD HH:mm:ss' in local time, '' for none. */
@@ -73,6 +75,7 @@ export function DateTimeField({
   testId,
   minDate,
   clearable,
+  size = 'md',
   ...rest
 }: CommonProps & {
   value: string;
@@ -90,7 +93,7 @@ export function DateTimeField({
       disabled={disabled}
       clearable={clearable}
       clearButtonProps={{ 'aria-label': t.clear }}
-      size="md"
+      size={size}
       minDate={minDate}
       value={value || null}
       onChange={(next) => onChange(next ?? '')}
@@ -124,6 +127,7 @@ export function DateField({
   testId,
   minDate,
   clearable,
+  size = 'md',
   ...rest
 }: CommonProps & {
   value: string;
@@ -141,7 +145,7 @@ export function DateField({
       disabled={disabled}
       clearable={clearable}
       clearButtonProps={{ 'aria-label': t.clear }}
-      size="md"
+      size={size}
       minDate={minDate}
       value={value || null}
       onChange={(next) => onChange(next ?? '')}
@@ -159,6 +163,7 @@ export function TimeField({
   label,
   disabled,
   testId,
+  size = 'md',
 }: Omit<CommonProps, 'minDate' | 'required'> & {
   value: string;
   onChange: (value: string) => void;
@@ -170,7 +175,7 @@ export function TimeField({
       disabled={disabled}
       clearable
       clearButtonProps={{ 'aria-label': t.clearTime }}
-      size="md"
+      size={size}
       value={value}
       onChange={onChange}
       hoursInputProps={{ 'data-testid': testId && `${testId}-hours` }}
@@ -189,7 +194,9 @@ export function DateWithTimeField({
   timeLabel,
   testId,
   disabled,
+  size,
 }: {
+  size?: MantineSize;
   day: string;
   time: string;
   onChange: (next: { day: string; time: string }) => void;
@@ -209,6 +216,7 @@ export function DateWithTimeField({
           // Clearing the day clears its time too: a time alone means nothing.
           onChange={(next) => onChange({ day: next, time: next ? time : '' })}
           testId={testId}
+          size={size}
           style={{ flex: '1 1 auto', minWidth: 0 }}
         />
         <TimeField
@@ -217,6 +225,7 @@ export function DateWithTimeField({
           disabled={disabled || !day}
           onChange={(next) => onChange({ day, time: next })}
           testId={testId && `${testId}-time`}
+          size={size}
         />
       </Group>
     </Stack>

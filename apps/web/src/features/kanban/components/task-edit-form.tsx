@@ -123,6 +123,7 @@ export function TaskEditForm({ teamId, task, members, onDelete, deleting }: Task
               setValues((current) => ({ ...current, deadline: day, deadlineTime: time }))
             }
             testId="task-deadline-input"
+            size="sm"
           />
           <MultiSelect
             label={texts.assignees}
