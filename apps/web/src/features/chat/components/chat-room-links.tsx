@@ -1,12 +1,13 @@
-import { Badge, NavLink, Stack } from '@mantine/core';
+import { Badge, Stack } from '@mantine/core';
 import { IconMessageCircle, IconUser } from '@tabler/icons-react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import type { ChatRoomType } from '@teamup/contracts/chat';
 import { ChatMessages } from '@teamup/contracts/chat';
 import { routes } from '../../../app/routes';
 import { ko } from '../../../i18n/ko';
 import { useChatRooms } from '../api/chat-rooms';
 import { roomDisplayName } from '../lib/room-display';
+import { SidePanelLink } from '../../workspaces/components/side-panel-link';
 import { sidePanelListState } from '../../workspaces/components/side-panel-section';
 
 interface ChatRoomLinksProps {
@@ -54,22 +55,14 @@ export function ChatRoomLinks({ workspaceId, myId, type, emptyText }: ChatRoomLi
         const name = roomDisplayName(room, myId);
         return (
           <li key={room.id}>
-            <NavLink
-              component={Link}
+            <SidePanelLink
               to={routes.chat.href(workspaceId, room.id)}
+              name={name}
               active={active}
-              aria-current={active ? 'page' : undefined}
-              label={name}
-              title={name}
               leftSection={<Icon size={16} aria-hidden />}
               rightSection={<UnreadBadge count={active ? 0 : room.unreadCount} />}
-              data-testid="chat-room-link"
-              data-room-id={room.id}
-              styles={{
-                label: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
-              }}
-              py={6}
-              style={{ borderRadius: 'var(--mantine-radius-sm)' }}
+              testId="chat-room-link"
+              data={{ 'data-room-id': room.id }}
             />
           </li>
         );

@@ -1,17 +1,7 @@
 import { useState } from 'react';
-import {
-  ActionIcon,
-  Box,
-  Group,
-  NavLink,
-  ScrollArea,
-  Skeleton,
-  Stack,
-  Text,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Box, Group, ScrollArea, Skeleton, Stack, Tooltip } from '@mantine/core';
 import { IconLock, IconSettings, IconUsersGroup } from '@tabler/icons-react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import type { Workspace } from '@teamup/contracts/workspaces';
 import { routes } from '../../../app/routes';
 import { ko } from '../../../i18n/ko';
@@ -24,8 +14,8 @@ import { TeamDialog } from '../../teams/components/team-dialog';
 import { CreateVideoRoomDialog } from '../../video/components/create-video-room-dialog';
 import { VideoRoomLinks } from '../../video/components/video-room-links';
 import { useCurrentWorkspace } from '../hooks/use-current-workspace';
+import { SidePanelLink, SidePanelWorkspaceName } from './side-panel-link';
 import { SidePanelSection, sidePanelListState } from './side-panel-section';
-import { WorkspaceIcon } from './workspace-icon';
 import { WorkspaceSettingsModal } from './workspace-settings-modal';
 
 /** Width of the side panel in px; the layout widens its navbar by it on side-panel paths. */
@@ -50,25 +40,18 @@ function TeamLinks({ workspace }: { workspace: Workspace }) {
     <Stack component="ul" gap={2} m={0} p={0} style={{ listStyle: 'none' }}>
       {mine.map((team) => (
         <li key={team.id}>
-          <NavLink
-            component={Link}
+          <SidePanelLink
             to={routes.team.href(workspace.id, team.id)}
+            name={team.name}
             active={String(team.id) === teamId}
-            aria-current={String(team.id) === teamId ? 'page' : undefined}
-            label={team.name}
             leftSection={<IconUsersGroup size={16} aria-hidden />}
             rightSection={
               team.passwordProtected ? (
                 <IconLock size={14} aria-label={t.locked} role="img" />
               ) : undefined
             }
-            data-testid="side-panel-team"
-            data-team-id={team.id}
-            styles={{
-              label: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
-            }}
-            py={6}
-            style={{ borderRadius: 'var(--mantine-radius-sm)' }}
+            testId="side-panel-team"
+            data={{ 'data-team-id': team.id }}
           />
         </li>
       ))}
@@ -106,12 +89,7 @@ export function WorkspaceSidePanel() {
         style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
       >
         {workspace ? (
-          <Group gap="xs" wrap="nowrap" miw={0}>
-            <WorkspaceIcon name={workspace.name} iconUrl={workspace.iconUrl} size={28} />
-            <Text fw={700} truncate="end" title={workspace.name}>
-              {workspace.name}
-            </Text>
-          </Group>
+          <SidePanelWorkspaceName workspace={workspace} />
         ) : (
           <Skeleton h={28} w={140} radius="sm" visible={isLoading} />
         )}
