@@ -1096,6 +1096,7 @@ export const ko = {
     },
     dayEmpty: '이 날에는 일정이 없습니다.',
     addOnDay: '이 날에 일정 추가',
+    addOnDayLabel: (day: string) => `${day}에 일정 추가`,
     dayCount: (count: number) => `일정 ${count}개`,
     form: {
       createTitle: '새 일정',
@@ -1144,6 +1145,33 @@ export const ko = {
     waitingUser: '사용자 정보를 확인하고 있습니다...',
     joining: '회의에 참가하는 중...',
     joinFailed: '회의에 참가하지 못했습니다.',
+    /** A meeting that cannot be shown (stale link, deleted room, failed join). */
+    unavailable: {
+      invalidLink: '회의실 링크가 올바르지 않습니다.',
+      goneHint:
+        '회의실이 삭제되었거나 오래된 링크일 수 있습니다. 왼쪽 목록에서 진행 중인 회의실을 선택해주세요.',
+      retryHint: '네트워크 상태를 확인한 뒤 다시 시도해주세요.',
+      retry: '다시 시도',
+    },
+    /** The same account broadcasting from another tab or device. */
+    broadcastingElsewhere: '다른 탭/기기에서 방송 중',
+    stageElsewhere: '내 계정이 다른 탭이나 기기에서 방송하고 있습니다.',
+    stageElsewhereHint: '이 탭에서 카메라나 화면 공유를 켜면 이 탭에서 방송합니다.',
+    selfView: '내 카메라 미리보기',
+    devices: {
+      open: '장치 설정',
+      title: '장치 설정',
+      camera: '카메라',
+      microphone: '마이크',
+      speaker: '스피커',
+      systemDefault: '기본 장치',
+      unnamed: (kind: string, index: number) => `${kind} ${index}`,
+      none: '찾은 장치가 없습니다',
+      labelsHidden: '장치 이름은 카메라나 마이크 사용을 허용한 뒤에 보입니다.',
+      speakerUnsupported: '이 브라우저에서는 스피커를 고를 수 없습니다. 시스템 설정을 이용해주세요.',
+      switchFailed: '선택한 장치로 바꾸지 못했습니다.',
+      close: '닫기',
+    },
     backToWorkspace: '워크스페이스로 돌아가기',
     stageEmpty: '아직 아무도 방송하고 있지 않습니다. 카메라나 화면 공유를 켜 보세요.',
     stageRemote: (name: string) => `${name} 님의 화면`,

@@ -1,4 +1,5 @@
 import type { CSSProperties, KeyboardEvent, ReactNode } from 'react';
+import { IconPlus } from '@tabler/icons-react';
 import type { Schedule } from '@teamup/contracts/schedules';
 import { ko } from '../../../i18n/ko';
 import type { CalendarDay } from '../lib/month-grid';
@@ -28,7 +29,7 @@ interface CalendarCellProps {
   children?: ReactNode;
 }
 
-/** One day of the month grid: its number, the bars starting on it and its '+N' button. */
+/** One day of the month grid: its number, an add button, the bars starting on it and '+N'. */
 export function CalendarCell({
   day,
   dayName,
@@ -60,6 +61,23 @@ export function CalendarCell({
       <span className={classes.dayNumber} data-weekday={day.weekday} aria-hidden>
         {day.date}
       </span>
+      {/* Shown on hover and focus (always on touch screens): a day full of events can still be
+          added to without aiming between the bars. Tab stays on the cell (Enter adds there). */}
+      <button
+        type="button"
+        tabIndex={-1}
+        className={classes.add}
+        aria-label={ko.calendar.addOnDayLabel(dayName)}
+        title={ko.calendar.addOnDay}
+        data-testid="calendar-cell-add"
+        onClick={(event) => {
+          event.stopPropagation();
+          onCreate(day.key);
+        }}
+        onKeyDown={(event) => event.stopPropagation()}
+      >
+        <IconPlus size={14} stroke={2.5} aria-hidden />
+      </button>
       {children}
       {segments.map((segment) => {
         const { schedule } = segment;

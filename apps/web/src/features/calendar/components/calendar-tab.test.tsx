@@ -112,6 +112,28 @@ describe('CalendarTab', () => {
     expect(within(screen.getByTestId('calendar-legend')).getByText('워크숍')).toBeTruthy();
   });
 
+  it('gives every day an add button that opens the form on that day, even a full one', async () => {
+    serveRange(() =>
+      [9, 10, 11, 12].map((hour, index) =>
+        schedule(index + 1, `2026-03-12T${hour}:00`, `2026-03-12T${hour}:30`),
+      ),
+    );
+    renderTab();
+    await within(cellOf('2026-03-12')).findByTestId('calendar-more');
+    const adds = screen.getAllByTestId('calendar-cell-add');
+    expect(adds).toHaveLength(42);
+    const add = within(cellOf('2026-03-12')).getByTestId('calendar-cell-add');
+    expect(add.getAttribute('aria-label')).toBe('2026년 3월 12일 목요일에 일정 추가');
+    // Not a Tab stop of its own: the grid keeps one (Enter on a day adds there too).
+    expect(add.tabIndex).toBe(-1);
+    fireEvent.click(add);
+    const form = await screen.findByTestId('schedule-form');
+    expect(within(form).getByTestId('schedule-start-input').textContent).toBe(
+      '2026. 3. 12. 오전 9:00',
+    );
+    expect(screen.queryByTestId('calendar-day-modal')).toBeNull();
+  });
+
   it("shows three events of a day, then '+N' opening the day's list", async () => {
     serveRange(() =>
       [9, 10, 11, 12, 13].map((hour, index) =>

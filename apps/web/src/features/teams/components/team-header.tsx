@@ -1,5 +1,16 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Group, Menu, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  Box,
+  Group,
+  Menu,
+  Paper,
+  Progress,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   IconCrown,
@@ -9,13 +20,14 @@ import {
   IconSettings,
   IconTrash,
 } from '@tabler/icons-react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import type { Team } from '@teamup/contracts/teams';
 import type { Workspace } from '@teamup/contracts/workspaces';
 import { routes } from '../../../app/routes';
 import { ko } from '../../../i18n/ko';
 import { canDeleteTeam, canManageTeam } from '../lib/team-access';
 import { progressPercent } from '../lib/progress';
+import { isWideTeamTab, parseTeamTab } from '../lib/team-tabs';
 import { DeleteTeamModal } from './delete-team-modal';
 import { EditTeamModal } from './edit-team-modal';
 import { LeaveTeamModal } from './leave-team-modal';
@@ -26,9 +38,15 @@ interface TeamHeaderProps {
   userId: number | undefined;
 }
 
-/** Name, description, leader, member count, progress and the 'team settings' menu. */
+/**
+ * Name, description, leader, member count, progress and the 'team settings' menu. Over the
+ * calendar and the kanban board it is one compact line (no description), so the month or the
+ * lists fit the screen below it.
+ */
 export function TeamHeader({ team, workspace, userId }: TeamHeaderProps) {
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const compact = isWideTeamTab(parseTeamTab(searchParams.get('tab')));
   const [dialog, setDialog] = useState<'edit' | 'leave' | 'delete' | null>(null);
   const percent = progressPercent(team.progress);
   const mayLeave = team.isMember;
@@ -41,107 +59,138 @@ export function TeamHeader({ team, workspace, userId }: TeamHeaderProps) {
     void navigate(routes.workspace.href(team.workspaceId), { replace: true });
   };
 
-  return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="header">
-      <Stack gap="sm">
-        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-          <Group gap={8} wrap="nowrap" miw={0}>
-            {team.passwordProtected && (
-              <IconLock
-                size={20}
-                aria-label={ko.teams.locked}
-                role="img"
-                style={{ flex: 'none' }}
-              />
-            )}
-            <Title
-              order={1}
-              fz={{ base: 'h3', sm: 'h2' }}
-              style={{ overflowWrap: 'anywhere' }}
-              data-testid="team-name"
-            >
-              {team.name}
-            </Title>
-          </Group>
-          {(mayLeave || mayDelete || mayEdit) && (
-            <Menu position="bottom-end" shadow="md" withinPortal>
-              <Menu.Target>
-                <ActionIcon
-                  variant="default"
-                  size="lg"
-                  aria-label={ko.teams.settings}
-                  title={ko.teams.settings}
-                  data-testid="team-settings-menu"
-                >
-                  <IconSettings size={18} />
-                </ActionIcon>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Menu.Label>{ko.teams.settings}</Menu.Label>
-                {mayEdit && (
-                  <Menu.Item
-                    leftSection={<IconPencil size={16} />}
-                    onClick={() => setDialog('edit')}
-                    data-testid="team-edit"
-                  >
-                    {ko.teams.edit}
-                  </Menu.Item>
-                )}
-                {mayLeave && (
-                  <Menu.Item
-                    leftSection={<IconDoorExit size={16} />}
-                    onClick={() => setDialog('leave')}
-                    data-testid="team-leave"
-                  >
-                    {ko.teams.leave}
-                  </Menu.Item>
-                )}
-                {mayDelete && (
-                  <Menu.Item
-                    color="red"
-                    leftSection={<IconTrash size={16} />}
-                    onClick={() => setDialog('delete')}
-                    data-testid="team-delete"
-                  >
-                    {ko.teams.delete}
-                  </Menu.Item>
-                )}
-              </Menu.Dropdown>
-            </Menu>
-          )}
-        </Group>
-        <Text
-          size="sm"
-          c={team.description ? undefined : 'dimmed'}
-          style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+  const name = (
+    <Group gap={8} wrap="nowrap" miw={0}>
+      {team.passwordProtected && (
+        <IconLock size={20} aria-label={ko.teams.locked} role="img" style={{ flex: 'none' }} />
+      )}
+      <Title
+        order={1}
+        fz={compact ? 'h3' : { base: 'h3', sm: 'h2' }}
+        lineClamp={compact ? 1 : undefined}
+        title={compact ? team.name : undefined}
+        style={{ overflowWrap: 'anywhere' }}
+        data-testid="team-name"
+      >
+        {team.name}
+      </Title>
+    </Group>
+  );
+  const settingsMenu = (mayLeave || mayDelete || mayEdit) && (
+    <Menu position="bottom-end" shadow="md" withinPortal>
+      <Menu.Target>
+        <ActionIcon
+          variant="default"
+          size="lg"
+          aria-label={ko.teams.settings}
+          title={ko.teams.settings}
+          data-testid="team-settings-menu"
         >
-          {team.description || ko.teams.noDescription}
+          <IconSettings size={18} />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{ko.teams.settings}</Menu.Label>
+        {mayEdit && (
+          <Menu.Item
+            leftSection={<IconPencil size={16} />}
+            onClick={() => setDialog('edit')}
+            data-testid="team-edit"
+          >
+            {ko.teams.edit}
+          </Menu.Item>
+        )}
+        {mayLeave && (
+          <Menu.Item
+            leftSection={<IconDoorExit size={16} />}
+            onClick={() => setDialog('leave')}
+            data-testid="team-leave"
+          >
+            {ko.teams.leave}
+          </Menu.Item>
+        )}
+        {mayDelete && (
+          <Menu.Item
+            color="red"
+            leftSection={<IconTrash size={16} />}
+            onClick={() => setDialog('delete')}
+            data-testid="team-delete"
+          >
+            {ko.teams.delete}
+          </Menu.Item>
+        )}
+      </Menu.Dropdown>
+    </Menu>
+  );
+  const badges = (
+    <Group gap="xs" wrap={compact ? 'nowrap' : 'wrap'}>
+      <Badge variant="light" leftSection={<IconCrown size={12} />} tt="none">
+        {team.leader ? `${ko.teams.leader} ${team.leader.name}` : ko.teams.noLeader}
+      </Badge>
+      <Badge variant="light" color="gray" tt="none">
+        {ko.teams.memberCount(team.memberCount)}
+      </Badge>
+    </Group>
+  );
+  const progress = (
+    <Stack gap={4} maw={360} w={compact ? 160 : undefined}>
+      <Group justify="space-between" gap="xs">
+        <Text size="xs" c="dimmed">
+          {ko.teams.progress}
         </Text>
-        <Group gap="xs">
-          <Badge variant="light" leftSection={<IconCrown size={12} />} tt="none">
-            {team.leader ? `${ko.teams.leader} ${team.leader.name}` : ko.teams.noLeader}
-          </Badge>
-          <Badge variant="light" color="gray" tt="none">
-            {ko.teams.memberCount(team.memberCount)}
-          </Badge>
-        </Group>
-        <Stack gap={4} maw={360}>
-          <Group justify="space-between" gap="xs">
-            <Text size="xs" c="dimmed">
-              {ko.teams.progress}
-            </Text>
-            <Text size="xs" fw={600}>
-              {ko.home.progressValue(percent)}
-            </Text>
+        <Text size="xs" fw={600}>
+          {ko.home.progressValue(percent)}
+        </Text>
+      </Group>
+      <Progress
+        value={percent}
+        size="sm"
+        radius="xl"
+        aria-label={`${ko.teams.progress} ${ko.home.progressValue(percent)}`}
+      />
+    </Stack>
+  );
+
+  return (
+    <Paper
+      withBorder
+      radius="lg"
+      p={compact ? undefined : { base: 'md', sm: 'lg' }}
+      px={compact ? 'md' : undefined}
+      py={compact ? 8 : undefined}
+      component="header"
+      data-compact={compact || undefined}
+    >
+      {compact ? (
+        <Group justify="space-between" wrap="nowrap" gap="md">
+          <Group gap="md" wrap="nowrap" miw={0}>
+            {name}
+            <Box visibleFrom="sm" style={{ flex: 'none' }}>
+              {badges}
+            </Box>
           </Group>
-          <Progress
-            value={percent}
+          <Group gap="md" wrap="nowrap" style={{ flex: 'none' }}>
+            <Box visibleFrom="xs">{progress}</Box>
+            {settingsMenu}
+          </Group>
+        </Group>
+      ) : (
+        <Stack gap="sm">
+          <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+            {name}
+            {settingsMenu}
+          </Group>
+          <Text
             size="sm"
-            radius="xl"
-            aria-label={`${ko.teams.progress} ${ko.home.progressValue(percent)}`}
-          />
+            c={team.description ? undefined : 'dimmed'}
+            style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+          >
+            {team.description || ko.teams.noDescription}
+          </Text>
+          {badges}
+          {progress}
         </Stack>
-      </Stack>
+      )}
       {mayEdit && (
         <EditTeamModal team={team} opened={dialog === 'edit'} onClose={() => setDialog(null)} />
       )}

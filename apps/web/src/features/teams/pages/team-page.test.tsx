@@ -104,6 +104,9 @@ describe('TeamPage', () => {
     await waitFor(() =>
       expect(screen.getByTestId('location').textContent).toBe('/ws/1/team/7?tab=announcements'),
     );
+    // The full header (with the description) over the boards of posts.
+    expect(screen.getByText('화면 설계')).toBeTruthy();
+    expect(document.querySelector('header[data-compact]')).toBeNull();
     // The announcements tab is the board's (its own tests are in features/board).
     expect(await screen.findByTestId('announcements-empty')).toBeTruthy();
     fireEvent.click(screen.getByTestId('team-tab-calendar'));
@@ -112,6 +115,10 @@ describe('TeamPage', () => {
     );
     // The calendar tab is the calendar feature's (its own tests are in features/calendar).
     expect(await screen.findByTestId('team-panel-calendar')).toBeTruthy();
+    // Over the calendar the header is one compact line, so the month fits the screen.
+    expect(document.querySelector('header[data-compact]')).toBeTruthy();
+    expect(screen.queryByText('화면 설계')).toBeNull();
+    expect(screen.getByTestId('team-name').textContent).toBe('디자인팀');
   });
 
   it('opens the tab the address names', async () => {
