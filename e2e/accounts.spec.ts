@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { launchBrowser, newPage, screenshot } from './support/browser';
+import { password as signUpPassword, signUp } from './support/accounts';
 import { startStack, type Stack } from './support/stack';
 
 /** Reads the 6-digit code out of the newest mail to `to`. */
@@ -106,7 +107,18 @@ describe('accounts journey', () => {
     const resetCode = await codeFrom(stack, email, '비밀번호');
     await page.getByTestId('reset-code').fill(resetCode);
     await page.getByTestId('reset-verify').click();
+    // The reset rules show up front; a sign-up-shaped password ticks all but the special one.
+    const rules = page.getByTestId('password-rules');
+    await rules.waitFor();
+    await page.getByTestId('reset-password').fill('Teamup1234');
+    expect(
+      await rules
+        .locator('[data-met="false"]')
+        .evaluateAll((items) => items.map((item) => item.getAttribute('data-rule'))),
+    ).toEqual(['special']);
+    await screenshot(page, 'reset-password-rules-1280');
     await page.getByTestId('reset-password').fill('NewPass1!');
+    expect(await rules.locator('[data-met="false"]').count()).toBe(0);
     await page.getByTestId('reset-password-confirm').fill('NewPass1!');
     await page.getByTestId('reset-submit').click();
     await page.waitForURL(/#\/login/, { timeout: 10_000 });
@@ -115,6 +127,14 @@ describe('accounts journey', () => {
     await page.getByText('이메일 또는 비밀번호가 올바르지 않습니다.').waitFor();
     await login(page, email, 'NewPass1!');
     await page.getByTestId('profile-menu').waitFor();
+
+    // No social login is configured here: account settings offer no social rows at all.
+    await page.goto('/#/my-page/account-settings');
+    await page.getByText('계정 정보').waitFor();
+    await page.getByText('로그인된 기기').first().waitFor();
+    expect(await page.getByText('연결된 소셜 계정').count()).toBe(0);
+    expect(await page.getByText('연결 안 됨').count()).toBe(0);
+    await screenshot(page, 'account-settings-1280');
   });
 
   it('fits a 360 px wide screen', async () => {
@@ -129,5 +149,25 @@ describe('accounts journey', () => {
     await page.goto('/#/signup');
     await page.getByTestId('signup-email').waitFor();
     await screenshot(page, 'signup-360');
+
+    // The reset page's rules and the account settings, at 360 px.
+    const email = `narrow${Date.now()}@example.com`;
+    await signUp(stack, email);
+    await page.goto('/#/forgot-password');
+    await page.getByTestId('reset-email').fill(email);
+    await page.getByTestId('reset-request').click();
+    await page.getByTestId('reset-code').fill(await codeFrom(stack, email, '비밀번호'));
+    await page.getByTestId('reset-verify').click();
+    await page.getByTestId('reset-password').fill('Teamup1234');
+    await page
+      .getByTestId('password-rules')
+      .locator('[data-rule="special"][data-met="false"]')
+      .waitFor();
+    await screenshot(page, 'reset-password-rules-360');
+    await login(page, email, signUpPassword);
+    await page.getByTestId('profile-menu').waitFor();
+    await page.goto('/#/my-page/account-settings');
+    await page.getByText('로그인된 기기').first().waitFor();
+    await screenshot(page, 'account-settings-360');
   });
 });

@@ -117,10 +117,11 @@ describe('workspace, team, ban and unban journey', () => {
     await expect(apiB.get(`/api/workspaces/${workspace.id}`)).rejects.toThrow(/403/);
     await pageB.goto(`/#/ws/${workspace.id}/team/${team.id}`);
     await pageB.reload();
-    await pageB
-      .getByText(/접근 권한이 없습니다|찾을 수 없거나/)
-      .first()
-      .waitFor();
+    // B's tab heard the ban live: the page says so by name, even after the reload.
+    const removedB = pageB.getByTestId('workspace-removed');
+    await removedB.getByText('졸업 프로젝트에서 내보내졌습니다').waitFor();
+    await removedB.getByText(/차단이 풀리기 전에는/).waitFor();
+    await screenshot(pageB, 'banned-member-page-1280');
     await openInvite(pageB, workspace.inviteCode, workspacePassword);
     await pageB
       .getByText('이 워크스페이스에서 차단된 사용자입니다. 참여할 수 없습니다.')
@@ -165,6 +166,142 @@ describe('workspace, team, ban and unban journey', () => {
     await memberRows.locator(`[data-user-id="${meB.id}"]`).waitFor({ state: 'detached' });
     const after = await apiB.get<Team>(`/api/teams/${team.id}`);
     expect(after).toMatchObject({ name: '브랜딩팀', isMember: false });
+  });
+
+  it('a logged-out invitee signs up from the link and joins; settings keep their height; sent out, they are told so', async () => {
+    const stamp = Date.now();
+    const hostEmail = `host${stamp}@example.com`;
+    const guestEmail = `invitee${stamp}@example.com`;
+    await signUp(stack, hostEmail);
+    const apiHost = stack.api(hostEmail, password);
+    const { data: workspace } = await apiHost.send<Workspace>('POST', '/api/workspaces', {
+      name: '알고리즘 스터디',
+    });
+
+    // Logged out, the invite link lands on the login page, which names the workspace.
+    const { page: guest } = await newPage(browser, stack.baseUrl);
+    await guest.goto(`/#/ws/${workspace.inviteCode}`);
+    const banner = guest.getByTestId('invite-banner');
+    await banner.getByText('초대받은 워크스페이스: 알고리즘 스터디').waitFor();
+    await banner.getByText('멤버 1명').waitFor();
+    await screenshot(guest, 'invite-login-1280');
+
+    // Sign-up keeps the invite: code from the real mail, then back to login with it.
+    await banner.getByTestId('invite-signup').click();
+    await guest.waitForURL(new RegExp(`#/signup\\?inviteCode=${workspace.inviteCode}`));
+    await guest
+      .getByTestId('invite-banner')
+      .getByText('초대받은 워크스페이스: 알고리즘 스터디')
+      .waitFor();
+    await guest.getByTestId('signup-email').fill(guestEmail);
+    await guest.getByTestId('signup-request-code').click();
+    const mail = await stack.sink.waitForMail(
+      guestEmail,
+      (m) => m.subject.includes('회원가입'),
+      15_000,
+    );
+    await guest.getByTestId('signup-code').fill(/(\d{6})/.exec(mail.text)?.[1] ?? '');
+    await guest.getByTestId('signup-verify').click();
+    await guest.getByTestId('signup-password').fill(password);
+    await guest.getByTestId('signup-password-confirm').fill(password);
+    await screenshot(guest, 'invite-signup-1280');
+    await guest.getByTestId('signup-submit').click();
+    await guest.waitForURL(new RegExp(`#/login\\?inviteCode=${workspace.inviteCode}`));
+    await guest
+      .getByTestId('invite-banner')
+      .getByText('초대받은 워크스페이스: 알고리즘 스터디')
+      .waitFor();
+    await expect.poll(() => guest.getByTestId('login-email').inputValue()).toBe(guestEmail);
+    await guest.getByTestId('login-password').fill(password);
+    await guest.getByTestId('login-submit').click();
+
+    // Logged in, the invite is followed: the newcomer is in the workspace.
+    await guest.getByTestId('workspace-home').waitFor();
+    await guest.waitForURL(new RegExp(`#/ws/${workspace.id}$`));
+    const apiGuest = stack.api(guestEmail, password);
+    expect((await apiGuest.get<Workspace[]>('/api/workspaces/my')).map((w) => w.id)).toEqual([
+      workspace.id,
+    ]);
+
+    // The host's settings modal keeps one height on every tab.
+    const { page: host } = await newPage(browser, stack.baseUrl);
+    await login(host, hostEmail);
+    await host.goto(`/#/ws/${workspace.id}`);
+    await host.getByTestId('workspace-home').waitFor();
+    const modal = await openSettingsTab(host, 'invite');
+    const heights = new Set<number>();
+    for (const tab of ['invite', 'profile', 'members', 'blacklist', 'security', 'danger']) {
+      await modal.getByTestId(`settings-tab-${tab}`).click();
+      await modal
+        .getByTestId(`settings-tab-${tab}`)
+        .and(host.locator('[aria-selected="true"]'))
+        .waitFor();
+      await host.waitForTimeout(250);
+      const box = await modal.boundingBox();
+      heights.add(Math.round(box?.height ?? 0));
+      if (tab === 'invite' || tab === 'members') await screenshot(host, `settings-${tab}-1280`);
+    }
+    expect([...heights]).toHaveLength(1);
+
+    // A toast from the modal comes up clear of its title.
+    await modal.getByTestId('settings-tab-invite').click();
+    await modal.getByRole('button', { name: '초대 코드 복사' }).click();
+    const toast = host.locator('.mantine-Notification-root').first();
+    await toast.waitFor();
+    const [toastBox, modalBox] = [await toast.boundingBox(), await modal.boundingBox()];
+    expect((toastBox?.y ?? 0) > (modalBox?.y ?? 0) + 80).toBe(true);
+    await screenshot(host, 'settings-toast-1280');
+
+    // The host sends the newcomer out while the newcomer's page is open.
+    const guestMe = await apiGuest.get<{ id: number }>('/api/users/me');
+    await modal.getByTestId('settings-tab-members').click();
+    const row = modal.locator(`[data-testid="settings-member-row"][data-user-id="${guestMe.id}"]`);
+    await row.getByTestId('member-kick').click();
+    await host.getByTestId('confirm-action').click();
+    await row.waitFor({ state: 'detached' });
+    const removed = guest.getByTestId('workspace-removed');
+    await removed.getByText('알고리즘 스터디에서 내보내졌습니다').waitFor();
+    await screenshot(guest, 'kicked-member-1280');
+    await removed.getByTestId('workspace-removed-home').click();
+    await guest.getByTestId('empty-workspace-page').waitFor();
+
+    // At 360 px: the invite on the login page, and the settings sections in a select.
+    const { page: narrowGuest } = await newPage(browser, stack.baseUrl, {
+      width: 360,
+      height: 740,
+    });
+    await narrowGuest.goto(`/#/ws/${workspace.inviteCode}`);
+    await narrowGuest
+      .getByTestId('invite-banner')
+      .getByText('초대받은 워크스페이스: 알고리즘 스터디')
+      .waitFor();
+    await screenshot(narrowGuest, 'invite-login-360');
+    const { page: narrowHost } = await newPage(browser, stack.baseUrl, { width: 360, height: 740 });
+    await login(narrowHost, hostEmail);
+    await narrowHost.goto(`/#/ws/${workspace.id}`);
+    await narrowHost.getByTestId('workspace-home').waitFor();
+    await narrowHost.getByRole('button', { name: '메뉴 열기' }).click();
+    await narrowHost.getByTestId('side-panel-settings').click();
+    const narrowModal = narrowHost.getByTestId('workspace-settings-modal');
+    const select = narrowModal.getByTestId('settings-section-select');
+    await select.waitFor();
+    expect(await select.locator('option').allTextContents()).toEqual([
+      '초대',
+      '서버 프로필',
+      '멤버 관리',
+      '블랙리스트',
+      '보안',
+      '위험 구역',
+    ]);
+    await narrowHost.waitForTimeout(400); // the modal's opening transition
+    await screenshot(narrowHost, 'settings-invite-360');
+    await select.selectOption('members');
+    await narrowModal.getByRole('region', { name: '멤버 관리' }).waitFor();
+    await screenshot(narrowHost, 'settings-members-360');
+    const overflow = await narrowHost.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
   });
 
   it('fits a 360 px wide screen: home, team page and settings', async () => {

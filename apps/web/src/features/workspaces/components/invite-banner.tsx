@@ -29,6 +29,7 @@ export function InviteBanner({ code, preview, invalid, mode }: InviteBannerProps
         variant="light"
         icon={<Loader size={16} />}
         data-testid="invite-banner-loading"
+        style={{ wordBreak: 'keep-all' }}
       >
         <span role="status">{t.loading}</span>
       </Alert>
@@ -41,6 +42,7 @@ export function InviteBanner({ code, preview, invalid, mode }: InviteBannerProps
         variant="light"
         icon={<IconAlertTriangle size={18} />}
         data-testid="invite-banner-invalid"
+        style={{ wordBreak: 'keep-all' }}
       >
         {t.invalid}
       </Alert>
@@ -53,6 +55,7 @@ export function InviteBanner({ code, preview, invalid, mode }: InviteBannerProps
         variant="light"
         icon={<IconMailForward size={18} />}
         data-testid="invite-banner"
+        style={{ wordBreak: 'keep-all' }}
       >
         {t.unavailable}
       </Alert>
@@ -65,14 +68,19 @@ export function InviteBanner({ code, preview, invalid, mode }: InviteBannerProps
       radius="md"
       p="md"
       bg="var(--mantine-color-indigo-0)"
-      style={{ borderColor: 'var(--mantine-color-indigo-2)' }}
+      // Korean breaks between words, long names anywhere.
+      style={{
+        borderColor: 'var(--mantine-color-indigo-2)',
+        wordBreak: 'keep-all',
+        overflowWrap: 'anywhere',
+      }}
       data-testid="invite-banner"
     >
       <Stack gap="sm">
         <Group gap="sm" wrap="nowrap" align="center">
           <WorkspaceIcon name={name} iconUrl={null} size={40} />
           <Stack gap={0} miw={0}>
-            <Title order={2} fz="md" style={{ overflowWrap: 'anywhere' }}>
+            <Title order={2} fz="md">
               {t.title(name)}
             </Title>
             <Text size="sm" c="gray.7">

@@ -19,11 +19,12 @@ export function WorkspaceRemoved({ notice }: { notice: RemovalNotice }) {
         ta="center"
         role="alert"
         data-testid="workspace-removed"
+        style={{ wordBreak: 'keep-all', overflowWrap: 'anywhere' }}
       >
         <ThemeIcon size={56} radius="xl" variant="light" color="orange">
           <IconDoorExit size={30} />
         </ThemeIcon>
-        <Title order={2} fz="h4" style={{ overflowWrap: 'anywhere' }}>
+        <Title order={2} fz="h4">
           {notice.reason === 'BANNED' ? t.banned(name) : t.kicked(name)}
         </Title>
         <Text c="dimmed" size="sm">
