@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import type { Kanban } from '@teamup/contracts/kanban';
+import type { Kanban, Task } from '@teamup/contracts/kanban';
 import type { Schedule } from '@teamup/contracts/schedules';
 import type { Team } from '@teamup/contracts/teams';
 import type { Workspace } from '@teamup/contracts/workspaces';
@@ -168,23 +168,71 @@ describe('calendar and kanban journey', () => {
       })
       .toBe(true);
     await page.keyboard.press('Escape');
+    // Two more requests, through the API: a card still in '할 일', and the slides.
+    const board = await apiMember.get<Kanban>(`/api/kanban/team/${team.id}`);
+    const todoList = board.kanbanLists.find((l) => l.kanbanListName === '할 일');
+    const minutes = (
+      await apiMember.send<Task>('POST', '/api/kanban/tasks', {
+        subject: '회의록',
+        kanbanListId: todoList?.id,
+      })
+    ).data;
+    const slidesTask = board.kanbanLists
+      .flatMap((l) => l.tasks)
+      .find((t) => t.subject === '발표 자료');
+    for (const id of [minutes.id, slidesTask?.id]) {
+      await apiMember.send('POST', `/api/kanban/cards/${id}/completion-request`, {});
+    }
 
-    // The leader approves from the pending panel; the team card shows the progress (1 of 2).
+    // The leader marks '완료' as the done list, approves two cards (the one in '할 일' moves to
+    // '완료') and rejects one with a reason the card then shows; progress is 2 of 3.
     const { page: leaderPage } = await newPage(browser, stack.baseUrl);
     await login(leaderPage, emailLeader);
     await leaderPage.goto(`/#/ws/${workspace.id}`);
     const teamCard = leaderPage.locator(`[data-testid="team-card"][data-team-id="${team.id}"]`);
     await teamCard.getByText('0%').waitFor();
     await openTab(leaderPage, workspace.id, team.id, 'kanban');
+    const leaderLists = leaderPage.getByTestId('kanban-list');
+    const listNamed = (name: string) =>
+      leaderLists.filter({
+        has: leaderPage.getByTestId('kanban-list-name').getByText(name, { exact: true }),
+      });
+    const leaderTodo = listNamed('할 일');
+    const leaderDone = listNamed('완료');
+    await leaderDone.getByTestId('kanban-list-menu').click();
+    await leaderPage.getByTestId('kanban-list-done-toggle').click();
+    await leaderDone.getByTestId('kanban-done-list-mark').waitFor();
     const pending = leaderPage.getByTestId('kanban-pending-panel');
     await pending.getByText('보고서 작성').waitFor();
     await screenshot(leaderPage, 'kanban-leader-pending-1280');
-    await pending.getByTestId('pending-approve').first().click();
+    const pendingItem = (subject: string) =>
+      pending.getByTestId('pending-item').filter({ hasText: subject });
+    await pendingItem('보고서 작성').getByTestId('pending-approve').click();
+    await pendingItem('보고서 작성').waitFor({ state: 'detached' });
+    await pendingItem('회의록').getByTestId('pending-approve').click();
+    await leaderDone.getByTestId('kanban-task').filter({ hasText: '회의록' }).waitFor();
+    expect(await leaderTodo.getByTestId('kanban-task').count()).toBe(0);
+    await pendingItem('발표 자료')
+      .getByTestId('pending-message-input')
+      .fill('출처 표기를 추가해 주세요');
+    await pendingItem('발표 자료').getByTestId('pending-reject').click();
+    const rejectedCard = leaderDone.getByTestId('kanban-task').filter({ hasText: '발표 자료' });
+    await rejectedCard
+      .getByTestId('task-rejection')
+      .getByText('출처 표기를 추가해 주세요')
+      .waitFor();
+    await leaderPage.waitForTimeout(300);
+    await screenshot(leaderPage, 'kanban-leader-reviewed-1280');
+    await leaderPage.setViewportSize({ width: 360, height: 740 });
+    await rejectedCard.scrollIntoViewIfNeeded();
+    await leaderPage.waitForTimeout(300);
+    await screenshot(leaderPage, 'kanban-leader-reviewed-360');
+    await leaderPage.setViewportSize({ width: 1280, height: 800 });
     await expect
       .poll(async () => (await apiLeader.get<Team>(`/api/teams/${team.id}`)).progress)
-      .toBe(50);
+      .toBe(67);
     await leaderPage.goto(`/#/ws/${workspace.id}`);
-    await teamCard.getByText('50%').waitFor();
+    await teamCard.getByText('67%').waitFor();
 
     // The same screens on a phone.
     await page.setViewportSize({ width: 360, height: 740 });

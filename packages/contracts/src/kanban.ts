@@ -30,6 +30,7 @@ export const KanbanMessages = {
   alreadyApproved: '이미 완료 승인된 카드입니다.',
   notRequested: '완료 요청되지 않은 카드입니다.',
   crossBoard: '다른 팀의 칸반 보드로는 옮길 수 없습니다.',
+  doneListLeaderOnly: '완료 리스트는 팀장만 바꿀 수 있습니다.',
 } as const;
 
 const listNameSchema = z
@@ -87,11 +88,14 @@ export const createListSchema = z.object({
   kanbanListName: listNameSchema,
   kanbanId: idSchema,
   order: orderSchema,
+  /** Make it the board's done list: anyone while the board has none, else the leader. */
+  isDoneList: z.boolean().optional(),
 });
-/** PUT /kanban/lists/{id}: rename and/or move the list to another position. */
+/** PUT /kanban/lists/{id}: rename and/or move the list; mark or unmark it as the done list (leader). */
 export const updateListSchema = z.object({
   kanbanListName: listNameSchema.optional(),
   order: orderSchema,
+  isDoneList: z.boolean().optional(),
 });
 
 /** POST /kanban/tasks */
@@ -177,6 +181,8 @@ export const kanbanListSchema = z.object({
   id: z.number().int(),
   kanbanListName: z.string(),
   order: z.number().int(),
+  /** The board's done list (at most one): an approved card moves here. */
+  isDoneList: z.boolean(),
   tasks: z.array(taskSchema),
 });
 export type KanbanList = z.infer<typeof kanbanListSchema>;

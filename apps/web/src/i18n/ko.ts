@@ -652,6 +652,13 @@ export const ko = {
       moveFailed: '리스트를 옮기지 못했습니다.',
       taskCount: (count: number) => `카드 ${count}개`,
       emptyColumn: '카드를 여기로 끌어다 놓거나 새로 추가하세요.',
+      doneListHint: '완료 리스트: 승인된 카드가 이 리스트로 옮겨집니다.',
+      markDone: '완료 리스트로 지정',
+      unmarkDone: '완료 리스트 지정 해제',
+      markedDone: (name: string) =>
+        `'${name}' 리스트를 완료 리스트로 지정했습니다. 승인된 카드가 이곳으로 옮겨집니다.`,
+      unmarkedDone: '완료 리스트 지정을 해제했습니다. 승인된 카드는 제자리에 남습니다.',
+      markDoneFailed: '완료 리스트를 바꾸지 못했습니다.',
     },
     tasks: {
       addPlaceholder: '카드 제목 입력 후 Enter',
@@ -668,6 +675,7 @@ export const ko = {
       moreLabel: (count: number) => `담당자 ${count}명 더`,
       assignees: (names: string) => `담당자: ${names}`,
       states: { requested: '완료 요청됨', approved: '승인됨', rejected: '반려됨' },
+      rejectionReason: '반려 사유',
       moveFailed: '카드를 옮기지 못했습니다. 원래 위치로 되돌렸습니다.',
     },
     detail: {
@@ -715,6 +723,7 @@ export const ko = {
       approve: '승인',
       reject: '반려',
       approved: '카드를 승인했습니다.',
+      approvedMoved: (list: string) => `카드를 승인하고 '${list}' 리스트로 옮겼습니다.`,
       rejected: '카드를 반려했습니다.',
       failed: '처리하지 못했습니다.',
     },

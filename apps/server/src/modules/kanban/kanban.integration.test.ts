@@ -403,6 +403,116 @@ describe('kanban board', () => {
     );
   });
 
+  it('moves an approved card to the board’s done list; one done list, moved by the leader only', async () => {
+    const { team, kanban } = await board();
+    const todo = await addList(kanban.id, '할 일');
+    const doing = await addList(kanban.id, '진행 중');
+    // The starter lists: a member may mark the first done list of a board.
+    const doneResponse = await call(app, member, 'POST', '/api/kanban/lists', {
+      kanbanListName: '완료',
+      kanbanId: kanban.id,
+      isDoneList: true,
+    });
+    expect(doneResponse.statusCode, doneResponse.body).toBe(201);
+    const done = dataOf<KanbanList>(doneResponse);
+    expect(done.isDoneList).toBe(true);
+    expect(todo.isDoneList).toBe(false);
+    const old = await addTask(done.id, '이미 끝난 일');
+    const report = await addTask(todo.id, '보고서');
+    const slides = await addTask(doing.id, '슬라이드');
+
+    // Approval through the review: the card leaves '할 일' for the top of '완료'.
+    await call(app, member, 'POST', `/api/kanban/cards/${report.id}/completion-request`, {});
+    const approved = dataOf<Task>(
+      await call(app, leader, 'POST', `/api/kanban/cards/${report.id}/completion-approval`, {
+        approved: true,
+      }),
+    );
+    expect(approved).toMatchObject({ isApproved: true, kanbanListId: done.id, order: 0 });
+    let loaded = await load(team.id);
+    expect(subjects(loaded, todo.id)).toEqual([]);
+    expect(subjects(loaded, done.id)).toEqual(['보고서', '이미 끝난 일']);
+
+    // A rejection leaves the card where it is, with the reason.
+    await call(app, member, 'POST', `/api/kanban/cards/${slides.id}/completion-request`, {});
+    const rejected = dataOf<Task>(
+      await call(app, leader, 'POST', `/api/kanban/cards/${slides.id}/completion-approval`, {
+        approved: false,
+        approvalMessage: '출처를 넣어주세요',
+      }),
+    );
+    expect(rejected).toMatchObject({
+      kanbanListId: doing.id,
+      rejected: true,
+      approvalMessage: '출처를 넣어주세요',
+    });
+
+    // Only the leader moves the mark; there is never more than one done list.
+    expectProblem(
+      await call(app, member, 'PUT', `/api/kanban/lists/${doing.id}`, { isDoneList: true }),
+      403,
+      'KANBAN_LEADER_ONLY',
+    );
+    expectProblem(
+      await call(app, member, 'POST', '/api/kanban/lists', {
+        kanbanListName: '끝',
+        kanbanId: kanban.id,
+        isDoneList: true,
+      }),
+      403,
+      'KANBAN_LEADER_ONLY',
+    );
+    // Renaming is still anyone's; sending the mark unchanged is not a change.
+    const renamed = await call(app, member, 'PUT', `/api/kanban/lists/${done.id}`, {
+      kanbanListName: '완료됨',
+      isDoneList: true,
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const moved = await call(app, leader, 'PUT', `/api/kanban/lists/${doing.id}`, {
+      isDoneList: true,
+    });
+    expect(dataOf<KanbanList>(moved).isDoneList).toBe(true);
+    loaded = await load(team.id);
+    expect(loaded.kanbanLists.filter((list) => list.isDoneList).map((list) => list.id)).toEqual([
+      doing.id,
+    ]);
+
+    // Approval by the leader's PUT isApproved moves it too (here: already in the done list, stays).
+    const direct = dataOf<Task>(
+      await call(app, leader, 'PUT', `/api/kanban/tasks/${slides.id}`, { isApproved: true }),
+    );
+    expect(direct).toMatchObject({ isApproved: true, kanbanListId: doing.id });
+
+    // Without a done list, an approved card stays where it is.
+    await call(app, leader, 'PUT', `/api/kanban/lists/${doing.id}`, { isDoneList: false });
+    const last = await addTask(todo.id, '마지막');
+    await call(app, member, 'POST', `/api/kanban/cards/${last.id}/completion-request`, {});
+    const stays = dataOf<Task>(
+      await call(app, leader, 'POST', `/api/kanban/cards/${last.id}/completion-approval`, {
+        approved: true,
+      }),
+    );
+    expect(stays).toMatchObject({ isApproved: true, kanbanListId: todo.id });
+    expect((await load(team.id)).kanbanLists.some((list) => list.isDoneList)).toBe(false);
+    expect(old.kanbanListId).toBe(done.id);
+  });
+
+  it('a done list marked at once by two leaders’ calls stays one', async () => {
+    const { team, kanban } = await board();
+    const lists = [
+      await addList(kanban.id, 'A'),
+      await addList(kanban.id, 'B'),
+      await addList(kanban.id, 'C'),
+    ];
+    const answers = await Promise.all(
+      lists.map((list) =>
+        call(app, leader, 'PUT', `/api/kanban/lists/${list.id}`, { isDoneList: true }),
+      ),
+    );
+    for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
+    expect((await load(team.id)).kanbanLists.filter((list) => list.isDoneList)).toHaveLength(1);
+  });
+
   it('pages task comments by 4; only the author edits or deletes', async () => {
     const { kanban } = await board();
     const list = await addList(kanban.id, '할 일');

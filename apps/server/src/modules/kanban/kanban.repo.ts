@@ -85,10 +85,28 @@ export async function insertList(db: Db, row: typeof kanbanLists.$inferInsert): 
   return inserted.id;
 }
 
+/** The board's done list, if it has one. */
+export async function doneListOf(db: Db, kanbanId: number): Promise<ListRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(kanbanLists)
+    .where(and(eq(kanbanLists.kanbanId, kanbanId), eq(kanbanLists.isDone, true)))
+    .limit(1);
+  return row;
+}
+
+/** Unmarks the board's done list (before another is marked: at most one per board). */
+export async function clearDoneList(db: Db, kanbanId: number, now: Date) {
+  await db
+    .update(kanbanLists)
+    .set({ isDone: false, updatedAt: now })
+    .where(and(eq(kanbanLists.kanbanId, kanbanId), eq(kanbanLists.isDone, true)));
+}
+
 export async function updateList(
   db: Db,
   id: number,
-  patch: Partial<Pick<ListRow, 'name' | 'position'>>,
+  patch: Partial<Pick<ListRow, 'name' | 'position' | 'isDone'>>,
   now: Date,
 ) {
   await db

@@ -66,6 +66,25 @@ async function keyAt(
   return keys[at] as string;
 }
 
+const doneListLeaderOnly = () => forbidden(M.doneListLeaderOnly, ErrorCode.KANBAN_LEADER_ONLY);
+
+/**
+ * Where an approved card goes: the top of the board's done list. It stays where it is when it is
+ * there already or when the board has no done list. Locks the done list like any move into it.
+ */
+async function toDoneList(
+  tx: Db,
+  kanbanId: number,
+  task: Pick<repo.TaskRow, 'id' | 'listId'>,
+): Promise<Pick<repo.TaskRow, 'listId' | 'position'> | null> {
+  const done = await repo.doneListOf(tx, kanbanId);
+  if (!done || done.id === task.listId) return null;
+  await repo.lockList(tx, done.id);
+  const siblings = await repo.siblingsOf(tx, done.id, task.id);
+  const position = await keyAt(siblings, 0, (p) => repo.setTaskPositions(tx, p));
+  return { listId: done.id, position };
+}
+
 const publishChange = (ctx: AppContext, teamId: number, workspaceId: number) =>
   publishTeamContentChange(ctx, { teamId, workspaceId }, 'KANBAN');
 
@@ -119,6 +138,7 @@ async function presentBoard(db: Db, kanban: repo.KanbanRow): Promise<Kanban> {
       id: list.id,
       kanbanListName: list.name,
       order: listOrder,
+      isDoneList: list.isDone,
       tasks: tasks
         .filter((task) => task.listId === list.id)
         .map((task, order) => presentTask(task, order, assignees)),
@@ -186,12 +206,19 @@ export async function createList(
   const { kanban, team } = await accessKanban(ctx, userId, input.kanbanId);
   const listId = await ctx.database.db.transaction(async (tx) => {
     await repo.lockKanban(tx, kanban.id);
+    if (input.isDoneList) {
+      // A board's first done list (the starter lists) is anyone's to make; moving it is the leader's.
+      const current = await repo.doneListOf(tx, kanban.id);
+      if (current && team.leaderId !== userId) throw doneListLeaderOnly();
+      await repo.clearDoneList(tx, kanban.id, ctx.now());
+    }
     const siblings = await repo.siblingListsOf(tx, kanban.id, null);
     const position = await keyAt(siblings, input.order, (p) => repo.setListPositions(tx, p));
     return repo.insertList(tx, {
       kanbanId: kanban.id,
       name: input.kanbanListName,
       position,
+      isDone: Boolean(input.isDoneList),
       createdAt: ctx.now(),
       updatedAt: ctx.now(),
     });
@@ -207,9 +234,16 @@ export async function updateList(
   input: z.output<typeof updateListSchema>,
 ): Promise<KanbanList> {
   const { list, teamId, team } = await accessList(ctx, userId, listId);
+  const marking = input.isDoneList !== undefined && input.isDoneList !== list.isDone;
+  if (marking && team.leaderId !== userId) throw doneListLeaderOnly();
   await ctx.database.db.transaction(async (tx) => {
-    const patch: { name?: string; position?: string } = {};
+    const patch: { name?: string; position?: string; isDone?: boolean } = {};
     if (input.kanbanListName !== undefined) patch.name = input.kanbanListName;
+    if (marking) {
+      await repo.lockKanban(tx, list.kanbanId);
+      if (input.isDoneList) await repo.clearDoneList(tx, list.kanbanId, ctx.now());
+      patch.isDone = Boolean(input.isDoneList);
+    }
     if (input.order !== undefined) {
       await repo.lockKanban(tx, list.kanbanId);
       const siblings = await repo.siblingListsOf(tx, list.kanbanId, list.id);
@@ -303,6 +337,10 @@ export async function updateTask(
       patch.isApproved = input.isApproved;
       patch.completionRequested = false;
       patch.rejected = false;
+      // Approved without a place of its own: to the done list, as a reviewed approval goes.
+      if (input.isApproved && input.kanbanListId === undefined && input.order === undefined) {
+        Object.assign(patch, await toDoneList(tx, kanbanId, task));
+      }
     }
     if (input.kanbanListId !== undefined || input.order !== undefined) {
       await repo.lockList(tx, targetListId);
@@ -367,16 +405,20 @@ export async function reviewCompletion(
   taskId: number,
   decision: { approved: boolean; approvalMessage?: string | null | undefined },
 ): Promise<Task> {
-  const { task, teamId, team } = await accessTask(ctx, userId, taskId);
+  const { task, kanbanId, teamId, team } = await accessTask(ctx, userId, taskId);
   if (team.leaderId !== userId) throw forbidden(M.leaderOnly, ErrorCode.KANBAN_LEADER_ONLY);
   if (task.isApproved) throw conflict(ErrorCode.TASK_ALREADY_APPROVED, M.alreadyApproved);
   if (!task.completionRequested) throw conflict(ErrorCode.TASK_NOT_REQUESTED, M.notRequested);
-  await repo.updateTask(ctx.database.db, taskId, {
-    completionRequested: false,
-    isApproved: decision.approved,
-    rejected: !decision.approved,
-    approvalMessage: decision.approvalMessage?.trim() || null,
-    updatedAt: ctx.now(),
+  await ctx.database.db.transaction(async (tx) => {
+    await repo.updateTask(tx, taskId, {
+      completionRequested: false,
+      isApproved: decision.approved,
+      rejected: !decision.approved,
+      approvalMessage: decision.approvalMessage?.trim() || null,
+      updatedAt: ctx.now(),
+      // An approved card moves to the board's done list (decision 0006).
+      ...(decision.approved ? await toDoneList(tx, kanbanId, task) : {}),
+    });
   });
   await publishChange(ctx, teamId, team.workspaceId);
   if (task.completionRequesterId !== null) {

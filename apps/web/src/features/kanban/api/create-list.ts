@@ -8,9 +8,14 @@ export interface CreateListVariables {
   kanbanListName: string;
   /** Index among the lists; missing puts it last. */
   order?: number;
+  /** The board's done list (approved cards move there). */
+  isDoneList?: boolean;
 }
 
-/** POST /kanban/lists {kanbanListName, kanbanId, order?}: any team member. */
+/**
+ * POST /kanban/lists {kanbanListName, kanbanId, order?, isDoneList?}: any team member (marking
+ * the done list when the board has one already: the leader).
+ */
 export function createList(body: CreateListVariables): Promise<KanbanList> {
   return api.post<KanbanList>('/kanban/lists', body);
 }
@@ -23,10 +28,18 @@ export function useCreateList(teamId: number) {
   });
 }
 
-/** The empty board's starter lists, made one after another so they keep their order. */
+/**
+ * The empty board's starter lists, made one after another so they keep their order; the last
+ * ('완료') is the board's done list.
+ */
 export async function createStarterLists(kanbanId: number, names: readonly string[]) {
   const lists: KanbanList[] = [];
-  for (const kanbanListName of names) lists.push(await createList({ kanbanId, kanbanListName }));
+  for (const [index, kanbanListName] of names.entries()) {
+    const isDoneList = index === names.length - 1;
+    lists.push(
+      await createList({ kanbanId, kanbanListName, ...(isDoneList ? { isDoneList } : {}) }),
+    );
+  }
   return lists;
 }
 

@@ -5,10 +5,13 @@ import { invalidateKanban, restoreBoard, showBoard } from './team-kanban';
 
 export interface UpdateListVariables {
   listId: number;
-  body: { kanbanListName?: string; order?: number };
+  body: { kanbanListName?: string; order?: number; isDoneList?: boolean };
 }
 
-/** PUT /kanban/lists/{id}: rename and/or move (`order` = index among the other lists). */
+/**
+ * PUT /kanban/lists/{id}: rename and/or move (`order` = index among the other lists); mark or
+ * unmark the done list (the leader; 403 KANBAN_LEADER_ONLY).
+ */
 export function updateList({ listId, body }: UpdateListVariables): Promise<KanbanList> {
   return api.put<KanbanList>(`/kanban/lists/${listId}`, body);
 }
@@ -18,6 +21,16 @@ export function useRenameList(teamId: number) {
   return useMutation({
     mutationFn: ({ listId, kanbanListName }: { listId: number; kanbanListName: string }) =>
       updateList({ listId, body: { kanbanListName } }),
+    onSettled: () => invalidateKanban(queryClient, teamId),
+  });
+}
+
+/** Marks the list as the board's done list (unmarking any other), or unmarks it. */
+export function useMarkDoneList(teamId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ listId, isDoneList }: { listId: number; isDoneList: boolean }) =>
+      updateList({ listId, body: { isDoneList } }),
     onSettled: () => invalidateKanban(queryClient, teamId),
   });
 }

@@ -52,6 +52,8 @@ interface KanbanBoardProps {
   today: string;
   onOpenTask: (taskId: number) => void;
   onDeleteList: (list: KanbanList) => void;
+  /** The leader marks the done list in a list's menu. */
+  isLeader?: boolean;
 }
 
 const typeOf = (item: Active | Over | null | undefined) =>
@@ -97,7 +99,14 @@ function isBelow(active: Active, over: Over): boolean {
  * and between lists) and of lists. A drag moves a local copy of the board; the drop shows the
  * result at once in the cache and sends one PUT, rolled back with a message if it fails.
  */
-export function KanbanBoard({ teamId, board, today, onOpenTask, onDeleteList }: KanbanBoardProps) {
+export function KanbanBoard({
+  teamId,
+  board,
+  today,
+  onOpenTask,
+  onDeleteList,
+  isLeader = false,
+}: KanbanBoardProps) {
   const [preview, setPreview] = useState<Kanban | null>(null);
   const [active, setActive] = useState<DropRef | null>(null);
   // The board as the drag sees it, read by the screen-reader texts between renders.
@@ -248,6 +257,7 @@ export function KanbanBoard({ teamId, board, today, onOpenTask, onDeleteList }: 
               today={today}
               onOpenTask={onOpenTask}
               onDeleteList={onDeleteList}
+              isLeader={isLeader}
               dragging={active?.type ?? null}
             />
           ))}

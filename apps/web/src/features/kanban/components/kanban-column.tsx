@@ -14,6 +14,8 @@ interface KanbanColumnProps {
   today: string;
   onOpenTask: (taskId: number) => void;
   onDeleteList: (list: KanbanList) => void;
+  /** The leader marks the done list. */
+  isLeader?: boolean;
   /** What is being dragged: cards are drop targets only while a card is. */
   dragging: 'task' | 'list' | null;
 }
@@ -25,6 +27,7 @@ export function KanbanColumn({
   today,
   onOpenTask,
   onDeleteList,
+  isLeader = false,
   dragging,
 }: KanbanColumnProps) {
   const {
@@ -51,6 +54,7 @@ export function KanbanColumn({
         teamId={teamId}
         list={list}
         onDelete={onDeleteList}
+        isLeader={isLeader}
         handleRef={setActivatorNodeRef}
         handleProps={{ ...attributes, ...listeners }}
       />

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
 import type { Kanban } from '@teamup/contracts/kanban';
 import { tokenStore } from '../../../lib/token-store';
 import { renderPage } from '../../../test/render';
@@ -58,6 +59,8 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  // Toasts live in a store shared by the tests: clear them so none waits in the queue.
+  notifications.clean();
   vi.unstubAllGlobals();
 });
 
@@ -159,15 +162,18 @@ describe('KanbanTab board', () => {
     await waitFor(() => expect(calls.some((call) => call.method === 'DELETE')).toBe(true));
   });
 
-  it('makes the three starter lists of an empty board in order', async () => {
-    const names: string[] = [];
+  it('makes the three starter lists of an empty board in order, 완료 as the done list', async () => {
+    const made: Array<{ name: string; isDoneList: boolean }> = [];
     const calls = serve(
-      () => board(names.map((name, index) => list(100 + index, name, []))),
+      () =>
+        board(
+          made.map(({ name, isDoneList }, index) => list(100 + index, name, [], { isDoneList })),
+        ),
       (call) => {
         if (call.method === 'POST' && call.path === '/api/kanban/lists') {
-          const { kanbanListName } = call.body as { kanbanListName: string };
-          names.push(kanbanListName);
-          return ok(list(100 + names.length, kanbanListName, []), 201);
+          const body = call.body as { kanbanListName: string; isDoneList?: boolean };
+          made.push({ name: body.kanbanListName, isDoneList: body.isDoneList === true });
+          return ok(list(100 + made.length, body.kanbanListName, []), 201);
         }
         return undefined;
       },
@@ -179,8 +185,83 @@ describe('KanbanTab board', () => {
     expect(calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([
       { kanbanId: 1, kanbanListName: '할 일' },
       { kanbanId: 1, kanbanListName: '진행 중' },
-      { kanbanId: 1, kanbanListName: '완료' },
+      { kanbanId: 1, kanbanListName: '완료', isDoneList: true },
     ]);
+    // The done list carries its mark.
+    const done = screen
+      .getAllByTestId('kanban-list')
+      .filter((column) => within(column).queryByTestId('kanban-done-list-mark'));
+    expect(
+      done.map((column) => within(column).getByTestId('kanban-list-name').textContent),
+    ).toEqual(['완료']);
+  });
+
+  it('lets the leader mark a list as the done list from its menu; others do not see it', async () => {
+    let doneId: number | null = 12;
+    const lists = () =>
+      board([
+        list(10, '할 일', []),
+        list(11, '검토', [], { isDoneList: doneId === 11 }),
+        list(12, '완료', [], { isDoneList: doneId === 12 }),
+      ]);
+    const calls = serve(lists, (call) => {
+      if (call.method === 'PUT' && call.path === '/api/kanban/lists/11') {
+        doneId = (call.body as { isDoneList: boolean }).isDoneList ? 11 : null;
+        return ok(list(11, '검토', [], { isDoneList: doneId === 11 }));
+      }
+      return undefined;
+    });
+    renderTab(ME);
+    const columns = await screen.findAllByTestId('kanban-list');
+    const review = columns[1]!;
+    fireEvent.click(within(review).getByTestId('kanban-list-menu'));
+    const toggle = await screen.findByTestId('kanban-list-done-toggle');
+    expect(toggle.textContent).toBe('완료 리스트로 지정');
+    fireEvent.click(toggle);
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ isDoneList: true }),
+    );
+    expect(
+      await screen.findByText(
+        "'검토' 리스트를 완료 리스트로 지정했습니다. 승인된 카드가 이곳으로 옮겨집니다.",
+      ),
+    ).toBeTruthy();
+    await waitFor(() =>
+      expect(
+        within(screen.getAllByTestId('kanban-list')[1]!).queryByTestId('kanban-done-list-mark'),
+      ).not.toBeNull(),
+    );
+    expect(
+      within(screen.getAllByTestId('kanban-list')[2]!).queryByTestId('kanban-done-list-mark'),
+    ).toBeNull();
+    cleanup();
+
+    serve(lists);
+    renderTab(OTHER);
+    const [first] = await screen.findAllByTestId('kanban-list');
+    fireEvent.click(within(first!).getByTestId('kanban-list-menu'));
+    await screen.findByTestId('kanban-list-rename');
+    expect(screen.queryByTestId('kanban-list-done-toggle')).toBeNull();
+  });
+
+  it('shows a rejected card’s reason on the card itself', async () => {
+    serve(() =>
+      board([
+        list(10, '진행 중', [
+          task(1, 10, { rejected: true, approvalMessage: '출처 표기가 빠졌어요' }),
+          task(2, 10, { rejected: true }),
+          task(3, 10, { isApproved: true, approvalMessage: '수고했어요' }),
+        ]),
+      ]),
+    );
+    renderTab();
+    const cards = await screen.findAllByTestId('kanban-task');
+    const reason = within(cards[0]!).getByTestId('task-rejection');
+    expect(reason.textContent).toBe('반려 사유출처 표기가 빠졌어요');
+    // Without a message the badge says it; an approval's note stays off the card face.
+    expect(within(cards[1]!).getByTestId('task-state').textContent).toBe('반려됨');
+    expect(within(cards[1]!).queryByTestId('task-rejection')).toBeNull();
+    expect(within(cards[2]!).queryByTestId('task-rejection')).toBeNull();
   });
 
   it('shows a load failure with a retry', async () => {
@@ -284,20 +365,21 @@ describe('KanbanTab completion', () => {
   it('approves a card with a message and shows its new state', async () => {
     let approved = false;
     const calls = serve(
-      () =>
-        board([
-          list(10, '할 일', [
-            task(2, 10, {
-              completionRequested: !approved,
-              isApproved: approved,
-              approvalMessage: approved ? '수고했어요' : null,
-            }),
-          ]),
-        ]),
+      () => {
+        const card = task(2, approved ? 20 : 10, {
+          completionRequested: !approved,
+          isApproved: approved,
+          approvalMessage: approved ? '수고했어요' : null,
+        });
+        return board([
+          list(10, '할 일', approved ? [] : [card]),
+          list(20, '완료', approved ? [card] : [], { isDoneList: true }),
+        ]);
+      },
       (call) => {
         if (call.method === 'POST' && call.path === '/api/kanban/cards/2/completion-approval') {
           approved = true;
-          return ok(task(2, 10, { isApproved: true }));
+          return ok(task(2, 20, { isApproved: true }));
         }
         return undefined;
       },
@@ -315,10 +397,14 @@ describe('KanbanTab completion', () => {
         approvalMessage: '수고했어요',
       }),
     );
-    // The board is asked again: the card is approved and leaves the panel.
+    // The board is asked again: the card is approved, leaves the panel and sits in '완료'.
     await waitFor(() => expect(screen.queryByTestId('kanban-pending-panel')).toBeNull());
     expect(boardGets(calls)).toBeGreaterThan(before);
     expect(screen.getByTestId('task-state').textContent).toBe('승인됨');
+    expect(await screen.findByText("카드를 승인하고 '완료' 리스트로 옮겼습니다.")).toBeTruthy();
+    const [todo, done] = screen.getAllByTestId('kanban-list');
+    expect(within(todo!).queryByTestId('kanban-task')).toBeNull();
+    expect(within(done!).getByTestId('kanban-task').dataset.taskId).toBe('2');
   });
 
   it('rejects a card without a message', async () => {

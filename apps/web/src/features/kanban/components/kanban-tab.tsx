@@ -93,6 +93,7 @@ export function KanbanTab({ teamId, leaderId, userId }: KanbanTabProps) {
         today={today}
         onOpenTask={setOpenTaskId}
         onDeleteList={handleDeleteList}
+        isLeader={isLeader}
       />
     );
   };

@@ -1,10 +1,27 @@
 import { useRef, useState, type HTMLAttributes, type KeyboardEvent } from 'react';
-import { ActionIcon, Badge, Group, Menu, Text, TextInput, UnstyledButton } from '@mantine/core';
-import { IconDots, IconGripVertical, IconPencil, IconTrash } from '@tabler/icons-react';
+import {
+  ActionIcon,
+  Badge,
+  Group,
+  Menu,
+  Text,
+  TextInput,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import {
+  IconCircleCheck,
+  IconCircleDashed,
+  IconDots,
+  IconGripVertical,
+  IconPencil,
+  IconTrash,
+} from '@tabler/icons-react';
 import { updateListSchema, type KanbanList } from '@teamup/contracts/kanban';
 import { Limits } from '@teamup/contracts/limits';
 import { ko } from '../../../i18n/ko';
-import { useRenameList } from '../api/update-list';
+import { useMarkDoneList, useRenameList } from '../api/update-list';
 import { kanbanErrorMessage } from '../lib/kanban-errors';
 import classes from './kanban.module.css';
 
@@ -14,18 +31,49 @@ interface ListHeaderProps {
   teamId: number;
   list: KanbanList;
   onDelete: (list: KanbanList) => void;
+  /** The leader may mark or unmark the board's done list. */
+  isLeader?: boolean;
   /** The drag handle's ref and its sensors' props (from useSortable). */
   handleRef?: (element: HTMLElement | null) => void;
   handleProps?: HTMLAttributes<HTMLElement>;
 }
 
-/** Drag handle, the name (click to rename: Enter saves, Escape cancels), card count and menu. */
-export function ListHeader({ teamId, list, onDelete, handleRef, handleProps }: ListHeaderProps) {
+/**
+ * Drag handle, the name (click to rename: Enter saves, Escape cancels), the done-list mark, card
+ * count and menu (the leader also marks or unmarks the done list there).
+ */
+export function ListHeader({
+  teamId,
+  list,
+  onDelete,
+  isLeader = false,
+  handleRef,
+  handleProps,
+}: ListHeaderProps) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(list.kanbanListName);
   const [problem, setProblem] = useState<string | null>(null);
   const skipBlur = useRef(false);
   const rename = useRenameList(teamId);
+  const markDone = useMarkDoneList(teamId);
+  const toggleDone = () => {
+    const isDoneList = !list.isDoneList;
+    markDone.mutate(
+      { listId: list.id, isDoneList },
+      {
+        onSuccess: () =>
+          notifications.show({
+            color: 'teal',
+            message: isDoneList ? texts.markedDone(list.kanbanListName) : texts.unmarkedDone,
+          }),
+        onError: (error) =>
+          notifications.show({
+            color: 'red',
+            message: kanbanErrorMessage(error, texts.markDoneFailed),
+          }),
+      },
+    );
+  };
 
   const startEditing = () => {
     setDraft(list.kanbanListName);
@@ -116,6 +164,18 @@ export function ListHeader({ teamId, list, onDelete, handleRef, handleProps }: L
           {list.kanbanListName}
         </Text>
       </UnstyledButton>
+      {list.isDoneList && (
+        <Tooltip label={texts.doneListHint} withArrow multiline maw={220}>
+          <IconCircleCheck
+            size={16}
+            color="var(--mantine-color-teal-7)"
+            role="img"
+            aria-label={texts.doneListHint}
+            style={{ flexShrink: 0 }}
+            data-testid="kanban-done-list-mark"
+          />
+        </Tooltip>
+      )}
       <Badge size="sm" variant="default" aria-label={texts.taskCount(list.tasks.length)}>
         {list.tasks.length}
       </Badge>
@@ -139,6 +199,18 @@ export function ListHeader({ teamId, list, onDelete, handleRef, handleProps }: L
           >
             {texts.rename}
           </Menu.Item>
+          {isLeader && (
+            <Menu.Item
+              leftSection={
+                list.isDoneList ? <IconCircleDashed size={14} /> : <IconCircleCheck size={14} />
+              }
+              onClick={toggleDone}
+              disabled={markDone.isPending}
+              data-testid="kanban-list-done-toggle"
+            >
+              {list.isDoneList ? texts.unmarkDone : texts.markDone}
+            </Menu.Item>
+          )}
           <Menu.Item
             color="red"
             leftSection={<IconTrash size={14} />}

@@ -23,6 +23,7 @@ interface PendingPanelProps {
 export function PendingPanel({ teamId, board, members, onOpenTask }: PendingPanelProps) {
   const pending = pendingTasks(board);
   if (pending.length === 0) return null;
+  const doneList = board.kanbanLists.find((list) => list.isDoneList);
   return (
     <Paper
       withBorder
@@ -49,6 +50,7 @@ export function PendingPanel({ teamId, board, members, onOpenTask }: PendingPane
                 teamId={teamId}
                 task={task}
                 listName={listName}
+                doneList={doneList}
                 requester={members.find((member) => member.id === task.completionRequesterId)}
                 onOpenTask={onOpenTask}
               />
@@ -64,26 +66,37 @@ interface PendingItemProps {
   teamId: number;
   task: Task;
   listName: string;
+  /** Where an approved card goes, if the board has a done list. */
+  doneList: { id: number; kanbanListName: string } | undefined;
   requester: TeamMember | undefined;
   onOpenTask: (taskId: number) => void;
 }
 
-function PendingItem({ teamId, task, listName, requester, onOpenTask }: PendingItemProps) {
+function PendingItem({
+  teamId,
+  task,
+  listName,
+  doneList,
+  requester,
+  onOpenTask,
+}: PendingItemProps) {
   const [message, setMessage] = useState('');
   const review = useReviewCompletion(teamId);
 
+  // mutateAsync: the answer is shown even though this item leaves the panel as the board refetches.
   const decide = (approved: boolean) => {
-    review.mutate(
-      { taskId: task.id, approved, approvalMessage: message },
-      {
-        onSuccess: () =>
-          notifications.show({
-            color: 'teal',
-            message: approved ? texts.approved : texts.rejected,
-          }),
-        onError: (error) =>
-          notifications.show({ color: 'red', message: kanbanErrorMessage(error, texts.failed) }),
-      },
+    review.mutateAsync({ taskId: task.id, approved, approvalMessage: message }).then(
+      (reviewed) =>
+        notifications.show({
+          color: 'teal',
+          message: !approved
+            ? texts.rejected
+            : doneList && reviewed.kanbanListId === doneList.id && task.kanbanListId !== doneList.id
+              ? texts.approvedMoved(doneList.kanbanListName)
+              : texts.approved,
+        }),
+      (error: unknown) =>
+        notifications.show({ color: 'red', message: kanbanErrorMessage(error, texts.failed) }),
     );
   };
 

@@ -1,10 +1,11 @@
-import { Avatar, Badge, Group, Text, Tooltip } from '@mantine/core';
-import { IconCalendarDue, IconMessageCircle } from '@tabler/icons-react';
+import { Avatar, Badge, Box, Group, Text, Tooltip } from '@mantine/core';
+import { IconArrowBackUp, IconCalendarDue, IconMessageCircle } from '@tabler/icons-react';
 import type { Task, TaskMember } from '@teamup/contracts/kanban';
 import { ko } from '../../../i18n/ko';
 import { deadlineDate, deadlineKind } from '../lib/deadline';
 import { taskState } from '../lib/task-state';
 import { visibleAssignees } from '../lib/task-state';
+import classes from './kanban.module.css';
 
 const texts = ko.kanban.tasks;
 
@@ -59,6 +60,29 @@ export function TaskStateBadge({ task }: { task: Task }) {
     >
       {badge}
     </Tooltip>
+  );
+}
+
+/** A rejected card says why on its face, until the next request (the leader's message). */
+export function RejectionReason({ task }: { task: Task }) {
+  if (taskState(task) !== 'rejected' || !task.approvalMessage) return null;
+  return (
+    <Box className={classes.rejection} data-testid="task-rejection">
+      <Group gap={4} wrap="nowrap" align="center">
+        <IconArrowBackUp size={14} aria-hidden style={{ flexShrink: 0 }} />
+        <Text size="xs" fw={700} span>
+          {texts.rejectionReason}
+        </Text>
+      </Group>
+      <Text
+        size="xs"
+        lineClamp={3}
+        style={{ overflowWrap: 'anywhere' }}
+        title={task.approvalMessage}
+      >
+        {task.approvalMessage}
+      </Text>
+    </Box>
   );
 }
 

@@ -4,7 +4,13 @@ import { useSortable } from '@dnd-kit/sortable';
 import type { Task } from '@teamup/contracts/kanban';
 import { taskDndId, translateStyle } from '../lib/dnd-ids';
 import classes from './kanban.module.css';
-import { AssigneeAvatars, CommentCount, DeadlineBadge, TaskStateBadge } from './task-badges';
+import {
+  AssigneeAvatars,
+  CommentCount,
+  DeadlineBadge,
+  RejectionReason,
+  TaskStateBadge,
+} from './task-badges';
 
 interface TaskCardViewProps extends HTMLAttributes<HTMLDivElement> {
   task: Task;
@@ -14,7 +20,10 @@ interface TaskCardViewProps extends HTMLAttributes<HTMLDivElement> {
   dragging?: boolean;
 }
 
-/** What a card shows: subject, state, deadline, assignees and the comment count. */
+/**
+ * What a card shows: subject, state, deadline, a rejection's reason, assignees and the comment
+ * count.
+ */
 export const TaskCardView = forwardRef<HTMLDivElement, TaskCardViewProps>(function TaskCardView(
   { task, today, overlay = false, dragging = false, className, ...props },
   ref,
@@ -52,6 +61,7 @@ export const TaskCardView = forwardRef<HTMLDivElement, TaskCardViewProps>(functi
           <TaskStateBadge task={task} />
           <DeadlineBadge task={task} today={today} />
         </Group>
+        <RejectionReason task={task} />
         {(task.members.length > 0 || task.commentCount > 0) && (
           <Group justify="space-between" gap="xs" wrap="nowrap">
             <AssigneeAvatars members={task.members} />

@@ -31,11 +31,18 @@ export function task(id: number, listId: number, overrides: Partial<Task> = {}):
   };
 }
 
-export function list(id: number, name: string, tasks: Task[]): KanbanList {
+export function list(
+  id: number,
+  name: string,
+  tasks: Task[],
+  overrides: Partial<Pick<KanbanList, 'isDoneList'>> = {},
+): KanbanList {
   return {
     id,
     kanbanListName: name,
     order: 0,
+    isDoneList: false,
+    ...overrides,
     tasks: tasks.map((item, order) => ({ ...item, order, kanbanListId: id })),
   };
 }
