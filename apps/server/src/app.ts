@@ -17,7 +17,7 @@ import pino, { type Logger } from 'pino';
 import { trustProxyOption, type Config } from './config';
 import { createContext, type AppContext, type ContextOverrides } from './context';
 import { registerNotFoundHandler } from './platform/errors/not-found';
-import { registerProblemHandlers } from './platform/errors/problem';
+import { frameworkErrorHandler, registerProblemHandlers } from './platform/errors/problem';
 import { bearerOf, createAuthGuard, verifiedClaimsOf } from './platform/auth/guard';
 import type { TypedApp } from './platform/http/types';
 import { registerRequestValidation } from './platform/http/validation';
@@ -69,6 +69,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     trustProxy: trustProxyOption(config.trustProxy),
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' }),
     genReqId: () => crypto.randomUUID(),
+    frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   registerRequestValidation(app);

@@ -37,21 +37,37 @@ export const dateRangeMessage = `${DateRange.minYear}년부터 ${DateRange.maxYe
  */
 export const refusedTextMessage = '허용되지 않는 문자(NUL)가 포함되어 있습니다.';
 
-/** The path of the first string inside `value` that holds a refused character, or null. */
-export function findRefusedText(value: unknown, path: readonly string[] = []): string[] | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? [...path] : null;
-  if (Array.isArray(value)) {
-    for (let index = 0; index < value.length; index += 1) {
-      const found = findRefusedText(value[index], [...path, String(index)]);
-      if (found) return found;
+type Visit = { value: unknown; key: string | null; parent: Visit | null };
+
+function pathTo(visit: Visit, base: readonly string[]): string[] {
+  const keys: string[] = [];
+  for (let at: Visit | null = visit; at; at = at.parent) if (at.key !== null) keys.push(at.key);
+  return [...base, ...keys.reverse()];
+}
+
+/**
+ * The path of the first string (or key) inside `value` that holds a refused character, or null.
+ * Iterative, and the path is built only when something is found: a body nested thousands deep is
+ * walked in linear time without exhausting the stack.
+ */
+export function findRefusedText(value: unknown, base: readonly string[] = []): string[] | null {
+  const stack: Visit[] = [{ value, key: null, parent: null }];
+  for (let visit = stack.pop(); visit; visit = stack.pop()) {
+    const current = visit.value;
+    if (typeof current === 'string') {
+      if (current.includes('\u0000')) return pathTo(visit, base);
+      continue;
     }
-    return null;
-  }
-  if (value !== null && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      if (key.includes('\u0000')) return [...path, key];
-      const found = findRefusedText(item, [...path, key]);
-      if (found) return found;
+    if (current === null || typeof current !== 'object') continue;
+    const entries: [string, unknown][] = Array.isArray(current)
+      ? current.map((item, index) => [String(index), item])
+      : Object.entries(current);
+    // Pushed last to first, so the first offending field in document order is the one named.
+    for (let index = entries.length - 1; index >= 0; index -= 1) {
+      const [key, item] = entries[index] as [string, unknown];
+      const child: Visit = { value: item, key, parent: visit };
+      if (key.includes('\u0000')) return pathTo(child, base);
+      stack.push(child);
     }
   }
   return null;

@@ -21,6 +21,7 @@ import type { AppContext } from '../../context';
 import { authOf } from '../../platform/auth/guard';
 import { badRequest } from '../../platform/errors/app-error';
 import type { Guard, TypedApp } from '../../platform/http/types';
+import { assertAcceptableText } from '../../platform/http/validation';
 import * as board from './board.service';
 import { discardUploads } from '../../platform/storage/uploads';
 import { readPostUpload } from './post-uploads';
@@ -88,6 +89,9 @@ export async function boardRoutes(app: TypedApp, ctx: AppContext, requireAuth: G
       const teamId = request.params.teamId;
       // Access first: an outsider's files are never stored.
       const boardId = await board.boardOf(ctx, teamId, userId, undefined);
+      // A JSON body has no route schema here (multipart has none to give), so the validator's
+      // text rule is applied by hand, as readPostUpload does for the form's fields.
+      if (!request.isMultipart()) assertAcceptableText(request.body);
       const { fields, uploads } = request.isMultipart()
         ? await readPostUpload(ctx.storage, request)
         : { fields: (request.body ?? {}) as Record<string, unknown>, uploads: [] };

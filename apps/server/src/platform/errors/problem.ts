@@ -13,6 +13,7 @@ const titles: Record<number, string> = {
   409: 'Conflict',
   410: 'Gone',
   413: 'Content Too Large',
+  414: 'URI Too Long',
   415: 'Unsupported Media Type',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
@@ -47,6 +48,39 @@ function fieldErrorsOf(error: FastifyError): FieldError[] {
         .join('.'),
     message: issue.message ?? '올바르지 않은 값입니다.',
   }));
+}
+
+/**
+ * What the multipart reader (busboy) throws for a malformed form: a missing boundary, a form cut
+ * off, a part ended early. These carry no status, yet they are the client's fault.
+ */
+const malformedMultipart = [
+  'Multipart: Boundary not found',
+  'Boundary required',
+  'Missing Content-Type',
+  'Unexpected end of multipart data',
+  'terminated early due to unexpected end of multipart data',
+];
+function isMalformedMultipart(error: FastifyError): boolean {
+  return malformedMultipart.some((message) => error.message.includes(message));
+}
+
+/**
+ * Fastify's own refusals before routing (a path with broken percent-escapes, a parameter over
+ * its length limit) bypass the error handler; this sends them as problems too.
+ */
+export function frameworkErrorHandler(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : (error.statusCode ?? 400);
+  void sendProblem(
+    reply,
+    status >= 400 && status < 500 ? status : 400,
+    ErrorCode.VALIDATION_FAILED,
+    '요청 주소가 올바르지 않습니다.',
+  );
 }
 
 /** Every failure leaves as problem+json; a bug answers 500 with a generic detail, never a stack. */
@@ -102,6 +136,14 @@ export function registerProblemHandlers(app: FastifyInstance) {
     }
     if (status >= 400 && status < 500) {
       return sendProblem(reply, status, ErrorCode.VALIDATION_FAILED, '요청이 올바르지 않습니다.');
+    }
+    if (isMalformedMultipart(error)) {
+      return sendProblem(
+        reply,
+        400,
+        ErrorCode.VALIDATION_FAILED,
+        '요청 본문의 multipart/form-data 형식이 올바르지 않습니다.',
+      );
     }
     request.log.error({ err: error }, 'unhandled error');
     return sendProblem(

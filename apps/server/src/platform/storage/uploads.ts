@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import { pipeline, Transform, type Readable, type TransformCallback } from 'node:stream';
 import { ErrorCode } from '@teamup/contracts/error-codes';
 import { FileMessages, Limits } from '@teamup/contracts/limits';
 import { AppError } from '../errors/app-error';
@@ -107,8 +107,11 @@ export async function storeUpload(
 ): Promise<StoredUpload> {
   const key = `${options.keyPrefix}/${randomBytes(18).toString('base64url')}`;
   const meter = new Meter(Limits.attachmentMaxBytes, options.total);
-  file.stream.on('error', (error) => meter.destroy(error));
-  file.stream.pipe(meter);
+  // pipeline, not pipe: a form cut off inside the file, read in one chunk, fails the file stream
+  // before the route gets it, and a pipe from an already failed stream waits forever.
+  pipeline(file.stream, meter, (error) => {
+    if (error) meter.destroy(error);
+  });
   try {
     await storage.put(key, meter, OCTET_STREAM);
   } catch (error) {
