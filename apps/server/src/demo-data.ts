@@ -179,9 +179,17 @@ async function seedChat(
 /** A kanban board half way through a sprint and a few schedules around today. */
 async function seedTeamPlan(ctx: AppContext, teamId: number, leaderId: number, memberId: number) {
   const board = await teamKanban(ctx, leaderId, teamId);
-  const list = (name: string) =>
-    createList(ctx, leaderId, createListSchema.parse({ kanbanListName: name, kanbanId: board.id }));
-  const [todo, doing, done] = [await list('할 일'), await list('진행 중'), await list('완료')];
+  const list = (name: string, isDoneList = false) =>
+    createList(
+      ctx,
+      leaderId,
+      createListSchema.parse({ kanbanListName: name, kanbanId: board.id, isDoneList }),
+    );
+  const [todo, doing, done] = [
+    await list('할 일'),
+    await list('진행 중'),
+    await list('완료', true),
+  ];
   const day = (offset: number) =>
     new Date(ctx.now().getTime() + offset * 86_400_000).toISOString().slice(0, 10);
   const task = (listId: number, subject: string, extra: object = {}) =>
