@@ -57,6 +57,13 @@ describe('live chat journey', () => {
     // Let the once-per-session redirect to the workspace land before opening the room.
     await pageA.waitForURL(new RegExp(`#/ws/${workspace.id}`));
     await pageB.waitForURL(new RegExp(`#/ws/${workspace.id}`));
+    // The tab names the workspace, with the unread chat count once a message waits.
+    await expect.poll(() => pageB.title()).toBe('채팅 수업');
+    await pageB.locator('[data-testid="live-status"][data-state="open"]').waitFor();
+    await apiA.send('POST', `/api/workspaces/${workspace.id}/chat-rooms/${room.id}/messages`, {
+      content: '먼저 보내 둔 메시지',
+    });
+    await expect.poll(() => pageB.title()).toBe('(1) 채팅 수업');
     await pageA.goto(roomPath);
     await pageB.goto(roomPath);
     try {
@@ -69,6 +76,8 @@ describe('live chat journey', () => {
     }
     await pageA.locator('[data-testid="live-status"][data-state="open"]').waitFor();
     await pageB.locator('[data-testid="live-status"][data-state="open"]').waitFor();
+    // In the room: the room's name, then the workspace's; read, so no count.
+    await expect.poll(() => pageB.title()).toMatch(/^[^(].+ · 채팅 수업$/);
 
     // Both ways, live.
     await say(pageA, '안녕하세요! 회의록 봤어요?');
@@ -76,7 +85,7 @@ describe('live chat journey', () => {
     await say(pageB, '네, 방금 읽었어요.');
     await pageA.getByTestId('chat-message').getByText('네, 방금 읽었어요.').waitFor();
     const own = pageA.locator('[data-testid="chat-message"][data-own="true"]');
-    expect(await own.count()).toBe(1);
+    expect(await own.count()).toBe(2);
     await screenshot(pageA, 'chat-1280');
 
     // Received bubbles are as wide as their text needs, like the sender's own copy: a two-line

@@ -69,15 +69,34 @@ describe('notifications journey', () => {
     await expect.poll(() => badge.getAttribute('data-count'), { timeout: 10_000 }).toBe('1');
     await screenshot(page, 'notification-bell-1280');
 
+    expect(await page.title()).toBe('알림 수업');
+
+    // The bell opens the latest notifications over the page: the side panel stays.
     await page.getByTestId('notification-bell').click();
-    const item = page.getByTestId('notification-item').filter({ hasText: '최종 보고서' });
+    const popover = page.getByTestId('notification-popover');
+    const item = popover
+      .getByTestId('notification-popover-item')
+      .filter({ hasText: '최종 보고서' });
     await item.waitFor();
     expect(await item.innerText()).toContain('완료 승인을 요청했습니다');
-    await screenshot(page, 'notifications-1280');
-    await item.getByTestId('notification-view').click();
+    expect(await item.getAttribute('data-read')).toBe('false');
+    expect(await page.getByTestId('workspace-side-panel').isVisible()).toBe(true);
+    expect(await page.getByTestId('notification-bell').getAttribute('aria-expanded')).toBe('true');
+    await screenshot(page, 'notification-popover-1280');
+    // Keyboard: focus moves into the list, Escape closes and gives focus back to the bell.
+    await item.focus();
+    await page.keyboard.press('Escape');
+    await popover.waitFor({ state: 'hidden' });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(
+      'notification-bell',
+    );
+    await page.keyboard.press('Enter');
+    await item.waitFor();
+    await item.click();
     await page.waitForURL(new RegExp(`#/ws/${workspace.id}/team/${team.id}\\?tab=kanban`));
     await page.getByTestId('kanban-pending-panel').getByText('최종 보고서').waitFor();
     await expect.poll(() => badge.getAttribute('data-count')).toBe('0');
+    await expect.poll(() => page.title()).toBe('알림팀 · 알림 수업');
 
     // The member's page, reached from the team's member list.
     const memberMe = await memberApi.get<{ id: number; name: string }>('/api/users/me');
@@ -89,10 +108,20 @@ describe('notifications journey', () => {
     await page.goto('/#/users/999999');
     await page.getByTestId('user-not-found').waitFor();
 
-    // The centre on a phone.
+    // The bell's list on a phone, and from it the full centre.
     await page.setViewportSize({ width: 360, height: 740 });
-    await page.goto('/#/notifications');
+    await page.goto(`/#/ws/${workspace.id}`);
+    await page.getByTestId('notification-bell').click();
+    await popover.getByTestId('notification-popover-item').first().waitFor();
+    await page.waitForTimeout(300);
+    const box = await popover.boundingBox();
+    expect(box?.x).toBeGreaterThanOrEqual(0);
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(360);
+    await screenshot(page, 'notification-popover-360');
+    await popover.getByTestId('notification-popover-all').click();
+    await page.waitForURL(/#\/notifications$/);
     await page.getByTestId('notification-list').waitFor();
+    expect(await page.title()).toBe('알림 · TeamUp');
     await page.waitForTimeout(300);
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,

@@ -223,6 +223,14 @@ export const ko = {
     loadFailed: '알림을 불러오지 못했습니다.',
     retry: '다시 시도',
     bell: (count: number) => (count > 0 ? `알림 ${count}개 읽지 않음` : '알림'),
+    /** The bell's quick list of the latest notifications. */
+    popover: {
+      label: '최근 알림',
+      unread: (count: number) => (count > 0 ? `읽지 않음 ${count}개` : '모두 읽었습니다'),
+      viewAll: '모두 보기',
+      empty: '아직 받은 알림이 없습니다.',
+      open: (message: string, read: boolean) => (read ? message : `읽지 않음: ${message}`),
+    },
     allRead: '모든 알림을 읽음으로 표시했습니다.',
     actionFailed: '알림을 처리하지 못했습니다.',
     browserToggle: '메신저 알림 (브라우저 알림)',
@@ -892,19 +900,19 @@ export const ko = {
       noTeams: '참여 중인 팀이 없습니다.',
       noDirectMessages: '다이렉트 메시지가 없습니다.',
       noGroupChats: '그룹 채팅이 없습니다.',
-    /** An invite link opened while logged out (login and sign-up pages). */
-    invite: {
-      title: (name: string) => `초대받은 워크스페이스: ${name}`,
-      loading: '초대 정보를 확인하는 중...',
-      loginHint: '로그인하면 바로 이 워크스페이스에 참여합니다.',
-      signupHint: '가입을 마치고 로그인하면 바로 이 워크스페이스에 참여합니다.',
-      newHere: '처음이신가요?',
-      signupAndJoin: '회원가입하고 참여하기',
-      invalid:
-        '초대 링크가 올바르지 않거나 더 이상 사용할 수 없습니다. 초대한 사람에게 새 링크를 받아주세요.',
-      unavailable:
-        '초대 정보를 불러오지 못했습니다. 로그인하면 초대받은 워크스페이스로 이동합니다.',
-    },
+      /** An invite link opened while logged out (login and sign-up pages). */
+      invite: {
+        title: (name: string) => `초대받은 워크스페이스: ${name}`,
+        loading: '초대 정보를 확인하는 중...',
+        loginHint: '로그인하면 바로 이 워크스페이스에 참여합니다.',
+        signupHint: '가입을 마치고 로그인하면 바로 이 워크스페이스에 참여합니다.',
+        newHere: '처음이신가요?',
+        signupAndJoin: '회원가입하고 참여하기',
+        invalid:
+          '초대 링크가 올바르지 않거나 더 이상 사용할 수 없습니다. 초대한 사람에게 새 링크를 받아주세요.',
+        unavailable:
+          '초대 정보를 불러오지 못했습니다. 로그인하면 초대받은 워크스페이스로 이동합니다.',
+      },
       noVideoMeetings: '진행 중인 화상 회의가 없습니다.',
       teamsFailed: '팀 목록을 불러오지 못했습니다.',
       locked: '비밀번호로 보호된 팀',
@@ -1177,7 +1185,8 @@ export const ko = {
       unnamed: (kind: string, index: number) => `${kind} ${index}`,
       none: '찾은 장치가 없습니다',
       labelsHidden: '장치 이름은 카메라나 마이크 사용을 허용한 뒤에 보입니다.',
-      speakerUnsupported: '이 브라우저에서는 스피커를 고를 수 없습니다. 시스템 설정을 이용해주세요.',
+      speakerUnsupported:
+        '이 브라우저에서는 스피커를 고를 수 없습니다. 시스템 설정을 이용해주세요.',
       switchFailed: '선택한 장치로 바꾸지 못했습니다.',
       close: '닫기',
     },

@@ -1,16 +1,20 @@
-import { ActionIcon, Indicator } from '@mantine/core';
+import { useState } from 'react';
+import { ActionIcon, Indicator, Popover } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
-import { Link } from 'react-router';
-import { routes } from '../../../app/routes';
 import { ko } from '../../../i18n/ko';
 import { useAuth } from '../../auth/hooks/use-auth';
 import { useUnreadCount } from '../api/unread-count';
 import { useNotificationsLive } from '../hooks/use-notifications-live';
+import { NotificationPopover } from './notification-popover';
 
-/** The top bar's bell: the unread count, live, and the way to the notification centre. */
+/**
+ * The top bar's bell: the unread count, live, and a quick list of the latest notifications that
+ * opens over the page (the page and its side panel stay), with the way to the full centre.
+ */
 export function NotificationBell() {
   const { user } = useAuth();
   const unread = useUnreadCount(Boolean(user)).data ?? 0;
+  const [opened, setOpened] = useState(false);
   useNotificationsLive();
   return (
     <Indicator
@@ -22,18 +26,36 @@ export function NotificationBell() {
       data-testid="notification-badge"
       data-count={unread}
     >
-      <ActionIcon
-        component={Link}
-        to={routes.notifications.href()}
-        variant="subtle"
-        color="gray"
-        size="lg"
-        radius="xl"
-        aria-label={ko.notifications.bell(unread)}
-        data-testid="notification-bell"
+      <Popover
+        opened={opened}
+        onChange={setOpened}
+        position="bottom-end"
+        offset={8}
+        width={380}
+        shadow="md"
+        radius="md"
+        withinPortal
+        trapFocus
+        returnFocus
+        middlewares={{ flip: false, shift: { padding: 8 } }}
       >
-        <IconBell size={22} stroke={1.7} />
-      </ActionIcon>
+        <Popover.Target>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="lg"
+            radius="xl"
+            aria-label={ko.notifications.bell(unread)}
+            data-testid="notification-bell"
+            onClick={() => setOpened((open) => !open)}
+          >
+            <IconBell size={22} stroke={1.7} />
+          </ActionIcon>
+        </Popover.Target>
+        <Popover.Dropdown p={0} maw="calc(100vw - 16px)" data-testid="notification-popover">
+          {opened && <NotificationPopover unread={unread} onClose={() => setOpened(false)} />}
+        </Popover.Dropdown>
+      </Popover>
     </Indicator>
   );
 }
