@@ -134,7 +134,7 @@ describe('accounts journey', () => {
     await page.getByText('로그인된 기기').first().waitFor();
     expect(await page.getByText('연결된 소셜 계정').count()).toBe(0);
     expect(await page.getByText('연결 안 됨').count()).toBe(0);
-    await screenshot(page, 'account-settings-1280');
+    await screenshot(page, 'account-settings-no-social-1280');
   });
 
   it('fits a 360 px wide screen', async () => {
@@ -168,6 +168,6 @@ describe('accounts journey', () => {
     await page.getByTestId('profile-menu').waitFor();
     await page.goto('/#/my-page/account-settings');
     await page.getByText('로그인된 기기').first().waitFor();
-    await screenshot(page, 'account-settings-360');
+    await screenshot(page, 'account-settings-no-social-360');
   });
 });

@@ -5,7 +5,8 @@ import {
   startFakeOauthProvider,
   type FakeOauthProvider,
 } from '../apps/server/test/fake-oauth-provider';
-import { login, signUp } from './support/accounts';
+import type { Workspace } from '@teamup/contracts/workspaces';
+import { login, password, signUp } from './support/accounts';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 import { startStack, type Stack } from './support/stack';
 
@@ -111,6 +112,36 @@ describe('social login journey', () => {
     await page.getByTestId('oauth-error').getByText('소셜 로그인이 취소되었습니다.').waitFor();
     await screenshot(page, 'social-login-refused-1280');
     await page.waitForURL(/#\/login/, { timeout: 6000 });
+  });
+
+  it('keeps an invite through a social login and joins after it', async () => {
+    const stamp = Date.now();
+    const hostEmail = `socialhost${stamp}@example.com`;
+    await signUp(stack, hostEmail);
+    const { data: workspace } = await stack
+      .api(hostEmail, password)
+      .send<Workspace>('POST', '/api/workspaces', { name: '디자인 동아리' });
+
+    // Logged out, the invite link shows the workspace; the Google button leaves the app.
+    const { page } = await newPage(browser, stack.baseUrl);
+    await page.goto(`/#/ws/${workspace.inviteCode}`);
+    await page
+      .getByTestId('invite-banner')
+      .getByText('초대받은 워크스페이스: 디자인 동아리')
+      .waitFor();
+    fake.signInAs('google', {
+      id: `invitee-${stamp}`,
+      name: '구글 초대',
+      email: `googleinvitee${stamp}@example.com`,
+      emailVerified: true,
+    });
+    await page.getByRole('link', { name: 'Google로 계속하기' }).click();
+    await page.waitForURL(/#\/oauth\/success/);
+
+    // Back from the provider, the invite is followed: in the workspace, not on onboarding.
+    await page.getByTestId('workspace-home').waitFor();
+    await page.waitForURL(new RegExp(`#/ws/${workspace.id}$`));
+    await screenshot(page, 'social-login-invite-joined-1280');
   });
 
   it('links Google to a password account from account settings', async () => {
