@@ -76,6 +76,34 @@ describe('video meeting journey', () => {
     await pageA.getByTestId('meeting-stage-camera').waitFor();
     expect(await pageA.getByTestId('meeting-camera').getAttribute('aria-pressed')).toBe('true');
 
+    // The device picker lists Chromium's fake camera and microphone; choosing the camera again
+    // by name keeps the broadcast on.
+    await pageA.getByTestId('meeting-devices').click();
+    const devices = pageA.getByTestId('meeting-devices-panel');
+    await devices.getByTestId('meeting-device-camera').click();
+    const fakeCamera = pageA.getByRole('option', { name: /fake/i }).first();
+    await fakeCamera.waitFor();
+    await screenshot(pageA, 'video-devices-1280');
+    await fakeCamera.click();
+    await expect
+      .poll(() => devices.getByTestId('meeting-device-camera').inputValue())
+      .toMatch(/fake/i);
+    await pageA.keyboard.press('Escape');
+    await pageA.getByTestId('meeting-stage-camera').waitFor();
+    expect(await pageA.getByTestId('meeting-camera').getAttribute('aria-pressed')).toBe('true');
+
+    // The same account in a second tab: the broadcast is A's, from elsewhere, said as such in
+    // the list and on the stage (not 'nobody is broadcasting').
+    const secondTab = await contextA.newPage();
+    await secondTab.goto(pageA.url());
+    await secondTab.getByTestId('meeting-stage-elsewhere').waitFor({ timeout: 20_000 });
+    await secondTab
+      .getByTestId('meeting-broadcasting-badge')
+      .getByText('다른 탭/기기에서 방송 중')
+      .waitFor();
+    await screenshot(secondTab, 'video-a-second-tab-1280');
+    await secondTab.close();
+
     // B finds the room in the side panel (polled) and joins; the stage plays A's video.
     await pageB.getByTestId('side-panel-video-room').filter({ hasText: '주간 회의' }).click();
     await pageB.getByTestId('meeting-stage-remote').waitFor({ timeout: 20_000 });
@@ -151,6 +179,13 @@ describe('video meeting journey', () => {
         return rooms.find((room) => room.name === '주간 회의')?.participantCount;
       })
       .toBe(0);
+    // A stale link (the room is gone) shows the not-found card with the server's reason.
+    await pageB.goto(`/#/ws/${workspace.id}/video/live?roomId=999999&roomName=old`);
+    const card = pageB.getByTestId('meeting-unavailable');
+    await card.getByText('화상회의 방을 찾을 수 없습니다.').waitFor();
+    await screenshot(pageB, 'video-stale-link-1280');
+    await card.getByTestId('meeting-unavailable-back').click();
+    await pageB.waitForURL((url) => url.hash === `#/ws/${workspace.id}`);
     await contextA.close();
     await contextB.close();
   });

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import type { MeetingChatLine, VideoParticipant } from '@teamup/contracts/video';
 import { installBrowserShims } from '../../../test/render';
-import { MeetingChatPanel, ParticipantList } from './meeting-parts';
+import { MeetingChatPanel, ParticipantList, SelfView } from './meeting-parts';
 
 installBrowserShims();
 afterEach(cleanup);
@@ -114,5 +114,52 @@ describe('ParticipantList', () => {
     expect(onRemove).toHaveBeenCalledWith(expect.objectContaining({ userId: 2 }));
     const ownImage = screen.getAllByTestId('meeting-participant')[0]?.querySelector('img');
     expect(ownImage?.style.opacity).toBe('1');
+  });
+});
+
+describe('the same account in two tabs', () => {
+  function renderList(broadcastingElsewhere: boolean) {
+    render(
+      <MantineProvider>
+        <ParticipantList
+          participants={[participant(10, 1, '나'), participant(11, 2, '상대')]}
+          myId={1}
+          broadcasterId={1}
+          cameraOn={false}
+          broadcastingElsewhere={broadcastingElsewhere}
+          canRemove={false}
+          onRemove={vi.fn()}
+        />
+      </MantineProvider>,
+    );
+    return screen.getByTestId('meeting-broadcasting-badge');
+  }
+
+  it('says my broadcast comes from another tab or device when this tab sends nothing', () => {
+    expect(renderList(true).textContent).toBe('다른 탭/기기에서 방송 중');
+  });
+
+  it('says plainly "방송 중" when this tab is the one broadcasting', () => {
+    expect(renderList(false).textContent).toBe('방송 중');
+  });
+});
+
+describe('SelfView', () => {
+  it('plays my own camera muted and mirrored in a small tile', () => {
+    const play = vi
+      .spyOn(HTMLMediaElement.prototype, 'play')
+      .mockImplementation(() => Promise.resolve());
+    const stream = {} as MediaStream;
+    render(
+      <MantineProvider>
+        <SelfView stream={stream} />
+      </MantineProvider>,
+    );
+    const video = screen.getByLabelText<HTMLVideoElement>('내 카메라 미리보기');
+    expect(video.muted).toBe(true);
+    expect(video.style.transform).toBe('scaleX(-1)');
+    expect(video.srcObject).toBe(stream);
+    expect(screen.getByTestId('meeting-self-view')).toBeTruthy();
+    play.mockRestore();
   });
 });

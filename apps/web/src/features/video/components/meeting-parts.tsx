@@ -38,12 +38,17 @@ export function StreamVideo({
   mirrored,
   testId,
   label,
+  sinkId,
+  fit = 'contain',
 }: {
   stream: MediaStream;
   muted: boolean;
   mirrored?: boolean;
   testId: string;
   label: string;
+  /** The speaker chosen in the device picker ('' for the default), where the browser can. */
+  sinkId?: string;
+  fit?: 'contain' | 'cover';
 }) {
   const ref = useRef<HTMLVideoElement>(null);
   const [soundBlocked, setSoundBlocked] = useState(false);
@@ -60,6 +65,13 @@ export function StreamVideo({
       void video.play().catch(() => undefined);
     });
   }, [stream, muted]);
+  useEffect(() => {
+    const video = ref.current;
+    // Not every browser can choose a speaker (setSinkId); a speaker that is gone leaves the
+    // sound where it was.
+    if (sinkId === undefined || !video || typeof video.setSinkId !== 'function') return;
+    video.setSinkId(sinkId).catch(() => undefined);
+  }, [sinkId]);
   return (
     <Box pos="relative" w="100%" h="100%">
       <video
@@ -72,7 +84,7 @@ export function StreamVideo({
         style={{
           width: '100%',
           height: '100%',
-          objectFit: 'contain',
+          objectFit: fit,
           background: '#000',
           transform: mirrored ? 'scaleX(-1)' : undefined,
         }}
@@ -97,11 +109,45 @@ export function StreamVideo({
   );
 }
 
+/**
+ * A small picture of one's own camera in the stage's corner while the stage shows something else
+ * (another person's broadcast, or one's own screen).
+ */
+export function SelfView({ stream }: { stream: MediaStream }) {
+  return (
+    <Box
+      pos="absolute"
+      right={8}
+      bottom={8}
+      w={{ base: 112, sm: 192 }}
+      style={{
+        zIndex: 1,
+        aspectRatio: '16 / 9',
+        borderRadius: 'var(--mantine-radius-sm)',
+        overflow: 'hidden',
+        border: '2px solid var(--mantine-color-white)',
+        boxShadow: 'var(--mantine-shadow-md)',
+      }}
+      data-testid="meeting-self-view"
+    >
+      <StreamVideo
+        stream={stream}
+        muted
+        mirrored
+        fit="cover"
+        testId="meeting-self-view-video"
+        label={t.selfView}
+      />
+    </Box>
+  );
+}
+
 export function ParticipantList({
   participants,
   myId,
   broadcasterId,
   cameraOn,
+  broadcastingElsewhere = false,
   canRemove,
   onRemove,
 }: {
@@ -109,6 +155,8 @@ export function ParticipantList({
   myId: number;
   broadcasterId: number | null;
   cameraOn: boolean;
+  /** The roster names me as the broadcaster but this tab sends nothing: another tab or device. */
+  broadcastingElsewhere?: boolean;
   canRemove: boolean;
   onRemove: (participant: VideoParticipant) => void;
 }) {
@@ -170,8 +218,14 @@ export function ParticipantList({
                       </Badge>
                     )}
                     {participant.userId === broadcasterId && (
-                      <Badge size="xs" color="red" variant="filled" style={{ flexShrink: 0 }}>
-                        {t.broadcasting}
+                      <Badge
+                        size="xs"
+                        color="red"
+                        variant={self && broadcastingElsewhere ? 'light' : 'filled'}
+                        style={{ flexShrink: 0 }}
+                        data-testid="meeting-broadcasting-badge"
+                      >
+                        {self && broadcastingElsewhere ? t.broadcastingElsewhere : t.broadcasting}
                       </Badge>
                     )}
                   </Group>
@@ -330,7 +384,10 @@ export function ControlBar({
   onScreen,
   onChat,
   onLeave,
+  devicePicker,
 }: {
+  /** The device settings button, beside the toggles. */
+  devicePicker?: React.ReactNode;
   micOn: boolean;
   cameraOn: boolean;
   sharing: boolean;
@@ -379,6 +436,7 @@ export function ControlBar({
         onClick={onChat}
         testId="meeting-chat-toggle"
       />
+      {devicePicker}
       <Tooltip label={t.leave} withArrow>
         <ActionIcon
           size={44}

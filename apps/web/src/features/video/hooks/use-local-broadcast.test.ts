@@ -11,8 +11,8 @@ const alerts = ko.video.alerts;
 const ME = 7;
 
 /** A microphone track as the browser hands it out: live until stopped. */
-function micTrack() {
-  const track = { kind: 'audio', label: 'mic', readyState: 'live', stop: vi.fn() };
+function micTrack(label = 'mic') {
+  const track = { kind: 'audio', label, readyState: 'live', stop: vi.fn() };
   track.stop.mockImplementation(() => {
     track.readyState = 'ended';
   });
@@ -43,6 +43,7 @@ function setUp(options: { broadcaster?: number | null; publishFails?: boolean } 
     value: { getUserMedia },
     configurable: true,
   });
+  const devicesRef = { current: { camera: '', microphone: '', speaker: '' } };
   const hook = renderHook(() =>
     useLocalBroadcast({
       api,
@@ -50,9 +51,10 @@ function setUp(options: { broadcaster?: number | null; publishFails?: boolean } 
       mediaRef: { current: media },
       broadcasterRef: { current: options.broadcaster ?? null },
       setAlert,
+      devicesRef,
     }),
   );
-  return { hook, api, setAlert, mic, getUserMedia, published };
+  return { hook, api, setAlert, mic, getUserMedia, published, devicesRef };
 }
 
 describe('useLocalBroadcast', () => {
@@ -109,5 +111,52 @@ describe('useLocalBroadcast', () => {
     await act(() => hook.result.current.toggleMute());
     expect(setAlert).toHaveBeenCalledWith(alerts.deviceDenied);
     expect(api.releaseBroadcast).toHaveBeenCalledTimes(1);
+  });
+
+  it('captures from the chosen microphone, and is "changing" until the broadcast is settled', async () => {
+    const { hook, getUserMedia, devicesRef } = setUp();
+    devicesRef.current = { camera: '', microphone: 'usb-mic', speaker: '' };
+    let pending: Promise<void> = Promise.resolve();
+    act(() => {
+      pending = hook.result.current.toggleMute();
+    });
+    expect(hook.result.current.changing).toBe(true);
+    await act(() => pending);
+    expect(getUserMedia).toHaveBeenCalledWith({ audio: { deviceId: { exact: 'usb-mic' } } });
+    expect(hook.result.current.changing).toBe(false);
+  });
+
+  it('switches a live microphone to another device without claiming again', async () => {
+    const { hook, api, getUserMedia, devicesRef, mic, published } = setUp();
+    await act(() => hook.result.current.toggleMute());
+    const other = micTrack('usb');
+    getUserMedia.mockResolvedValueOnce({ getAudioTracks: () => [other], getVideoTracks: () => [] });
+    const previous = devicesRef.current;
+    devicesRef.current = { ...previous, microphone: 'usb-mic' };
+    await act(() => hook.result.current.switchDevices(previous));
+    expect(getUserMedia).toHaveBeenLastCalledWith({
+      video: false,
+      audio: { deviceId: { exact: 'usb-mic' } },
+    });
+    expect(mic.stop).toHaveBeenCalled();
+    expect(published.at(-1)).toEqual(['usb']);
+    expect(hook.result.current.local.mic).toBe(other);
+    expect(api.claimBroadcast).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not capture when the changed device is not in use, and says so when a switch fails', async () => {
+    const { hook, getUserMedia, devicesRef, setAlert } = setUp();
+    const previous = devicesRef.current;
+    devicesRef.current = { ...previous, camera: 'cam-2' };
+    await act(() => hook.result.current.switchDevices(previous));
+    expect(getUserMedia).not.toHaveBeenCalled();
+
+    await act(() => hook.result.current.toggleMute());
+    getUserMedia.mockRejectedValueOnce(new DOMException('gone', 'NotFoundError'));
+    const before = devicesRef.current;
+    devicesRef.current = { ...before, microphone: 'gone' };
+    await act(() => hook.result.current.switchDevices(before));
+    expect(setAlert).toHaveBeenCalledWith(ko.video.devices.switchFailed);
+    expect(hook.result.current.local.mic).not.toBeNull();
   });
 });

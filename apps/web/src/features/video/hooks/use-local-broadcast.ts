@@ -10,6 +10,7 @@ import {
   tracksToPublish,
   type LocalMedia,
 } from '../lib/local-media';
+import { deviceConstraint, type DeviceChoice } from '../lib/devices';
 import type { MediaSession } from '../lib/media-session';
 
 const alerts = ko.video.alerts;
@@ -22,6 +23,8 @@ interface LocalBroadcastDeps {
   /** Who broadcasts, as the last roster said. */
   broadcasterRef: RefObject<number | null>;
   setAlert: (text: string) => void;
+  /** The camera and microphone chosen in the device picker ('' for the default). */
+  devicesRef: RefObject<DeviceChoice>;
 }
 
 /**
@@ -35,9 +38,23 @@ export function useLocalBroadcast({
   mediaRef,
   broadcasterRef,
   setAlert,
+  devicesRef,
 }: LocalBroadcastDeps) {
   const [local, setLocal] = useState<LocalMedia>(noLocalMedia);
   const localRef = useRef<LocalMedia>(noLocalMedia);
+  // Starting or stopping a source: the roster may still be a step behind until it is done.
+  const [changing, setChanging] = useState(false);
+  const changes = useRef(0);
+  const whileChanging = useCallback(async (work: () => Promise<void>) => {
+    changes.current += 1;
+    setChanging(true);
+    try {
+      await work();
+    } finally {
+      changes.current -= 1;
+      if (changes.current === 0) setChanging(false);
+    }
+  }, []);
 
   /** Sends the current local tracks; gives the broadcast up when nothing is left to send. */
   const republish = useCallback(
@@ -117,48 +134,107 @@ export function useLocalBroadcast({
     [republish, setAlert],
   );
 
-  const toggleCamera = useCallback(async () => {
-    const media = localRef.current;
-    if (media.camera) {
-      media.camera.getTracks().forEach((track) => track.stop());
-      media.mic?.stop();
-      await republish({ ...media, camera: null, mic: null });
-      return;
-    }
-    await startSource(async (now) => {
-      const camera = await navigator.mediaDevices.getUserMedia({ video: true, audio: true });
-      onEnded(camera, 'camera', alerts.notSharingCamera);
-      now.mic?.stop();
-      return { camera, mic: camera.getAudioTracks()[0] ?? null };
-    }, alerts.deviceDenied);
-  }, [republish, startSource, onEnded]);
+  const toggleCamera = useCallback(
+    () =>
+      whileChanging(async () => {
+        const media = localRef.current;
+        if (media.camera) {
+          media.camera.getTracks().forEach((track) => track.stop());
+          media.mic?.stop();
+          await republish({ ...media, camera: null, mic: null });
+          return;
+        }
+        await startSource(async (now) => {
+          const camera = await navigator.mediaDevices.getUserMedia({
+            video: deviceConstraint(devicesRef.current.camera),
+            audio: deviceConstraint(devicesRef.current.microphone),
+          });
+          onEnded(camera, 'camera', alerts.notSharingCamera);
+          now.mic?.stop();
+          return { camera, mic: camera.getAudioTracks()[0] ?? null };
+        }, alerts.deviceDenied);
+      }),
+    [republish, startSource, onEnded, whileChanging, devicesRef],
+  );
 
-  const toggleScreen = useCallback(async () => {
-    const media = localRef.current;
-    if (media.screen) {
-      media.screen.getTracks().forEach((track) => track.stop());
-      await republish({ ...media, screen: null });
-      return;
-    }
-    await startSource(async () => {
-      const screen = await captureScreen();
-      onEnded(screen, 'screen', alerts.notSharingScreen);
-      return { screen };
-    }, alerts.screenDenied);
-  }, [republish, startSource, onEnded]);
+  const toggleScreen = useCallback(
+    () =>
+      whileChanging(async () => {
+        const media = localRef.current;
+        if (media.screen) {
+          media.screen.getTracks().forEach((track) => track.stop());
+          await republish({ ...media, screen: null });
+          return;
+        }
+        await startSource(async () => {
+          const screen = await captureScreen();
+          onEnded(screen, 'screen', alerts.notSharingScreen);
+          return { screen };
+        }, alerts.screenDenied);
+      }),
+    [republish, startSource, onEnded, whileChanging],
+  );
 
-  const toggleMute = useCallback(async () => {
-    const media = localRef.current;
-    if (media.mic) {
-      media.mic.stop();
-      await republish({ ...media, mic: null });
-      return;
-    }
-    await startSource(async () => {
-      const stream = await navigator.mediaDevices.getUserMedia({ audio: true });
-      return { mic: stream.getAudioTracks()[0] ?? null };
-    }, alerts.deviceDenied);
-  }, [republish, startSource]);
+  const toggleMute = useCallback(
+    () =>
+      whileChanging(async () => {
+        const media = localRef.current;
+        if (media.mic) {
+          media.mic.stop();
+          await republish({ ...media, mic: null });
+          return;
+        }
+        await startSource(async () => {
+          const stream = await navigator.mediaDevices.getUserMedia({
+            audio: deviceConstraint(devicesRef.current.microphone),
+          });
+          return { mic: stream.getAudioTracks()[0] ?? null };
+        }, alerts.deviceDenied);
+      }),
+    [republish, startSource, whileChanging, devicesRef],
+  );
+
+  /**
+   * Another camera or microphone was chosen: what is on now is captured again from it and sent
+   * in place of the old tracks (the broadcast is already ours, nothing is claimed). What is off
+   * stays off; a failed capture keeps the old device and says so.
+   */
+  const switchDevices = useCallback(
+    (previous: DeviceChoice) =>
+      whileChanging(async () => {
+        const media = localRef.current;
+        const chosen = devicesRef.current;
+        const cameraChanged = Boolean(media.camera) && chosen.camera !== previous.camera;
+        const micChanged = Boolean(media.mic) && chosen.microphone !== previous.microphone;
+        if (!cameraChanged && !micChanged) return;
+        try {
+          const stream = await navigator.mediaDevices.getUserMedia({
+            video: cameraChanged ? deviceConstraint(chosen.camera) : false,
+            audio: micChanged ? deviceConstraint(chosen.microphone) : false,
+          });
+          const next = { ...localRef.current };
+          if (cameraChanged) {
+            next.camera?.getVideoTracks().forEach((track) => track.stop());
+            const camera = new MediaStream(stream.getVideoTracks());
+            onEnded(camera, 'camera', alerts.notSharingCamera);
+            next.camera = camera;
+          }
+          if (micChanged) {
+            next.mic?.stop();
+            next.mic = stream.getAudioTracks()[0] ?? null;
+            // The camera's stream keeps the microphone it plays (its sound stays off: muted).
+            if (next.camera && next.mic) {
+              next.camera.getAudioTracks().forEach((track) => next.camera?.removeTrack(track));
+              next.camera.addTrack(next.mic);
+            }
+          }
+          await republish(next);
+        } catch {
+          setAlert(ko.video.devices.switchFailed);
+        }
+      }),
+    [republish, onEnded, setAlert, whileChanging, devicesRef],
+  );
 
   /** Leaving the meeting: every local track stops. */
   const stopLocal = useCallback(() => {
@@ -166,5 +242,5 @@ export function useLocalBroadcast({
     localRef.current = noLocalMedia;
   }, []);
 
-  return { local, toggleCamera, toggleScreen, toggleMute, stopLocal };
+  return { local, changing, toggleCamera, toggleScreen, toggleMute, switchDevices, stopLocal };
 }

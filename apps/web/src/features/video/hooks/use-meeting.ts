@@ -11,14 +11,25 @@ import {
 } from '@teamup/contracts/video';
 import { meetingApi, patchListedChannel } from '../api/video-api';
 import { BuiltinMedia } from '../lib/builtin-media';
+import {
+  broadcastOwner,
+  loadDeviceChoice,
+  saveDeviceChoice,
+  type BroadcastOwner,
+  type DeviceChoice,
+} from '../lib/devices';
 import { diagnose } from '../lib/diagnostics';
 import { LivekitMedia } from '../lib/livekit-media';
+import { tracksToPublish } from '../lib/local-media';
 import type { MediaSession } from '../lib/media-session';
 import { MeetingSocket } from '../lib/meeting-socket';
 import { useLocalBroadcast } from './use-local-broadcast';
 
 export type MeetingPhase = 'joining' | 'ready' | 'failed';
 export type MeetingExit = 'REMOVED' | 'CHANNEL_DELETED';
+
+/** How long the roster may say 'me' with nothing sent here before it means another tab. */
+const ELSEWHERE_GRACE_MS = 1500;
 
 interface Diagnostics {
   candidates: string[];
@@ -49,6 +60,8 @@ export function useMeeting(
 ) {
   const queryClient = useQueryClient();
   const [phase, setPhase] = useState<MeetingPhase>('joining');
+  /** Why joining failed (the server's problem, for its reason), once phase is 'failed'. */
+  const [failure, setFailure] = useState<unknown>(null);
   const [channel, setChannel] = useState<VideoChannel | null>(null);
   const [participants, setParticipants] = useState<VideoParticipant[]>([]);
   const [broadcasterId, setBroadcasterId] = useState<number | null>(null);
@@ -71,13 +84,41 @@ export function useMeeting(
     () => (roomId === null ? null : meetingApi(workspaceId, roomId)),
     [workspaceId, roomId],
   );
-  const { local, toggleCamera, toggleScreen, toggleMute, stopLocal } = useLocalBroadcast({
-    api,
-    myId,
-    mediaRef,
-    broadcasterRef,
-    setAlert,
-  });
+  const [devices, setDevices] = useState<DeviceChoice>(loadDeviceChoice);
+  const devicesRef = useRef<DeviceChoice>(devices);
+  const { local, changing, toggleCamera, toggleScreen, toggleMute, switchDevices, stopLocal } =
+    useLocalBroadcast({ api, myId, mediaRef, broadcasterRef, setAlert, devicesRef });
+
+  /** The device picker chose: remembered in this browser, live sources switched at once. */
+  const chooseDevices = useCallback(
+    (next: DeviceChoice) => {
+      const previous = devicesRef.current;
+      devicesRef.current = next;
+      setDevices(next);
+      saveDeviceChoice(next);
+      void switchDevices(previous);
+    },
+    [switchDevices],
+  );
+
+  // The same account broadcasting in another tab: only once the roster has stayed so a moment
+  // (right after this tab stops, the roster may still name us).
+  const owner = broadcastOwner(
+    broadcasterId,
+    myId ?? -1,
+    tracksToPublish(local).length > 0,
+    changing,
+  );
+  const [elsewhereShown, setElsewhereShown] = useState(false);
+  useEffect(() => {
+    if (owner !== 'elsewhere') return undefined;
+    const timer = setTimeout(() => setElsewhereShown(true), ELSEWHERE_GRACE_MS);
+    return () => {
+      clearTimeout(timer);
+      setElsewhereShown(false);
+    };
+  }, [owner]);
+  const shownOwner: BroadcastOwner = owner === 'elsewhere' && !elsewhereShown ? 'here' : owner;
 
   const applyRoster = useCallback(
     (list: VideoParticipant[], broadcaster: number | null) => {
@@ -206,6 +247,7 @@ export function useMeeting(
       if (disposed) return;
       console.warn('meeting could not start', error);
       setParticipants([]);
+      setFailure(error);
       setPhase('failed');
     });
 
@@ -239,6 +281,7 @@ export function useMeeting(
 
   return {
     phase,
+    failure,
     channel,
     participants,
     broadcasterId,
@@ -246,6 +289,9 @@ export function useMeeting(
     socketConnected,
     remote,
     local,
+    broadcastOwner: shownOwner,
+    devices,
+    chooseDevices,
     alert,
     dismissAlert: () => setAlert(null),
     warnings,

@@ -24,4 +24,10 @@ describe('placeholderAvatar', () => {
     expect(svgOf(placeholderAvatar(1, '<b>'))).toContain('>&#60;</text>');
     expect(svgOf(placeholderAvatar(1, '  '))).toContain('>?</text>');
   });
+
+  it('writes a Latin initial in upper case, as the rest of the app does', () => {
+    expect(svgOf(placeholderAvatar(3, 'shots1795613'))).toContain('>S</text>');
+    expect(svgOf(placeholderAvatar(3, 'éva'))).toContain('>É</text>');
+    expect(svgOf(placeholderAvatar(3, '이수민'))).toContain('>이</text>');
+  });
 });

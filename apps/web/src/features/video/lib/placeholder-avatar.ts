@@ -17,12 +17,16 @@ function escapeXml(text: string): string {
 
 /**
  * A generated 60x60 image for a participant without a profile picture (spec 02): a colour chosen
- * by the participant id and the name's first letter. The same id always gives the same image.
+ * by the participant id and the name's first letter (upper case). The same id always gives the same image.
  */
 export function placeholderAvatar(participantId: number, name: string): string {
   const size = Limits.placeholderAvatarPx;
   const color = PALETTE[Math.abs(participantId) % PALETTE.length] ?? '#4c6ef5';
-  const initial = escapeXml(Array.from(name.trim())[0] ?? '?');
+  // Upper case as the app's other avatars ('s' → 'S'); Hangul has no case and stays as it is.
+  const first = Array.from(name.trim())[0];
+  const initial = escapeXml(
+    first ? (Array.from(first.toLocaleUpperCase('ko-KR'))[0] ?? first) : '?',
+  );
   const svg =
     `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${size} ${size}">` +
     `<rect width="${size}" height="${size}" rx="${size / 2}" fill="${color}"/>` +

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Alert, Anchor, Box, Center, Flex, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Box, Center, Flex, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import type { VideoParticipant } from '@teamup/contracts/video';
 import { routes } from '../../../app/routes';
 import { useConfirmAction } from '../../../components/confirm-action';
@@ -12,12 +12,15 @@ import { errorMessage } from '../../../lib/error-message';
 import { useAuth } from '../../auth/hooks/use-auth';
 import { useChatUnreadTotal } from '../../chat/hooks/use-chat-unread';
 import { useCurrentWorkspace } from '../../workspaces/hooks/use-current-workspace';
+import { DevicePicker } from '../components/device-picker';
 import {
   ControlBar,
   MeetingChatPanel,
   ParticipantList,
+  SelfView,
   StreamVideo,
 } from '../components/meeting-parts';
+import { MeetingUnavailable } from '../components/meeting-unavailable';
 import { useMeeting, type MeetingExit } from '../hooks/use-meeting';
 
 const t = ko.video;
@@ -46,27 +49,19 @@ export function VideoLivePage() {
   const { workspace, isLoading } = useCurrentWorkspace();
   const roomId = positiveId(params.get('roomId'));
   const workspaceId = workspace?.id ?? positiveId(segment ?? null);
+  // A retry after a failed join starts the meeting again from scratch.
+  const [attempt, setAttempt] = useState(0);
 
   if (roomId === null || (!isLoading && workspaceId === null)) {
-    return (
-      <Center h="60vh">
-        <Stack align="center" gap="xs">
-          <Text c="dimmed">{t.invalidRoom}</Text>
-          {workspaceId !== null && (
-            <Anchor component={Link} to={routes.workspace.href(workspaceId)}>
-              {t.backToWorkspace}
-            </Anchor>
-          )}
-        </Stack>
-      </Center>
-    );
+    return <MeetingUnavailable workspaceId={workspaceId} invalidLink />;
   }
   if (workspaceId === null) return <Waiting text={t.waitingRoom} />;
   if (!user) return <Waiting text={t.waitingUser} />;
   return (
     <Meeting
-      key={`${workspaceId}:${roomId}`}
+      key={`${workspaceId}:${roomId}:${attempt}`}
       workspaceId={workspaceId}
+      onRetry={() => setAttempt((count) => count + 1)}
       roomId={roomId}
       roomName={params.get('roomName') ?? ''}
       myId={user.id}
@@ -81,7 +76,9 @@ function Meeting({
   roomName,
   myId,
   canRemoveAnyone,
+  onRetry,
 }: {
+  onRetry: () => void;
   workspaceId: number;
   roomId: number;
   roomName: string;
@@ -108,14 +105,7 @@ function Meeting({
 
   if (meeting.phase === 'failed') {
     return (
-      <Center h="60vh">
-        <Stack align="center" gap="xs">
-          <Text c="red">{t.joinFailed}</Text>
-          <Anchor component={Link} to={routes.workspace.href(workspaceId)}>
-            {t.backToWorkspace}
-          </Anchor>
-        </Stack>
-      </Center>
+      <MeetingUnavailable workspaceId={workspaceId} failure={meeting.failure} onRetry={onRetry} />
     );
   }
   if (meeting.phase === 'joining') return <Waiting text={t.joining} />;
@@ -124,13 +114,26 @@ function Meeting({
   const cameraOn = Boolean(local.camera);
   const canRemove = canRemoveAnyone || meeting.channel?.createdBy === myId;
   const remoteName = meeting.participants.find((p) => p.userId === remote?.from)?.name ?? '';
+  const elsewhere = meeting.broadcastOwner === 'elsewhere';
   const stage = remote ? (
     <StreamVideo
       stream={remote.stream}
       muted={false}
+      sinkId={meeting.devices.speaker}
       testId="meeting-stage-remote"
       label={t.stageRemote(remoteName)}
     />
+  ) : elsewhere ? (
+    <Center h="100%" p="md">
+      <Stack gap={4} align="center" ta="center" data-testid="meeting-stage-elsewhere">
+        <Text c="white" fw={600}>
+          {t.stageElsewhere}
+        </Text>
+        <Text c="gray.4" size="sm">
+          {t.stageElsewhereHint}
+        </Text>
+      </Stack>
+    </Center>
   ) : local.screen ? (
     <StreamVideo
       stream={local.screen}
@@ -218,9 +221,12 @@ function Meeting({
           }}
           bg="dark.7"
           h={{ base: 240, sm: 420 }}
+          pos="relative"
           data-testid="meeting-stage"
         >
           {stage}
+          {/* One's own camera stays in view while the stage shows something else. */}
+          {local.camera && (remote || local.screen) && <SelfView stream={local.camera} />}
         </Box>
         <Stack w={{ base: '100%', md: 300 }} gap="sm">
           <ParticipantList
@@ -228,6 +234,7 @@ function Meeting({
             myId={myId}
             broadcasterId={meeting.broadcasterId}
             cameraOn={cameraOn}
+            broadcastingElsewhere={elsewhere}
             canRemove={canRemove}
             onRemove={askRemove}
           />
@@ -250,6 +257,7 @@ function Meeting({
         onScreen={() => void meeting.toggleScreen()}
         onChat={() => setChatShown((shown) => !shown)}
         onLeave={toWorkspace}
+        devicePicker={<DevicePicker value={meeting.devices} onChange={meeting.chooseDevices} />}
       />
       {confirmElement}
     </Stack>

@@ -1,0 +1,72 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { ErrorCode } from '@teamup/contracts/error-codes';
+import { VideoMessages } from '@teamup/contracts/video';
+import { tokenStore } from '../../../lib/token-store';
+import { renderPage } from '../../../test/render';
+import { ME, ok, problem, stubApi } from '../../kanban/test/fixtures';
+import { VideoLivePage } from './video-live-page';
+
+const PATH = '/ws/:workspaceId/video/live';
+const workspace = { id: 5, name: '기획 수업', myRole: 'MEMBER' };
+
+beforeEach(() => {
+  localStorage.clear();
+  tokenStore.save({ token: 'access', refreshToken: 'refresh', userId: ME });
+  // The failure is logged for developers; the page shows it.
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('a meeting that cannot be shown', () => {
+  it("shows a stale link as the not-found card with the server's reason and the way back", async () => {
+    stubApi((call) => {
+      if (call.path === '/api/workspaces') return ok([workspace]);
+      if (call.path.startsWith('/api/workspaces/5/video-channels/99')) {
+        return problem(404, ErrorCode.VIDEO_CHANNEL_NOT_FOUND, VideoMessages.channelNotFound);
+      }
+      return undefined;
+    });
+    renderPage(PATH, <VideoLivePage />, '/ws/5/video/live?roomId=99&roomName=old');
+    const card = await screen.findByTestId('meeting-unavailable');
+    expect(card.querySelector('[role="alert"]')?.textContent).toBe(
+      '화상회의 방을 찾을 수 없습니다.',
+    );
+    expect(card.textContent).toContain('오래된 링크일 수 있습니다');
+    expect(screen.getByTestId('meeting-unavailable-back').getAttribute('href')).toBe('/ws/5');
+    // Nothing to retry for a room that is gone.
+    expect(screen.queryByTestId('meeting-unavailable-retry')).toBeNull();
+  });
+
+  it('offers a retry with the reason for any other failure, and retries', async () => {
+    const calls = stubApi((call) => {
+      if (call.path === '/api/workspaces') return ok([workspace]);
+      if (call.path.startsWith('/api/workspaces/5/video-channels/99')) {
+        return problem(503, ErrorCode.VIDEO_MEDIA_UNAVAILABLE, VideoMessages.mediaUnavailable);
+      }
+      return undefined;
+    });
+    renderPage(PATH, <VideoLivePage />, '/ws/5/video/live?roomId=99');
+    const card = await screen.findByTestId('meeting-unavailable');
+    expect(card.querySelector('[role="alert"]')?.textContent).toBe('회의에 참가하지 못했습니다.');
+    expect(card.textContent).toContain(VideoMessages.mediaUnavailable);
+    const before = calls.length;
+    fireEvent.click(screen.getByTestId('meeting-unavailable-retry'));
+    // Joined again from the start: asked the server again, and the card is back.
+    await waitFor(() => expect(calls.length).toBeGreaterThan(before));
+    expect(await screen.findByTestId('meeting-unavailable')).toBeTruthy();
+  });
+
+  it('says a link without a room is not valid, as the same card', async () => {
+    stubApi((call) => (call.path === '/api/workspaces' ? ok([workspace]) : undefined));
+    renderPage(PATH, <VideoLivePage />, '/ws/5/video/live?roomId=abc');
+    const card = await screen.findByTestId('meeting-unavailable');
+    expect(card.textContent).toContain('회의실 링크가 올바르지 않습니다.');
+    expect(screen.getByTestId('meeting-unavailable-back').getAttribute('href')).toBe('/ws/5');
+  });
+});
