@@ -62,7 +62,9 @@ function InviteCallToAction({ workspace }: { workspace: Workspace }) {
           <Text fw={700} id="home-invite-title">
             {ko.home.inviteTitle}
           </Text>
-          <Text size="sm">{ko.home.inviteHint}</Text>
+          <Text size="sm" style={{ wordBreak: 'keep-all' }}>
+            {ko.home.inviteHint}
+          </Text>
           <Group gap="xs" mt={4}>
             <Button
               leftSection={<IconCopy size={16} />}
