@@ -71,11 +71,26 @@ describe('calendar and kanban journey', () => {
     const { page } = await newPage(browser, stack.baseUrl);
     await login(page, emailMember);
     await openTab(page, workspace.id, team.id, 'calendar');
+    // The whole month fits a 1280x800 screen under the (compact) team header.
+    const grid = await page.getByTestId('calendar-grid').boundingBox();
+    expect((grid?.y ?? 0) + (grid?.height ?? 0)).toBeLessThanOrEqual(800);
     const day = fifteenthOfThisMonth();
     const cell = page.locator(`[data-testid="calendar-cell"][data-date="${day}"]`);
     await cell.click();
     const form = page.getByTestId('schedule-form');
     await form.getByTestId('schedule-title-input').fill('킥오프 회의');
+    // Korean date-time pickers: the day's 09:00 to 10:00, moved to 10:00 in the picker; the
+    // end keeps the hour the schedule lasts.
+    const start = form.getByTestId('schedule-start-input');
+    const end = form.getByTestId('schedule-end-input');
+    const [year, month] = day.split('-').map(Number);
+    expect(await start.textContent()).toBe(`${year}. ${month}. 15. 오전 9:00`);
+    await start.click();
+    await page.getByTestId('schedule-start-input-hours').fill('10');
+    await page.getByTestId('schedule-start-input-submit').click();
+    await start.getByText(`${year}. ${month}. 15. 오전 10:00`).waitFor();
+    await end.getByText(`${year}. ${month}. 15. 오전 11:00`).waitFor();
+    await screenshot(page, 'calendar-form-1280');
     await form.getByTestId('schedule-submit').click();
     await cell.getByText('킥오프 회의').waitFor();
     const range = `startDate=${day}T00:00:00%2B09:00&endDate=${day}T23:59:59%2B09:00`;
@@ -84,7 +99,10 @@ describe('calendar and kanban journey', () => {
     );
     expect(created).toMatchObject({ title: '킥오프 회의', type: 'MEETING' });
     expect(new Date(created?.startDate ?? '').toISOString()).toBe(
-      new Date(`${day}T09:00:00+09:00`).toISOString(),
+      new Date(`${day}T10:00:00+09:00`).toISOString(),
+    );
+    expect(new Date(created?.endDate ?? '').toISOString()).toBe(
+      new Date(`${day}T11:00:00+09:00`).toISOString(),
     );
 
     // Three more on that day: the cell shows three and '+1'.
@@ -99,7 +117,16 @@ describe('calendar and kanban journey', () => {
     await page.reload();
     await cell.getByTestId('calendar-more').getByText('+1').waitFor();
     expect(await cell.getByTestId('calendar-event').count()).toBe(3);
+    // A full day still offers 'add': the + button shown when the pointer is over the cell.
+    await cell.hover();
     await screenshot(page, 'calendar-1280');
+    await cell.getByTestId('calendar-cell-add').click();
+    await form.getByTestId('schedule-title-input').waitFor();
+    expect(await form.getByTestId('schedule-start-input').textContent()).toBe(
+      `${year}. ${month}. 15. 오전 9:00`,
+    );
+    await page.keyboard.press('Escape');
+    await form.waitFor({ state: 'detached' });
     await cell.getByTestId('calendar-more').click();
     const dayModal = page.getByTestId('calendar-day-modal');
     await dayModal.getByText('회고').waitFor();

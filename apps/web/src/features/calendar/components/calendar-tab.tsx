@@ -178,12 +178,13 @@ export function CalendarTab({ teamId, leaderId, userId }: CalendarTabProps) {
               {ko.common.loading}
             </VisuallyHidden>
           )}
+          {renderBody()}
+          {/* Under the grid, so an empty month sits where a full one does (it fits the screen). */}
           {empty && (
             <Text size="sm" c="dimmed" data-testid="calendar-empty">
               {ko.calendar.emptyHint}
             </Text>
           )}
-          {renderBody()}
           <ScheduleLegend />
         </>
       )}
