@@ -28,6 +28,7 @@ export const ko = {
     close: '닫기',
     openMenu: '메뉴 열기',
     closeMenu: '메뉴 닫기',
+    typeToConfirm: '이름을 정확히 입력하면 삭제 버튼을 누를 수 있습니다.',
   },
 
   errors: {
@@ -1069,6 +1070,7 @@ export const ko = {
         '워크스페이스와 모든 팀, 게시물이 영구적으로 삭제됩니다. 되돌릴 수 없습니다.',
       dangerConfirmLabel: (name: string) => `확인을 위해 '${name}'을(를) 정확히 입력하세요.`,
       dangerDelete: '워크스페이스 삭제',
+      nameMismatch: '워크스페이스 이름이 일치하지 않습니다.',
       deleted: '워크스페이스를 삭제했습니다.',
       deleteFailed: '워크스페이스 삭제에 실패했습니다',
     },
