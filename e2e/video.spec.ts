@@ -92,6 +92,20 @@ describe('video meeting journey', () => {
     await pageA.getByTestId('meeting-stage-camera').waitFor();
     expect(await pageA.getByTestId('meeting-camera').getAttribute('aria-pressed')).toBe('true');
 
+    // Sharing the screen puts it on the stage; A's own camera stays in view as a small tile.
+    await pageA.getByTestId('meeting-screen').click();
+    await pageA.getByTestId('meeting-stage-screen').waitFor();
+    await pageA.getByTestId('meeting-self-view').waitFor();
+    await screenshot(pageA, 'video-self-view-1280');
+    await pageA.setViewportSize({ width: 360, height: 780 });
+    // The shell's side panel slides away on the phone layout: let it finish.
+    await pageA.waitForTimeout(500);
+    await screenshot(pageA, 'video-self-view-360');
+    await pageA.setViewportSize({ width: 1280, height: 800 });
+    await pageA.getByTestId('meeting-screen').click();
+    await pageA.getByTestId('meeting-stage-camera').waitFor();
+    expect(await pageA.getByTestId('meeting-self-view').count()).toBe(0);
+
     // The same account in a second tab: the broadcast is A's, from elsewhere, said as such in
     // the list and on the stage (not 'nobody is broadcasting').
     const secondTab = await contextA.newPage();

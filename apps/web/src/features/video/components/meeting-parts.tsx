@@ -10,6 +10,7 @@ import {
   Text,
   TextInput,
   Tooltip,
+  useMatches,
 } from '@mantine/core';
 import {
   IconMessage,
@@ -398,8 +399,10 @@ export function ControlBar({
   onChat: () => void;
   onLeave: () => void;
 }) {
+  // Six round buttons fit one row of a 360 px phone with narrower gaps.
+  const gap = useMatches({ base: 8, sm: 12 });
   return (
-    <Group justify="center" gap="sm" role="toolbar" aria-label={t.controls} py="xs" wrap="wrap">
+    <Group justify="center" gap={gap} role="toolbar" aria-label={t.controls} py="xs" wrap="wrap">
       <Toggle
         on={micOn}
         onLabel={t.micOn}
