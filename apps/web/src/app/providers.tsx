@@ -9,7 +9,7 @@ import { ko } from '../i18n/ko';
 // dayjs's Korean locale, which the date pickers use for 오전/오후 and the month names.
 import '../lib/dates';
 import { createQueryClient } from './query-client';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 interface AppProvidersProps {
   children: ReactNode;
@@ -21,7 +21,11 @@ interface AppProvidersProps {
 export function AppProviders({ children, queryClient }: AppProvidersProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="light"
+    >
       {/* Date pickers in Korean, weeks from Sunday as on the team calendar. */}
       <DatesProvider settings={{ locale: 'ko', firstDayOfWeek: 0, weekendDays: [0, 6] }}>
         <QueryClientProvider client={client}>
