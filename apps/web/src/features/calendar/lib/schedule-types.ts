@@ -11,9 +11,12 @@ export const scheduleTypeColors: Record<ScheduleType, MantineColor> = {
   OTHER: 'gray',
 };
 
-/** The filled shade a bar is drawn in (white text stays readable on each). */
+/**
+ * The colour's filled shade a bar is drawn in: the theme picks one white text reads on at WCAG AA
+ * (app/contrast.ts), where shade 6 would not (blue 3.6:1, teal 2.5:1).
+ */
 export function scheduleTypeFill(type: ScheduleType): string {
-  return `var(--mantine-color-${scheduleTypeColors[type]}-6)`;
+  return `var(--mantine-color-${scheduleTypeColors[type]}-filled)`;
 }
 
 /** The types in the contract's order with their Korean names (회의, 마감, 워크숍, 휴가, 기타). */

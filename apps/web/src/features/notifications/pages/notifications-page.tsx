@@ -64,7 +64,14 @@ function NotificationRow({
         <Stack gap={2} style={{ flex: 1, minWidth: 200 }}>
           <Group gap={6} wrap="nowrap">
             {!item.read && (
-              <Badge size="xs" color="blue" variant="filled" circle aria-label={t.unreadLabel}>
+              <Badge
+                size="xs"
+                color="blue"
+                variant="filled"
+                circle
+                role="img"
+                aria-label={t.unreadLabel}
+              >
                 {' '}
               </Badge>
             )}

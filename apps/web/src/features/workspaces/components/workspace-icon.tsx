@@ -37,7 +37,9 @@ export function WorkspaceIcon({ name, iconUrl, size = 44 }: WorkspaceIconProps) 
         justifyContent: 'center',
         borderRadius: 'var(--mantine-radius-md)',
         background:
-          icon.kind === 'letter' ? 'var(--mantine-color-indigo-6)' : 'var(--mantine-color-gray-1)',
+          icon.kind === 'letter'
+            ? 'var(--mantine-primary-color-filled)'
+            : 'var(--mantine-color-gray-1)',
         color: icon.kind === 'letter' ? 'var(--mantine-color-white)' : 'var(--mantine-color-text)',
         fontWeight: 700,
         fontSize: Math.round(size * (long ? 0.3 : 0.45)),
