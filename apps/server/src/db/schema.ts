@@ -401,7 +401,9 @@ export const kanbanLists = pgTable(
   },
   (t) => [
     index('kanban_lists_board_idx').on(t.kanbanId, t.position),
-    uniqueIndex('kanban_lists_done_idx').on(t.kanbanId).where(sql`is_done`),
+    uniqueIndex('kanban_lists_done_idx')
+      .on(t.kanbanId)
+      .where(sql`is_done`),
   ],
 );
 
