@@ -158,14 +158,6 @@ export const ko = {
     success: '비밀번호가 재설정되었습니다. 잠시 후 로그인 페이지로 이동합니다.',
     loginMessage: '비밀번호가 재설정되었습니다. 새 비밀번호로 로그인해주세요.',
     toLogin: '로그인으로 돌아가기',
-  },
-
-  twoFactor: {
-    stepTitle: '2단계 인증',
-    stepHint: '인증 앱(Google Authenticator 등)에 표시된 6자리 코드를 입력해주세요.',
-    code: '인증 코드',
-    codePlaceholder: '6자리 숫자',
-    recoveryCode: '복구 코드',
     rulesTitle: '새 비밀번호는 아래 조건을 모두 만족해야 합니다.',
   },
 
@@ -179,6 +171,14 @@ export const ko = {
     special: '특수문자 포함 (예: ! @ # $ %)',
     met: '충족',
     unmet: '미충족',
+  },
+
+  twoFactor: {
+    stepTitle: '2단계 인증',
+    stepHint: '인증 앱(Google Authenticator 등)에 표시된 6자리 코드를 입력해주세요.',
+    code: '인증 코드',
+    codePlaceholder: '6자리 숫자',
+    recoveryCode: '복구 코드',
     recoveryPlaceholder: 'xxxxx-xxxxx',
     useRecovery: '인증 앱을 쓸 수 없나요? 복구 코드 사용',
     useApp: '인증 앱 코드 입력',
@@ -872,16 +872,6 @@ export const ko = {
     notFound: '워크스페이스를 찾을 수 없거나 접근 권한이 없습니다.',
     notFoundHint: '초대 링크로 참여하거나 다른 워크스페이스를 선택해주세요.',
     goHome: '홈으로 이동',
-    joining: '워크스페이스에 참여하는 중...',
-    chooseTitle: '워크스페이스 선택',
-    chooseHint: '이동할 워크스페이스를 선택하세요.',
-    memberCount: (count: number) => `멤버 ${count}명`,
-    roles: { OWNER: '소유자', ADMIN: '관리자', MEMBER: '멤버' },
-    rail: {
-      create: '워크스페이스 만들기',
-      join: '워크스페이스 참여하기',
-      open: (name: string) => `${name} 워크스페이스로 이동`,
-    },
     /** A member sent out while the workspace's page was open (WORKSPACE_MEMBER_REMOVED). */
     removed: {
       kicked: (name: string) => `${name}에서 내보내졌습니다`,
@@ -890,6 +880,29 @@ export const ko = {
       bannedHint:
         '관리자가 워크스페이스에서 차단했습니다. 차단이 풀리기 전에는 다시 참여할 수 없습니다.',
       unknownName: '워크스페이스',
+    },
+    joining: '워크스페이스에 참여하는 중...',
+    /** An invite link opened while logged out (login and sign-up pages). */
+    invite: {
+      title: (name: string) => `초대받은 워크스페이스: ${name}`,
+      loading: '초대 정보를 확인하는 중...',
+      loginHint: '로그인하면 바로 이 워크스페이스에 참여합니다.',
+      signupHint: '가입을 마치고 로그인하면 바로 이 워크스페이스에 참여합니다.',
+      newHere: '처음이신가요?',
+      signupAndJoin: '회원가입하고 참여하기',
+      invalid:
+        '초대 링크가 올바르지 않거나 더 이상 사용할 수 없습니다. 초대한 사람에게 새 링크를 받아주세요.',
+      unavailable:
+        '초대 정보를 불러오지 못했습니다. 로그인하면 초대받은 워크스페이스로 이동합니다.',
+    },
+    chooseTitle: '워크스페이스 선택',
+    chooseHint: '이동할 워크스페이스를 선택하세요.',
+    memberCount: (count: number) => `멤버 ${count}명`,
+    roles: { OWNER: '소유자', ADMIN: '관리자', MEMBER: '멤버' },
+    rail: {
+      create: '워크스페이스 만들기',
+      join: '워크스페이스 참여하기',
+      open: (name: string) => `${name} 워크스페이스로 이동`,
     },
     panel: {
       settings: '워크스페이스 설정',
@@ -901,19 +914,6 @@ export const ko = {
       noTeams: '참여 중인 팀이 없습니다.',
       noDirectMessages: '다이렉트 메시지가 없습니다.',
       noGroupChats: '그룹 채팅이 없습니다.',
-      /** An invite link opened while logged out (login and sign-up pages). */
-      invite: {
-        title: (name: string) => `초대받은 워크스페이스: ${name}`,
-        loading: '초대 정보를 확인하는 중...',
-        loginHint: '로그인하면 바로 이 워크스페이스에 참여합니다.',
-        signupHint: '가입을 마치고 로그인하면 바로 이 워크스페이스에 참여합니다.',
-        newHere: '처음이신가요?',
-        signupAndJoin: '회원가입하고 참여하기',
-        invalid:
-          '초대 링크가 올바르지 않거나 더 이상 사용할 수 없습니다. 초대한 사람에게 새 링크를 받아주세요.',
-        unavailable:
-          '초대 정보를 불러오지 못했습니다. 로그인하면 초대받은 워크스페이스로 이동합니다.',
-      },
       noVideoMeetings: '진행 중인 화상 회의가 없습니다.',
       teamsFailed: '팀 목록을 불러오지 못했습니다.',
       locked: '비밀번호로 보호된 팀',
@@ -998,6 +998,7 @@ export const ko = {
     },
     settings: {
       title: (name: string) => `${name} 설정`,
+      sectionLabel: '설정 항목',
       tabs: {
         invite: '초대',
         profile: '서버 프로필',
@@ -1030,7 +1031,6 @@ export const ko = {
       you: '나',
       makeAdmin: '관리자 지정',
       removeAdmin: '관리자 해제',
-      sectionLabel: '설정 항목',
       roleChanged: '역할을 변경했습니다.',
       roleFailed: '역할 변경에 실패했습니다.',
       kick: '내보내기',
