@@ -1,4 +1,4 @@
-import { darken, luminance, type MantineTheme } from '@mantine/core';
+import { DEFAULT_THEME, darken, luminance, type MantineTheme } from '@mantine/core';
 
 /** WCAG 2.1 AA for normal-size text (1.4.3). */
 export const minimumContrast = 4.5;
@@ -58,3 +58,13 @@ export function readableColorVariables(theme: MantineTheme): Record<string, stri
   }
   return variables;
 }
+
+/**
+ * Mantine's Menu.Item sets its text colour to `var(--mantine-color-<color>-6)` for a palette
+ * colour; redefined on the item, shade 6 resolves to the colour's readable `filled` shade.
+ */
+export const readableMenuItemShades: Record<string, string> = Object.fromEntries(
+  Object.keys(DEFAULT_THEME.colors)
+    .filter((name) => name !== 'dark')
+    .map((name) => [`--mantine-color-${name}-6`, `var(--mantine-color-${name}-filled)`]),
+);

@@ -1,6 +1,6 @@
 import { createTheme, type CSSVariablesResolver } from '@mantine/core';
 import { ko } from '../i18n/ko';
-import { readableColorVariables } from './contrast';
+import { readableColorVariables, readableMenuItemShades } from './contrast';
 
 /** System fonts only (no web fonts: the CSP allows none from elsewhere), Korean faces first. */
 const fontFamily = [
@@ -31,6 +31,13 @@ export const theme = createTheme({
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': ko.common.close } } },
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': ko.common.close } } },
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': ko.common.close } } },
+    // A coloured Menu.Item (color="red") is drawn in shade 6 whatever the theme says (3.3:1 for
+    // red); inside items, shade 6 of every colour is its readable filled shade instead. Opening a
+    // menu focuses its first item, not an unnamed focusable placeholder a menu may not contain.
+    Menu: {
+      defaultProps: { withInitialFocusPlaceholder: false },
+      styles: { item: readableMenuItemShades },
+    },
   },
 });
 

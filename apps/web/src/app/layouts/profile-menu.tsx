@@ -31,11 +31,12 @@ export function ProfileMenu() {
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
+        {/* Divs, not paragraphs: a menu may own only items, groups and separators. */}
         <Menu.Label>
-          <Text size="sm" fw={600} c="var(--mantine-color-text)" truncate>
+          <Text component="div" size="sm" fw={600} c="var(--mantine-color-text)" truncate>
             {user.name}
           </Text>
-          <Text size="xs" c="dimmed" truncate>
+          <Text component="div" size="xs" c="dimmed" truncate>
             {user.email}
           </Text>
         </Menu.Label>
