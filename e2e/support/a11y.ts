@@ -1,0 +1,67 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { NodeResult, Result } from 'axe-core';
+import type { Page } from 'playwright-core';
+
+/** WCAG 2.1 A and AA: what the checks hold every screen to. */
+const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const blocking = new Set(['serious', 'critical']);
+
+/** Waits for finite CSS transitions and animations (a modal sliding in, a toast fading). */
+async function settle(page: Page) {
+  await page.evaluate(async () => {
+    const finite = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.race([
+      Promise.allSettled(finite.map((animation) => animation.finished)),
+      new Promise((resolve) => setTimeout(resolve, 1500)),
+    ]);
+  });
+}
+
+/** One line per element: its selector and, for contrast, the colours and ratio axe measured. */
+function describeNode(node: NodeResult): string {
+  const target = node.target.map(String).join(' ');
+  const data = node.any.find((check) => check.id === 'color-contrast')?.data as
+    | { fgColor?: string; bgColor?: string; contrastRatio?: number; expectedContrastRatio?: string }
+    | undefined;
+  if (data?.fgColor) {
+    return `${target} — ${data.fgColor} on ${data.bgColor}: ${data.contrastRatio} (needs ${data.expectedContrastRatio})`;
+  }
+  // Otherwise axe's own words on what is wrong, on one line.
+  const summary = node.failureSummary?.replace(/\s*\n\s*/g, ' ').trim();
+  return summary ? `${target} — ${summary}` : target;
+}
+
+/** A readable list of violations: each rule with its first `limit` elements. */
+export function formatViolations(label: string, violations: Result[], limit = 5): string {
+  const lines = violations.map((violation) => {
+    const nodes = violation.nodes.slice(0, limit).map((node) => `      ${describeNode(node)}`);
+    const left = violation.nodes.length - limit;
+    const more = left > 0 ? [`      … ${left} more`] : [];
+    return [
+      `  [${violation.impact}] ${violation.id}: ${violation.help} (${violation.nodes.length})`,
+      ...nodes,
+      ...more,
+    ].join('\n');
+  });
+  return `axe: ${violations.length} serious or critical violation(s) on "${label}":\n${lines.join('\n')}`;
+}
+
+/** Runs axe-core on the page as it is now; answers the serious and critical violations. */
+export async function seriousViolations(page: Page): Promise<Result[]> {
+  await settle(page);
+  // Legacy mode runs in the page itself (no extra blank page in the context); the app has no
+  // cross-origin frames to follow.
+  const results = await new AxeBuilder({ page }).withTags(tags).setLegacyMode(true).analyze();
+  return results.violations.filter((violation) => blocking.has(violation.impact ?? ''));
+}
+
+/**
+ * Fails, listing each one (rule, elements, and for contrast the colours), if axe-core finds any
+ * serious or critical WCAG 2.1 AA violation on the page as it is now.
+ */
+export async function expectAccessible(page: Page, label: string): Promise<void> {
+  const serious = await seriousViolations(page);
+  if (serious.length > 0) throw new Error(formatViolations(label, serious));
+}
