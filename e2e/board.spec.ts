@@ -11,6 +11,7 @@ import type { Workspace } from '@teamup/contracts/workspaces';
 import { login, password, signUp } from './support/accounts';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 import { startStack, type ApiAs, type Stack } from './support/stack';
+import { expectAccessible } from './support/a11y';
 
 const pdfName = '최종 보고서 (수정본).pdf';
 const imageName = '회의 사진.png';
@@ -85,6 +86,7 @@ describe('announcements and bulletin board journey', () => {
     await form.getByTestId('announcement-submit').click();
     await pageA.getByTestId('announcement-item').getByText('중간 발표 일정').waitFor();
     await screenshot(pageA, 'announcements-1280');
+    await expectAccessible(pageA, 'announcements-1280');
 
     // A writes a post with an image and a PDF.
     await pageA.getByTestId('team-tab-bulletin').click();
@@ -95,6 +97,7 @@ describe('announcements and bulletin board journey', () => {
     await postForm.getByTestId('post-files-input').setInputFiles([imagePath, pdfPath]);
     await postForm.getByText(pdfName).first().waitFor();
     await screenshot(pageA, 'post-form-1280');
+    await expectAccessible(pageA, 'post-form-1280');
     await postForm.getByTestId('post-submit').click();
     await expect
       .poll(
@@ -137,6 +140,7 @@ describe('announcements and bulletin board journey', () => {
     expect(await detail.getByTestId('post-delete').count()).toBe(0);
     expect(await detail.getByTestId('attachment-delete').count()).toBe(0);
     await screenshot(pageB, 'post-detail-reader-1280');
+    await expectAccessible(pageB, 'post-detail-reader-1280');
 
     const pdfRow = detail.locator(
       `[data-testid="attachment-item"][data-attachment-id="${pdf?.id}"]`,
@@ -167,6 +171,7 @@ describe('announcements and bulletin board journey', () => {
     await pageA.getByTestId('comment-item').getByText('보고서 잘 봤습니다!').waitFor();
     await detailA.getByTestId('post-edit').waitFor();
     await screenshot(pageA, 'post-detail-author-1280');
+    await expectAccessible(pageA, 'post-detail-author-1280');
 
     // The same screens fit a phone.
     await pageB.setViewportSize({ width: 360, height: 740 });
@@ -178,8 +183,10 @@ describe('announcements and bulletin board journey', () => {
     );
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(pageB, 'post-detail-360');
+    await expectAccessible(pageB, 'post-detail-360');
     await openTab(pageB, workspace.id, team.id, 'announcements');
     await pageB.getByTestId('announcement-item').first().waitFor();
     await screenshot(pageB, 'announcements-360');
+    await expectAccessible(pageB, 'announcements-360');
   });
 });

@@ -6,6 +6,7 @@ import type { Workspace } from '@teamup/contracts/workspaces';
 import { login, password, signUp } from './support/accounts';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 import { startStack, type Stack } from './support/stack';
+import { expectAccessible } from './support/a11y';
 
 describe('notifications journey', () => {
   let stack: Stack;
@@ -68,6 +69,7 @@ describe('notifications journey', () => {
     });
     await expect.poll(() => badge.getAttribute('data-count'), { timeout: 10_000 }).toBe('1');
     await screenshot(page, 'notification-bell-1280');
+    await expectAccessible(page, 'notification-bell-1280');
 
     expect(await page.title()).toBe('알림 수업');
 
@@ -83,6 +85,7 @@ describe('notifications journey', () => {
     expect(await page.getByTestId('workspace-side-panel').isVisible()).toBe(true);
     expect(await page.getByTestId('notification-bell').getAttribute('aria-expanded')).toBe('true');
     await screenshot(page, 'notification-popover-1280');
+    await expectAccessible(page, 'notification-popover-1280');
     // Keyboard: focus moves into the list, Escape closes and gives focus back to the bell.
     await item.focus();
     await page.keyboard.press('Escape');
@@ -105,6 +108,7 @@ describe('notifications journey', () => {
     await page.getByTestId('user-profile').getByText(memberMe.name).first().waitFor();
     await page.getByTestId('user-profile').getByText('알림 수업').waitFor();
     await screenshot(page, 'user-page-1280');
+    await expectAccessible(page, 'user-page-1280');
     await page.goto('/#/users/999999');
     await page.getByTestId('user-not-found').waitFor();
 
@@ -118,6 +122,7 @@ describe('notifications journey', () => {
     expect(box?.x).toBeGreaterThanOrEqual(0);
     expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(360);
     await screenshot(page, 'notification-popover-360');
+    await expectAccessible(page, 'notification-popover-360');
     await popover.getByTestId('notification-popover-all').click();
     await page.waitForURL(/#\/notifications$/);
     await page.getByTestId('notification-list').waitFor();
@@ -128,5 +133,6 @@ describe('notifications journey', () => {
     );
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(page, 'notifications-360');
+    await expectAccessible(page, 'notifications-360');
   });
 });
