@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 import { password as signUpPassword, signUp } from './support/accounts';
 import { startStack, type Stack } from './support/stack';
+import { expectAccessible } from './support/a11y';
 
 /** Reads the 6-digit code out of the newest mail to `to`. */
 async function codeFrom(stack: Stack, to: string, subjectPart: string): Promise<string> {
@@ -48,6 +49,7 @@ describe('accounts journey', () => {
     await page.getByTestId('signup-password').fill('Password1');
     await page.getByTestId('signup-password-confirm').fill('Password1');
     await screenshot(page, 'signup-password-1280');
+    await expectAccessible(page, 'signup-password-1280');
     await page.getByTestId('signup-submit').click();
 
     // Back on /login with the e-mail prefilled.
@@ -89,6 +91,7 @@ describe('accounts journey', () => {
     await page.goto('/#/my-page');
     await page.getByText('김하늘').first().waitFor();
     await screenshot(page, 'my-page-1280');
+    await expectAccessible(page, 'my-page-1280');
 
     // Log out, and back in.
     await page.getByTestId('profile-menu').click();
@@ -117,6 +120,7 @@ describe('accounts journey', () => {
         .evaluateAll((items) => items.map((item) => item.getAttribute('data-rule'))),
     ).toEqual(['special']);
     await screenshot(page, 'reset-password-rules-1280');
+    await expectAccessible(page, 'reset-password-rules-1280');
     await page.getByTestId('reset-password').fill('NewPass1!');
     expect(await rules.locator('[data-met="false"]').count()).toBe(0);
     await page.getByTestId('reset-password-confirm').fill('NewPass1!');
@@ -135,6 +139,7 @@ describe('accounts journey', () => {
     expect(await page.getByText('연결된 소셜 계정').count()).toBe(0);
     expect(await page.getByText('연결 안 됨').count()).toBe(0);
     await screenshot(page, 'account-settings-no-social-1280');
+    await expectAccessible(page, 'account-settings-no-social-1280');
   });
 
   it('fits a 360 px wide screen', async () => {
@@ -146,9 +151,11 @@ describe('accounts journey', () => {
     );
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(page, 'login-360');
+    await expectAccessible(page, 'login-360');
     await page.goto('/#/signup');
     await page.getByTestId('signup-email').waitFor();
     await screenshot(page, 'signup-360');
+    await expectAccessible(page, 'signup-360');
 
     // The reset page's rules and the account settings, at 360 px.
     const email = `narrow${Date.now()}@example.com`;
@@ -164,10 +171,12 @@ describe('accounts journey', () => {
       .locator('[data-rule="special"][data-met="false"]')
       .waitFor();
     await screenshot(page, 'reset-password-rules-360');
+    await expectAccessible(page, 'reset-password-rules-360');
     await login(page, email, signUpPassword);
     await page.getByTestId('profile-menu').waitFor();
     await page.goto('/#/my-page/account-settings');
     await page.getByText('로그인된 기기').first().waitFor();
     await screenshot(page, 'account-settings-no-social-360');
+    await expectAccessible(page, 'account-settings-no-social-360');
   });
 });

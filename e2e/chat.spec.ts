@@ -6,6 +6,7 @@ import type { Workspace } from '@teamup/contracts/workspaces';
 import { login, password, signUp } from './support/accounts';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 import { startStack, type Stack } from './support/stack';
+import { expectAccessible } from './support/a11y';
 
 /** The texts of the messages on screen, in the order shown. */
 function messageTexts(page: Page) {
@@ -87,6 +88,7 @@ describe('live chat journey', () => {
     const own = pageA.locator('[data-testid="chat-message"][data-own="true"]');
     expect(await own.count()).toBe(2);
     await screenshot(pageA, 'chat-1280');
+    await expectAccessible(pageA, 'chat-1280');
 
     // Received bubbles are as wide as their text needs, like the sender's own copy: a two-line
     // message keeps each line whole, a sentence sits on one line, and so does a deletion.
@@ -135,7 +137,9 @@ describe('live chat journey', () => {
     expect(Math.abs(received.width - sent.width)).toBeLessThanOrEqual(2);
     expect((await measure(bubble(pageA, false, '삭제된 메시지입니다.'))).lines).toBe(1);
     await screenshot(pageA, 'chat-received-1280');
+    await expectAccessible(pageA, 'chat-received-1280');
     await screenshot(pageB, 'chat-sent-1280');
+    await expectAccessible(pageB, 'chat-sent-1280');
 
     // B goes offline; A sends three.
     await contextB.setOffline(true);
@@ -190,6 +194,7 @@ describe('live chat journey', () => {
     await pageA.getByTestId('chat-send').click();
     await pageB.getByTestId('chat-attachment-file').getByText('회의록.txt').waitFor();
     await screenshot(pageB, 'chat-attachments-1280');
+    await expectAccessible(pageB, 'chat-attachments-1280');
 
     // The same room fits a phone.
     await pageB.setViewportSize({ width: 360, height: 740 });
@@ -201,5 +206,6 @@ describe('live chat journey', () => {
     );
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(pageB, 'chat-360');
+    await expectAccessible(pageB, 'chat-360');
   });
 });

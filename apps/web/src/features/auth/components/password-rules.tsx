@@ -36,7 +36,8 @@ export function PasswordRules({ kind, password, title }: PasswordRulesProps) {
             key={rule.key}
             data-rule={rule.key}
             data-met={rule.met}
-            c={rule.met ? 'teal.8' : 'gray.7'}
+            // teal.9: 5:1 on white (teal.8 is 3.9:1).
+            c={rule.met ? 'teal.9' : 'gray.7'}
             icon={
               <ThemeIcon
                 size={16}
