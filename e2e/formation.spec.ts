@@ -6,6 +6,7 @@ import type { Workspace } from '@teamup/contracts/workspaces';
 import { login, password, signUp } from './support/accounts';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 import { startStack, type Stack } from './support/stack';
+import { expectAccessible } from './support/a11y';
 
 const teamsShown = (page: Page) => page.getByTestId('formation-team').allInnerTexts();
 
@@ -70,7 +71,9 @@ describe('team formation journey', () => {
     await member.getByTestId('formation-verdict').getByText('일치합니다').waitFor();
     await owner.waitForTimeout(1500);
     await screenshot(owner, 'formation-ladder-1280');
+    await expectAccessible(owner, 'formation-ladder-1280');
     await screenshot(member, 'formation-ladder-fairness-1280');
+    await expectAccessible(member, 'formation-ladder-fairness-1280');
 
     await owner.getByTestId('formation-confirm').click();
     await owner.getByTestId('formation-created-teams').waitFor();
@@ -82,6 +85,7 @@ describe('team formation journey', () => {
     await member.setViewportSize({ width: 360, height: 740 });
     await member.waitForTimeout(300);
     await screenshot(member, 'formation-ladder-360');
+    await expectAccessible(member, 'formation-ladder-360');
   });
 
   it('a vote: participants are told it opened; closing early asks first with who has voted', async () => {
@@ -129,6 +133,7 @@ describe('team formation journey', () => {
     await member.getByTestId('formation-vote-submit').click();
     await member.getByTestId('formation-vote-count').getByText('3명 중 1명 투표').waitFor();
     await screenshot(member, 'formation-vote-member-1280');
+    await expectAccessible(member, 'formation-vote-member-1280');
 
     const { page: owner } = await newPage(browser, stack.baseUrl);
     await login(owner, ownerEmail);
@@ -146,9 +151,11 @@ describe('team formation journey', () => {
     expect(await dialog.innerText()).toContain('남은 자리에 무작위로 배정됩니다');
     await owner.waitForTimeout(300);
     await screenshot(owner, 'formation-vote-close-1280');
+    await expectAccessible(owner, 'formation-vote-close-1280');
     await owner.setViewportSize({ width: 360, height: 740 });
     await owner.waitForTimeout(300);
     await screenshot(owner, 'formation-vote-close-360');
+    await expectAccessible(owner, 'formation-vote-close-360');
     // Nothing closed yet: the member still sees an open vote.
     expect(await member.getByTestId('formation-status').innerText()).toBe('진행 중');
     await dialog.getByTestId('formation-close-vote-confirm').click();
@@ -162,8 +169,10 @@ describe('team formation journey', () => {
     await owner.getByTestId('formation-verdict').getByText('일치합니다').waitFor();
     await owner.waitForTimeout(300);
     await screenshot(owner, 'formation-vote-result-360');
+    await expectAccessible(owner, 'formation-vote-result-360');
     await owner.setViewportSize({ width: 1280, height: 800 });
     await owner.waitForTimeout(300);
     await screenshot(owner, 'formation-vote-result-1280');
+    await expectAccessible(owner, 'formation-vote-result-1280');
   });
 });

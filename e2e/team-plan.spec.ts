@@ -7,6 +7,7 @@ import type { Workspace } from '@teamup/contracts/workspaces';
 import { login, password, signUp } from './support/accounts';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 import { startStack, type Stack } from './support/stack';
+import { expectAccessible } from './support/a11y';
 
 async function openTab(page: Page, workspaceId: number, teamId: number, tab: string) {
   await page.goto(`/#/ws/${workspaceId}/team/${teamId}?tab=${tab}`);
@@ -91,6 +92,7 @@ describe('calendar and kanban journey', () => {
     await start.getByText(`${year}. ${month}. 15. 오전 10:00`).waitFor();
     await end.getByText(`${year}. ${month}. 15. 오전 11:00`).waitFor();
     await screenshot(page, 'calendar-form-1280');
+    await expectAccessible(page, 'calendar-form-1280');
     await form.getByTestId('schedule-submit').click();
     await cell.getByText('킥오프 회의').waitFor();
     const range = `startDate=${day}T00:00:00%2B09:00&endDate=${day}T23:59:59%2B09:00`;
@@ -120,6 +122,7 @@ describe('calendar and kanban journey', () => {
     // A full day still offers 'add': the + button shown when the pointer is over the cell.
     await cell.hover();
     await screenshot(page, 'calendar-1280');
+    await expectAccessible(page, 'calendar-1280');
     await cell.getByTestId('calendar-cell-add').click();
     await form.getByTestId('schedule-title-input').waitFor();
     expect(await form.getByTestId('schedule-start-input').textContent()).toBe(
@@ -159,6 +162,7 @@ describe('calendar and kanban journey', () => {
     await done.getByTestId('kanban-task').filter({ hasText: '보고서 작성' }).waitFor();
     expect(await todo.getByTestId('kanban-task').count()).toBe(0);
     await screenshot(page, 'kanban-member-1280');
+    await expectAccessible(page, 'kanban-member-1280');
 
     // The same move by keyboard only: Space picks a card up, an arrow key moves it to the next
     // list, Space drops it.
@@ -232,6 +236,7 @@ describe('calendar and kanban journey', () => {
     const pending = leaderPage.getByTestId('kanban-pending-panel');
     await pending.getByText('보고서 작성').waitFor();
     await screenshot(leaderPage, 'kanban-leader-pending-1280');
+    await expectAccessible(leaderPage, 'kanban-leader-pending-1280');
     const pendingItem = (subject: string) =>
       pending.getByTestId('pending-item').filter({ hasText: subject });
     await pendingItem('보고서 작성').getByTestId('pending-approve').click();
@@ -250,10 +255,12 @@ describe('calendar and kanban journey', () => {
       .waitFor();
     await leaderPage.waitForTimeout(300);
     await screenshot(leaderPage, 'kanban-leader-reviewed-1280');
+    await expectAccessible(leaderPage, 'kanban-leader-reviewed-1280');
     await leaderPage.setViewportSize({ width: 360, height: 740 });
     await rejectedCard.scrollIntoViewIfNeeded();
     await leaderPage.waitForTimeout(300);
     await screenshot(leaderPage, 'kanban-leader-reviewed-360');
+    await expectAccessible(leaderPage, 'kanban-leader-reviewed-360');
     await leaderPage.setViewportSize({ width: 1280, height: 800 });
     await expect
       .poll(async () => (await apiLeader.get<Team>(`/api/teams/${team.id}`)).progress)
@@ -266,6 +273,7 @@ describe('calendar and kanban journey', () => {
     await openTab(page, workspace.id, team.id, 'calendar');
     await page.getByTestId('calendar-grid').waitFor();
     await screenshot(page, 'calendar-360');
+    await expectAccessible(page, 'calendar-360');
     await openTab(page, workspace.id, team.id, 'kanban');
     await page.getByTestId('kanban-board').waitFor();
     const overflow = await page.evaluate(
@@ -273,5 +281,6 @@ describe('calendar and kanban journey', () => {
     );
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(page, 'kanban-360');
+    await expectAccessible(page, 'kanban-360');
   });
 });

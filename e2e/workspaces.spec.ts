@@ -5,6 +5,7 @@ import type { Team } from '@teamup/contracts/teams';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 import { login, password, signUp } from './support/accounts';
 import { startStack, type Stack } from './support/stack';
+import { expectAccessible } from './support/a11y';
 
 const workspacePassword = 'club-2026';
 
@@ -80,6 +81,7 @@ describe('workspace, team, ban and unban journey', () => {
     await pageA.goto(`/#/ws/${workspace.id}`);
     await pageA.locator(`[data-testid="team-card"][data-team-id="${team.id}"]`).waitFor();
     await screenshot(pageA, 'workspace-home-owner-1280');
+    await expectAccessible(pageA, 'workspace-home-owner-1280');
 
     // B: the invite link asks for the password; a wrong one is refused, the right one joins.
     const { page: pageB } = await newPage(browser, stack.baseUrl);
@@ -112,6 +114,7 @@ describe('workspace, team, ban and unban journey', () => {
     await pageA.getByTestId('confirm-action').click();
     await rowB.waitFor({ state: 'detached' });
     await screenshot(pageA, 'settings-members-after-ban-1280');
+    await expectAccessible(pageA, 'settings-members-after-ban-1280');
 
     // B's next action is refused, and B cannot come back through the invite.
     await expect(apiB.get(`/api/workspaces/${workspace.id}`)).rejects.toThrow(/403/);
@@ -122,6 +125,7 @@ describe('workspace, team, ban and unban journey', () => {
     await removedB.getByText('졸업 프로젝트에서 내보내졌습니다').waitFor();
     await removedB.getByText(/차단이 풀리기 전에는/).waitFor();
     await screenshot(pageB, 'banned-member-page-1280');
+    await expectAccessible(pageB, 'banned-member-page-1280');
     await openInvite(pageB, workspace.inviteCode, workspacePassword);
     await pageB
       .getByText('이 워크스페이스에서 차단된 사용자입니다. 참여할 수 없습니다.')
@@ -130,6 +134,7 @@ describe('workspace, team, ban and unban journey', () => {
     // With no workspace left, B lands on the onboarding page rather than a blank screen.
     await pageB.getByTestId('empty-workspace-page').waitFor();
     await screenshot(pageB, 'banned-user-refused-1280');
+    await expectAccessible(pageB, 'banned-user-refused-1280');
     expect(await apiB.get<Workspace[]>('/api/workspaces/my')).toEqual([]);
 
     // A unbans B from the blacklist.
@@ -185,6 +190,7 @@ describe('workspace, team, ban and unban journey', () => {
     await banner.getByText('초대받은 워크스페이스: 알고리즘 스터디').waitFor();
     await banner.getByText('멤버 1명').waitFor();
     await screenshot(guest, 'invite-login-1280');
+    await expectAccessible(guest, 'invite-login-1280');
 
     // Sign-up keeps the invite: code from the real mail, then back to login with it.
     await banner.getByTestId('invite-signup').click();
@@ -205,6 +211,7 @@ describe('workspace, team, ban and unban journey', () => {
     await guest.getByTestId('signup-password').fill(password);
     await guest.getByTestId('signup-password-confirm').fill(password);
     await screenshot(guest, 'invite-signup-1280');
+    await expectAccessible(guest, 'invite-signup-1280');
     await guest.getByTestId('signup-submit').click();
     await guest.waitForURL(new RegExp(`#/login\\?inviteCode=${workspace.inviteCode}`));
     await guest
@@ -240,6 +247,7 @@ describe('workspace, team, ban and unban journey', () => {
       const box = await modal.boundingBox();
       heights.add(Math.round(box?.height ?? 0));
       if (tab === 'invite' || tab === 'members') await screenshot(host, `settings-${tab}-1280`);
+      await expectAccessible(host, `settings-${tab}-1280`);
     }
     expect([...heights]).toHaveLength(1);
 
@@ -251,6 +259,7 @@ describe('workspace, team, ban and unban journey', () => {
     const [toastBox, modalBox] = [await toast.boundingBox(), await modal.boundingBox()];
     expect((toastBox?.y ?? 0) > (modalBox?.y ?? 0) + 80).toBe(true);
     await screenshot(host, 'settings-toast-1280');
+    await expectAccessible(host, 'settings-toast-1280');
 
     // The host sends the newcomer out while the newcomer's page is open.
     const guestMe = await apiGuest.get<{ id: number }>('/api/users/me');
@@ -262,6 +271,7 @@ describe('workspace, team, ban and unban journey', () => {
     const removed = guest.getByTestId('workspace-removed');
     await removed.getByText('알고리즘 스터디에서 내보내졌습니다').waitFor();
     await screenshot(guest, 'kicked-member-1280');
+    await expectAccessible(guest, 'kicked-member-1280');
     await removed.getByTestId('workspace-removed-home').click();
     await guest.getByTestId('empty-workspace-page').waitFor();
 
@@ -276,6 +286,7 @@ describe('workspace, team, ban and unban journey', () => {
       .getByText('초대받은 워크스페이스: 알고리즘 스터디')
       .waitFor();
     await screenshot(narrowGuest, 'invite-login-360');
+    await expectAccessible(narrowGuest, 'invite-login-360');
     const { page: narrowHost } = await newPage(browser, stack.baseUrl, { width: 360, height: 740 });
     await login(narrowHost, hostEmail);
     await narrowHost.goto(`/#/ws/${workspace.id}`);
@@ -295,9 +306,11 @@ describe('workspace, team, ban and unban journey', () => {
     ]);
     await narrowHost.waitForTimeout(400); // the modal's opening transition
     await screenshot(narrowHost, 'settings-invite-360');
+    await expectAccessible(narrowHost, 'settings-invite-360');
     await select.selectOption('members');
     await narrowModal.getByRole('region', { name: '멤버 관리' }).waitFor();
     await screenshot(narrowHost, 'settings-members-360');
+    await expectAccessible(narrowHost, 'settings-members-360');
     const overflow = await narrowHost.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
@@ -311,6 +324,7 @@ describe('workspace, team, ban and unban journey', () => {
     await login(page, email);
     await page.waitForURL(/#\/empty-workspace/);
     await screenshot(page, 'empty-workspace-360');
+    await expectAccessible(page, 'empty-workspace-360');
     await page.getByTestId('empty-create-card').getByRole('button').click();
     const create = page.getByTestId('create-workspace-dialog');
     await create.getByTestId('workspace-name-input').fill('모바일 팀');
@@ -321,5 +335,6 @@ describe('workspace, team, ban and unban journey', () => {
     );
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(page, 'workspace-home-360');
+    await expectAccessible(page, 'workspace-home-360');
   });
 });

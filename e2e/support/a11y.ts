@@ -6,16 +6,30 @@ import type { Page } from 'playwright-core';
 const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const blocking = new Set(['serious', 'critical']);
 
-/** Waits for finite CSS transitions and animations (a modal sliding in, a toast fading). */
+/**
+ * Waits for finite CSS transitions and animations (a modal sliding in, a toast fading in), again
+ * after two frames for any that started meanwhile; 2 s at most.
+ */
 async function settle(page: Page) {
   await page.evaluate(async () => {
-    const finite = document
-      .getAnimations()
-      .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
-    await Promise.race([
-      Promise.allSettled(finite.map((animation) => animation.finished)),
-      new Promise((resolve) => setTimeout(resolve, 1500)),
-    ]);
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(null)));
+    const deadline = Date.now() + 2000;
+    for (;;) {
+      const running = document
+        .getAnimations()
+        .filter(
+          (animation) =>
+            animation.playState === 'running' &&
+            animation.effect?.getComputedTiming().endTime !== Infinity,
+        );
+      if (running.length === 0 || Date.now() > deadline) return;
+      await Promise.race([
+        Promise.allSettled(running.map((animation) => animation.finished)),
+        new Promise((resolve) => setTimeout(resolve, deadline - Date.now())),
+      ]);
+      await frame();
+      await frame();
+    }
   });
 }
 
