@@ -27,6 +27,10 @@ export function installBrowserShims() {
     }
     Object.assign(window, { ResizeObserver: ResizeObserverShim });
   }
+  // Mantine's Combobox scrolls the selected option into view on a timer after it opens.
+  if (typeof Element.prototype.scrollIntoView !== 'function') {
+    Element.prototype.scrollIntoView = () => undefined;
+  }
 }
 
 /** Renders one routed page inside the app's providers, at the given address and router state. */
