@@ -9,6 +9,7 @@ import type { Workspace } from '@teamup/contracts/workspaces';
 import { login, password, signUp } from './support/accounts';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 import { startStack, type Stack } from './support/stack';
+import { expectAccessible } from './support/a11y';
 
 describe('social login journey', () => {
   let stack: Stack;
@@ -50,6 +51,7 @@ describe('social login journey', () => {
     await page.getByTestId('profile-menu').waitFor();
     await page.waitForURL(/#\/empty-workspace/);
     await screenshot(page, 'social-login-done-1280');
+    await expectAccessible(page, 'social-login-done-1280');
 
     // Two-step verification from account settings: QR, first code, recovery codes.
     await page.goto('/#/my-page/account-settings');
@@ -57,12 +59,14 @@ describe('social login journey', () => {
     const secret = (await page.getByTestId('two-factor-secret').innerText()).trim();
     expect(secret).toMatch(/^[A-Z2-7]+$/);
     await screenshot(page, 'two-factor-enrol-1280');
+    await expectAccessible(page, 'two-factor-enrol-1280');
     const totp = new TOTP({ secret: Secret.fromBase32(secret) });
     await page.getByTestId('two-factor-enable-code').fill(totp.generate());
     await page.getByTestId('two-factor-enable').click();
     await page.getByTestId('two-factor-recovery').waitFor();
     expect(await page.getByTestId('two-factor-recovery-code').count()).toBe(10);
     await screenshot(page, 'two-factor-recovery-1280');
+    await expectAccessible(page, 'two-factor-recovery-1280');
     await page.getByTestId('two-factor-recovery-done').click();
     await page.getByTestId('two-factor-status').getByText('켜짐').waitFor();
 
@@ -86,6 +90,7 @@ describe('social login journey', () => {
       throw error;
     }
     await screenshot(page, 'two-factor-step-1280');
+    await expectAccessible(page, 'two-factor-step-1280');
     // A fresh code: the one used to turn it on may not be reused within its 30 s step.
     await page.waitForTimeout(Math.max(0, 30_000 - (Date.now() % 30_000)) + 200);
     await step.getByTestId('two-factor-code').fill(totp.generate());
@@ -102,6 +107,7 @@ describe('social login journey', () => {
     );
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(page, 'account-settings-360');
+    await expectAccessible(page, 'account-settings-360');
   });
 
   it('shows the provider’s refusal on the callback page and returns to login', async () => {
@@ -111,6 +117,7 @@ describe('social login journey', () => {
     await page.getByRole('link', { name: '카카오로 계속하기' }).click();
     await page.getByTestId('oauth-error').getByText('소셜 로그인이 취소되었습니다.').waitFor();
     await screenshot(page, 'social-login-refused-1280');
+    await expectAccessible(page, 'social-login-refused-1280');
     await page.waitForURL(/#\/login/, { timeout: 6000 });
   });
 
@@ -142,6 +149,7 @@ describe('social login journey', () => {
     await page.getByTestId('workspace-home').waitFor();
     await page.waitForURL(new RegExp(`#/ws/${workspace.id}$`));
     await screenshot(page, 'social-login-invite-joined-1280');
+    await expectAccessible(page, 'social-login-invite-joined-1280');
   });
 
   it('links Google to a password account from account settings', async () => {
@@ -155,5 +163,6 @@ describe('social login journey', () => {
     await page.getByText('Google 계정을 연결했습니다.').waitFor();
     await page.getByTestId('linked-google').getByText('연결됨').waitFor();
     await screenshot(page, 'linked-google-1280');
+    await expectAccessible(page, 'linked-google-1280');
   });
 });

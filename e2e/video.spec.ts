@@ -4,6 +4,7 @@ import type { Workspace } from '@teamup/contracts/workspaces';
 import { login, signUp } from './support/accounts';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 import { startStack, type Stack } from './support/stack';
+import { expectAccessible } from './support/a11y';
 
 /** Chromium's fake camera and microphone, accepted without a prompt; video plays with sound. */
 const fakeMedia = [
@@ -84,6 +85,7 @@ describe('video meeting journey', () => {
     const fakeCamera = pageA.getByRole('option', { name: /fake/i }).first();
     await fakeCamera.waitFor();
     await screenshot(pageA, 'video-devices-1280');
+    await expectAccessible(pageA, 'video-devices-1280');
     await fakeCamera.click();
     await expect
       .poll(() => devices.getByTestId('meeting-device-camera').inputValue())
@@ -97,10 +99,12 @@ describe('video meeting journey', () => {
     await pageA.getByTestId('meeting-stage-screen').waitFor();
     await pageA.getByTestId('meeting-self-view').waitFor();
     await screenshot(pageA, 'video-self-view-1280');
+    await expectAccessible(pageA, 'video-self-view-1280');
     await pageA.setViewportSize({ width: 360, height: 780 });
     // The shell's side panel slides away on the phone layout: let it finish.
     await pageA.waitForTimeout(500);
     await screenshot(pageA, 'video-self-view-360');
+    await expectAccessible(pageA, 'video-self-view-360');
     await pageA.setViewportSize({ width: 1280, height: 800 });
     await pageA.getByTestId('meeting-screen').click();
     await pageA.getByTestId('meeting-stage-camera').waitFor();
@@ -116,6 +120,7 @@ describe('video meeting journey', () => {
       .getByText('다른 탭/기기에서 방송 중')
       .waitFor();
     await screenshot(secondTab, 'video-a-second-tab-1280');
+    await expectAccessible(secondTab, 'video-a-second-tab-1280');
     await secondTab.close();
 
     // B finds the room in the side panel (polled) and joins; the stage plays A's video.
@@ -163,9 +168,12 @@ describe('video meeting journey', () => {
     expect(await pageA.getByTestId('meeting-chat-input').inputValue()).toBe('');
 
     await screenshot(pageA, 'video-a-1280');
+    await expectAccessible(pageA, 'video-a-1280');
     await screenshot(pageB, 'video-b-1280');
+    await expectAccessible(pageB, 'video-b-1280');
     await pageB.setViewportSize({ width: 360, height: 780 });
     await screenshot(pageB, 'video-b-360');
+    await expectAccessible(pageB, 'video-b-360');
     await pageB.setViewportSize({ width: 1280, height: 800 });
 
     // A removes B, who is sent back to the workspace.
@@ -198,6 +206,7 @@ describe('video meeting journey', () => {
     const card = pageB.getByTestId('meeting-unavailable');
     await card.getByText('화상회의 방을 찾을 수 없습니다.').waitFor();
     await screenshot(pageB, 'video-stale-link-1280');
+    await expectAccessible(pageB, 'video-stale-link-1280');
     await card.getByTestId('meeting-unavailable-back').click();
     await pageB.waitForURL((url) => url.hash === `#/ws/${workspace.id}`);
     await contextA.close();

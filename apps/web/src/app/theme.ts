@@ -31,6 +31,7 @@ export const theme = createTheme({
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': ko.common.close } } },
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': ko.common.close } } },
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': ko.common.close } } },
+    Alert: { defaultProps: { closeButtonLabel: ko.common.close } },
     // A coloured Menu.Item (color="red") is drawn in shade 6 whatever the theme says (3.3:1 for
     // red); inside items, shade 6 of every colour is its readable filled shade instead. Opening a
     // menu focuses its first item, not an unnamed focusable placeholder a menu may not contain.
