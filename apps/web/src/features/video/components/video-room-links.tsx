@@ -1,11 +1,12 @@
-import { ActionIcon, Badge, Group, NavLink, Stack, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Group, Stack, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconTrash, IconVideo } from '@tabler/icons-react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { routes } from '../../../app/routes';
 import { useConfirmAction } from '../../../components/confirm-action';
 import { ko } from '../../../i18n/ko';
 import { errorMessage } from '../../../lib/error-message';
+import { SidePanelLink } from '../../workspaces/components/side-panel-link';
 import { sidePanelListState } from '../../workspaces/components/side-panel-section';
 import { useDeleteVideoChannel, useVideoChannels } from '../api/video-api';
 
@@ -42,32 +43,31 @@ export function VideoRoomLinks({ workspaceId, isOwner, emptyText }: VideoRoomLin
           return (
             <li key={room.id}>
               <Group gap={2} wrap="nowrap">
-                <NavLink
-                  component={Link}
-                  to={routes.videoLive.href(workspaceId, { roomId: room.id, roomName: room.name })}
-                  active={active}
-                  aria-current={active ? 'page' : undefined}
-                  label={room.name}
-                  leftSection={<IconVideo size={16} aria-hidden />}
-                  rightSection={
-                    room.participantCount > 0 ? (
-                      <Badge
-                        size="sm"
-                        variant="light"
-                        aria-label={t.participantCount(room.participantCount)}
-                      >
-                        {room.participantCount}
-                      </Badge>
-                    ) : undefined
-                  }
-                  data-testid="side-panel-video-room"
-                  data-room-id={room.id}
-                  styles={{
-                    label: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
-                  }}
-                  py={6}
-                  style={{ borderRadius: 'var(--mantine-radius-sm)', flex: 1, minWidth: 0 }}
-                />
+                {/* Takes the row beside the delete button; a cut name shows whole on hover. */}
+                <div style={{ flex: 1, minWidth: 0 }}>
+                  <SidePanelLink
+                    to={routes.videoLive.href(workspaceId, {
+                      roomId: room.id,
+                      roomName: room.name,
+                    })}
+                    name={room.name}
+                    active={active}
+                    leftSection={<IconVideo size={16} aria-hidden />}
+                    rightSection={
+                      room.participantCount > 0 ? (
+                        <Badge
+                          size="sm"
+                          variant="light"
+                          aria-label={t.participantCount(room.participantCount)}
+                        >
+                          {room.participantCount}
+                        </Badge>
+                      ) : undefined
+                    }
+                    testId="side-panel-video-room"
+                    data={{ 'data-room-id': room.id }}
+                  />
+                </div>
                 {isOwner && (
                   <Tooltip label={t.delete(room.name)} withArrow>
                     <ActionIcon
