@@ -20,8 +20,9 @@ export function ChatRoomHeader({ roomName, memberCount, onShowMembers }: ChatRoo
       px="sm"
       py="xs"
     >
+      {/* The room's name is the page's one h1 (axe page-has-heading-one). */}
       <Title
-        order={2}
+        order={1}
         size="h4"
         lineClamp={1}
         miw={0}

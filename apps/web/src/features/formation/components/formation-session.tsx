@@ -153,7 +153,8 @@ export function FormationSession({
   return (
     <Stack gap="md" data-testid="formation-session" data-status={formation.status}>
       <Group justify="space-between" wrap="wrap">
-        <Title order={2} fz="h4">
+        {/* The session replaces the method page's form: its title is the page's h1. */}
+        <Title order={1} fz="h4">
           {t.methods[formation.method]}
         </Title>
         <Badge variant="light" tt="none" data-testid="formation-status">

@@ -176,7 +176,7 @@ function Meeting({
     <Stack gap="sm" p={{ base: 'xs', sm: 'md' }} data-testid="meeting-page">
       <Group justify="space-between" wrap="nowrap">
         <Title
-          order={2}
+          order={1}
           size="h3"
           style={{ minWidth: 0, overflowWrap: 'anywhere' }}
           data-testid="meeting-title"
