@@ -7,14 +7,17 @@ const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const blocking = new Set(['serious', 'critical']);
 
 /**
- * Waits for finite CSS transitions and animations (a modal sliding in, a toast fading in), again
- * after two frames for any that started meanwhile; 2 s at most.
+ * Waits for finite CSS transitions and animations (a modal sliding in, a menu or toast fading in),
+ * looking again two frames after each wait for any that started meanwhile (Mantine starts its
+ * transitions a frame after mounting); 2 s at most.
  */
 async function settle(page: Page) {
   await page.evaluate(async () => {
     const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(null)));
     const deadline = Date.now() + 2000;
     for (;;) {
+      await frame();
+      await frame();
       const running = document
         .getAnimations()
         .filter(
@@ -27,8 +30,6 @@ async function settle(page: Page) {
         Promise.allSettled(running.map((animation) => animation.finished)),
         new Promise((resolve) => setTimeout(resolve, deadline - Date.now())),
       ]);
-      await frame();
-      await frame();
     }
   });
 }
@@ -59,16 +60,24 @@ export function formatViolations(label: string, violations: Result[], limit = 5)
       ...more,
     ].join('\n');
   });
-  return `axe: ${violations.length} serious or critical violation(s) on "${label}":\n${lines.join('\n')}`;
+  return `axe: ${violations.length} violation(s) on "${label}":\n${lines.join('\n')}`;
 }
 
-/** Runs axe-core on the page as it is now; answers the serious and critical violations. */
-export async function seriousViolations(page: Page): Promise<Result[]> {
+/**
+ * Runs axe-core on the page as it is now with the WCAG 2.1 A/AA rules (and any extra tags, such
+ * as 'best-practice'); answers every violation, whatever its impact.
+ */
+export async function axeViolations(page: Page, extraTags: string[] = []): Promise<Result[]> {
   await settle(page);
   // Legacy mode runs in the page itself (no extra blank page in the context); the app has no
   // cross-origin frames to follow.
-  const results = await new AxeBuilder({ page }).withTags(tags).setLegacyMode(true).analyze();
-  return results.violations.filter((violation) => blocking.has(violation.impact ?? ''));
+  const builder = new AxeBuilder({ page }).withTags([...tags, ...extraTags]).setLegacyMode(true);
+  return (await builder.analyze()).violations;
+}
+
+/** The serious and critical WCAG 2.1 A/AA violations on the page as it is now. */
+export async function seriousViolations(page: Page): Promise<Result[]> {
+  return (await axeViolations(page)).filter((violation) => blocking.has(violation.impact ?? ''));
 }
 
 /**
