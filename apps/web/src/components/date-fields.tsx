@@ -64,8 +64,14 @@ type CommonProps = {
   size?: MantineSize;
 };
 
-/** A day and a time of day: 'YYYY-MM-DD HH:mm:ss' in local time, '' for none. */
-export function DateTimeField({
+type ValueProps = {
+  value: string;
+  onChange: (value: string) => void;
+  clearable?: boolean;
+};
+
+/** The props the day and day-and-time pickers take alike; '' stands for no value on both. */
+function useFieldProps({
   value,
   onChange,
   label,
@@ -76,27 +82,37 @@ export function DateTimeField({
   minDate,
   clearable,
   size = 'md',
-  ...rest
-}: CommonProps & {
-  value: string;
-  onChange: (value: string) => void;
-  clearable?: boolean;
-} & Pick<DateTimePickerProps, 'w' | 'miw' | 'maw' | 'description'>) {
-  const settings = usePickerSettings();
+}: CommonProps & ValueProps) {
+  return {
+    ...usePickerSettings(),
+    label,
+    required,
+    error,
+    disabled,
+    clearable,
+    clearButtonProps: { 'aria-label': t.clear },
+    size,
+    minDate,
+    value: value || null,
+    onChange: (next: string | null) => onChange(next ?? ''),
+    'data-testid': testId,
+  };
+}
+
+/** A day and a time of day: 'YYYY-MM-DD HH:mm:ss' in local time, '' for none. */
+export function DateTimeField({
+  w,
+  miw,
+  maw,
+  description,
+  ...own
+}: CommonProps & ValueProps & Pick<DateTimePickerProps, 'w' | 'miw' | 'maw' | 'description'>) {
+  const field = useFieldProps(own);
+  const testId = own.testId;
   return (
     <DateTimePicker
-      {...settings}
-      {...rest}
-      label={label}
-      required={required}
-      error={error}
-      disabled={disabled}
-      clearable={clearable}
-      clearButtonProps={{ 'aria-label': t.clear }}
-      size={size}
-      minDate={minDate}
-      value={value || null}
-      onChange={(next) => onChange(next ?? '')}
+      {...field}
+      {...{ w, miw, maw, description }}
       valueFormat={t.dateTime}
       placeholder={t.placeholderDateTime}
       defaultTimeValue="09:00"
@@ -111,47 +127,28 @@ export function DateTimeField({
           'data-testid': testId && `${testId}-submit`,
         } as DateTimePickerProps['submitButtonProps']
       }
-      data-testid={testId}
     />
   );
 }
 
 /** A day: 'YYYY-MM-DD', '' for none. */
 export function DateField({
-  value,
-  onChange,
-  label,
-  required,
-  error,
-  disabled,
-  testId,
-  minDate,
-  clearable,
-  size = 'md',
-  ...rest
-}: CommonProps & {
-  value: string;
-  onChange: (value: string) => void;
-  clearable?: boolean;
-} & Pick<DatePickerInputProps, 'w' | 'miw' | 'maw' | 'description' | 'style'>) {
-  const settings = usePickerSettings();
+  w,
+  miw,
+  maw,
+  description,
+  style,
+  ...own
+}: CommonProps &
+  ValueProps &
+  Pick<DatePickerInputProps, 'w' | 'miw' | 'maw' | 'description' | 'style'>) {
+  const field = useFieldProps(own);
   return (
     <DatePickerInput
-      {...settings}
-      {...rest}
-      label={label}
-      required={required}
-      error={error}
-      disabled={disabled}
-      clearable={clearable}
-      clearButtonProps={{ 'aria-label': t.clear }}
-      size={size}
-      minDate={minDate}
-      value={value || null}
-      onChange={(next) => onChange(next ?? '')}
+      {...field}
+      {...{ w, miw, maw, description, style }}
       valueFormat={t.date}
       placeholder={t.placeholderDate}
-      data-testid={testId}
     />
   );
 }

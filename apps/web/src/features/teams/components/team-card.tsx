@@ -1,14 +1,13 @@
-import { Badge, Button, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Title } from '@mantine/core';
 import { IconArrowRight, IconLock } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { Team } from '@teamup/contracts/teams';
 import { routes } from '../../../app/routes';
 import { ko } from '../../../i18n/ko';
-import { progressPercent } from '../lib/progress';
+import { TeamProgress } from './team-progress';
 
 /** A team on the workspace home: name, member count, progress and an enter button. */
 export function TeamCard({ team }: { team: Team }) {
-  const percent = progressPercent(team.progress);
   return (
     <Card
       withBorder
@@ -33,22 +32,7 @@ export function TeamCard({ team }: { team: Team }) {
             {ko.home.memberCount(team.memberCount)}
           </Badge>
         </Group>
-        <Stack gap={4}>
-          <Group justify="space-between" gap="xs">
-            <Text size="xs" c="dimmed">
-              {ko.home.progress}
-            </Text>
-            <Text size="xs" fw={600}>
-              {ko.home.progressValue(percent)}
-            </Text>
-          </Group>
-          <Progress
-            value={percent}
-            size="sm"
-            radius="xl"
-            aria-label={`${ko.home.progress} ${ko.home.progressValue(percent)}`}
-          />
-        </Stack>
+        <TeamProgress progress={team.progress} />
         <Button
           component={Link}
           to={routes.team.href(team.workspaceId, team.id)}

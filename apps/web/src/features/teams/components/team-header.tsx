@@ -1,16 +1,5 @@
 import { useState } from 'react';
-import {
-  ActionIcon,
-  Badge,
-  Box,
-  Group,
-  Menu,
-  Paper,
-  Progress,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { ActionIcon, Badge, Box, Group, Menu, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   IconCrown,
@@ -26,11 +15,11 @@ import type { Workspace } from '@teamup/contracts/workspaces';
 import { routes } from '../../../app/routes';
 import { ko } from '../../../i18n/ko';
 import { canDeleteTeam, canManageTeam } from '../lib/team-access';
-import { progressPercent } from '../lib/progress';
 import { isWideTeamTab, parseTeamTab } from '../lib/team-tabs';
 import { DeleteTeamModal } from './delete-team-modal';
 import { EditTeamModal } from './edit-team-modal';
 import { LeaveTeamModal } from './leave-team-modal';
+import { TeamProgress } from './team-progress';
 
 interface TeamHeaderProps {
   team: Team;
@@ -48,7 +37,6 @@ export function TeamHeader({ team, workspace, userId }: TeamHeaderProps) {
   const [searchParams] = useSearchParams();
   const compact = isWideTeamTab(parseTeamTab(searchParams.get('tab')));
   const [dialog, setDialog] = useState<'edit' | 'leave' | 'delete' | null>(null);
-  const percent = progressPercent(team.progress);
   const mayLeave = team.isMember;
   const mayDelete = canDeleteTeam(team, userId, workspace);
   const mayEdit = canManageTeam(team, userId, workspace);
@@ -133,22 +121,7 @@ export function TeamHeader({ team, workspace, userId }: TeamHeaderProps) {
     </Group>
   );
   const progress = (
-    <Stack gap={4} maw={360} w={compact ? 160 : undefined}>
-      <Group justify="space-between" gap="xs">
-        <Text size="xs" c="dimmed">
-          {ko.teams.progress}
-        </Text>
-        <Text size="xs" fw={600}>
-          {ko.home.progressValue(percent)}
-        </Text>
-      </Group>
-      <Progress
-        value={percent}
-        size="sm"
-        radius="xl"
-        aria-label={`${ko.teams.progress} ${ko.home.progressValue(percent)}`}
-      />
-    </Stack>
+    <TeamProgress progress={team.progress} maw={360} w={compact ? 160 : undefined} />
   );
 
   return (
