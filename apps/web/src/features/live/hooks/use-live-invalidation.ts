@@ -4,7 +4,7 @@ import { announcementsQueryKey } from '../../board/api/announcements';
 import { postCommentsQueryKey } from '../../board/api/post-comments';
 import { postQueryKey } from '../../board/api/post';
 import { postListsQueryKey } from '../../board/api/team-posts';
-import { schedulesQueryKey } from '../../calendar/api/schedule-range';
+import { schedulesQueryKey } from '../../schedules/api/schedule-range';
 import { teamKanbanQueryKey } from '../../kanban/api/team-kanban';
 import { teamQueryKey } from '../../teams/api/team';
 import { teamMembersQueryKey } from '../../teams/api/team-members';

@@ -13,7 +13,7 @@ import { AnnouncementsTab } from '../../board/components/announcements-tab';
 import { BulletinTab } from '../../board/components/bulletin-tab';
 import { bulletinBoardIdOf } from '../../board/lib/bulletin-board';
 import { POST_PARAM } from '../../board/lib/post-param';
-import { CalendarTab } from '../../calendar/components/calendar-tab';
+import { CalendarTab } from '../../schedules/components/calendar-tab';
 import { KanbanTab } from '../../kanban/components/kanban-tab';
 import { ko } from '../../../i18n/ko';
 import { parseTeamTab, TEAM_TABS, type TeamTab } from '../lib/team-tabs';

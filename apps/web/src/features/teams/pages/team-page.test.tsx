@@ -113,7 +113,7 @@ describe('TeamPage', () => {
     await waitFor(() =>
       expect(screen.getByTestId('location').textContent).toBe('/ws/1/team/7?tab=calendar'),
     );
-    // The calendar tab is the calendar feature's (its own tests are in features/calendar).
+    // The calendar tab is the calendar feature's (its own tests are in features/schedules).
     expect(await screen.findByTestId('team-panel-calendar')).toBeTruthy();
     // Over the calendar the header is one compact line, so the month fits the screen.
     expect(document.querySelector('header[data-compact]')).toBeTruthy();

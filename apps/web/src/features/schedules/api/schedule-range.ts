@@ -1,5 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Schedule } from '@teamup/contracts/schedules';
+import { pathOf } from '@teamup/contracts/endpoint';
+import { scheduleEndpoints } from '@teamup/contracts/schedules';
 import { api } from '../../../lib/api-client';
 
 /** Every schedule query of a team (ranges and pages); invalidating it refreshes them all. */
@@ -17,7 +19,7 @@ export function fetchScheduleRange(
   { teamId, startDate, endDate }: ScheduleRangeParams,
   signal?: AbortSignal,
 ): Promise<Schedule[]> {
-  return api.get<Schedule[]>(`/teams/${teamId}/schedules/range`, {
+  return api.get<Schedule[]>(pathOf(scheduleEndpoints.range, { teamId }), {
     query: { startDate, endDate },
     signal,
   });

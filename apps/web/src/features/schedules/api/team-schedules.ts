@@ -2,6 +2,8 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { Page } from '@teamup/contracts/common';
 import { Limits } from '@teamup/contracts/limits';
 import type { Schedule } from '@teamup/contracts/schedules';
+import { pathOf } from '@teamup/contracts/endpoint';
+import { scheduleEndpoints } from '@teamup/contracts/schedules';
 import { api } from '../../../lib/api-client';
 import { schedulesQueryKey } from './schedule-range';
 
@@ -16,7 +18,7 @@ export function fetchTeamSchedules(
   { teamId, page }: TeamSchedulesParams,
   signal?: AbortSignal,
 ): Promise<Page<Schedule>> {
-  return api.get<Page<Schedule>>(`/teams/${teamId}/schedules`, {
+  return api.get<Page<Schedule>>(pathOf(scheduleEndpoints.list, { teamId }), {
     query: { page, size: Limits.schedulePageSize },
     signal,
   });

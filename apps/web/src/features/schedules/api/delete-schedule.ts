@@ -1,4 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { pathOf } from '@teamup/contracts/endpoint';
+import { scheduleEndpoints } from '@teamup/contracts/schedules';
 import { api } from '../../../lib/api-client';
 import { schedulesQueryKey } from './schedule-range';
 
@@ -9,7 +11,7 @@ export interface DeleteScheduleVariables {
 
 /** DELETE /teams/{t}/schedules/{id}: its creator or the team leader; answers 204. */
 export function deleteSchedule({ teamId, scheduleId }: DeleteScheduleVariables): Promise<void> {
-  return api.delete(`/teams/${teamId}/schedules/${scheduleId}`);
+  return api.delete(pathOf(scheduleEndpoints.remove, { teamId, id: scheduleId }));
 }
 
 export function useDeleteSchedule() {

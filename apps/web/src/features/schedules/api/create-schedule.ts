@@ -1,5 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Schedule, ScheduleInput } from '@teamup/contracts/schedules';
+import { pathOf } from '@teamup/contracts/endpoint';
+import { scheduleEndpoints } from '@teamup/contracts/schedules';
 import { api } from '../../../lib/api-client';
 import { schedulesQueryKey } from './schedule-range';
 
@@ -10,7 +12,7 @@ export interface CreateScheduleVariables {
 
 /** POST /teams/{t}/schedules {title, startDate, endDate, scheduleDesc, type}: any team member. */
 export function createSchedule({ teamId, body }: CreateScheduleVariables): Promise<Schedule> {
-  return api.post<Schedule>(`/teams/${teamId}/schedules`, body);
+  return api.post<Schedule>(pathOf(scheduleEndpoints.create, { teamId }), body);
 }
 
 export function useCreateSchedule() {

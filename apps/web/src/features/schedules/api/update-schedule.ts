@@ -1,5 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Schedule, ScheduleInput } from '@teamup/contracts/schedules';
+import { pathOf } from '@teamup/contracts/endpoint';
+import { scheduleEndpoints } from '@teamup/contracts/schedules';
 import { api } from '../../../lib/api-client';
 import { schedulesQueryKey } from './schedule-range';
 
@@ -16,7 +18,7 @@ export function updateSchedule({
   scheduleId,
   body,
 }: UpdateScheduleVariables): Promise<Schedule> {
-  return api.put<Schedule>(`/teams/${teamId}/schedules/${scheduleId}`, body);
+  return api.put<Schedule>(pathOf(scheduleEndpoints.update, { teamId, id: scheduleId }), body);
 }
 
 export function useUpdateSchedule() {
