@@ -3,7 +3,7 @@ import { HashRouter, Navigate, Route, Routes } from 'react-router';
 import { LoginPage } from '../features/auth/pages/login-page';
 import { AuthLayout } from './layouts/auth-layout';
 import { ProtectedLayout } from './layouts/protected-layout';
-import { routes } from './routes';
+import { routes } from '../config/paths';
 
 // Every page but the login page loads on first visit: the first screen stays small.
 const SignupPage = lazy(() =>

@@ -3,7 +3,7 @@ import { IconLogout, IconUser } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { ko } from '../../i18n/ko';
-import { routes } from '../routes';
+import { routes } from '../../config/paths';
 
 /** The profile picture (or initial) in the top bar, opening My Page and Logout. */
 export function ProfileMenu() {

@@ -14,7 +14,7 @@ import {
   WorkspaceSidePanel,
 } from '../../features/workspaces/components/workspace-side-panel';
 import { ko } from '../../i18n/ko';
-import { routes, sidePanelPaths } from '../routes';
+import { routes, sidePanelPaths } from '../../config/paths';
 import { TopBar } from './top-bar';
 
 /**

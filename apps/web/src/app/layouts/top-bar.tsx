@@ -5,7 +5,7 @@ import { LiveStatus } from '../../features/live/components/live-status';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { useCurrentWorkspace } from '../../features/workspaces/hooks/use-current-workspace';
 import { ko } from '../../i18n/ko';
-import { routes } from '../routes';
+import { routes } from '../../config/paths';
 import { ProfileMenu } from './profile-menu';
 
 interface TopBarProps {

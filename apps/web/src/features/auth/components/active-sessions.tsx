@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconDeviceDesktop } from '@tabler/icons-react';
 import type { AuthSession } from '@teamup/contracts/auth';
 import { useNavigate } from 'react-router';
-import { routes } from '../../../app/routes';
+import { routes } from '../../../config/paths';
 import { ErrorAlert } from '../../../components/error-alert';
 import { ko } from '../../../i18n/ko';
 import { formatDateTime, formatRelative } from '../../../lib/dates';

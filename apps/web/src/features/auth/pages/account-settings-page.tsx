@@ -3,7 +3,7 @@ import { Alert, Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconInfoCircle } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { notifications } from '@mantine/notifications';
-import { routes } from '../../../app/routes';
+import { routes } from '../../../config/paths';
 import { ko } from '../../../i18n/ko';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { formatDate } from '../../../lib/dates';

@@ -13,7 +13,7 @@ import { useState } from 'react';
 import { useForm } from '@mantine/form';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
-import { routes, safeReturnPath } from '../../../app/routes';
+import { routes, safeReturnPath } from '../../../config/paths';
 import { ErrorAlert } from '../../../components/error-alert';
 import { ko } from '../../../i18n/ko';
 import { useDocumentTitle } from '../../../lib/document-title';

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { routes } from '../../../app/routes';
+import { routes } from '../../../config/paths';
 import { ko } from '../../../i18n/ko';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { tokenStore } from '../../../lib/token-store';

@@ -3,7 +3,7 @@ import { IconMessageCircle, IconUser } from '@tabler/icons-react';
 import { useParams } from 'react-router';
 import type { ChatRoomType } from '@teamup/contracts/chat';
 import { ChatMessages } from '@teamup/contracts/chat';
-import { routes } from '../../../app/routes';
+import { routes } from '../../../config/paths';
 import { ko } from '../../../i18n/ko';
 import { useChatRooms } from '../api/chat-rooms';
 import { roomDisplayName } from '../lib/room-display';

@@ -2,7 +2,7 @@ import { ActionIcon, Anchor, Box, Button, Group, Menu, Text, Tooltip } from '@ma
 import { Link } from 'react-router';
 import { IconDots, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { ChatMessages } from '@teamup/contracts/chat';
-import { routes } from '../../../app/routes';
+import { routes } from '../../../config/paths';
 import { ko } from '../../../i18n/ko';
 import { MemberAvatar } from '../../teams/components/member-avatar';
 import type { LocalMessage } from '../lib/message-store';

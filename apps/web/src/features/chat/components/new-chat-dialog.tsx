@@ -16,7 +16,7 @@ import { useNavigate } from 'react-router';
 import type { ChatRoomType } from '@teamup/contracts/chat';
 import { ChatMessages } from '@teamup/contracts/chat';
 import { Limits } from '@teamup/contracts/limits';
-import { routes } from '../../../app/routes';
+import { routes } from '../../../config/paths';
 import { ko } from '../../../i18n/ko';
 import { useWorkspaceMembers } from '../../workspaces/api/workspace-members';
 import { useCreateChatRoom } from '../api/create-chat-room';

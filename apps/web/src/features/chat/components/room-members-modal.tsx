@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import type { ChatMember, ChatRoom } from '@teamup/contracts/chat';
 import { ChatMessages } from '@teamup/contracts/chat';
 import { Limits } from '@teamup/contracts/limits';
-import { routes } from '../../../app/routes';
+import { routes } from '../../../config/paths';
 import { useConfirmAction } from '../../../components/confirm-action';
 import { ko } from '../../../i18n/ko';
 import { errorMessage } from '../../../lib/error-message';

@@ -3,7 +3,7 @@ import { Link, Navigate, useParams } from 'react-router';
 import { ChatMessages } from '@teamup/contracts/chat';
 import type { User } from '@teamup/contracts/users';
 import type { Workspace } from '@teamup/contracts/workspaces';
-import { routes } from '../../../app/routes';
+import { routes } from '../../../config/paths';
 import { FullPageLoader } from '../../../components/full-page-loader';
 import { ko } from '../../../i18n/ko';
 import { useAuth } from '../../auth/hooks/use-auth';

@@ -16,7 +16,7 @@ import { notifications } from '@mantine/notifications';
 import { IconChevronDown, IconShieldCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { Formation } from '@teamup/contracts/formation';
-import { routes } from '../../../app/routes';
+import { routes } from '../../../config/paths';
 import { ko } from '../../../i18n/ko';
 import { formatDateTime } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/error-message';

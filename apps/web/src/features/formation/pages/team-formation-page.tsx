@@ -12,7 +12,7 @@ import {
 import { IconDice5, IconHandFinger, IconListNumbers, IconStairs } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { FormationMethod } from '@teamup/contracts/formation';
-import { routes } from '../../../app/routes';
+import { routes } from '../../../config/paths';
 import { ko } from '../../../i18n/ko';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useCurrentWorkspace } from '../../workspaces/hooks/use-current-workspace';

@@ -16,7 +16,7 @@ import { notifications as toasts } from '@mantine/notifications';
 import { IconBell, IconChecks } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import type { Notification } from '@teamup/contracts/notifications';
-import { routes } from '../../../app/routes';
+import { routes } from '../../../config/paths';
 import { ko } from '../../../i18n/ko';
 import { formatRelative } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/error-message';

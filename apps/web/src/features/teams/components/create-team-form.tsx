@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
 import { Limits } from '@teamup/contracts/limits';
 import type { Team } from '@teamup/contracts/teams';
-import { routes } from '../../../app/routes';
+import { routes } from '../../../config/paths';
 import { ErrorAlert } from '../../../components/error-alert';
 import { ko } from '../../../i18n/ko';
 import { errorMessage } from '../../../lib/error-message';

@@ -16,7 +16,7 @@ import { IconLock, IconUsersGroup } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { Limits } from '@teamup/contracts/limits';
 import type { Team } from '@teamup/contracts/teams';
-import { routes } from '../../../app/routes';
+import { routes } from '../../../config/paths';
 import { ErrorAlert } from '../../../components/error-alert';
 import { useAuth } from '../../auth/hooks/use-auth';
 import { ko } from '../../../i18n/ko';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Anchor, Badge, Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { routes } from '../../../app/routes';
+import { routes } from '../../../config/paths';
 import type { MemberProfile } from '@teamup/contracts/workspaces';
 import { ko } from '../../../i18n/ko';
 import { portfolioHref } from '../lib/portfolio-link';

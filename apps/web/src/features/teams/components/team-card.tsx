@@ -2,7 +2,7 @@ import { Badge, Button, Card, Group, Stack, Title } from '@mantine/core';
 import { IconArrowRight, IconLock } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { Team } from '@teamup/contracts/teams';
-import { routes } from '../../../app/routes';
+import { routes } from '../../../config/paths';
 import { ko } from '../../../i18n/ko';
 import { TeamProgress } from './team-progress';
 

@@ -12,7 +12,7 @@ import {
 import { useNavigate, useSearchParams } from 'react-router';
 import type { Team } from '@teamup/contracts/teams';
 import type { Workspace } from '@teamup/contracts/workspaces';
-import { routes } from '../../../app/routes';
+import { routes } from '../../../config/paths';
 import { ko } from '../../../i18n/ko';
 import { canDeleteTeam, canManageTeam } from '../lib/team-access';
 import { isWideTeamTab, parseTeamTab } from '../lib/team-tabs';

@@ -15,7 +15,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { IconCopy, IconLink, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import type { Workspace, WorkspaceMember } from '@teamup/contracts/workspaces';
-import { routes } from '../../../app/routes';
+import { routes } from '../../../config/paths';
 import { ErrorAlert } from '../../../components/error-alert';
 import { ko } from '../../../i18n/ko';
 import { errorMessage } from '../../../lib/error-message';

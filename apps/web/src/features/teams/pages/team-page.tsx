@@ -1,7 +1,7 @@
 import { Button, Grid, Stack } from '@mantine/core';
 import { ErrorCode } from '@teamup/contracts/error-codes';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { routes } from '../../../app/routes';
+import { routes } from '../../../config/paths';
 import { FullPageLoader } from '../../../components/full-page-loader';
 import { ko } from '../../../i18n/ko';
 import { useDocumentTitle } from '../../../lib/document-title';

@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { IconPencil, IconSettings } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { routes } from '../../../app/routes';
+import { routes } from '../../../config/paths';
 import { ErrorAlert } from '../../../components/error-alert';
 import { FullPageLoader } from '../../../components/full-page-loader';
 import { ko } from '../../../i18n/ko';

@@ -17,7 +17,7 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { Limits } from '@teamup/contracts/limits';
 import type { User } from '@teamup/contracts/users';
 import { Link } from 'react-router';
-import { routes } from '../../../app/routes';
+import { routes } from '../../../config/paths';
 import { ErrorAlert } from '../../../components/error-alert';
 import { FullPageLoader } from '../../../components/full-page-loader';
 import { ko } from '../../../i18n/ko';

@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconArrowLeft, IconUserOff } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { routes } from '../../../app/routes';
+import { routes } from '../../../config/paths';
 import { ErrorAlert } from '../../../components/error-alert';
 import { FullPageLoader } from '../../../components/full-page-loader';
 import { ko } from '../../../i18n/ko';

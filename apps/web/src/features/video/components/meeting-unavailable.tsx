@@ -1,7 +1,7 @@
 import { Button, Group } from '@mantine/core';
 import { ErrorCode } from '@teamup/contracts/error-codes';
 import { Link } from 'react-router';
-import { routes } from '../../../app/routes';
+import { routes } from '../../../config/paths';
 import { ko } from '../../../i18n/ko';
 import { ApiError } from '../../../lib/api-error';
 import { errorMessage, hasCode } from '../../../lib/error-message';

@@ -2,7 +2,7 @@ import { ActionIcon, Badge, Group, Stack, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconTrash, IconVideo } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
-import { routes } from '../../../app/routes';
+import { routes } from '../../../config/paths';
 import { useConfirmAction } from '../../../components/confirm-action';
 import { ko } from '../../../i18n/ko';
 import { errorMessage } from '../../../lib/error-message';

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import type { VideoParticipant } from '@teamup/contracts/video';
-import { routes } from '../../../app/routes';
+import { routes } from '../../../config/paths';
 import { useConfirmAction } from '../../../components/confirm-action';
 import { ko } from '../../../i18n/ko';
 import { useDocumentTitle } from '../../../lib/document-title';

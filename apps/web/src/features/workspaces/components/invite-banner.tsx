@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconMailForward } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { routes } from '../../../app/routes';
+import { routes } from '../../../config/paths';
 import { ko } from '../../../i18n/ko';
 import type { usePublicInvitePreview } from '../api/public-invite-preview';
 import { WorkspaceIcon } from './workspace-icon';

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { ErrorCode } from '@teamup/contracts/error-codes';
 import type { Workspace } from '@teamup/contracts/workspaces';
-import { routes } from '../../../app/routes';
+import { routes } from '../../../config/paths';
 import { FullPageLoader } from '../../../components/full-page-loader';
 import { ko } from '../../../i18n/ko';
 import { hasCode } from '../../../lib/error-message';

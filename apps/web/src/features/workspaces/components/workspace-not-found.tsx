@@ -1,7 +1,7 @@
 import { Button, Center, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconLockAccess } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { routes } from '../../../app/routes';
+import { routes } from '../../../config/paths';
 import { ko } from '../../../i18n/ko';
 
 /** The address names a workspace the user is not a member of, or one that does not exist. */

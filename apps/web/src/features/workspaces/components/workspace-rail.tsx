@@ -3,7 +3,7 @@ import { ActionIcon, Box, Divider, ScrollArea, Skeleton, Stack, Tooltip } from '
 import { IconLogin2, IconPlus, IconRefresh } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import type { Workspace } from '@teamup/contracts/workspaces';
-import { routes } from '../../../app/routes';
+import { routes } from '../../../config/paths';
 import { ko } from '../../../i18n/ko';
 import { useMyWorkspaces } from '../api/my-workspaces';
 import { useCurrentWorkspace } from '../hooks/use-current-workspace';

@@ -1,7 +1,7 @@
 import { Button, Center, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconDoorExit } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { routes } from '../../../app/routes';
+import { routes } from '../../../config/paths';
 import { ko } from '../../../i18n/ko';
 import type { RemovalNotice } from '../lib/removal-notices';
 

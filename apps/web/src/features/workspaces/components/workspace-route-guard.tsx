@@ -1,6 +1,6 @@
 import { Button, Center, Stack, Text } from '@mantine/core';
 import { Navigate, Outlet, useLocation, useParams } from 'react-router';
-import { routes } from '../../../app/routes';
+import { routes } from '../../../config/paths';
 import { FullPageLoader } from '../../../components/full-page-loader';
 import { ko } from '../../../i18n/ko';
 import { useMyWorkspaces } from '../api/my-workspaces';

@@ -3,7 +3,7 @@ import { ActionIcon, Box, Group, ScrollArea, Skeleton, Stack, Tooltip } from '@m
 import { IconLock, IconSettings, IconUsersGroup } from '@tabler/icons-react';
 import { useParams } from 'react-router';
 import type { Workspace } from '@teamup/contracts/workspaces';
-import { routes } from '../../../app/routes';
+import { routes } from '../../../config/paths';
 import { ko } from '../../../i18n/ko';
 import { useAuth } from '../../auth/hooks/use-auth';
 import { ChatRoomLinks } from '../../chat/components/chat-room-links';

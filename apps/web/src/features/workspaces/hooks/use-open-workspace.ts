@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { routes } from '../../../app/routes';
+import { routes } from '../../../config/paths';
 import { rememberLastWorkspaceId } from '../lib/workspace-storage';
 
 /** Makes a workspace the current one and goes to its home, replacing the address if asked. */

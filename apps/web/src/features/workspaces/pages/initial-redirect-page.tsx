@@ -11,7 +11,7 @@ import {
   Paper,
 } from '@mantine/core';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { routes } from '../../../app/routes';
+import { routes } from '../../../config/paths';
 import { FullPageLoader } from '../../../components/full-page-loader';
 import { ko } from '../../../i18n/ko';
 import { useAuth } from '../../auth/hooks/use-auth';

@@ -14,7 +14,7 @@ import {
 import { IconPlus, IconUsersGroup } from '@tabler/icons-react';
 import type { Workspace } from '@teamup/contracts/workspaces';
 import { Link } from 'react-router';
-import { routes } from '../../../app/routes';
+import { routes } from '../../../config/paths';
 import { ErrorAlert } from '../../../components/error-alert';
 import { FullPageLoader } from '../../../components/full-page-loader';
 import { ko } from '../../../i18n/ko';

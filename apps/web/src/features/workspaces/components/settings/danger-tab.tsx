@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import type { Workspace } from '@teamup/contracts/workspaces';
-import { routes } from '../../../../app/routes';
+import { routes } from '../../../../config/paths';
 import { ConfirmByTyping } from '../../../../components/confirm-by-typing';
 import { ko } from '../../../../i18n/ko';
 import { errorMessage } from '../../../../lib/error-message';

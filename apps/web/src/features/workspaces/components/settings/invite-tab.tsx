@@ -13,7 +13,7 @@ import { notifications } from '@mantine/notifications';
 import { IconCopy, IconDoorExit, IconLock } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import type { Workspace } from '@teamup/contracts/workspaces';
-import { routes } from '../../../../app/routes';
+import { routes } from '../../../../config/paths';
 import { ko } from '../../../../i18n/ko';
 import { errorMessage } from '../../../../lib/error-message';
 import { useLeaveWorkspace } from '../../api/leave-workspace';
