@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint';
 import { dateRangeMessage, idSchema, isSupportedDate, pageQuerySchema, pageSchema } from './common';
 import { Limits } from './limits';
 
@@ -91,3 +92,47 @@ export const scheduleSchema = z.object({
 export type Schedule = z.infer<typeof scheduleSchema>;
 
 export const schedulePageSchema = pageSchema(scheduleSchema);
+
+/** The schedules API (spec 02 section 6). */
+export const scheduleEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/teams/:teamId/schedules',
+    summary: 'A team’s schedules by start time (size 20 by default)',
+    params: teamSchedulesParamsSchema,
+    query: scheduleListQuerySchema,
+    response: schedulePageSchema,
+  }),
+  range: endpoint({
+    method: 'GET',
+    path: '/teams/:teamId/schedules/range',
+    summary: 'Every schedule overlapping [startDate, endDate] (at most about a year)',
+    params: teamSchedulesParamsSchema,
+    query: scheduleRangeQuerySchema,
+    response: z.array(scheduleSchema),
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/teams/:teamId/schedules',
+    summary: 'Add a schedule to a team (any member)',
+    params: teamSchedulesParamsSchema,
+    body: scheduleInputSchema,
+    response: scheduleSchema,
+    status: 201,
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/teams/:teamId/schedules/:id',
+    summary: 'Replace a schedule (its creator or the team leader)',
+    params: scheduleParamsSchema,
+    body: scheduleInputSchema,
+    response: scheduleSchema,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/teams/:teamId/schedules/:id',
+    summary: 'Delete a schedule (its creator or the team leader)',
+    params: scheduleParamsSchema,
+    status: 204,
+  }),
+};

@@ -1,0 +1,68 @@
+import type { z } from 'zod';
+
+/**
+ * One HTTP operation of the API, declared once and used by both apps: the server registers its
+ * route from it (platform/http/define-route.ts: schemas, status, security, envelope) and the web
+ * builds its request paths with `pathOf`. Paths are relative to `/api`.
+ */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface Endpoint {
+  readonly method: HttpMethod;
+  /** Fastify style: `/teams/:teamId/schedules/:id`. */
+  readonly path: string;
+  readonly summary?: string;
+  /** `user`: a bearer token is required (the default); `public`: anyone may call it. */
+  readonly auth?: 'user' | 'public';
+  readonly params?: z.ZodType;
+  readonly query?: z.ZodType;
+  readonly body?: z.ZodType;
+  /** The `data` of the `{ data }` envelope; absent for 204 answers. */
+  readonly response?: z.ZodType;
+  /** The success status: 200 by default, 201 for creations, 204 when there is no body. */
+  readonly status?: 200 | 201 | 204;
+}
+
+/** Declares an endpoint, keeping its literal types (the path names its params). */
+export function endpoint<const E extends Endpoint>(definition: E): E {
+  return definition;
+}
+
+/** The names in a path: `/teams/:teamId/schedules/:id` → `'teamId' | 'id'`. */
+type ParamNames<Path extends string> = Path extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<`/${Rest}`>
+  : Path extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/** The values a path needs, one per `:name`. */
+export type PathParams<E extends Endpoint> = Record<ParamNames<E['path']>, string | number>;
+
+type PathArguments<E extends Endpoint> = [ParamNames<E['path']>] extends [never]
+  ? []
+  : [params: PathParams<E>];
+
+/**
+ * The request path of an endpoint with its params filled in (each one URI-encoded):
+ * `pathOf(scheduleEndpoints.update, { teamId: 3, id: 9 })` → `/teams/3/schedules/9`.
+ */
+export function pathOf<E extends Endpoint>(endpoint: E, ...[params]: PathArguments<E>): string {
+  const values: Record<string, string | number> = params ?? {};
+  return endpoint.path.replace(/:(\w+)/g, (_match, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new Error(`${endpoint.path}: missing path parameter ${name}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** The parsed input a route handler receives for an endpoint. */
+export type EndpointInput<E extends Endpoint> = {
+  params: E['params'] extends z.ZodType ? z.output<E['params']> : Record<string, never>;
+  query: E['query'] extends z.ZodType ? z.output<E['query']> : Record<string, never>;
+  body: E['body'] extends z.ZodType ? z.output<E['body']> : Record<string, never>;
+};
+
+/** What a successful call answers in `data` (void for 204). */
+export type EndpointOutput<E extends Endpoint> = E['response'] extends z.ZodType
+  ? z.input<E['response']>
+  : void;
