@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './common';
+import { endpoint } from './endpoint';
 import { Limits } from './limits';
 
 /** Texts of spec 02 sections 5 and 8 for video meetings, and the server's own refusals. */
@@ -163,4 +164,90 @@ export type SignalEvent = {
   from: number;
   kind: SignalSend['kind'];
   data?: unknown;
+};
+
+const videoChannelsPath = '/workspaces/:workspaceId/video-channels';
+const videoChannelPath = `${videoChannelsPath}/:channelId` as const;
+
+/** Spec 02 section 7 "Video"; join, leave and the broadcast claim are our own paths. */
+export const videoEndpoints = {
+  listChannels: endpoint({
+    method: 'GET',
+    path: videoChannelsPath,
+    summary: 'The workspace’s video rooms, oldest first',
+    params: workspaceVideoParamsSchema,
+    response: z.array(videoChannelSchema),
+  }),
+  createChannel: endpoint({
+    method: 'POST',
+    path: videoChannelsPath,
+    summary: 'Create a video room (name unique in the workspace: 409 otherwise)',
+    params: workspaceVideoParamsSchema,
+    body: createVideoChannelSchema,
+    response: videoChannelSchema,
+    status: 201,
+  }),
+  getChannel: endpoint({
+    method: 'GET',
+    path: videoChannelPath,
+    params: videoChannelParamsSchema,
+    response: videoChannelSchema,
+  }),
+  join: endpoint({
+    method: 'POST',
+    path: videoChannelPath,
+    summary: 'Join the meeting (again: harmless); answers the caller’s participant',
+    params: videoChannelParamsSchema,
+    response: videoParticipantSchema,
+  }),
+  deleteChannel: endpoint({
+    method: 'DELETE',
+    path: videoChannelPath,
+    summary: 'Delete a video room (workspace owner only)',
+    params: videoChannelParamsSchema,
+    status: 204,
+  }),
+  participants: endpoint({
+    method: 'GET',
+    path: `${videoChannelPath}/video-members`,
+    summary: 'Who is in the meeting, in order of joining',
+    params: videoChannelParamsSchema,
+    response: z.array(videoParticipantSchema),
+  }),
+  removeMember: endpoint({
+    method: 'DELETE',
+    path: `${videoChannelPath}/video-members/:userId`,
+    summary:
+      'Remove someone from the meeting (themselves, or anyone by the room’s creator, the owner or an admin); they get SHOULD_OUT_CHANNEL',
+    params: videoMemberParamsSchema,
+    status: 204,
+  }),
+  leave: endpoint({
+    method: 'DELETE',
+    path: `${videoChannelPath}/participants/:participantId`,
+    summary: 'Leave the meeting by participant id',
+    params: videoParticipantParamsSchema,
+    status: 204,
+  }),
+  joinConference: endpoint({
+    method: 'POST',
+    path: `${videoChannelPath}/join-conference`,
+    summary: 'Media connection details: a LiveKit token, or ICE servers for built-in WebRTC',
+    params: videoChannelParamsSchema,
+    response: conferenceSchema,
+  }),
+  claimBroadcast: endpoint({
+    method: 'POST',
+    path: `${videoChannelPath}/broadcast`,
+    summary: 'Claim the broadcast before publishing media (409 while someone else holds it)',
+    params: videoChannelParamsSchema,
+    response: broadcastStateSchema,
+  }),
+  releaseBroadcast: endpoint({
+    method: 'DELETE',
+    path: `${videoChannelPath}/broadcast`,
+    summary: 'Give up the broadcast (after unpublishing)',
+    params: videoChannelParamsSchema,
+    response: broadcastStateSchema,
+  }),
 };

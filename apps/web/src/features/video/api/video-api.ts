@@ -1,20 +1,22 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { Limits } from '@teamup/contracts/limits';
 import type { Conference, VideoChannel, VideoParticipant } from '@teamup/contracts/video';
+import { pathOf } from '@teamup/contracts/endpoint';
+import { videoEndpoints } from '@teamup/contracts/video';
 import { api } from '../../../lib/api-client';
 
 export const videoChannelsQueryKey = (workspaceId: number) =>
   ['video', 'channels', workspaceId] as const;
 
-const channelsPath = (workspaceId: number) => `/workspaces/${workspaceId}/video-channels`;
-const channelPath = (workspaceId: number, channelId: number) =>
-  `${channelsPath(workspaceId)}/${channelId}`;
-
 /** The workspace's video rooms, asked again every 5 s (spec 02 section 4). */
 export function useVideoChannels(workspaceId: number | undefined) {
   return useQuery({
     queryKey: videoChannelsQueryKey(workspaceId ?? 0),
-    queryFn: ({ signal }) => api.get<VideoChannel[]>(channelsPath(workspaceId ?? 0), { signal }),
+    queryFn: ({ signal }) =>
+      api.get<VideoChannel[]>(
+        pathOf(videoEndpoints.listChannels, { workspaceId: workspaceId ?? 0 }),
+        { signal },
+      ),
     enabled: workspaceId !== undefined,
     refetchInterval: Limits.videoListPollMs,
   });
@@ -35,7 +37,8 @@ export function patchListedChannel(
 export function useCreateVideoChannel(workspaceId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) => api.post<VideoChannel>(channelsPath(workspaceId), { name }),
+    mutationFn: (name: string) =>
+      api.post<VideoChannel>(pathOf(videoEndpoints.createChannel, { workspaceId }), { name }),
     onSuccess: () =>
       queryClient.invalidateQueries({ queryKey: videoChannelsQueryKey(workspaceId) }),
   });
@@ -45,7 +48,8 @@ export function useCreateVideoChannel(workspaceId: number) {
 export function useDeleteVideoChannel(workspaceId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (channelId: number) => api.delete(channelPath(workspaceId, channelId)),
+    mutationFn: (channelId: number) =>
+      api.delete(pathOf(videoEndpoints.deleteChannel, { workspaceId, channelId })),
     onSuccess: () =>
       new Promise<void>((resolve) => {
         setTimeout(() => {
@@ -59,16 +63,20 @@ export function useDeleteVideoChannel(workspaceId: number) {
 
 /** The calls of the meeting screen, for one room. */
 export function meetingApi(workspaceId: number, channelId: number) {
-  const path = channelPath(workspaceId, channelId);
+  const room = { workspaceId, channelId };
   return {
-    channel: () => api.get<VideoChannel>(path),
-    participants: () => api.get<VideoParticipant[]>(`${path}/video-members`),
-    join: () => api.post<VideoParticipant>(path),
-    leave: (participantId: number) => api.delete(`${path}/participants/${participantId}`),
-    remove: (userId: number) => api.delete(`${path}/video-members/${userId}`),
-    joinConference: () => api.post<Conference>(`${path}/join-conference`),
-    claimBroadcast: () => api.post<{ broadcasterId: number | null }>(`${path}/broadcast`),
-    releaseBroadcast: () => api.delete<{ broadcasterId: number | null }>(`${path}/broadcast`),
+    channel: () => api.get<VideoChannel>(pathOf(videoEndpoints.getChannel, room)),
+    participants: () => api.get<VideoParticipant[]>(pathOf(videoEndpoints.participants, room)),
+    join: () => api.post<VideoParticipant>(pathOf(videoEndpoints.join, room)),
+    leave: (participantId: number) =>
+      api.delete(pathOf(videoEndpoints.leave, { ...room, participantId })),
+    remove: (userId: number) =>
+      api.delete(pathOf(videoEndpoints.removeMember, { ...room, userId })),
+    joinConference: () => api.post<Conference>(pathOf(videoEndpoints.joinConference, room)),
+    claimBroadcast: () =>
+      api.post<{ broadcasterId: number | null }>(pathOf(videoEndpoints.claimBroadcast, room)),
+    releaseBroadcast: () =>
+      api.delete<{ broadcasterId: number | null }>(pathOf(videoEndpoints.releaseBroadcast, room)),
   };
 }
 export type MeetingApi = ReturnType<typeof meetingApi>;
