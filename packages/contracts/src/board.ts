@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, pageQuerySchema, pageSchema } from './common';
+import { endpoint } from './endpoint';
 import { FileMessages, Limits } from './limits';
 
 const MB = 1024 * 1024;
@@ -197,3 +198,80 @@ export function hasImageExtension(fileName: string): boolean {
   const extension = fileName.toLowerCase().split('.').pop() ?? '';
   return (imageExtensions as readonly string[]).includes(extension);
 }
+
+// --- endpoints -------------------------------------------------------------------------------
+
+export const announcementEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/workspaces/:workspaceId/announcement',
+    summary: 'A team’s announcements, newest first (size 5 by default)',
+    params: workspaceParamsSchema,
+    query: announcementListQuerySchema,
+    response: announcementPageSchema,
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/workspaces/:workspaceId/announcement',
+    params: workspaceParamsSchema,
+    body: createAnnouncementSchema,
+    response: announcementSchema,
+    status: 201,
+  }),
+  update: endpoint({
+    method: 'PATCH',
+    path: '/workspaces/:workspaceId/announcement/:id',
+    summary: 'Edit an announcement (author only)',
+    params: announcementParamsSchema,
+    body: updateAnnouncementSchema,
+    response: announcementSchema,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/workspaces/:workspaceId/announcement/:id',
+    summary: 'Delete an announcement (author only)',
+    params: announcementParamsSchema,
+    status: 204,
+  }),
+};
+
+/** A post's attachments and the file downloads and previews. */
+export const attachmentEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/posts/:id/attachments',
+    params: postParamsSchema,
+    response: z.array(attachmentSchema),
+  }),
+  /** multipart/form-data, one file in the field `file` (or `files`, `files[]`). */
+  upload: endpoint({
+    method: 'POST',
+    path: '/posts/:id/attachments',
+    summary: 'Add one file (multipart field `file`) to a post (post author only)',
+    params: postParamsSchema,
+    response: attachmentSchema,
+    status: 201,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/posts/:id/attachments/:attachmentId',
+    summary: 'Remove a file from a post (post author only)',
+    params: attachmentParamsSchema,
+    status: 204,
+  }),
+  /** Answers the file's bytes, not an envelope. */
+  download: endpoint({
+    method: 'GET',
+    path: '/files/:id/download',
+    summary: 'Download an attachment (always as a file, with its original name)',
+    params: fileParamsSchema,
+  }),
+  /** Answers the image's bytes, not an envelope. */
+  preview: endpoint({
+    method: 'GET',
+    path: '/files/:id/preview',
+    summary:
+      'An image attachment shown inline; only files whose bytes are a raster image (415 otherwise)',
+    params: fileParamsSchema,
+  }),
+};

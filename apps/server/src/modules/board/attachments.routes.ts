@@ -1,15 +1,8 @@
-import { z } from 'zod';
-import {
-  BoardMessages as M,
-  attachmentParamsSchema,
-  attachmentSchema,
-  fileParamsSchema,
-  postParamsSchema,
-} from '@teamup/contracts/board';
-import { envelope } from '@teamup/contracts/common';
+import { BoardMessages as M, attachmentEndpoints as endpoints } from '@teamup/contracts/board';
 import { Limits } from '@teamup/contracts/limits';
 import type { AppContext } from '../../context';
 import { authOf } from '../../platform/auth/guard';
+import { routesFor } from '../../platform/http/define-route';
 import { singleFileField } from '../../platform/http/multipart';
 import type { Guard, TypedApp } from '../../platform/http/types';
 import * as board from './board.service';
@@ -17,48 +10,18 @@ import { sendStoredFile } from '../../platform/http/send-file';
 import type { StoredUpload } from '../../platform/storage/uploads';
 import { storePostFile, uploadError } from './post-uploads';
 
-const security = [{ bearer: [] }];
-const postTags = ['posts'];
 const ATTACHMENT_FIELDS = ['file', 'files', 'files[]'];
 
 /** A post's attachments and the file downloads and previews. */
 export async function attachmentRoutes(app: TypedApp, ctx: AppContext, requireAuth: Guard) {
-  const secured = { onRequest: requireAuth };
+  const route = routesFor(app, requireAuth, 'posts');
 
-  // --- attachments ---------------------------------------------------------------------------
+  route(endpoints.list, ({ userId, params }) => board.listAttachments(ctx, userId, params.id));
 
-  app.get(
-    '/posts/:id/attachments',
-    {
-      ...secured,
-      schema: {
-        tags: postTags,
-        security,
-        params: postParamsSchema,
-        response: { 200: envelope(z.array(attachmentSchema)) },
-      },
-    },
-    async (request) => ({
-      data: await board.listAttachments(ctx, authOf(request).userId, request.params.id),
-    }),
-  );
-
-  app.post(
-    '/posts/:id/attachments',
-    {
-      ...secured,
-      schema: {
-        tags: postTags,
-        security,
-        summary: 'Add one file (multipart field `file`) to a post (post author only)',
-        consumes: ['multipart/form-data'],
-        params: postParamsSchema,
-        response: { 201: envelope(attachmentSchema) },
-      },
-    },
-    async (request, reply) => {
-      const userId = authOf(request).userId;
-      const { bytesLeft } = await board.prepareAttachmentUpload(ctx, userId, request.params.id);
+  route(
+    endpoints.upload,
+    async ({ userId, params, request }) => {
+      const { bytesLeft } = await board.prepareAttachmentUpload(ctx, userId, params.id);
       let upload: StoredUpload;
       try {
         const file = await singleFileField(request, Limits.attachmentMaxBytes, {
@@ -69,44 +32,27 @@ export async function attachmentRoutes(app: TypedApp, ctx: AppContext, requireAu
       } catch (error) {
         throw uploadError(error);
       }
-      const attachment = await board.addAttachment(ctx, userId, request.params.id, upload);
-      return reply.code(201).send({ data: attachment });
+      return board.addAttachment(ctx, userId, params.id, upload);
     },
+    { consumes: ['multipart/form-data'] },
   );
 
-  app.delete(
-    '/posts/:id/attachments/:attachmentId',
-    {
-      ...secured,
-      schema: {
-        tags: postTags,
-        security,
-        summary: 'Remove a file from a post (post author only)',
-        params: attachmentParamsSchema,
-      },
-    },
-    async (request, reply) => {
-      await board.deleteAttachment(
-        ctx,
-        authOf(request).userId,
-        request.params.id,
-        request.params.attachmentId,
-      );
-      return reply.code(204).send();
-    },
+  route(endpoints.remove, ({ userId, params }) =>
+    board.deleteAttachment(ctx, userId, params.id, params.attachmentId),
   );
+
+  // Raw: these stream the stored file's bytes with their own headers, not a `{ data }` envelope.
+  const files = { onRequest: requireAuth };
+  const fileSchema = (endpoint: typeof endpoints.download | typeof endpoints.preview) => ({
+    tags: ['files'],
+    security: [{ bearer: [] }],
+    summary: endpoint.summary,
+    params: endpoint.params,
+  });
 
   app.get(
-    '/files/:id/download',
-    {
-      ...secured,
-      schema: {
-        tags: ['files'],
-        security,
-        summary: 'Download an attachment (always as a file, with its original name)',
-        params: fileParamsSchema,
-      },
-    },
+    endpoints.download.path,
+    { ...files, schema: fileSchema(endpoints.download) },
     async (request, reply) => {
       const file = await board.openAttachment(
         ctx,
@@ -119,17 +65,8 @@ export async function attachmentRoutes(app: TypedApp, ctx: AppContext, requireAu
   );
 
   app.get(
-    '/files/:id/preview',
-    {
-      ...secured,
-      schema: {
-        tags: ['files'],
-        security,
-        summary:
-          'An image attachment shown inline; only files whose bytes are a raster image (415 otherwise)',
-        params: fileParamsSchema,
-      },
-    },
+    endpoints.preview.path,
+    { ...files, schema: fileSchema(endpoints.preview) },
     async (request, reply) => {
       const file = await board.openAttachment(
         ctx,

@@ -17,6 +17,8 @@ export interface RouteOptions {
   message?: string;
   /** Fastify route config: a route's own rate limit. */
   config?: RouteShorthandOptions['config'];
+  /** The request body's media types for OpenAPI, e.g. `['multipart/form-data']` for uploads. */
+  consumes?: string[];
 }
 
 const bearerSecurity = [{ bearer: [] }];
@@ -46,6 +48,7 @@ export function routesFor(app: TypedApp, requireAuth: Guard, tag: string) {
       schema: {
         tags: [tag],
         ...(endpoint.summary ? { summary: endpoint.summary } : {}),
+        ...(options.consumes ? { consumes: options.consumes } : {}),
         ...(isPublic ? {} : { security: bearerSecurity }),
         ...(endpoint.params ? { params: endpoint.params } : {}),
         ...(endpoint.query ? { querystring: endpoint.query } : {}),

@@ -1,5 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { AnnouncementPage } from '@teamup/contracts/board';
+import { pathOf } from '@teamup/contracts/endpoint';
+import { announcementEndpoints } from '@teamup/contracts/board';
 import { Limits } from '@teamup/contracts/limits';
 import { api } from '../../../lib/api-client';
 
@@ -19,7 +21,7 @@ export function fetchAnnouncements(
   { workspaceId, teamId, page }: AnnouncementsParams,
   signal?: AbortSignal,
 ): Promise<AnnouncementPage> {
-  return api.get<AnnouncementPage>(`/workspaces/${workspaceId}/announcement`, {
+  return api.get<AnnouncementPage>(pathOf(announcementEndpoints.list, { workspaceId }), {
     query: { teamId, page, size: Limits.announcementPageSize },
     signal,
   });

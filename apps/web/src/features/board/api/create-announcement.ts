@@ -1,5 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Announcement, CreateAnnouncementInput } from '@teamup/contracts/board';
+import { pathOf } from '@teamup/contracts/endpoint';
+import { announcementEndpoints } from '@teamup/contracts/board';
 import { api } from '../../../lib/api-client';
 import { announcementsQueryKey } from './announcements';
 
@@ -13,7 +15,7 @@ export function createAnnouncement({
   workspaceId,
   body,
 }: CreateAnnouncementVariables): Promise<Announcement> {
-  return api.post<Announcement>(`/workspaces/${workspaceId}/announcement`, body);
+  return api.post<Announcement>(pathOf(announcementEndpoints.create, { workspaceId }), body);
 }
 
 export function useCreateAnnouncement() {

@@ -1,4 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { pathOf } from '@teamup/contracts/endpoint';
+import { announcementEndpoints } from '@teamup/contracts/board';
 import { api } from '../../../lib/api-client';
 import { announcementsQueryKey } from './announcements';
 
@@ -13,7 +15,7 @@ export function deleteAnnouncement({
   workspaceId,
   announcementId,
 }: DeleteAnnouncementVariables): Promise<void> {
-  return api.delete(`/workspaces/${workspaceId}/announcement/${announcementId}`);
+  return api.delete(pathOf(announcementEndpoints.remove, { workspaceId, id: announcementId }));
 }
 
 export function useDeleteAnnouncement() {

@@ -1,4 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { pathOf } from '@teamup/contracts/endpoint';
+import { attachmentEndpoints } from '@teamup/contracts/board';
 import { api } from '../../../lib/api-client';
 import { postQueryKey } from './post';
 import { postListsQueryKey } from './team-posts';
@@ -13,7 +15,7 @@ export function deleteAttachment({
   postId,
   attachmentId,
 }: DeleteAttachmentVariables): Promise<void> {
-  return api.delete(`/posts/${postId}/attachments/${attachmentId}`);
+  return api.delete(pathOf(attachmentEndpoints.remove, { id: postId, attachmentId }));
 }
 
 export function useDeleteAttachment() {

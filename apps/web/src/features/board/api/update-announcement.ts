@@ -1,5 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Announcement, UpdateAnnouncementInput } from '@teamup/contracts/board';
+import { pathOf } from '@teamup/contracts/endpoint';
+import { announcementEndpoints } from '@teamup/contracts/board';
 import { api } from '../../../lib/api-client';
 import { announcementsQueryKey } from './announcements';
 
@@ -15,7 +17,10 @@ export function updateAnnouncement({
   announcementId,
   body,
 }: UpdateAnnouncementVariables): Promise<Announcement> {
-  return api.patch<Announcement>(`/workspaces/${workspaceId}/announcement/${announcementId}`, body);
+  return api.patch<Announcement>(
+    pathOf(announcementEndpoints.update, { workspaceId, id: announcementId }),
+    body,
+  );
 }
 
 export function useUpdateAnnouncement() {

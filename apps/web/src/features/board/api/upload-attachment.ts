@@ -1,5 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Attachment } from '@teamup/contracts/board';
+import { pathOf } from '@teamup/contracts/endpoint';
+import { attachmentEndpoints } from '@teamup/contracts/board';
 import { api } from '../../../lib/api-client';
 import { postQueryKey } from './post';
 import { postListsQueryKey } from './team-posts';
@@ -8,7 +10,7 @@ import { postListsQueryKey } from './team-posts';
 export function uploadAttachment(postId: number, file: File): Promise<Attachment> {
   const body = new FormData();
   body.append('file', file, file.name);
-  return api.post<Attachment>(`/posts/${postId}/attachments`, body);
+  return api.post<Attachment>(pathOf(attachmentEndpoints.upload, { id: postId }), body);
 }
 
 export interface UploadAttachmentsVariables {
