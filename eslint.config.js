@@ -4,6 +4,23 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import regexpPlugin from 'eslint-plugin-regexp';
 
+const noDrizzle = {
+  group: ['drizzle-orm', 'drizzle-orm/*'],
+  message: 'Queries belong in a *.repo.ts: call the module repository instead.',
+};
+/** A module reaches another module only through its service or its module file. */
+const moduleWall = {
+  regex: String.raw`^\.\./[^./][^/]*/(?![^/]*\.(?:service|module)$)`,
+  message:
+    "Another module's internals (repo, presenter, routes) are its own: import its *.service.ts or *.module.ts, or move the shared piece to platform/.",
+};
+/** The platform (transport, storage, bus, http) and db know no module. */
+const platformWall = {
+  regex: String.raw`^(?:\.\./)+modules/`,
+  message:
+    'Nothing outside modules/ imports a module: let the module contribute through its *.module.ts (platform/module.ts) and app.ts list it.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -63,23 +80,22 @@ export default tseslint.config(
   {
     files: ['apps/server/src/**/*.ts'],
     ignores: [
-      'apps/server/src/**/*.repo.ts',
+      'apps/server/src/modules/**',
       'apps/server/src/db/**',
+      'apps/server/src/**/*.repo.ts',
       'apps/server/src/**/*.test.ts',
     ],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['drizzle-orm', 'drizzle-orm/*'],
-              message: 'Queries belong in a *.repo.ts: call the module repository instead.',
-            },
-          ],
-        },
-      ],
-    },
+    rules: { 'no-restricted-imports': ['error', { patterns: [noDrizzle, platformWall] }] },
+  },
+  {
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['apps/server/src/**/*.repo.ts', 'apps/server/src/**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noDrizzle, moduleWall] }] },
+  },
+  {
+    // Repositories alone may use drizzle; the walls hold for them too.
+    files: ['apps/server/src/modules/**/*.repo.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [moduleWall] }] },
   },
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],

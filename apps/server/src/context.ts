@@ -10,6 +10,7 @@ import { MemoryBus } from './platform/bus/memory-bus';
 import { ReplayableBus } from './platform/bus/replayable-bus';
 import { LogMailer, SmtpMailer, type Mailer } from './platform/mail/mailer';
 import { MemoryLimiter, type Limiter } from './platform/rate-limit/limiter';
+import { hooksOf, type AppModule, type ModuleHooks } from './platform/module';
 import { ensurePrivateDir } from './platform/private-files';
 import { resolveJwtSecret } from './platform/secrets';
 import { DiskStorage } from './platform/storage/disk-storage';
@@ -33,6 +34,8 @@ export type AppContext = {
   logger: Logger;
   /** Injected so tests can move time; everything time-based reads it. */
   now: () => Date;
+  /** What the app's modules contribute to each other's operations (see platform/module.ts). */
+  hooks: ModuleHooks;
 };
 
 /** Parts a caller (a test) may supply instead of letting the config decide. */
@@ -43,6 +46,7 @@ export type ContextOverrides = { bus?: EventBus } & Partial<
 export async function createContext(
   config: Config,
   logger: Logger,
+  modules: readonly AppModule[],
   overrides: ContextOverrides = {},
 ): Promise<{ context: AppContext; dispose: () => Promise<void> }> {
   const owned: Array<() => Promise<void>> = [];
@@ -90,6 +94,7 @@ export async function createContext(
     secretBox: new SecretBox(secret),
     logger,
     now: overrides.now ?? (() => new Date()),
+    hooks: hooksOf(modules),
   };
   const dispose = async () => {
     for (const close of owned.reverse()) await close().catch(() => undefined);

@@ -5,13 +5,14 @@
 import fs from 'node:fs/promises';
 import pino from 'pino';
 import { loadConfig } from './config';
+import { appModules } from './app';
 import { createContext } from './context';
 import { demoTeamPassword, demoWorkspaceName, seedDemo } from './demo-data';
 
 const config = loadConfig();
 await fs.mkdir(config.dataDir, { recursive: true });
 const logger = pino({ level: 'warn' });
-const { context, dispose } = await createContext(config, logger);
+const { context, dispose } = await createContext(config, logger, appModules);
 let logins: Array<{ email: string; password: string; name: string }>;
 try {
   logins = await seedDemo(context);

@@ -57,22 +57,14 @@ export type DomainEvent =
       reason: 'KICKED' | 'BANNED';
     };
 
-type Handler = (ctx: AppContext, event: DomainEvent) => Promise<void>;
-const handlers = new Set<Handler>();
-
-/** Registers a reaction to domain events (at module load). */
-export function onDomainEvent(handler: Handler): void {
-  handlers.add(handler);
-}
-
 /**
- * Runs every reaction; a failing one is logged and never fails the change that was already
- * committed.
+ * Runs every module's reaction (declared in its module file, see platform/module.ts); a failing
+ * one is logged and never fails the change that was already committed.
  */
 export async function emitDomainEvent(ctx: AppContext, event: DomainEvent): Promise<void> {
-  for (const handler of handlers) {
+  for (const reaction of ctx.hooks.reactions) {
     try {
-      await handler(ctx, event);
+      await reaction(ctx, event);
     } catch (error) {
       ctx.logger.error({ err: error, event: event.type }, 'domain event reaction failed');
     }

@@ -8,7 +8,8 @@ import {
   type NotificationPreferences,
 } from '@teamup/contracts/notifications';
 import type { AppContext } from '../../context';
-import { onDomainEvent, type DomainEvent } from '../../platform/domain-events';
+import type { DomainEvent } from '../../platform/domain-events';
+import type { DomainEventReaction } from '../../platform/module';
 import { notFound } from '../../platform/errors/app-error';
 import * as repo from './notifications.repo';
 
@@ -198,7 +199,8 @@ async function onTeamEvent(ctx: AppContext, event: DomainEvent) {
   }
 }
 
-onDomainEvent(async (ctx, event) => {
+/** Turns other modules' domain events into notifications (listed in notifications.module.ts). */
+export const notifyOnDomainEvent: DomainEventReaction = async (ctx, event) => {
   if (event.type === 'CHAT_MESSAGE_SENT') return onChatMessage(ctx, event);
   if (event.type === 'CHAT_ROOM_READ') {
     const ids = await repo.markFoldRead(
@@ -245,7 +247,7 @@ onDomainEvent(async (ctx, event) => {
     return;
   }
   return onTeamEvent(ctx, event);
-});
+};
 
 async function announceRead(ctx: AppContext, userId: number, ids: number[] | 'ALL') {
   await ctx.bus.publish(Topics.user(userId), {

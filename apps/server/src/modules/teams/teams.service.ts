@@ -12,13 +12,9 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors/app-error';
+import type { MemberRemovalStep } from '../../platform/module';
 import { collectOwnedFiles, deleteStoredFiles } from '../../platform/storage/owned-files';
-import {
-  checkPassword,
-  isAdminRole,
-  registerMemberRemovalStep,
-  requireMembership,
-} from '../workspaces/workspaces.service';
+import { checkPassword, isAdminRole, requireMembership } from '../workspaces/workspaces.service';
 import { presentTeam, presentTeamMember } from './teams.presenter';
 import * as repo from './teams.repo';
 import { emitDomainEvent } from '../../platform/domain-events';
@@ -220,7 +216,7 @@ export async function deleteTeam(
       { field: 'confirmName', message: M.nameMismatch },
     ]);
   }
-  const files = await collectOwnedFiles(ctx.database.db, { teamId });
+  const files = await collectOwnedFiles(ctx.hooks.ownedFiles, ctx.database.db, { teamId });
   await repo.deleteTeam(ctx.database.db, teamId);
   await deleteStoredFiles(ctx.storage, ctx.logger, files);
   await publish(ctx, team.workspaceId, {
@@ -300,7 +296,7 @@ export async function leaveTeam(
     if ((await repo.countTeamMembers(tx, teamId)) === 1) {
       if (!whenLast) throw conflict(ErrorCode.TEAM_LAST_MEMBER, M.lastMember);
       if (whenLast === 'DELETE') {
-        deletedFiles = await collectOwnedFiles(tx, { teamId });
+        deletedFiles = await collectOwnedFiles(ctx.hooks.ownedFiles, tx, { teamId });
         await repo.deleteTeam(tx, teamId);
         return true;
       }
@@ -395,10 +391,10 @@ export async function removeTeamMember(
 }
 
 /** Someone leaving the workspace (kicked, banned, left) leaves all of its teams in the same write. */
-registerMemberRemovalStep(async (db, workspaceId, userId) => {
+export const leaveWorkspaceTeams: MemberRemovalStep = async (db, workspaceId, userId) => {
   const teamIds = await repo.teamIdsOfMember(db, workspaceId, userId);
   for (const teamId of teamIds) {
     const team = await repo.findTeam(db, teamId);
     if (team) await dropMember(db, team, userId, new Date());
   }
-});
+};

@@ -11,14 +11,10 @@ import {
 } from '@teamup/contracts/video';
 import { AccessToken } from 'livekit-server-sdk';
 import type { AppContext } from '../../context';
-import { onDomainEvent } from '../../platform/domain-events';
+import type { DomainEventReaction, MemberRemovalStep } from '../../platform/module';
 import { AppError, conflict, forbidden, notFound } from '../../platform/errors/app-error';
-import {
-  isAdminRole,
-  registerMemberRemovalStep,
-  requireMembership,
-} from '../workspaces/workspaces.service';
-import { announceAccessChange } from '../live/live-access';
+import { isAdminRole, requireMembership } from '../workspaces/workspaces.service';
+import { announceAccessChange } from '../../platform/realtime/live-access';
 import { liveRoomControl, liveRoomName } from './live-room';
 import * as repo from './video.repo';
 
@@ -326,11 +322,13 @@ export async function stopBroadcast(
   return { broadcasterId: after?.broadcasterId ?? null };
 }
 
-registerMemberRemovalStep(async (db, workspaceId, userId) => {
+/** Someone leaving the workspace leaves its video channels in the same write. */
+export const leaveWorkspaceChannels: MemberRemovalStep = async (db, workspaceId, userId) => {
   await repo.removeFromWorkspace(db, workspaceId, userId);
-});
+};
 
-onDomainEvent(async (ctx, event) => {
+/** Someone removed from the workspace is sent out of its meetings, on every instance. */
+export const endRemovedMembersMeetings: DomainEventReaction = async (ctx, event) => {
   if (event.type !== 'WORKSPACE_MEMBER_REMOVED') return;
   const channels = await repo.listChannels(ctx.database.db, event.workspaceId);
   for (const channel of channels) {
@@ -344,4 +342,4 @@ onDomainEvent(async (ctx, event) => {
       userId: event.userId,
     })),
   );
-});
+};

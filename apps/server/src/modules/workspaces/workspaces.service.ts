@@ -29,26 +29,17 @@ import {
 } from '../../platform/errors/app-error';
 import { readLimited, storePublicImage } from '../users/users.service';
 import { presentBan, presentMember, presentWorkspace } from './workspaces.presenter';
+
+/** Co-members' profile fields, also shown by teams: other modules reach it through the service. */
+export { presentMemberProfile } from './workspaces.presenter';
 import * as repo from './workspaces.repo';
 import { emitDomainEvent } from '../../platform/domain-events';
-import { announceAccessChange } from '../live/live-access';
+import { announceAccessChange } from '../../platform/realtime/live-access';
 
 /** Unambiguous letters and digits (no 0/O, 1/l/I): codes are read aloud and typed by hand. */
 const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789';
 const WRONG_PASSWORDS_ALLOWED = 10;
 const WRONG_PASSWORD_WINDOW_SECONDS = 15 * 60;
-
-/**
- * Steps other modules run, inside the same transaction, when someone stops being a member (kick,
- * ban, leave): teams drop the member, later chat rooms and video channels too. Registered once
- * per module at start-up; the Set keeps a step from running twice when several apps are built.
- */
-export type MemberRemovalStep = (db: Db, workspaceId: number, userId: number) => Promise<void>;
-const memberRemovalSteps = new Set<MemberRemovalStep>();
-
-export function registerMemberRemovalStep(step: MemberRemovalStep): void {
-  memberRemovalSteps.add(step);
-}
 
 const workspaceNotFound = () => notFound(M.notFound, ErrorCode.WORKSPACE_NOT_FOUND);
 
@@ -326,7 +317,7 @@ export async function deleteWorkspace(
       { field: 'confirmName', message: M.nameMismatch },
     ]);
   }
-  const files = await collectOwnedFiles(ctx.database.db, { workspaceId });
+  const files = await collectOwnedFiles(ctx.hooks.ownedFiles, ctx.database.db, { workspaceId });
   const members = await repo.listMembers(ctx.database.db, workspaceId);
   await repo.deleteWorkspace(ctx.database.db, workspaceId);
   await deleteStoredFiles(ctx.storage, ctx.logger, files);
@@ -386,9 +377,14 @@ async function assertMayRemove(
 }
 
 /** Removes the membership and everything hanging off it (teams, rooms) in one transaction. */
-async function removeMember(db: Db, workspaceId: number, userId: number): Promise<boolean> {
+async function removeMember(
+  ctx: AppContext,
+  db: Db,
+  workspaceId: number,
+  userId: number,
+): Promise<boolean> {
   const removed = await repo.deleteMember(db, workspaceId, userId);
-  if (removed) for (const step of memberRemovalSteps) await step(db, workspaceId, userId);
+  if (removed) for (const step of ctx.hooks.memberRemovalSteps) await step(db, workspaceId, userId);
   return removed;
 }
 
@@ -423,7 +419,7 @@ export async function kickMember(
   const targetRole = await assertMayRemove(ctx, actorId, workspaceId, targetId);
   if (!targetRole) throw notFound(M.memberNotFound, ErrorCode.WORKSPACE_MEMBER_NOT_FOUND);
   const removed = await ctx.database.db.transaction((tx) =>
-    removeMember(tx, workspaceId, targetId),
+    removeMember(ctx, tx, workspaceId, targetId),
   );
   if (!removed) throw notFound(M.memberNotFound, ErrorCode.WORKSPACE_MEMBER_NOT_FOUND);
   await announceRemoval(ctx, workspaceId, targetId, 'KICKED');
@@ -441,7 +437,7 @@ export async function banMember(
     throw notFound('사용자를 찾을 수 없습니다.', ErrorCode.USER_NOT_FOUND);
   }
   await ctx.database.db.transaction(async (tx) => {
-    await removeMember(tx, workspaceId, targetId);
+    await removeMember(ctx, tx, workspaceId, targetId);
     await repo.insertBan(tx, { workspaceId, userId: targetId, bannedBy: actorId });
   });
   await announceRemoval(ctx, workspaceId, targetId, 'BANNED');
@@ -481,7 +477,7 @@ export async function leaveWorkspace(
   if (role === 'OWNER') {
     throw conflict(ErrorCode.WORKSPACE_OWNER_CANNOT_LEAVE, M.ownerCannotLeave);
   }
-  await ctx.database.db.transaction((tx) => removeMember(tx, workspaceId, userId));
+  await ctx.database.db.transaction((tx) => removeMember(ctx, tx, workspaceId, userId));
   await announceRemoval(ctx, workspaceId, userId, 'LEFT');
 }
 

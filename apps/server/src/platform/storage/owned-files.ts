@@ -8,18 +8,16 @@ export type FileOwner = { workspaceId: number } | { teamId: number };
 /** Answers the storage keys of the files a module keeps for `owner`. */
 export type OwnedFilesQuery = (db: Db, owner: FileOwner) => Promise<string[]>;
 
-const queries = new Set<OwnedFilesQuery>();
-
 /**
- * Modules that store files (post attachments, later chat files) register how to find them, so
- * deleting a team or a workspace removes its files as well as its rows.
+ * The storage keys of every file `owner` holds, from each module that stores files (declared in
+ * its module file); read before the rows are deleted, so deleting a team or a workspace removes
+ * its files as well as its rows.
  */
-export function registerOwnedFiles(query: OwnedFilesQuery): void {
-  queries.add(query);
-}
-
-/** The storage keys of every file `owner` holds; read before the rows are deleted. */
-export async function collectOwnedFiles(db: Db, owner: FileOwner): Promise<string[]> {
+export async function collectOwnedFiles(
+  queries: readonly OwnedFilesQuery[],
+  db: Db,
+  owner: FileOwner,
+): Promise<string[]> {
   const keys: string[] = [];
   for (const query of queries) keys.push(...(await query(db, owner)));
   return keys;

@@ -1,0 +1,17 @@
+import type { AppModule } from '../../platform/module';
+import { chatAttachmentRoutes } from './chat-attachments.routes';
+import { chatRoutes } from './chat.routes';
+import { chatFiles, leaveWorkspaceRooms } from './chat.cleanup';
+import { chatLive } from './chat.stomp';
+
+/** Chat rooms of a workspace: messages, attachments, read pointers. */
+export const chatModule: AppModule = {
+  name: 'chat',
+  routes: async (app, ctx, requireAuth) => {
+    await chatRoutes(app, ctx, requireAuth);
+    await chatAttachmentRoutes(app, ctx, requireAuth);
+  },
+  memberRemovalSteps: [leaveWorkspaceRooms],
+  ownedFiles: [chatFiles],
+  live: chatLive,
+};

@@ -1,0 +1,10 @@
+import type { AppModule } from '../../platform/module';
+import { teamsRoutes } from './teams.routes';
+import { leaveWorkspaceTeams } from './teams.service';
+
+/** Teams of a workspace, their members and leaders. */
+export const teamsModule: AppModule = {
+  name: 'teams',
+  routes: teamsRoutes,
+  memberRemovalSteps: [leaveWorkspaceTeams],
+};

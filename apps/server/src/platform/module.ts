@@ -1,0 +1,57 @@
+import type { AppContext } from '../context';
+import type { Db } from '../db/client';
+import type { DomainEvent } from './domain-events';
+import type { Guard, TypedApp } from './http/types';
+import type { LiveContribution } from './realtime/contribution';
+import type { OwnedFilesQuery } from './storage/owned-files';
+
+/** A reaction to a fact another module stated (notifications, video's clean-up). */
+export type DomainEventReaction = (ctx: AppContext, event: DomainEvent) => Promise<void>;
+
+/**
+ * A step run inside the same transaction when someone stops being a workspace member (kick, ban,
+ * leave): teams drop the member, chat rooms and video channels too.
+ */
+export type MemberRemovalStep = (db: Db, workspaceId: number, userId: number) => Promise<void>;
+
+/** Work a module keeps running beside the requests (deadline sweeps, presence). */
+export interface BackgroundWork {
+  stop(): void | Promise<void>;
+}
+
+/**
+ * Everything one module adds to the app, declared in its `<module>.module.ts` and listed once in
+ * app.ts. Nothing registers itself by being imported: what a module does beyond its own calls is
+ * visible here.
+ */
+export interface AppModule {
+  readonly name: string;
+  /** Its HTTP routes, under /api. */
+  readonly routes?: (app: TypedApp, ctx: AppContext, requireAuth: Guard) => Promise<void>;
+  /** Reactions to other modules' domain events, run after their change is committed. */
+  readonly reactions?: readonly DomainEventReaction[];
+  readonly memberRemovalSteps?: readonly MemberRemovalStep[];
+  /** How to find the stored files it keeps for a team or workspace being deleted. */
+  readonly ownedFiles?: readonly OwnedFilesQuery[];
+  /** Started with the app, stopped when it closes. */
+  readonly background?: (ctx: AppContext) => BackgroundWork;
+  /** Its STOMP destinations and the SSE topics of its users (platform/realtime). */
+  readonly live?: LiveContribution;
+}
+
+/** What modules contribute to other modules' operations, gathered once per app. */
+export interface ModuleHooks {
+  readonly reactions: readonly DomainEventReaction[];
+  readonly memberRemovalSteps: readonly MemberRemovalStep[];
+  readonly ownedFiles: readonly OwnedFilesQuery[];
+  readonly live: readonly LiveContribution[];
+}
+
+export function hooksOf(modules: readonly AppModule[]): ModuleHooks {
+  return {
+    reactions: modules.flatMap((module) => module.reactions ?? []),
+    memberRemovalSteps: modules.flatMap((module) => module.memberRemovalSteps ?? []),
+    ownedFiles: modules.flatMap((module) => module.ownedFiles ?? []),
+    live: modules.flatMap((module) => module.live ?? []),
+  };
+}
