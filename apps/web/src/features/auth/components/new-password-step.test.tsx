@@ -2,8 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { AppProviders } from '../../../app/providers';
 import { installBrowserShims } from '../../../test/render';
-import { ResetPasswordStep } from './reset-password-step';
-import { SignupPasswordStep } from './signup-password-step';
+import { NewPasswordStep } from './new-password-step';
 
 afterEach(() => {
   cleanup();
@@ -18,11 +17,12 @@ function renderStep(onSubmit: (password: string) => void) {
   );
   return render(
     <AppProviders>
-      <ResetPasswordStep
+      <NewPasswordStep
+        purpose="reset"
         pending={false}
         done={false}
         error={null}
-        onSubmit={onSubmit}
+        onSubmit={(password) => onSubmit(password)}
         onBack={() => undefined}
       />
     </AppProviders>,
@@ -95,7 +95,7 @@ describe('SignupPasswordStep', () => {
     installBrowserShims();
     render(
       <AppProviders>
-        <SignupPasswordStep pending={false} error={null} onSubmit={() => undefined} />
+        <NewPasswordStep purpose="signup" pending={false} error={null} onSubmit={() => undefined} />
       </AppProviders>,
     );
     fireEvent.change(screen.getByTestId('signup-password'), { target: { value: 'Teamup1234' } });
