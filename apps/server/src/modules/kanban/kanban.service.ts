@@ -1,4 +1,3 @@
-import { generateKeyBetween, generateNKeysBetween } from 'fractional-indexing';
 import { ErrorCode } from '@teamup/contracts/error-codes';
 import {
   KanbanMessages as M,
@@ -20,6 +19,8 @@ import {
   registerProgressSource,
   teamMembersAmong,
 } from '../teams/teams.service';
+import { keyAt, toDoneList } from './kanban-positions';
+import { presentKanban, presentKanbanList, presentTask, type BoardView } from './kanban.presenter';
 import * as repo from './kanban.repo';
 import { emitDomainEvent } from '../../platform/domain-events';
 
@@ -39,89 +40,14 @@ export const taskNotFound = () => notFound(M.taskNotFound, ErrorCode.KANBAN_TASK
 export const commentNotFound = () =>
   notFound(M.commentNotFound, ErrorCode.KANBAN_COMMENT_NOT_FOUND);
 
-type Positioned = { id: number; position: string };
-
-/**
- * The key that puts an item at `index` among `siblings` (already in order, the item itself
- * left out). Only when two neighbours share a key (two inserts that raced on a database
- * without row locks) are the siblings renumbered once, in the same transaction.
- */
-async function keyAt(
-  siblings: Positioned[],
-  index: number | undefined,
-  renumber: (positions: Positioned[]) => Promise<void>,
-): Promise<string> {
-  const at = Math.min(index ?? siblings.length, siblings.length);
-  const before = siblings[at - 1]?.position ?? null;
-  const after = siblings[at]?.position ?? null;
-  if (before === null || after === null || before < after) {
-    return generateKeyBetween(before, after);
-  }
-  const keys = generateNKeysBetween(null, null, siblings.length + 1);
-  const renumbered = siblings.map((sibling, i) => ({
-    id: sibling.id,
-    position: keys[i < at ? i : i + 1] as string,
-  }));
-  await renumber(renumbered);
-  return keys[at] as string;
-}
-
 const doneListLeaderOnly = () => forbidden(M.doneListLeaderOnly, ErrorCode.KANBAN_LEADER_ONLY);
-
-/**
- * Where an approved card goes: the top of the board's done list. It stays where it is when it is
- * there already or when the board has no done list. Locks the done list like any move into it.
- */
-async function toDoneList(
-  tx: Db,
-  kanbanId: number,
-  task: Pick<repo.TaskRow, 'id' | 'listId'>,
-): Promise<Pick<repo.TaskRow, 'listId' | 'position'> | null> {
-  const done = await repo.doneListOf(tx, kanbanId);
-  if (!done || done.id === task.listId) return null;
-  await repo.lockList(tx, done.id);
-  const siblings = await repo.siblingsOf(tx, done.id, task.id);
-  const position = await keyAt(siblings, 0, (p) => repo.setTaskPositions(tx, p));
-  return { listId: done.id, position };
-}
 
 const publishChange = (ctx: AppContext, teamId: number, workspaceId: number) =>
   publishTeamContentChange(ctx, { teamId, workspaceId }, 'KANBAN');
 
-// --- presenting ------------------------------------------------------------------------------
+// --- loading what is presented --------------------------------------------------------------
 
-function presentTask(
-  task: repo.TaskRow & { commentCount: number },
-  order: number,
-  assignees: repo.Assignee[],
-): Task {
-  return {
-    id: task.id,
-    kanbanListId: task.listId,
-    subject: task.subject,
-    content: task.content,
-    deadline: task.deadline,
-    order,
-    isApproved: task.isApproved,
-    completionRequested: task.completionRequested,
-    completionRequestMessage: task.completionRequestMessage,
-    completionRequesterId: task.completionRequesterId,
-    approvalMessage: task.approvalMessage,
-    rejected: task.rejected,
-    members: assignees
-      .filter((assignee) => assignee.taskId === task.id)
-      .map((assignee) => ({
-        accountId: assignee.userId,
-        memberName: assignee.name,
-        profileImage: assignee.profileImageUrl,
-      })),
-    commentCount: task.commentCount,
-    createdAt: task.createdAt.toISOString(),
-    updatedAt: task.updatedAt.toISOString(),
-  };
-}
-
-async function presentBoard(db: Db, kanban: repo.KanbanRow): Promise<Kanban> {
+async function loadBoard(db: Db, kanban: repo.KanbanRow): Promise<BoardView> {
   const lists = await repo.listsOf(db, kanban.id);
   const tasks = await repo.tasksOfLists(
     db,
@@ -131,39 +57,31 @@ async function presentBoard(db: Db, kanban: repo.KanbanRow): Promise<Kanban> {
     db,
     tasks.map((task) => task.id),
   );
-  return {
-    id: kanban.id,
-    teamId: kanban.teamId,
-    kanbanLists: lists.map((list, listOrder) => ({
-      id: list.id,
-      kanbanListName: list.name,
-      order: listOrder,
-      isDoneList: list.isDone,
-      tasks: tasks
-        .filter((task) => task.listId === list.id)
-        .map((task, order) => presentTask(task, order, assignees)),
-    })),
-  };
+  return { kanban, lists, tasks, assignees };
 }
 
-async function presentList(db: Db, listId: number): Promise<KanbanList> {
+/** A list as its board shows it (its place among the lists, its tasks in order). */
+async function listById(db: Db, listId: number): Promise<KanbanList> {
   const found = await repo.findList(db, listId);
   if (!found) throw listNotFound();
   const kanban = await repo.findKanban(db, found.list.kanbanId);
   if (!kanban) throw kanbanNotFound();
-  const board = await presentBoard(db, kanban);
-  const list = board.kanbanLists.find((candidate) => candidate.id === listId);
+  const board = await loadBoard(db, kanban);
+  const order = board.lists.findIndex((candidate) => candidate.id === listId);
+  const list = board.lists[order];
   if (!list) throw listNotFound();
-  return list;
+  return presentKanbanList(list, order, board.tasks, board.assignees);
 }
 
-async function presentTaskById(db: Db, taskId: number): Promise<Task> {
+/** A task as its list shows it (its place among the list's tasks). */
+async function taskById(db: Db, taskId: number): Promise<Task> {
   const found = await repo.findTask(db, taskId);
   if (!found) throw taskNotFound();
-  const list = await presentList(db, found.task.listId);
-  const task = list.tasks.find((candidate) => candidate.id === taskId);
+  const tasks = await repo.tasksOfLists(db, [found.task.listId]);
+  const order = tasks.findIndex((candidate) => candidate.id === taskId);
+  const task = tasks[order];
   if (!task) throw taskNotFound();
-  return task;
+  return presentTask(task, order, await repo.assigneesOf(db, [taskId]));
 }
 
 // --- access ----------------------------------------------------------------------------------
@@ -195,7 +113,7 @@ export async function accessTask(ctx: AppContext, userId: number, taskId: number
 export async function teamKanban(ctx: AppContext, userId: number, teamId: number): Promise<Kanban> {
   await assertTeamContentAccess(ctx, teamId, userId);
   const kanban = await repo.ensureKanban(ctx.database.db, teamId);
-  return presentBoard(ctx.database.db, kanban);
+  return presentKanban(await loadBoard(ctx.database.db, kanban));
 }
 
 export async function createList(
@@ -224,7 +142,7 @@ export async function createList(
     });
   });
   await publishChange(ctx, kanban.teamId, team.workspaceId);
-  return presentList(ctx.database.db, listId);
+  return listById(ctx.database.db, listId);
 }
 
 export async function updateList(
@@ -252,7 +170,7 @@ export async function updateList(
     await repo.updateList(tx, list.id, patch, ctx.now());
   });
   await publishChange(ctx, teamId, team.workspaceId);
-  return presentList(ctx.database.db, listId);
+  return listById(ctx.database.db, listId);
 }
 
 /** Deletes the list with every task in it (and their comments). */
@@ -297,7 +215,7 @@ export async function createTask(
       userIds: created.assignees,
     });
   }
-  return presentTaskById(ctx.database.db, created.id);
+  return taskById(ctx.database.db, created.id);
 }
 
 /**
@@ -365,7 +283,7 @@ export async function updateTask(
       userIds: newlyAssigned,
     });
   }
-  return presentTaskById(ctx.database.db, taskId);
+  return taskById(ctx.database.db, taskId);
 }
 
 export async function deleteTask(ctx: AppContext, userId: number, taskId: number): Promise<void> {
@@ -395,7 +313,7 @@ export async function requestCompletion(
   });
   await publishChange(ctx, teamId, team.workspaceId);
   await emitDomainEvent(ctx, { type: 'COMPLETION_REQUESTED', teamId, taskId, requesterId: userId });
-  return presentTaskById(ctx.database.db, taskId);
+  return taskById(ctx.database.db, taskId);
 }
 
 /** Requested → approved, or → rejected (back to normal with the leader's message). Leader only. */
@@ -430,5 +348,5 @@ export async function reviewCompletion(
       approved: decision.approved,
     });
   }
-  return presentTaskById(ctx.database.db, taskId);
+  return taskById(ctx.database.db, taskId);
 }
