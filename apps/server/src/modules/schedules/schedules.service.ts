@@ -9,30 +9,13 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { forbidden, notFound } from '../../platform/errors/app-error';
 import { assertTeamContentAccess, publishTeamContentChange } from '../teams/teams.service';
+import { presentSchedule } from './schedules.presenter';
 import * as repo from './schedules.repo';
 import { emitDomainEvent } from '../../platform/domain-events';
 
 type ScheduleInput = z.output<typeof scheduleInputSchema>;
 
 const scheduleNotFound = () => notFound(M.notFound, ErrorCode.SCHEDULE_NOT_FOUND);
-
-export function presentSchedule(view: repo.ScheduleView): Schedule {
-  const { schedule } = view;
-  return {
-    id: schedule.id,
-    title: schedule.title,
-    startDate: schedule.startsAt.toISOString(),
-    endDate: schedule.endsAt.toISOString(),
-    scheduleDesc: schedule.description,
-    type: schedule.type,
-    teamId: schedule.teamId,
-    teamName: view.teamName,
-    creatorId: schedule.creatorId,
-    creatorName: view.creatorName,
-    createdAt: schedule.createdAt.toISOString(),
-    updatedAt: schedule.updatedAt.toISOString(),
-  };
-}
 
 async function presentById(ctx: AppContext, id: number): Promise<Schedule> {
   const view = await repo.findView(ctx.database.db, id);
