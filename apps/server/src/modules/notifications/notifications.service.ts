@@ -3,7 +3,6 @@ import { ErrorCode } from '@teamup/contracts/error-codes';
 import { Topics } from '@teamup/contracts/events';
 import {
   NotificationTexts as T,
-  notificationKinds,
   type Notification,
   type NotificationPreferences,
 } from '@teamup/contracts/notifications';
@@ -11,19 +10,13 @@ import type { AppContext } from '../../context';
 import type { DomainEvent } from '../../platform/domain-events';
 import type { DomainEventReaction } from '../../platform/module';
 import { notFound } from '../../platform/errors/app-error';
+import {
+  notificationCreated,
+  notificationRead,
+  presentNotification,
+  presentPreferences,
+} from './notifications.presenter';
 import * as repo from './notifications.repo';
-
-function present(row: repo.NotificationRow): Notification {
-  return {
-    id: row.id,
-    kind: row.kind,
-    message: row.message,
-    link: row.link,
-    count: row.count,
-    read: row.readAt !== null,
-    timestamp: row.updatedAt.toISOString(),
-  };
-}
 
 /**
  * Tells each recipient's open tabs about a new notification, with their unread count (one
@@ -39,11 +32,10 @@ async function announce(ctx: AppContext, rows: repo.NotificationRow[]) {
     fresh.map((row) => row.userId),
   );
   for (const row of fresh) {
-    await ctx.bus.publish(Topics.user(row.userId), {
-      type: 'NOTIFICATION_CREATED',
-      notification: present(row),
-      unreadCount: unread.get(row.userId) ?? 0,
-    });
+    await ctx.bus.publish(
+      Topics.user(row.userId),
+      notificationCreated(row, unread.get(row.userId) ?? 0),
+    );
   }
 }
 
@@ -250,11 +242,8 @@ export const notifyOnDomainEvent: DomainEventReaction = async (ctx, event) => {
 };
 
 async function announceRead(ctx: AppContext, userId: number, ids: number[] | 'ALL') {
-  await ctx.bus.publish(Topics.user(userId), {
-    type: 'NOTIFICATION_READ',
-    ids,
-    unreadCount: await repo.unreadCount(ctx.database.db, userId),
-  });
+  const unread = await repo.unreadCount(ctx.database.db, userId);
+  await ctx.bus.publish(Topics.user(userId), notificationRead(ids, unread));
 }
 
 // --- the calls ---------------------------------------------------------------------------------
@@ -269,7 +258,7 @@ export async function list(
     limit: query.size,
     unreadOnly: query.unreadOnly === 'true',
   });
-  return toPage(rows.map(present), total, query);
+  return toPage(rows.map(presentNotification), total, query);
 }
 
 export async function unreadCount(ctx: AppContext, userId: number): Promise<number> {
@@ -293,11 +282,7 @@ export async function preferences(
   ctx: AppContext,
   userId: number,
 ): Promise<NotificationPreferences> {
-  const rows = await repo.preferencesOf(ctx.database.db, userId);
-  const off = new Set(rows.filter((row) => !row.enabled).map((row) => row.kind));
-  return Object.fromEntries(
-    notificationKinds.map((kind) => [kind, !off.has(kind)]),
-  ) as NotificationPreferences;
+  return presentPreferences(await repo.preferencesOf(ctx.database.db, userId));
 }
 
 export async function updatePreferences(
