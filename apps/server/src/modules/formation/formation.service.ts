@@ -7,86 +7,35 @@ import {
   type Formation,
 } from '@teamup/contracts/formation';
 import type { z } from 'zod';
-import {
-  balancedDraw,
-  diceDraw,
-  ladderDraw,
-  teamScores,
-  voteAssignment,
-  type Traits,
-} from '@teamup/contracts/formation-draw';
 import type { AppContext } from '../../context';
 import { emitDomainEvent } from '../../platform/domain-events';
-import { badRequest, conflict, forbidden, notFound } from '../../platform/errors/app-error';
+import { badRequest, conflict, forbidden } from '../../platform/errors/app-error';
 import { createGroupInTransaction } from '../chat/chat.service';
 import { createTeamInTransaction } from '../teams/teams.service';
 import { isAdminRole, memberIdsAmong, requireMembership } from '../workspaces/workspaces.service';
+import { FormationDeadlines, reminderTime, sweepDeadlines } from './formation-deadlines';
+import { closeAndDraw, evenCapacities, formationNotFound } from './formation-draw';
+import { formationUpdated, presentFormation } from './formation.presenter';
 import * as repo from './formation.repo';
 
-const formationNotFound = () => notFound(M.notFound, ErrorCode.FORMATION_NOT_FOUND);
+// Sessions: making, voting, drawing by hand, manual results and confirming. The draw itself is in
+// formation-draw.ts and the deadline sweep in formation-deadlines.ts, reachable from here.
+export { FormationDeadlines, reminderTime, sweepDeadlines };
+
 const wrongState = () => conflict(ErrorCode.FORMATION_WRONG_STATE, M.wrongState);
 const voteClosed = () => conflict(ErrorCode.FORMATION_WRONG_STATE, M.voteClosed);
 /** A vote's deadline must leave at least this long to vote. */
 const MIN_VOTE_MS = 60 * 1000;
 
-/** Splits `people` places over `teams` as evenly as possible. */
-const evenCapacities = (people: number, teams: number) =>
-  Array.from(
-    { length: teams },
-    (_, index) => Math.floor(people / teams) + (index < people % teams ? 1 : 0),
-  );
-
+/** The session as `viewerId` sees it: participants' names and traits, and the votes so far. */
 async function present(
   ctx: AppContext,
   row: repo.FormationRow,
   viewerId: number,
 ): Promise<Formation> {
   const profiles = await repo.profilesOf(ctx.database.db, row.participantIds);
-  const drawnWith = (row.traits as Traits[] | null) ?? null;
-  const participants = row.participantIds.map((id, index) => {
-    const profile = profiles.get(id);
-    const traits = drawnWith?.[index] ?? profile;
-    return {
-      id,
-      name: profile?.name ?? '',
-      hashtags: traits?.hashtags ?? [],
-      mbti: traits?.mbti ?? null,
-      disposition: traits?.disposition ?? null,
-      preferWorkstyle: traits?.preferWorkstyle ?? null,
-      dislikeWorkstyle: traits?.dislikeWorkstyle ?? null,
-    };
-  });
   const votes = row.method === 'VOTE' ? await repo.votesOf(ctx.database.db, row.id) : [];
-  const mine = votes.find((vote) => vote.userId === viewerId);
-  const ranks =
-    row.method === 'VOTE' && row.result
-      ? row.result.map((team, index) => {
-          const vote = votes.find((candidate) => candidate.userId === row.participantIds[index]);
-          const rank = vote?.ranking.indexOf(team) ?? -1;
-          return rank === -1 ? null : rank;
-        })
-      : null;
-  return {
-    id: row.id,
-    workspaceId: row.workspaceId,
-    method: row.method,
-    status: row.status,
-    participants,
-    balanced: row.balanced,
-    scores: row.result ? teamScores(participants, row.result, row.teamNames.length) : null,
-    teamNames: row.teamNames,
-    capacities: row.capacities,
-    deadline: row.deadline?.toISOString() ?? null,
-    seedHash: row.seedHash,
-    seed: row.seedRevealed ? row.seed : null,
-    result: row.result,
-    ranks,
-    votes: votes.length,
-    voterIds: votes.map((vote) => vote.userId).sort((a, b) => a - b),
-    myRanking: mine?.ranking ?? null,
-    createdTeamIds: row.createdTeamIds,
-    createdAt: row.createdAt.toISOString(),
-  };
+  return presentFormation(row, profiles, votes, viewerId);
 }
 
 async function requireAdmin(ctx: AppContext, workspaceId: number, userId: number) {
@@ -96,11 +45,7 @@ async function requireAdmin(ctx: AppContext, workspaceId: number, userId: number
 
 /** Everyone following the session refetches it. */
 async function announce(ctx: AppContext, row: Pick<repo.FormationRow, 'id' | 'workspaceId'>) {
-  await ctx.bus.publish(Topics.workspace(row.workspaceId), {
-    type: 'FORMATION_UPDATED',
-    workspaceId: row.workspaceId,
-    formationId: row.id,
-  });
+  await ctx.bus.publish(Topics.workspace(row.workspaceId), formationUpdated(row));
 }
 
 async function load(ctx: AppContext, userId: number, id: number) {
@@ -108,13 +53,6 @@ async function load(ctx: AppContext, userId: number, id: number) {
   if (!row) throw formationNotFound();
   await requireMembership(ctx, row.workspaceId, userId);
   return row;
-}
-
-/** The reminder before a vote's deadline: an hour before, or halfway for votes shorter than two hours. */
-const REMIND_BEFORE_MS = 60 * 60 * 1000;
-export function reminderTime(deadline: Date, now: Date): Date {
-  const ahead = Math.min(REMIND_BEFORE_MS, (deadline.getTime() - now.getTime()) / 2);
-  return new Date(deadline.getTime() - Math.max(0, ahead));
 }
 
 /**
@@ -223,147 +161,13 @@ export async function vote(
   return present(ctx, row, userId);
 }
 
-/**
- * Draws in one transaction under the session's row lock: dice and ladder from the committed seed,
- * a vote's optimal assignment from the rankings (those who did not vote rank nothing, so they
- * take the places left, by the seeded tie-break); the seed is revealed with the result. Answers
- * the session, or null when it was no longer open (closed by someone else, or by the sweep).
- */
-async function closeAndDraw(ctx: AppContext, id: number): Promise<repo.FormationRow | null> {
-  return ctx.database.db.transaction(async (tx) => {
-    const row = await repo.findForUpdate(tx, id);
-    if (!row) throw formationNotFound();
-    if (row.status !== 'OPEN') return null;
-    const people = row.participantIds.length;
-    const teams = row.teamNames.length;
-    let result: number[];
-    let traits: Traits[] | null = null;
-    if (row.method === 'DICE' && row.balanced) {
-      const profiles = await repo.profilesOf(tx, row.participantIds);
-      traits = row.participantIds.map((participant) => {
-        const profile = profiles.get(participant);
-        return {
-          hashtags: profile?.hashtags ?? [],
-          mbti: profile?.mbti ?? null,
-          disposition: profile?.disposition ?? null,
-          preferWorkstyle: profile?.preferWorkstyle ?? null,
-          dislikeWorkstyle: profile?.dislikeWorkstyle ?? null,
-        };
-      });
-      result = balancedDraw(row.seed, traits, teams);
-    } else if (row.method === 'DICE') result = diceDraw(row.seed, people, teams).teams;
-    else if (row.method === 'LADDER') result = ladderDraw(row.seed, people, teams).teams;
-    else {
-      const votes = await repo.votesOf(tx, id);
-      const rankings = row.participantIds.map(
-        (participant) => votes.find((candidate) => candidate.userId === participant)?.ranking ?? [],
-      );
-      result = voteAssignment(
-        row.seed,
-        rankings,
-        row.capacities ?? evenCapacities(people, teams),
-      ).options;
-    }
-    const drawn = await repo.updateIf(tx, id, 'OPEN', {
-      status: 'DRAWN',
-      result,
-      seedRevealed: true,
-      traits,
-      remindAt: null,
-    });
-    return drawn ? row : null;
-  });
-}
-
 /** The draw, or closing a vote by hand (owner or admin). */
 export async function draw(ctx: AppContext, userId: number, id: number): Promise<Formation> {
   const row = await load(ctx, userId, id);
   await requireAdmin(ctx, row.workspaceId, userId);
   if (row.method === 'MANUAL') throw badRequest(ErrorCode.VALIDATION_FAILED, M.wrongMethod);
-  if (!(await closeAndDraw(ctx, id))) throw wrongState();
-  await announce(ctx, row);
+  if (!(await closeAndDraw(ctx, id))) throw wrongState(); // the draw tells the followers
   return get(ctx, userId, id);
-}
-
-const minutesUntil = (deadline: Date, now: Date) =>
-  Math.max(1, Math.ceil((deadline.getTime() - now.getTime()) / 60_000));
-
-/**
- * One round of the deadline sweep (every instance runs it): reminds those who have not voted
- * when a vote's reminder is due, and closes every vote whose deadline has passed through the
- * same draw as a close by hand, then tells its creator. Safe on several instances at once: a
- * reminder is claimed by one conditional UPDATE, a close takes the row lock and draws once.
- */
-export async function sweepDeadlines(
-  ctx: AppContext,
-): Promise<{ reminded: number; closed: number }> {
-  const db = ctx.database.db;
-  const now = ctx.now();
-  let reminded = 0;
-  for (const due of await repo.claimDueReminders(db, now)) {
-    if (due.deadline && due.deadline <= now) continue; // closing now instead
-    const voted = new Set((await repo.votesOf(db, due.id)).map((vote) => vote.userId));
-    const waiting = due.participantIds.filter((id) => !voted.has(id));
-    if (waiting.length === 0) continue;
-    reminded += 1;
-    await emitDomainEvent(ctx, {
-      type: 'FORMATION_VOTE',
-      stage: 'CLOSING',
-      workspaceId: due.workspaceId,
-      formationId: due.id,
-      actorId: null,
-      userIds: waiting,
-      ...(due.deadline ? { minutesLeft: minutesUntil(due.deadline, now) } : {}),
-    });
-  }
-  let closed = 0;
-  for (const id of await repo.dueVotes(db, now)) {
-    const row = await closeAndDraw(ctx, id);
-    if (!row) continue;
-    closed += 1;
-    await announce(ctx, row);
-    if (row.createdBy !== null) {
-      await emitDomainEvent(ctx, {
-        type: 'FORMATION_VOTE',
-        stage: 'CLOSED',
-        workspaceId: row.workspaceId,
-        formationId: row.id,
-        actorId: null,
-        userIds: [row.createdBy],
-      });
-    }
-  }
-  return { reminded, closed };
-}
-
-/** Runs the deadline sweep on this instance every half minute until stopped. */
-export class FormationDeadlines {
-  private readonly timer: NodeJS.Timeout;
-  private running: Promise<unknown> = Promise.resolve();
-
-  constructor(
-    private readonly ctx: AppContext,
-    intervalMs = 30_000,
-  ) {
-    this.timer = setInterval(() => {
-      this.running = this.tick();
-    }, intervalMs);
-    this.timer.unref();
-  }
-
-  async tick() {
-    try {
-      return await sweepDeadlines(this.ctx);
-    } catch (error) {
-      this.ctx.logger.warn({ err: error }, 'formation deadline sweep failed');
-      return { reminded: 0, closed: 0 };
-    }
-  }
-
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
-  }
 }
 
 /** Manual (owner or admin): the team of each participant, set by hand (dragged on the screen). */
