@@ -1,14 +1,10 @@
 import { Topics } from '@teamup/contracts/events';
 import { Limits } from '@teamup/contracts/limits';
-import type {
-  MeetingChatEvent,
-  MeetingChatLine,
-  SignalEvent,
-  SignalSend,
-} from '@teamup/contracts/video';
+import type { MeetingChatEvent, SignalEvent, SignalSend } from '@teamup/contracts/video';
 import type { AppContext } from '../../context';
 import { requireMembership } from '../workspaces/workspaces.service';
 import { liveRoomControl } from './live-room';
+import { chatInit, chatLine } from './video.presenter';
 import * as repo from './video.repo';
 import { announceParticipants, participantOf } from './video.service';
 
@@ -17,17 +13,6 @@ import { announceParticipants, participantOf } from './video.service';
  * signalling between peers in built-in mode, and presence. Channels, participants and the
  * broadcast claim are in video.service.ts.
  */
-
-function presentLine(row: repo.ChatLineRow): MeetingChatLine {
-  return {
-    id: row.id,
-    senderId: row.senderId,
-    senderName: row.senderName,
-    senderEmail: row.senderEmail,
-    message: row.message,
-    sentAt: row.createdAt.toISOString(),
-  };
-}
 
 /** Who may listen to a meeting's destinations: members of the channel's workspace. */
 export async function mayListen(ctx: AppContext, channelId: number, userId: number) {
@@ -44,7 +29,7 @@ export async function mayListen(ctx: AppContext, channelId: number, userId: numb
 /** The `init` answer: the stored history, oldest first. */
 export async function chatHistory(ctx: AppContext, channelId: number): Promise<MeetingChatEvent> {
   const rows = await repo.recentChatLines(ctx.database.db, channelId, Limits.meetingChatHistory);
-  return { type: 'init', logs: rows.map(presentLine) };
+  return chatInit(rows);
 }
 
 /** Stores a meeting chat line from a participant and sends it to the meeting. */
@@ -63,8 +48,7 @@ export async function sendMeetingChat(
     message,
     createdAt: ctx.now(),
   });
-  const event: MeetingChatEvent = { type: 'chat', ...presentLine(row) };
-  await ctx.bus.publishUnlogged(Topics.meetingChat(channelId), event);
+  await ctx.bus.publishUnlogged(Topics.meetingChat(channelId), chatLine(row));
 }
 
 /**

@@ -16,33 +16,16 @@ import { AppError, conflict, forbidden, notFound } from '../../platform/errors/a
 import { isAdminRole, requireMembership } from '../workspaces/workspaces.service';
 import { announceAccessChange } from '../../platform/realtime/live-access';
 import { liveRoomControl, liveRoomName } from './live-room';
+import {
+  participantsConfirmed,
+  presentChannel,
+  presentParticipant,
+  shouldOut,
+} from './video.presenter';
 import * as repo from './video.repo';
 
 const channelNotFound = () => notFound(M.channelNotFound, ErrorCode.VIDEO_CHANNEL_NOT_FOUND);
 const notParticipant = () => forbidden(M.notParticipant, ErrorCode.VIDEO_NOT_PARTICIPANT);
-
-function presentChannel(row: repo.ChannelView): VideoChannel {
-  return {
-    id: row.id,
-    name: row.name,
-    workspaceId: row.workspaceId,
-    createdBy: row.createdBy,
-    createdAt: row.createdAt.toISOString(),
-    participantCount: row.participantCount,
-    broadcasterId: row.broadcasterId,
-  };
-}
-
-function presentParticipant(row: repo.ParticipantView): VideoParticipant {
-  return {
-    id: row.id,
-    userId: row.userId,
-    name: row.name,
-    email: row.email,
-    profileImageUrl: row.profileImageUrl,
-    joinedAt: row.joinedAt.toISOString(),
-  };
-}
 
 /** The channel, if it belongs to the workspace and the caller is a member there; with the role. */
 async function requireChannel(ctx: AppContext, userId: number, workspaceId: number, id: number) {
@@ -67,7 +50,7 @@ async function sendOut(
   userId: number | null,
   reason: ShouldOutEvent['reason'],
 ) {
-  const event: ShouldOutEvent = { type: 'SHOULD_OUT_CHANNEL', userId, reason };
+  const event = shouldOut(userId, reason);
   await publishVideoEvent(ctx, channelId, event);
   await ctx.bus.publishUnlogged(Topics.meetingChat(channelId), event);
 }
@@ -77,12 +60,12 @@ export async function announceParticipants(ctx: AppContext, channelId: number) {
   const db = ctx.database.db;
   const channel = await repo.findChannel(db, channelId);
   if (!channel) return;
-  const participants = (await repo.listParticipants(db, channelId)).map(presentParticipant);
-  await publishVideoEvent(ctx, channelId, {
-    type: 'GET_PARTICIPANTS_CONFIRMED',
-    participants,
-    broadcasterId: channel.broadcasterId,
-  });
+  const participants = await repo.listParticipants(db, channelId);
+  await publishVideoEvent(
+    ctx,
+    channelId,
+    participantsConfirmed(participants, channel.broadcasterId),
+  );
 }
 
 export async function listChannels(ctx: AppContext, userId: number, workspaceId: number) {
