@@ -5,7 +5,7 @@ import { createTeamSchema } from '@teamup/contracts/teams';
 import { createWorkspaceSchema } from '@teamup/contracts/workspaces';
 import { createAnnouncementSchema, createPostFieldsSchema } from '@teamup/contracts/board';
 import { createAnnouncement } from './modules/board/announcements.service';
-import { createComment, createPost } from './modules/board/board.service';
+import { createPost, postComments } from './modules/board/board.service';
 import { createListSchema, createTaskSchema } from '@teamup/contracts/kanban';
 import { scheduleInputSchema } from '@teamup/contracts/schedules';
 import {
@@ -126,7 +126,7 @@ async function seedWorkspace(ctx: AppContext) {
     content: '피그마 링크와 색상 팔레트입니다.\n의견은 댓글로 남겨주세요!',
   });
   const post = await createPost(ctx, minji, frontend.bulletinBoardId, fields, []);
-  await createComment(ctx, seoyeon, post.id, '버튼 색이 조금 더 진하면 좋겠어요.');
+  await postComments.create(ctx, seoyeon, post.id, '버튼 색이 조금 더 진하면 좋겠어요.');
   await seedTeamPlan(ctx, frontend.id, minji, seoyeon);
   const backend = await team(junho, '백엔드', 'API와 데이터베이스');
   await joinTeam(ctx, hyunwoo, backend.id, undefined);

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { idSchema, pageQuerySchema, pageSchema } from './common';
 import { endpoint } from './endpoint';
+import {
+  CommentMessages,
+  commentListQuerySchemaOf,
+  commentTextSchema,
+  commentView,
+} from './comments';
 import { FileMessages, Limits } from './limits';
 
 const MB = 1024 * 1024;
@@ -10,11 +16,11 @@ export const BoardMessages = {
   titleAndContentRequired: '제목과 내용을 모두 입력해주세요.',
   titleTooLong: `제목은 ${Limits.titleMax}자 이하여야 합니다.`,
   contentTooLong: `내용은 ${Limits.contentMax.toLocaleString('ko-KR')}자 이하여야 합니다.`,
-  commentRequired: '댓글 내용을 입력해주세요.',
-  commentTooLong: `댓글은 ${Limits.commentMax.toLocaleString('ko-KR')}자 이하여야 합니다.`,
+  commentRequired: CommentMessages.commentRequired,
+  commentTooLong: CommentMessages.commentTooLong,
   announcementNotFound: '공지사항을 찾을 수 없습니다.',
   postNotFound: '게시글을 찾을 수 없습니다.',
-  commentNotFound: '댓글을 찾을 수 없습니다.',
+  commentNotFound: CommentMessages.commentNotFound,
   attachmentNotFound: '첨부파일을 찾을 수 없습니다.',
   authorOnly: '작성자만 수정하거나 삭제할 수 있습니다.',
   postAuthorOnly: '게시글 작성자만 첨부파일을 관리할 수 있습니다.',
@@ -36,11 +42,6 @@ const contentSchema = z
   .string()
   .max(Limits.contentMax, BoardMessages.contentTooLong)
   .refine((value) => value.trim().length > 0, BoardMessages.titleAndContentRequired);
-const commentContentSchema = z
-  .string()
-  .max(Limits.commentMax, BoardMessages.commentTooLong)
-  .refine((value) => value.trim().length > 0, BoardMessages.commentRequired);
-
 // --- announcements ---------------------------------------------------------------------------
 
 export const announcementListQuerySchema = z.object({
@@ -169,24 +170,14 @@ export const postPageSchema = pageSchema(postSummarySchema);
 
 // --- comments --------------------------------------------------------------------------------
 
-export const commentListQuerySchema = z.object({
-  page: pageQuerySchema.shape.page,
-  size: z.coerce.number().int().min(1).max(100).default(Limits.commentPageSize),
-});
+export const commentListQuerySchema = commentListQuerySchemaOf(Limits.commentPageSize);
 
-export const commentInputSchema = z.object({ content: commentContentSchema });
+export const commentInputSchema = z.object({ content: commentTextSchema });
 export type CommentInput = z.input<typeof commentInputSchema>;
 
-export const commentSchema = z.object({
-  id: z.number().int(),
-  postId: z.number().int(),
-  authorId: z.number().int(),
-  authorName: z.string(),
-  authorProfileImageUrl: z.string().nullable(),
-  content: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+/** A post's comment: the shared shape with the post's id as `postId`. */
+export const postCommentView = commentView({ subjectId: 'postId' });
+export const commentSchema = postCommentView.schema;
 export type Comment = z.infer<typeof commentSchema>;
 
 export const commentPageSchema = pageSchema(commentSchema);

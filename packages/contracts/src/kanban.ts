@@ -1,12 +1,11 @@
 import { z } from 'zod';
+import { dateRangeMessage, idSchema, isSupportedDate, pageSchema, positionSchema } from './common';
 import {
-  dateRangeMessage,
-  idSchema,
-  isSupportedDate,
-  pageQuerySchema,
-  pageSchema,
-  positionSchema,
-} from './common';
+  CommentMessages,
+  commentListQuerySchemaOf,
+  commentTextSchema,
+  commentView,
+} from './comments';
 import { Limits } from './limits';
 
 /** Texts of spec 02 sections 5 and 8 for the kanban board. */
@@ -16,14 +15,14 @@ export const KanbanMessages = {
   subjectRequired: '카드 제목을 입력해주세요.',
   subjectTooLong: `카드 제목은 ${Limits.titleMax}자 이하여야 합니다.`,
   contentTooLong: `카드 내용은 ${Limits.longTextMax.toLocaleString('ko-KR')}자 이하여야 합니다.`,
-  commentRequired: '댓글 내용을 입력해주세요.',
-  commentTooLong: `댓글은 ${Limits.commentMax.toLocaleString('ko-KR')}자 이하여야 합니다.`,
+  commentRequired: CommentMessages.commentRequired,
+  commentTooLong: CommentMessages.commentTooLong,
   messageTooLong: `메시지는 ${Limits.shortTextMax * 5}자 이하여야 합니다.`,
   badDeadline: '마감일은 YYYY-MM-DD 형식의 날짜나 시각을 포함한 ISO-8601 형식이어야 합니다.',
   boardNotFound: '칸반 보드를 찾을 수 없습니다.',
   listNotFound: '리스트를 찾을 수 없습니다.',
   taskNotFound: '카드를 찾을 수 없습니다.',
-  commentNotFound: '댓글을 찾을 수 없습니다.',
+  commentNotFound: CommentMessages.commentNotFound,
   commentAuthorOnly: '작성자만 댓글을 수정하거나 삭제할 수 있습니다.',
   leaderOnly: '팀장만 완료 요청을 승인하거나 반려할 수 있습니다.',
   alreadyRequested: '이미 완료 요청된 카드입니다.',
@@ -73,10 +72,6 @@ const messageSchema = z
   .max(Limits.shortTextMax * 5, KanbanMessages.messageTooLong)
   .nullable()
   .optional();
-const commentTextSchema = z
-  .string({ error: KanbanMessages.commentRequired })
-  .max(Limits.commentMax, KanbanMessages.commentTooLong)
-  .refine((value) => value.trim().length > 0, KanbanMessages.commentRequired);
 /** Target position, 0-based, among the other items of the list; past the end means last. */
 const orderSchema = positionSchema.optional();
 
@@ -131,10 +126,7 @@ export const taskCommentInputSchema = z.object({
   kanbanTaskId: idSchema.optional(),
 });
 
-export const taskCommentListQuerySchema = z.object({
-  page: pageQuerySchema.shape.page,
-  size: z.coerce.number().int().min(1).max(100).default(Limits.taskCommentPageSize),
-});
+export const taskCommentListQuerySchema = commentListQuerySchemaOf(Limits.taskCommentPageSize);
 
 export const completionRequestSchema = z.object({ message: messageSchema }).optional();
 export const completionApprovalSchema = z.object({
@@ -194,15 +186,14 @@ export const kanbanSchema = z.object({
 });
 export type Kanban = z.infer<typeof kanbanSchema>;
 
-export const taskCommentSchema = z.object({
-  id: z.number().int(),
-  kanbanTaskId: z.number().int(),
-  comment: z.string(),
-  accountId: z.number().int(),
-  authorName: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+/** A task's comment: the shared shape under the spec's kanban names, without the avatar. */
+export const taskCommentView = commentView({
+  subjectId: 'kanbanTaskId',
+  content: 'comment',
+  authorId: 'accountId',
+  authorProfileImageUrl: null,
 });
+export const taskCommentSchema = taskCommentView.schema;
 export type TaskComment = z.infer<typeof taskCommentSchema>;
 
 export const taskCommentPageSchema = pageSchema(taskCommentSchema);

@@ -1,5 +1,5 @@
-import type { Announcement, Attachment, Comment, Post, PostSummary } from '@teamup/contracts/board';
-import type { AnnouncementRow, AttachmentRow, Author, CommentRow, PostRow } from './board.repo';
+import type { Announcement, Attachment, Post, PostSummary } from '@teamup/contracts/board';
+import type { AnnouncementRow, AttachmentRow, Author, PostRow } from './board.repo';
 
 export function presentAnnouncement(row: AnnouncementRow, author: Author): Announcement {
   return {
@@ -72,18 +72,5 @@ export function presentPost(
     attachmentCount: files.length,
     commentCount: row.commentCount,
     attachments: files.map(presentAttachment),
-  };
-}
-
-export function presentComment(row: CommentRow, author: Author): Comment {
-  return {
-    id: row.id,
-    postId: row.postId,
-    authorId: row.authorId,
-    authorName: author.name,
-    authorProfileImageUrl: author.profileImageUrl,
-    content: row.content,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
   };
 }

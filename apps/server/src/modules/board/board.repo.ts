@@ -13,7 +13,6 @@ import type { FileOwner } from '../../platform/storage/owned-files';
 
 export type AnnouncementRow = typeof announcements.$inferSelect;
 export type PostRow = typeof posts.$inferSelect;
-export type CommentRow = typeof postComments.$inferSelect;
 export type AttachmentRow = typeof attachments.$inferSelect;
 export type Author = { name: string; profileImageUrl: string | null };
 
@@ -157,51 +156,6 @@ export async function updatePost(
 
 export async function deletePost(db: Db, id: number): Promise<void> {
   await db.delete(posts).where(eq(posts.id, id));
-}
-
-// --- comments --------------------------------------------------------------------------------
-
-export async function listComments(db: Db, postId: number, slice: Slice) {
-  const rows = await db
-    .select({ comment: postComments, author })
-    .from(postComments)
-    .innerJoin(users, eq(users.id, postComments.authorId))
-    .where(eq(postComments.postId, postId))
-    .orderBy(asc(postComments.createdAt), asc(postComments.id))
-    .offset(slice.offset)
-    .limit(slice.limit);
-  const [total] = await db
-    .select({ count: countAll })
-    .from(postComments)
-    .where(eq(postComments.postId, postId));
-  return { rows, total: total?.count ?? 0 };
-}
-
-export async function findComment(db: Db, id: number) {
-  const [row] = await db
-    .select({ comment: postComments, author })
-    .from(postComments)
-    .innerJoin(users, eq(users.id, postComments.authorId))
-    .where(eq(postComments.id, id))
-    .limit(1);
-  return row;
-}
-
-export async function insertComment(
-  db: Db,
-  row: typeof postComments.$inferInsert,
-): Promise<number> {
-  const [inserted] = await db.insert(postComments).values(row).returning({ id: postComments.id });
-  if (!inserted) throw new Error('comment insert returned nothing');
-  return inserted.id;
-}
-
-export async function updateComment(db: Db, id: number, content: string, now: Date) {
-  await db.update(postComments).set({ content, updatedAt: now }).where(eq(postComments.id, id));
-}
-
-export async function deleteComment(db: Db, id: number): Promise<void> {
-  await db.delete(postComments).where(eq(postComments.id, id));
 }
 
 // --- attachments -----------------------------------------------------------------------------

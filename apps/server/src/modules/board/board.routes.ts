@@ -179,7 +179,12 @@ export async function boardRoutes(app: TypedApp, ctx: AppContext, requireAuth: G
       },
     },
     async (request) => ({
-      data: await board.listComments(ctx, authOf(request).userId, request.params.id, request.query),
+      data: await board.postComments.list(
+        ctx,
+        authOf(request).userId,
+        request.params.id,
+        request.query,
+      ),
     }),
   );
 
@@ -196,7 +201,7 @@ export async function boardRoutes(app: TypedApp, ctx: AppContext, requireAuth: G
       },
     },
     async (request, reply) => {
-      const comment = await board.createComment(
+      const comment = await board.postComments.create(
         ctx,
         authOf(request).userId,
         request.params.id,
@@ -220,10 +225,10 @@ export async function boardRoutes(app: TypedApp, ctx: AppContext, requireAuth: G
       },
     },
     async (request) => ({
-      data: await board.updateComment(
+      data: await board.postComments.update(
         ctx,
         authOf(request).userId,
-        request.params.id,
+        { commentId: request.params.id },
         request.body.content,
       ),
     }),
@@ -241,7 +246,9 @@ export async function boardRoutes(app: TypedApp, ctx: AppContext, requireAuth: G
       },
     },
     async (request, reply) => {
-      await board.deleteComment(ctx, authOf(request).userId, request.params.id);
+      await board.postComments.remove(ctx, authOf(request).userId, {
+        commentId: request.params.id,
+      });
       return reply.code(204).send();
     },
   );

@@ -1,8 +1,8 @@
 import type { Readable } from 'node:stream';
 import {
   BoardMessages as M,
+  postCommentView,
   type Attachment,
-  type Comment,
   type Post,
   type PostSummary,
   type updatePostSchema,
@@ -16,20 +16,17 @@ import type { AppContext } from '../../context';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors/app-error';
 import {
   deleteStoredFiles,
-  registerOwnedFiles,
+  type OwnedFilesQuery,
   type FileOwner,
 } from '../../platform/storage/owned-files';
 import { assertTeamContentAccess, publishTeamContentChange } from '../teams/teams.service';
-import {
-  presentAttachment,
-  presentComment,
-  presentPost,
-  presentPostSummary,
-} from './board.presenter';
+import { presentAttachment, presentPost, presentPostSummary } from './board.presenter';
 import * as repo from './board.repo';
+import { commentService } from '../comments/comments.service';
 import { discardUploads, type StoredUpload } from '../../platform/storage/uploads';
 
-registerOwnedFiles((db, owner: FileOwner) => repo.storageKeysOf(db, owner));
+/** The stored post attachments of a team or workspace being deleted. */
+export const boardFiles: OwnedFilesQuery = (db, owner: FileOwner) => repo.storageKeysOf(db, owner);
 
 export const authorOnly = (detail: string = M.authorOnly) =>
   forbidden(detail, ErrorCode.AUTHOR_ONLY);
@@ -239,69 +236,12 @@ export async function openAttachment(
 
 // --- comments --------------------------------------------------------------------------------
 
-async function loadOwnComment(ctx: AppContext, commentId: number, userId: number) {
-  const found = await repo.findComment(ctx.database.db, commentId);
-  if (!found) throw commentNotFound();
-  await loadPost(ctx, found.comment.postId, userId);
-  if (found.comment.authorId !== userId) throw authorOnly();
-  return found;
-}
-
-async function presentCommentById(ctx: AppContext, id: number): Promise<Comment> {
-  const found = await repo.findComment(ctx.database.db, id);
-  if (!found) throw commentNotFound();
-  return presentComment(found.comment, found.author);
-}
-
-export async function listComments(
-  ctx: AppContext,
-  userId: number,
-  postId: number,
-  query: PageQuery,
-): Promise<Page<Comment>> {
-  await loadPost(ctx, postId, userId);
-  const { rows, total } = await repo.listComments(ctx.database.db, postId, sliceOf(query));
-  return toPage(
-    rows.map((row) => presentComment(row.comment, row.author)),
-    total,
-    query,
-  );
-}
-
-export async function createComment(
-  ctx: AppContext,
-  userId: number,
-  postId: number,
-  content: string,
-): Promise<Comment> {
-  const post = await loadPost(ctx, postId, userId);
-  const id = await repo.insertComment(ctx.database.db, {
-    postId,
-    authorId: userId,
-    content,
-    createdAt: ctx.now(),
-    updatedAt: ctx.now(),
-  });
-  await publishTeamContentChange(ctx, post, 'POSTS');
-  return presentCommentById(ctx, id);
-}
-
-export async function updateComment(
-  ctx: AppContext,
-  userId: number,
-  commentId: number,
-  content: string,
-): Promise<Comment> {
-  await loadOwnComment(ctx, commentId, userId);
-  await repo.updateComment(ctx.database.db, commentId, content, ctx.now());
-  return presentCommentById(ctx, commentId);
-}
-
-export async function deleteComment(
-  ctx: AppContext,
-  userId: number,
-  commentId: number,
-): Promise<void> {
-  await loadOwnComment(ctx, commentId, userId);
-  await repo.deleteComment(ctx.database.db, commentId);
-}
+/** A post's comments: anyone who may see the post; a new one refreshes the team's post list. */
+export const postComments = commentService({
+  kind: 'post',
+  access: (ctx, userId, postId) => loadPost(ctx, postId, userId),
+  notFound: commentNotFound,
+  authorOnly: () => authorOnly(),
+  present: postCommentView.toWire,
+  afterCreate: (ctx, post) => publishTeamContentChange(ctx, post, 'POSTS'),
+});

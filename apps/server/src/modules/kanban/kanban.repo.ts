@@ -12,7 +12,6 @@ import {
 export type KanbanRow = typeof kanbans.$inferSelect;
 export type ListRow = typeof kanbanLists.$inferSelect;
 export type TaskRow = typeof kanbanTasks.$inferSelect;
-export type CommentRow = typeof kanbanTaskComments.$inferSelect;
 export type Assignee = {
   taskId: number;
   userId: number;
@@ -257,56 +256,4 @@ export async function taskCounts(db: Db, teamIds: number[]) {
     .innerJoin(kanbans, eq(kanbans.id, kanbanLists.kanbanId))
     .where(inArray(kanbans.teamId, teamIds))
     .groupBy(kanbans.teamId);
-}
-
-// --- comments --------------------------------------------------------------------------------
-
-export async function listComments(
-  db: Db,
-  taskId: number,
-  slice: { offset: number; limit: number },
-) {
-  const rows = await db
-    .select({ comment: kanbanTaskComments, authorName: users.name })
-    .from(kanbanTaskComments)
-    .innerJoin(users, eq(users.id, kanbanTaskComments.authorId))
-    .where(eq(kanbanTaskComments.taskId, taskId))
-    .orderBy(asc(kanbanTaskComments.createdAt), asc(kanbanTaskComments.id))
-    .offset(slice.offset)
-    .limit(slice.limit);
-  const [total] = await db
-    .select({ count: sql<number>`count(*)::int`.mapWith(Number) })
-    .from(kanbanTaskComments)
-    .where(eq(kanbanTaskComments.taskId, taskId));
-  return { rows, total: total?.count ?? 0 };
-}
-
-export async function findComment(db: Db, id: number) {
-  const [row] = await db
-    .select({ comment: kanbanTaskComments, authorName: users.name })
-    .from(kanbanTaskComments)
-    .innerJoin(users, eq(users.id, kanbanTaskComments.authorId))
-    .where(eq(kanbanTaskComments.id, id))
-    .limit(1);
-  return row;
-}
-
-export async function insertComment(db: Db, row: typeof kanbanTaskComments.$inferInsert) {
-  const [inserted] = await db
-    .insert(kanbanTaskComments)
-    .values(row)
-    .returning({ id: kanbanTaskComments.id });
-  if (!inserted) throw new Error('comment insert returned nothing');
-  return inserted.id;
-}
-
-export async function updateComment(db: Db, id: number, content: string, now: Date) {
-  await db
-    .update(kanbanTaskComments)
-    .set({ content, updatedAt: now })
-    .where(eq(kanbanTaskComments.id, id));
-}
-
-export async function deleteComment(db: Db, id: number) {
-  await db.delete(kanbanTaskComments).where(eq(kanbanTaskComments.id, id));
 }

@@ -150,7 +150,7 @@ export async function kanbanRoutes(app: TypedApp, ctx: AppContext, requireAuth: 
       }),
     },
     async (request) => ({
-      data: await comments.listComments(
+      data: await comments.taskComments.list(
         ctx,
         authOf(request).userId,
         request.params.id,
@@ -192,11 +192,10 @@ export async function kanbanRoutes(app: TypedApp, ctx: AppContext, requireAuth: 
       }),
     },
     async (request) => ({
-      data: await comments.updateComment(
+      data: await comments.taskComments.update(
         ctx,
         authOf(request).userId,
-        request.params.id,
-        request.params.commentId,
+        { subjectId: request.params.id, commentId: request.params.commentId },
         request.body.comment,
       ),
     }),
@@ -212,12 +211,10 @@ export async function kanbanRoutes(app: TypedApp, ctx: AppContext, requireAuth: 
       }),
     },
     async (request, reply) => {
-      await comments.deleteComment(
-        ctx,
-        authOf(request).userId,
-        request.params.id,
-        request.params.commentId,
-      );
+      await comments.taskComments.remove(ctx, authOf(request).userId, {
+        subjectId: request.params.id,
+        commentId: request.params.commentId,
+      });
       return reply.code(204).send();
     },
   );

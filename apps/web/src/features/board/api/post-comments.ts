@@ -1,32 +1,29 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Comment } from '@teamup/contracts/board';
-import type { Page } from '@teamup/contracts/common';
+import { postCommentView } from '@teamup/contracts/board';
 import { Limits } from '@teamup/contracts/limits';
-import { api } from '../../../lib/api-client';
+import type { CommentEndpoints } from '../../../components/comments/comment-api';
+import { postQueryKey } from './post';
+import { postListsQueryKey } from './team-posts';
 
 /** Every page of one post's comments. */
 export const postCommentsQueryKey = (postId: number) => ['board', 'comments', postId] as const;
 
-/** GET /posts/{id}/comments?page&size: oldest first (newest last), 10 per page. */
-export function fetchPostComments(
-  postId: number,
-  page: number,
-  signal?: AbortSignal,
-): Promise<Page<Comment>> {
-  return api.get<Page<Comment>>(`/posts/${postId}/comments`, {
-    query: { page, size: Limits.commentPageSize },
-    signal,
-  });
-}
-
-export function postCommentsQueryOptions(postId: number, page: number) {
-  return queryOptions({
-    queryKey: [...postCommentsQueryKey(postId), page] as const,
-    queryFn: ({ signal }) => fetchPostComments(postId, page, signal),
-    placeholderData: keepPreviousData,
-  });
-}
-
-export function usePostComments(postId: number, page: number) {
-  return useQuery(postCommentsQueryOptions(postId, page));
+/**
+ * A post's comments: GET/POST /posts/{id}/comments {content} (oldest first, 10 per page), PATCH
+ * and DELETE /comments/{id} (the author only). A new or removed comment changes the comment
+ * count of the post and of the post list.
+ */
+export function postCommentEndpoints(postId: number): CommentEndpoints {
+  return {
+    queryKey: postCommentsQueryKey(postId),
+    pageSize: Limits.commentPageSize,
+    listPath: `/posts/${postId}/comments`,
+    itemPath: (commentId) => `/comments/${commentId}`,
+    updateMethod: 'patch',
+    view: postCommentView,
+    invalidateCounts: (queryClient) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: postListsQueryKey }),
+        queryClient.invalidateQueries({ queryKey: postQueryKey(postId) }),
+      ]),
+  };
 }

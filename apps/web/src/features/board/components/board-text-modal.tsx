@@ -1,16 +1,10 @@
-import { useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { Limits } from '@teamup/contracts/limits';
 import { ErrorAlert } from '../../../components/error-alert';
+import { submitOnModEnter } from '../../../components/submit-on-mod-enter';
 import { ko } from '../../../i18n/ko';
 import { validateBoardText, type BoardTextValues } from '../lib/board-text';
-
-/** Ctrl+Enter (⌘+Enter on a Mac) in a text area submits its form. */
-export function submitOnModEnter(event: KeyboardEvent<HTMLTextAreaElement>): void {
-  if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey)) return;
-  event.preventDefault();
-  event.currentTarget.form?.requestSubmit();
-}
 
 interface BoardTextModalProps {
   opened: boolean;

@@ -4,6 +4,8 @@ import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconPencil, IconTrash } from '@tabler/icons-react';
 import { BoardMessages, type Post } from '@teamup/contracts/board';
 import { ErrorCode } from '@teamup/contracts/error-codes';
+import { CommentThread } from '../../../components/comments/comment-thread';
+import type { CommentTexts } from '../../../components/comments/comment-texts';
 import { useConfirmAction } from '../../../components/confirm-action';
 import { ErrorAlert } from '../../../components/error-alert';
 import { ko } from '../../../i18n/ko';
@@ -11,12 +13,20 @@ import { ApiError } from '../../../lib/api-error';
 import { hasCode } from '../../../lib/error-message';
 import { useDeletePost } from '../api/delete-post';
 import { usePost } from '../api/post';
+import { postCommentEndpoints } from '../api/post-comments';
 import { boardErrorMessage } from '../lib/board-errors';
 import { AuthorLine } from './author-line';
 import { ListSkeleton, LoadError } from './board-states';
-import { CommentSection } from './comment-section';
 import { PostAttachments } from './post-attachments';
 import { PostFormModal } from './post-form-modal';
+
+const commentTexts: CommentTexts = {
+  ...ko.board.comments,
+  retry: ko.board.retry,
+  edit: ko.board.edit,
+  save: ko.board.save,
+  delete: ko.board.delete,
+};
 
 interface PostDetailProps {
   postId: number;
@@ -164,7 +174,25 @@ function PostView({ post, userId, onDeleted }: PostViewProps) {
           <PostAttachments post={post} isAuthor={isAuthor} />
         </Stack>
       </Paper>
-      <CommentSection postId={post.id} userId={userId} />
+      <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'lg' }}>
+        <CommentThread
+          endpoints={postCommentEndpoints(post.id)}
+          texts={commentTexts}
+          headingId={`post-${post.id}-comments`}
+          testIdPrefix="comment"
+          userId={userId}
+          errorMessage={boardErrorMessage}
+          renderAuthor={(comment) => (
+            <AuthorLine
+              name={comment.authorName}
+              imageUrl={comment.authorProfileImageUrl}
+              createdAt={comment.createdAt}
+              updatedAt={comment.updatedAt}
+              size="xs"
+            />
+          )}
+        />
+      </Paper>
       <PostFormModal
         teamId={post.teamId}
         boardId={post.boardId}

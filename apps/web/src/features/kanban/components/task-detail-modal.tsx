@@ -2,16 +2,24 @@ import { Divider, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Kanban } from '@teamup/contracts/kanban';
 import type { TeamMember } from '@teamup/contracts/teams';
+import { CommentThread } from '../../../components/comments/comment-thread';
+import type { CommentTexts } from '../../../components/comments/comment-texts';
 import { useConfirmAction } from '../../../components/confirm-action';
 import { ko } from '../../../i18n/ko';
 import { useDeleteTask } from '../api/delete-task';
+import { taskCommentEndpoints } from '../api/task-comments';
 import { taskById } from '../lib/board-moves';
 import { kanbanErrorMessage } from '../lib/kanban-errors';
-import { TaskComments } from './task-comments';
 import { TaskCompletion } from './task-completion';
 import { TaskEditForm } from './task-edit-form';
 
 const texts = ko.kanban.detail;
+const commentTexts: CommentTexts = {
+  ...ko.kanban.comments,
+  submit: ko.kanban.comments.add,
+  retry: ko.kanban.retry,
+  pager: ko.kanban.comments,
+};
 
 interface TaskDetailModalProps {
   teamId: number;
@@ -91,10 +99,13 @@ export function TaskDetailModal({
             <Divider />
             <TaskCompletion teamId={teamId} task={found.task} />
             <Divider />
-            <TaskComments
-              teamId={teamId}
-              taskId={found.task.id}
+            <CommentThread
+              endpoints={taskCommentEndpoints(teamId, found.task.id)}
+              texts={commentTexts}
+              headingId={`task-${found.task.id}-comments`}
+              testIdPrefix="task-comment"
               userId={userId}
+              errorMessage={kanbanErrorMessage}
               confirm={confirm}
             />
           </Stack>

@@ -1,5 +1,5 @@
 import { Limits } from '@teamup/contracts/limits';
-import { pageWindow } from '../../../components/pagination-math';
+import { pageWindow } from '../pagination-math';
 
 export interface CommentPager {
   /** 0-based page numbers to show as buttons: at most 3, around the current page. */
@@ -8,7 +8,7 @@ export interface CommentPager {
   hasNext: boolean;
 }
 
-/** The task comment pager (spec 02 section 9: a window of 3 pages plus previous and next). */
+/** The compact comment pager (spec 02 section 9: a window of 3 pages plus previous and next). */
 export function commentPager(
   page: number,
   totalPages: number,

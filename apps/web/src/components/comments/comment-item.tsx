@@ -1,29 +1,59 @@
-import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
-import { commentInputSchema, type Comment } from '@teamup/contracts/board';
+import { commentTextSchema, type Comment } from '@teamup/contracts/comments';
 import { Limits } from '@teamup/contracts/limits';
-import { ErrorAlert } from '../../../components/error-alert';
-import { ko } from '../../../i18n/ko';
-import { useUpdateComment } from '../api/update-comment';
-import { boardErrorMessage } from '../lib/board-errors';
-import { AuthorLine } from './author-line';
-import { submitOnModEnter } from './board-text-modal';
+import { ko } from '../../i18n/ko';
+import { formatDateTime, formatRelative } from '../../lib/dates';
+import { ErrorAlert } from '../error-alert';
+import { useUpdateComment, type CommentEndpoints } from './comment-api';
+import type { CommentTexts } from './comment-texts';
+import { submitOnModEnter } from '../submit-on-mod-enter';
 
-interface CommentItemProps {
+export interface CommentItemProps {
   comment: Comment;
+  endpoints: CommentEndpoints;
+  texts: CommentTexts;
+  /** `{prefix}-item`, `-edit`, `-delete`, `-edit-input`, `-edit-submit`. */
+  testIdPrefix: string;
+  errorMessage: (error: unknown, fallback: string) => string;
+  /** The author and date; by default the name and how long ago. */
+  renderAuthor?: (comment: Comment) => ReactNode;
   /** Edit and delete are offered to the comment's author only. */
   isAuthor: boolean;
   onDelete: () => void;
   deleting: boolean;
 }
 
-/** One comment; its author edits it in place (Ctrl+Enter saves, Escape cancels). */
-export function CommentItem({ comment, isAuthor, onDelete, deleting }: CommentItemProps) {
+function NameAndTime({ comment }: { comment: Comment }) {
+  return (
+    <Group gap={6} wrap="wrap">
+      <Text size="sm" fw={600}>
+        {comment.authorName}
+      </Text>
+      <Text size="xs" c="dimmed" title={formatDateTime(comment.createdAt)}>
+        {formatRelative(comment.createdAt)}
+      </Text>
+    </Group>
+  );
+}
+
+/** One comment; its author edits it in place (Ctrl+Enter saves, Escape cancels) or deletes it. */
+export function CommentItem({
+  comment,
+  endpoints,
+  texts,
+  testIdPrefix: prefix,
+  errorMessage,
+  renderAuthor,
+  isAuthor,
+  onDelete,
+  deleting,
+}: CommentItemProps) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(comment.content);
   const [problem, setProblem] = useState<string | null>(null);
-  const update = useUpdateComment();
+  const update = useUpdateComment(endpoints);
 
   const handleCancel = () => {
     setEditing(false);
@@ -33,41 +63,32 @@ export function CommentItem({ comment, isAuthor, onDelete, deleting }: CommentIt
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const parsed = commentInputSchema.safeParse({ content: draft });
+    const parsed = commentTextSchema.safeParse(draft);
     if (!parsed.success) {
       setProblem(parsed.error.issues[0]?.message ?? null);
       return;
     }
     setProblem(null);
-    update.mutate(
-      { commentId: comment.id, body: { content: draft } },
-      { onSuccess: () => setEditing(false) },
-    );
+    update.mutate({ commentId: comment.id, text: draft }, { onSuccess: () => setEditing(false) });
   };
 
   const handleKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Escape') {
+      // Closes the editor, not a dialog around it.
       event.preventDefault();
+      event.stopPropagation();
       handleCancel();
       return;
     }
     submitOnModEnter(event);
   };
 
-  const failure = update.error
-    ? boardErrorMessage(update.error, ko.board.comments.updateFailed)
-    : null;
+  const failure = update.error ? errorMessage(update.error, texts.updateFailed) : null;
 
   return (
-    <Stack gap={4} py="xs" data-testid="comment-item" data-comment-id={comment.id}>
+    <Stack gap={4} py="xs" data-testid={`${prefix}-item`} data-comment-id={comment.id}>
       <Group justify="space-between" gap="xs" wrap="wrap">
-        <AuthorLine
-          name={comment.authorName}
-          imageUrl={comment.authorProfileImageUrl}
-          createdAt={comment.createdAt}
-          updatedAt={comment.updatedAt}
-          size="xs"
-        />
+        {renderAuthor ? renderAuthor(comment) : <NameAndTime comment={comment} />}
         {isAuthor && !editing && (
           <Group gap={4} wrap="wrap">
             <Button
@@ -78,10 +99,10 @@ export function CommentItem({ comment, isAuthor, onDelete, deleting }: CommentIt
                 setDraft(comment.content);
                 setEditing(true);
               }}
-              aria-label={ko.board.comments.editLabel}
-              data-testid="comment-edit"
+              aria-label={texts.editLabel}
+              data-testid={`${prefix}-edit`}
             >
-              {ko.board.edit}
+              {texts.edit}
             </Button>
             <Button
               size="compact-xs"
@@ -90,10 +111,10 @@ export function CommentItem({ comment, isAuthor, onDelete, deleting }: CommentIt
               leftSection={<IconTrash size={12} />}
               onClick={onDelete}
               loading={deleting}
-              aria-label={ko.board.comments.deleteLabel}
-              data-testid="comment-delete"
+              aria-label={texts.deleteLabel}
+              data-testid={`${prefix}-delete`}
             >
-              {ko.board.delete}
+              {texts.delete}
             </Button>
           </Group>
         )}
@@ -102,7 +123,7 @@ export function CommentItem({ comment, isAuthor, onDelete, deleting }: CommentIt
         <form onSubmit={handleSubmit} noValidate>
           <Stack gap="xs">
             <Textarea
-              aria-label={ko.board.comments.editLabel}
+              aria-label={texts.editLabel}
               autosize
               minRows={2}
               maxRows={8}
@@ -112,7 +133,7 @@ export function CommentItem({ comment, isAuthor, onDelete, deleting }: CommentIt
               onKeyDown={handleKeyDown}
               data-autofocus
               autoFocus
-              data-testid="comment-edit-input"
+              data-testid={`${prefix}-edit-input`}
             />
             <ErrorAlert message={problem ?? failure} />
             <Group justify="flex-end" gap="xs">
@@ -123,9 +144,9 @@ export function CommentItem({ comment, isAuthor, onDelete, deleting }: CommentIt
                 size="compact-sm"
                 type="submit"
                 loading={update.isPending}
-                data-testid="comment-edit-submit"
+                data-testid={`${prefix}-edit-submit`}
               >
-                {ko.board.save}
+                {texts.save}
               </Button>
             </Group>
           </Stack>

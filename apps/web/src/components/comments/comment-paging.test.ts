@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { commentPager, pageAfterCommentRemoval, pageOfNewComment } from './comment-pager';
+import { commentPager, pageAfterCommentRemoval, pageOfNewComment } from './comment-paging';
 
 describe('commentPager', () => {
   it('shows at most three page numbers around the current page', () => {

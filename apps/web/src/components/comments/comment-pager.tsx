@@ -1,19 +1,32 @@
 import { ActionIcon, Button, Group } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import { ko } from '../../../i18n/ko';
-import { commentPager } from '../lib/comment-pager';
+import { commentPager } from './comment-paging';
 
-const texts = ko.kanban.comments;
+export interface CommentPagerTexts {
+  pagerLabel: string;
+  previous: string;
+  next: string;
+  page: (page: number) => string;
+}
 
 interface CommentPagerProps {
   page: number;
   totalPages: number;
   onChange: (page: number) => void;
   disabled?: boolean;
+  texts: CommentPagerTexts;
+  testId: string;
 }
 
 /** Previous, at most three page numbers around the current one, next. */
-export function CommentPager({ page, totalPages, onChange, disabled }: CommentPagerProps) {
+export function CommentPager({
+  page,
+  totalPages,
+  onChange,
+  disabled,
+  texts,
+  testId,
+}: CommentPagerProps) {
   const { pages, hasPrevious, hasNext } = commentPager(page, totalPages);
   return (
     <Group
@@ -21,7 +34,7 @@ export function CommentPager({ page, totalPages, onChange, disabled }: CommentPa
       gap={4}
       justify="center"
       aria-label={texts.pagerLabel}
-      data-testid="task-comment-pager"
+      data-testid={testId}
     >
       <ActionIcon
         variant="subtle"

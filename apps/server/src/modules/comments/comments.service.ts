@@ -1,0 +1,100 @@
+import { toPage, type Page, type PageQuery } from '@teamup/contracts/common';
+import type { Comment } from '@teamup/contracts/comments';
+import type { AppContext } from '../../context';
+import type { AppError } from '../../platform/errors/app-error';
+import { presentComment } from './comments.presenter';
+import * as repo from './comments.repo';
+
+/**
+ * What a module tells the comments about its subject (a post, a task). The module keeps its own
+ * rules: who may see the subject, its problem codes, what it announces after a new comment.
+ */
+export interface CommentSubject<Access, Wire> {
+  /** Which table keeps them: `post` (post_comments) or `task` (kanban_task_comments). */
+  kind: repo.CommentKind;
+  /** Throws unless the caller may see the subject; answers what `afterCreate` needs. */
+  access: (ctx: AppContext, userId: number, subjectId: number) => Promise<Access>;
+  notFound: () => AppError;
+  authorOnly: () => AppError;
+  /** The comment under the subject's wire names. */
+  present: (comment: Comment) => Wire;
+  afterCreate?: (ctx: AppContext, access: Access) => Promise<void>;
+}
+
+/** Which comment: by its id, and when the path names it, the subject it must belong to. */
+export interface CommentTarget {
+  commentId: number;
+  subjectId?: number;
+}
+
+export interface CommentService<Wire> {
+  list(ctx: AppContext, userId: number, subjectId: number, query: PageQuery): Promise<Page<Wire>>;
+  create(ctx: AppContext, userId: number, subjectId: number, content: string): Promise<Wire>;
+  update(ctx: AppContext, userId: number, target: CommentTarget, content: string): Promise<Wire>;
+  remove(ctx: AppContext, userId: number, target: CommentTarget): Promise<void>;
+}
+
+/** Comments on one kind of subject: paged oldest first, edited and deleted by their author. */
+export function commentService<Access, Wire>(
+  subject: CommentSubject<Access, Wire>,
+): CommentService<Wire> {
+  const table = repo.commentTables[subject.kind];
+
+  const presentById = async (ctx: AppContext, id: number) => {
+    const row = await repo.findComment(ctx.database.db, table, id);
+    if (!row) throw subject.notFound();
+    return subject.present(presentComment(row));
+  };
+
+  /**
+   * The caller's own comment. With the subject in the path, the subject is checked first and the
+   * comment must belong to it; else the comment is found first and its subject checked.
+   */
+  const ownComment = async (ctx: AppContext, userId: number, target: CommentTarget) => {
+    if (target.subjectId !== undefined) await subject.access(ctx, userId, target.subjectId);
+    const row = await repo.findComment(ctx.database.db, table, target.commentId);
+    if (!row) throw subject.notFound();
+    if (target.subjectId === undefined) await subject.access(ctx, userId, row.subjectId);
+    else if (row.subjectId !== target.subjectId) throw subject.notFound();
+    if (row.authorId !== userId) throw subject.authorOnly();
+    return row;
+  };
+
+  return {
+    async list(ctx, userId, subjectId, query) {
+      await subject.access(ctx, userId, subjectId);
+      const { rows, total } = await repo.listComments(ctx.database.db, table, subjectId, {
+        offset: query.page * query.size,
+        limit: query.size,
+      });
+      return toPage(
+        rows.map((row) => subject.present(presentComment(row))),
+        total,
+        query,
+      );
+    },
+
+    async create(ctx, userId, subjectId, content) {
+      const access = await subject.access(ctx, userId, subjectId);
+      const id = await repo.insertComment(ctx.database.db, table, {
+        subjectId,
+        authorId: userId,
+        content,
+        now: ctx.now(),
+      });
+      await subject.afterCreate?.(ctx, access);
+      return presentById(ctx, id);
+    },
+
+    async update(ctx, userId, target, content) {
+      await ownComment(ctx, userId, target);
+      await repo.updateComment(ctx.database.db, table, target.commentId, content, ctx.now());
+      return presentById(ctx, target.commentId);
+    },
+
+    async remove(ctx, userId, target) {
+      await ownComment(ctx, userId, target);
+      await repo.deleteComment(ctx.database.db, table, target.commentId);
+    },
+  };
+}
