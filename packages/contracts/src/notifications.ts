@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, pageQuerySchema, pageSchema } from './common';
+import { endpoint } from './endpoint';
 
 /** What a notification is about (issue 8); each can be turned off per person. */
 export const notificationKinds = [
@@ -50,6 +51,48 @@ export const unreadCountSchema = z.object({ unreadCount: z.number().int() });
 export const notificationPreferencesSchema = z.record(notificationKindSchema, z.boolean());
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
 export const updatePreferencesSchema = z.partialRecord(notificationKindSchema, z.boolean());
+
+export const notificationEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/notifications',
+    summary: 'Newest first (a folded chat one moves up with each message)',
+    query: notificationListQuerySchema,
+    response: notificationPageSchema,
+  }),
+  unreadCount: endpoint({
+    method: 'GET',
+    path: '/notifications/unread-count',
+    summary: 'How many of the caller’s notifications are unread',
+    response: unreadCountSchema,
+  }),
+  readAll: endpoint({
+    method: 'PATCH',
+    path: '/notifications/read-all',
+    summary: 'Mark every notification read',
+    status: 204,
+  }),
+  read: endpoint({
+    method: 'PATCH',
+    path: '/notifications/:id/read',
+    summary: 'Mark one notification read',
+    params: notificationParamsSchema,
+    status: 204,
+  }),
+  preferences: endpoint({
+    method: 'GET',
+    path: '/notifications/preferences',
+    summary: 'Every kind with whether it is on',
+    response: notificationPreferencesSchema,
+  }),
+  updatePreferences: endpoint({
+    method: 'PUT',
+    path: '/notifications/preferences',
+    summary: 'Turn kinds on or off (kinds not named stay as they are)',
+    body: updatePreferencesSchema,
+    response: notificationPreferencesSchema,
+  }),
+};
 
 /** Texts of each kind (the server writes them into `message`). */
 export const NotificationTexts = {

@@ -1,6 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Page } from '@teamup/contracts/common';
 import type { Notification } from '@teamup/contracts/notifications';
+import { pathOf } from '@teamup/contracts/endpoint';
+import { notificationEndpoints } from '@teamup/contracts/notifications';
 import { api } from '../../../lib/api-client';
 
 export const notificationsQueryKey = ['notifications'] as const;
@@ -11,7 +13,8 @@ export function notificationsQueryOptions(page: number) {
   return queryOptions({
     queryKey: [...notificationsQueryKey, 'list', page],
     queryFn: ({ signal }) =>
-      api.get<Page<Notification>>(`/notifications?page=${page}&size=${NOTIFICATION_PAGE_SIZE}`, {
+      api.get<Page<Notification>>(pathOf(notificationEndpoints.list), {
+        query: { page, size: NOTIFICATION_PAGE_SIZE },
         signal,
       }),
     placeholderData: keepPreviousData,

@@ -1,5 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { NotificationPreferences } from '@teamup/contracts/notifications';
+import { pathOf } from '@teamup/contracts/endpoint';
+import { notificationEndpoints } from '@teamup/contracts/notifications';
 import { api } from '../../../lib/api-client';
 import { notificationsQueryKey } from './notifications';
 
@@ -11,7 +13,7 @@ export function usePreferences() {
     queryOptions({
       queryKey: preferencesQueryKey,
       queryFn: ({ signal }) =>
-        api.get<NotificationPreferences>('/notifications/preferences', { signal }),
+        api.get<NotificationPreferences>(pathOf(notificationEndpoints.preferences), { signal }),
     }),
   );
 }
@@ -21,7 +23,7 @@ export function useUpdatePreferences() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (changes: Partial<NotificationPreferences>) =>
-      api.put<NotificationPreferences>('/notifications/preferences', changes),
+      api.put<NotificationPreferences>(pathOf(notificationEndpoints.updatePreferences), changes),
     onSuccess: (preferences) => queryClient.setQueryData(preferencesQueryKey, preferences),
   });
 }

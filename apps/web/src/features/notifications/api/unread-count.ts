@@ -1,4 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import { pathOf } from '@teamup/contracts/endpoint';
+import { notificationEndpoints } from '@teamup/contracts/notifications';
 import { api } from '../../../lib/api-client';
 import { notificationsQueryKey } from './notifications';
 
@@ -7,7 +9,7 @@ export const unreadCountQueryKey = [...notificationsQueryKey, 'unread-count'] as
 /** GET /notifications/unread-count: the bell's badge (kept current by live events). */
 export function fetchUnreadCount(signal?: AbortSignal): Promise<number> {
   return api
-    .get<{ unreadCount: number }>('/notifications/unread-count', { signal })
+    .get<{ unreadCount: number }>(pathOf(notificationEndpoints.unreadCount), { signal })
     .then((data) => data.unreadCount);
 }
 
