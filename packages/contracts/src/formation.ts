@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dateRangeMessage, idSchema, isSupportedDate } from './common';
+import { endpoint } from './endpoint';
 import { Limits } from './limits';
 
 export const FormationMessages = {
@@ -77,7 +78,64 @@ export const formationSchema = z.object({
 export type Formation = z.infer<typeof formationSchema>;
 
 export const formationParamsSchema = z.object({ id: idSchema });
+export const workspaceFormationsParamsSchema = z.object({ workspaceId: idSchema });
 /** Team indexes: at most 50 teams, so 0-49. */
 const teamIndexSchema = z.number().int().min(0).max(49);
 export const voteSchema = z.object({ ranking: z.array(teamIndexSchema).min(1).max(50) });
 export const manualSchema = z.object({ result: z.array(teamIndexSchema).max(500) });
+
+export const formationEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/workspaces/:workspaceId/formations',
+    summary: 'A workspace’s sessions, newest first',
+    params: workspaceFormationsParamsSchema,
+    response: z.array(formationSchema),
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/workspaces/:workspaceId/formations',
+    summary: 'Start a session (owner or admin); the seed is committed by its hash',
+    params: workspaceFormationsParamsSchema,
+    body: createFormationSchema,
+    response: formationSchema,
+    status: 201,
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: '/formations/:id',
+    summary: 'One session',
+    params: formationParamsSchema,
+    response: formationSchema,
+  }),
+  vote: endpoint({
+    method: 'PUT',
+    path: '/formations/:id/vote',
+    summary: 'Vote: the caller’s ranking of the teams (a participant, while open)',
+    params: formationParamsSchema,
+    body: voteSchema,
+    response: formationSchema,
+  }),
+  draw: endpoint({
+    method: 'POST',
+    path: '/formations/:id/draw',
+    summary: 'Draw (dice, ladder) or close the vote; reveals the seed',
+    params: formationParamsSchema,
+    response: formationSchema,
+  }),
+  manual: endpoint({
+    method: 'PUT',
+    path: '/formations/:id/manual',
+    summary: 'Manual: set the team of every participant (owner or admin)',
+    params: formationParamsSchema,
+    body: manualSchema,
+    response: formationSchema,
+  }),
+  confirm: endpoint({
+    method: 'POST',
+    path: '/formations/:id/confirm',
+    summary: 'Make the teams, their members and group chats (once)',
+    params: formationParamsSchema,
+    response: formationSchema,
+  }),
+};

@@ -1,5 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreateFormationInput, Formation } from '@teamup/contracts/formation';
+import { pathOf } from '@teamup/contracts/endpoint';
+import { formationEndpoints } from '@teamup/contracts/formation';
 import { api } from '../../../lib/api-client';
 
 export const formationsQueryKey = ['formations'] as const;
@@ -10,7 +12,9 @@ export function useFormations(workspaceId: number | null) {
     ...queryOptions({
       queryKey: [...formationsQueryKey, 'workspace', workspaceId],
       queryFn: ({ signal }) =>
-        api.get<Formation[]>(`/workspaces/${workspaceId}/formations`, { signal }),
+        api.get<Formation[]>(pathOf(formationEndpoints.list, { workspaceId: workspaceId ?? 0 }), {
+          signal,
+        }),
     }),
     enabled: workspaceId !== null,
   });
@@ -21,7 +25,8 @@ export function useFormation(id: number | null) {
   return useQuery({
     ...queryOptions({
       queryKey: [...formationsQueryKey, 'one', id],
-      queryFn: ({ signal }) => api.get<Formation>(`/formations/${id}`, { signal }),
+      queryFn: ({ signal }) =>
+        api.get<Formation>(pathOf(formationEndpoints.get, { id: id ?? 0 }), { signal }),
     }),
     enabled: id !== null,
   });
@@ -38,25 +43,29 @@ function useFormationMutation<Input>(call: (input: Input) => Promise<Formation>)
 /** POST /workspaces/{ws}/formations. */
 export const useCreateFormation = (workspaceId: number) =>
   useFormationMutation((body: CreateFormationInput) =>
-    api.post<Formation>(`/workspaces/${workspaceId}/formations`, body),
+    api.post<Formation>(pathOf(formationEndpoints.create, { workspaceId }), body),
   );
 
 /** POST /formations/{id}/draw (dice, ladder; closes a vote). */
 export const useDrawFormation = () =>
-  useFormationMutation((id: number) => api.post<Formation>(`/formations/${id}/draw`));
+  useFormationMutation((id: number) =>
+    api.post<Formation>(pathOf(formationEndpoints.draw, { id })),
+  );
 
 /** PUT /formations/{id}/vote {ranking}. */
 export const useVoteFormation = () =>
   useFormationMutation(({ id, ranking }: { id: number; ranking: number[] }) =>
-    api.put<Formation>(`/formations/${id}/vote`, { ranking }),
+    api.put<Formation>(pathOf(formationEndpoints.vote, { id }), { ranking }),
   );
 
 /** PUT /formations/{id}/manual {result}. */
 export const useManualFormation = () =>
   useFormationMutation(({ id, result }: { id: number; result: number[] }) =>
-    api.put<Formation>(`/formations/${id}/manual`, { result }),
+    api.put<Formation>(pathOf(formationEndpoints.manual, { id }), { result }),
   );
 
 /** POST /formations/{id}/confirm. */
 export const useConfirmFormation = () =>
-  useFormationMutation((id: number) => api.post<Formation>(`/formations/${id}/confirm`));
+  useFormationMutation((id: number) =>
+    api.post<Formation>(pathOf(formationEndpoints.confirm, { id })),
+  );
