@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './common';
+import { endpoint } from './endpoint';
 import { Limits } from './limits';
 import { memberProfileSchema } from './workspaces';
 
@@ -122,3 +123,83 @@ export type TeamMember = z.infer<typeof teamMemberSchema>;
 
 /** Answer of a leave: whether the team was deleted with it. */
 export const leaveTeamResponseSchema = z.object({ teamDeleted: z.boolean() });
+
+export const teamEndpoints = {
+  workspaceTeams: endpoint({
+    method: 'GET',
+    path: '/teams/workspace/:workspaceId',
+    summary: 'Every team of a workspace; `isMember` marks the caller’s',
+    params: workspaceTeamsParamsSchema,
+    response: z.array(teamSchema),
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/teams',
+    summary: 'Create a team (the creator leads it)',
+    body: createTeamSchema,
+    response: teamSchema,
+    status: 201,
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: '/teams/:id',
+    summary: 'One team of a workspace the caller belongs to',
+    params: teamParamsSchema,
+    response: teamSchema,
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/teams/:id',
+    summary: 'Change name, description or password (leader, workspace owner or admin)',
+    params: teamParamsSchema,
+    body: updateTeamSchema,
+    response: teamSchema,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/teams/:id',
+    summary: 'Delete a team; the typed name must match (leader or workspace owner)',
+    params: teamParamsSchema,
+    body: deleteTeamSchema,
+    status: 204,
+  }),
+  join: endpoint({
+    method: 'POST',
+    path: '/teams/:id/join',
+    summary: 'Join a team (its password when it has one)',
+    params: teamParamsSchema,
+    body: joinTeamSchema.nullish(),
+    response: teamSchema,
+  }),
+  leave: endpoint({
+    method: 'POST',
+    path: '/teams/:id/leave',
+    summary: 'Leave a team (the last member says whether it is deleted or kept)',
+    params: teamParamsSchema,
+    body: leaveTeamSchema,
+    response: leaveTeamResponseSchema,
+  }),
+  members: endpoint({
+    method: 'GET',
+    path: '/teams/:id/members',
+    summary: 'A team’s members, leader first',
+    params: teamParamsSchema,
+    response: z.array(teamMemberSchema),
+  }),
+  addMember: endpoint({
+    method: 'POST',
+    path: '/teams/:id/members',
+    summary:
+      'Add a member: the caller (a join), or another workspace member (leader, owner or admin)',
+    params: teamParamsSchema,
+    body: addTeamMemberSchema,
+    response: teamMemberSchema,
+  }),
+  removeMember: endpoint({
+    method: 'DELETE',
+    path: '/teams/:id/members/:userId',
+    summary: 'Remove a member: the caller (a leave), or another (leader, workspace owner or admin)',
+    params: teamMemberParamsSchema,
+    status: 204,
+  }),
+};
