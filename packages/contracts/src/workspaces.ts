@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, withoutTrailingSlashes } from './common';
+import { endpoint } from './endpoint';
 import { Limits } from './limits';
 
 export const workspaceRoleSchema = z.enum(['OWNER', 'ADMIN', 'MEMBER']);
@@ -204,3 +205,139 @@ export function parseInviteInput(input: string): ParsedInvite | null {
   const code = fromLink ?? value;
   return inviteCodePattern.test(code) ? { kind: 'code', code } : null;
 }
+
+export const workspaceEndpoints = {
+  create: endpoint({
+    method: 'POST',
+    path: '/workspaces',
+    summary: '워크스페이스 생성 (생성자가 소유자)',
+    body: createWorkspaceSchema,
+    response: workspaceSchema,
+    status: 201,
+  }),
+  my: endpoint({
+    method: 'GET',
+    path: '/workspaces/my',
+    summary: '내 워크스페이스 목록',
+    response: z.array(workspaceSchema),
+  }),
+  invitePreview: endpoint({
+    method: 'GET',
+    path: '/workspaces/invite/:code',
+    summary: '초대 코드로 워크스페이스 미리보기',
+    params: inviteParamsSchema,
+    response: invitePreviewSchema,
+  }),
+  publicInvitePreview: endpoint({
+    method: 'GET',
+    path: '/workspaces/invite/:code/public',
+    summary: '초대 링크 미리보기 (로그인 전): 워크스페이스 이름과 멤버 수만',
+    auth: 'public',
+    params: inviteParamsSchema,
+    response: publicInvitePreviewSchema,
+  }),
+  join: endpoint({
+    method: 'POST',
+    path: '/workspaces/join',
+    summary: '초대 코드 또는 초대 링크로 참여',
+    body: joinWorkspaceSchema,
+    response: workspaceSchema,
+  }),
+  joinById: endpoint({
+    method: 'POST',
+    path: '/workspaces/:id/join',
+    summary: '워크스페이스 ID로 참여 (비밀번호가 설정된 워크스페이스만)',
+    params: workspaceParamsSchema,
+    body: joinWorkspaceByIdSchema,
+    response: workspaceSchema,
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: '/workspaces/:id',
+    summary: '워크스페이스 조회 (멤버)',
+    params: workspaceParamsSchema,
+    response: workspaceSchema,
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/workspaces/:id',
+    summary: '워크스페이스 이름과 아이콘 변경 (소유자)',
+    params: workspaceParamsSchema,
+    body: updateWorkspaceSchema,
+    response: workspaceSchema,
+  }),
+  setPassword: endpoint({
+    method: 'PUT',
+    path: '/workspaces/:id/password',
+    summary: '워크스페이스 비밀번호 설정 또는 해제 (소유자)',
+    params: workspaceParamsSchema,
+    body: setWorkspacePasswordSchema,
+    response: workspaceSchema,
+  }),
+  /** Multipart, field `file`: no body schema (the server reads the upload itself). */
+  uploadIcon: endpoint({
+    method: 'POST',
+    path: '/workspaces/:id/icon',
+    summary: '워크스페이스 아이콘 이미지 업로드 (소유자)',
+    params: workspaceParamsSchema,
+    response: iconUploadResponseSchema,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/workspaces/:id',
+    summary: '워크스페이스 삭제 (소유자, 이름 확인)',
+    params: workspaceParamsSchema,
+    body: deleteWorkspaceSchema,
+    status: 204,
+  }),
+  leave: endpoint({
+    method: 'POST',
+    path: '/workspaces/:id/leave',
+    summary: '워크스페이스 나가기',
+    params: workspaceParamsSchema,
+    status: 204,
+  }),
+  members: endpoint({
+    method: 'GET',
+    path: '/workspaces/:id/members',
+    summary: '워크스페이스 멤버 목록 (소유자, 관리자, 멤버 순)',
+    params: workspaceParamsSchema,
+    response: z.array(workspaceMemberSchema),
+  }),
+  changeRole: endpoint({
+    method: 'PUT',
+    path: '/workspaces/:id/members/:userId/role',
+    summary: '멤버 역할 변경 (소유자)',
+    params: workspaceMemberParamsSchema,
+    body: changeMemberRoleSchema,
+    response: workspaceMemberSchema,
+  }),
+  kick: endpoint({
+    method: 'DELETE',
+    path: '/workspaces/:id/members/:userId',
+    summary: '멤버 내보내기',
+    params: workspaceMemberParamsSchema,
+    status: 204,
+  }),
+  ban: endpoint({
+    method: 'POST',
+    path: '/workspaces/:id/members/:userId/ban',
+    summary: '멤버 차단',
+    params: workspaceMemberParamsSchema,
+    response: z.literal(true),
+  }),
+  unban: endpoint({
+    method: 'DELETE',
+    path: '/workspaces/:id/members/:userId/ban',
+    summary: '차단 해제',
+    params: workspaceMemberParamsSchema,
+    status: 204,
+  }),
+  blacklist: endpoint({
+    method: 'GET',
+    path: '/workspaces/:id/blacklist',
+    summary: '차단된 사용자 목록 (소유자, 관리자)',
+    params: workspaceParamsSchema,
+    response: z.array(bannedUserSchema),
+  }),
+};
