@@ -48,7 +48,7 @@ const WorkspaceRouteGuard = lazy(() =>
   })),
 );
 const WorkspaceHomePage = lazy(() =>
-  import('../features/workspaces/pages/workspace-home-page').then((m) => ({
+  import('./pages/workspace-home-page').then((m) => ({
     default: m.WorkspaceHomePage,
   })),
 );
@@ -57,14 +57,12 @@ const EmptyWorkspacePage = lazy(() =>
     default: m.EmptyWorkspacePage,
   })),
 );
-const TeamPage = lazy(() =>
-  import('../features/teams/pages/team-page').then((m) => ({ default: m.TeamPage })),
-);
+const TeamPage = lazy(() => import('./pages/team-page').then((m) => ({ default: m.TeamPage })));
 const ChatRoomPage = lazy(() =>
   import('../features/chat/pages/chat-room-page').then((m) => ({ default: m.ChatRoomPage })),
 );
 const VideoLivePage = lazy(() =>
-  import('../features/video/pages/video-live-page').then((m) => ({ default: m.VideoLivePage })),
+  import('./pages/video-live-page').then((m) => ({ default: m.VideoLivePage })),
 );
 const TeamFormationPage = lazy(() =>
   import('../features/formation/pages/team-formation-page').then((m) => ({

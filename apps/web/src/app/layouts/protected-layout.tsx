@@ -2,17 +2,14 @@ import { Suspense, useState } from 'react';
 import { AppShell, Group } from '@mantine/core';
 import { matchPath, Navigate, Outlet, useLocation } from 'react-router';
 import { FullPageLoader } from '../../components/full-page-loader';
-import { useAuth } from '../../features/auth/hooks/use-auth';
+import { useAuth } from '../../lib/auth/use-auth';
 import { LiveProvider } from '../../features/live/components/live-provider';
-import { useCurrentWorkspace } from '../../features/workspaces/hooks/use-current-workspace';
+import { useCurrentWorkspace } from '../../hooks/use-current-workspace';
 import {
   WORKSPACE_RAIL_WIDTH,
   WorkspaceRail,
 } from '../../features/workspaces/components/workspace-rail';
-import {
-  WORKSPACE_SIDE_PANEL_WIDTH,
-  WorkspaceSidePanel,
-} from '../../features/workspaces/components/workspace-side-panel';
+import { WORKSPACE_SIDE_PANEL_WIDTH, WorkspaceSidePanel } from './workspace-side-panel';
 import { ko } from '../../i18n/ko';
 import { routes, sidePanelPaths } from '../../config/paths';
 import { TopBar } from './top-bar';

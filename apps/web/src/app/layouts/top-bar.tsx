@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo';
 import { LiveStatus } from '../../features/live/components/live-status';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
-import { useCurrentWorkspace } from '../../features/workspaces/hooks/use-current-workspace';
+import { useCurrentWorkspace } from '../../hooks/use-current-workspace';
 import { ko } from '../../i18n/ko';
 import { routes } from '../../config/paths';
 import { ProfileMenu } from './profile-menu';

@@ -11,7 +11,7 @@ import { formatDateTime, formatRelative } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/error-message';
 import { useAuthSessions } from '../api/auth-sessions';
 import { useRevokeAuthSession } from '../api/revoke-auth-session';
-import { useAuth } from '../hooks/use-auth';
+import { useAuth } from '../../../lib/auth/use-auth';
 import { deviceLabel } from '../lib/device-label';
 
 /** The caller's signed-in devices; each can be signed out after a confirmation. */

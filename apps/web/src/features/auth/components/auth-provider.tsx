@@ -10,7 +10,7 @@ import { buildClientInfo } from '../../../lib/client-info';
 import { tokenStore } from '../../../lib/token-store';
 import { logout } from '../api/logout';
 import { sessionQueryKey, useSession, type SessionInfo } from '../api/session';
-import { AuthContext, type AuthContextValue, type AuthStatus } from '../hooks/use-auth';
+import { AuthContext, type AuthContextValue, type AuthStatus } from '../../../lib/auth/use-auth';
 
 const hasServerSnapshot = () => false;
 

@@ -11,7 +11,7 @@ import { ActiveSessions } from '../components/active-sessions';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { LinkedAccounts, useSocialAccountRows } from '../components/linked-accounts';
 import { TwoFactorSettings } from '../components/two-factor-settings';
-import { useAuth } from '../hooks/use-auth';
+import { useAuth } from '../../../lib/auth/use-auth';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (

@@ -19,13 +19,13 @@ import { ko } from '../../../i18n/ko';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { buildClientInfo } from '../../../lib/client-info';
 import { errorMessage } from '../../../lib/error-message';
-import { InviteBanner } from '../../workspaces/components/invite-banner';
-import { useAuthPageInvite } from '../../workspaces/hooks/use-auth-page-invite';
-import { inviteCodeFromPath, validInviteCode } from '../../workspaces/lib/pending-invite';
+import { InviteBanner } from '../../../components/invite-banner';
+import { useAuthPageInvite } from '../../../hooks/use-auth-page-invite';
+import { inviteCodeFromPath, validInviteCode } from '../../../lib/pending-invite';
 import { useLogin } from '../api/login';
 import { SocialLoginButtons } from '../components/social-login-buttons';
 import { TwoFactorStep } from '../components/two-factor-step';
-import { useAuth } from '../hooks/use-auth';
+import { useAuth } from '../../../lib/auth/use-auth';
 import { readLoginState } from '../lib/login-state';
 import { checkEmail } from '../lib/password-policy';
 

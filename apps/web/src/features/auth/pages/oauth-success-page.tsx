@@ -6,10 +6,10 @@ import { routes } from '../../../config/paths';
 import { ko } from '../../../i18n/ko';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { tokenStore } from '../../../lib/token-store';
-import { takePendingInvite } from '../../workspaces/lib/pending-invite';
+import { takePendingInvite } from '../../../lib/pending-invite';
 import { exchangeOauthToken } from '../api/exchange-oauth-token';
 import { TwoFactorStep } from '../components/two-factor-step';
-import { useAuth } from '../hooks/use-auth';
+import { useAuth } from '../../../lib/auth/use-auth';
 import { claimOauthCallback, OAUTH_GUARD_TTL_MS } from '../lib/oauth-callback-guard';
 import { parseOauthUser } from '../lib/oauth-user';
 

@@ -7,8 +7,8 @@ import { routes } from '../../../config/paths';
 import { ko } from '../../../i18n/ko';
 import { useChatRooms } from '../api/chat-rooms';
 import { roomDisplayName } from '../lib/room-display';
-import { SidePanelLink } from '../../workspaces/components/side-panel-link';
-import { sidePanelListState } from '../../workspaces/components/side-panel-section';
+import { SidePanelLink } from '../../../components/side-panel/side-panel-link';
+import { sidePanelListState } from '../../../components/side-panel/side-panel-section';
 
 interface ChatRoomLinksProps {
   workspaceId: number;

@@ -6,7 +6,7 @@ import { ChatMessages } from '@teamup/contracts/chat';
 import type { Workspace } from '@teamup/contracts/workspaces';
 import { useConfirmAction } from '../../../components/confirm-action';
 import { ko } from '../../../i18n/ko';
-import { useLiveEvents } from '../../live/hooks/use-live';
+import { useLiveEvents } from '../../../lib/live/use-live';
 import { roomMembersQueryKey, useRoomMembers } from '../api/room-members';
 import { useMarkRead } from '../hooks/use-mark-read';
 import { useRoomSession } from '../hooks/use-room-session';

@@ -4,7 +4,7 @@ import { IconDots, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { ChatMessages } from '@teamup/contracts/chat';
 import { routes } from '../../../config/paths';
 import { ko } from '../../../i18n/ko';
-import { MemberAvatar } from '../../teams/components/member-avatar';
+import { MemberAvatar } from '../../../components/member-avatar';
 import type { LocalMessage } from '../lib/message-store';
 import { MessageAttachment } from './message-attachment';
 import { formatMessageDateTime, formatMessageTime } from '../lib/room-display';

@@ -18,7 +18,7 @@ import { ChatMessages } from '@teamup/contracts/chat';
 import { Limits } from '@teamup/contracts/limits';
 import { routes } from '../../../config/paths';
 import { ko } from '../../../i18n/ko';
-import { useWorkspaceMembers } from '../../workspaces/api/workspace-members';
+import { useWorkspaceMembers } from '../../../lib/queries/workspace-members';
 import { useCreateChatRoom } from '../api/create-chat-room';
 import { pickableMembers, validateNewChat } from '../lib/new-chat';
 

@@ -10,7 +10,7 @@ import { routes } from '../../../config/paths';
 import { useConfirmAction } from '../../../components/confirm-action';
 import { ko } from '../../../i18n/ko';
 import { errorMessage } from '../../../lib/error-message';
-import { MemberAvatar } from '../../teams/components/member-avatar';
+import { MemberAvatar } from '../../../components/member-avatar';
 import { useLeaveRoom } from '../api/leave-room';
 import { useRenameRoom } from '../api/rename-room';
 

@@ -3,7 +3,7 @@ import { useParams } from 'react-router';
 import type { ChatRoom } from '@teamup/contracts/chat';
 import type { Page } from '@teamup/contracts/common';
 import type { LiveEvent } from '@teamup/contracts/events';
-import { useLiveEvents } from '../../live/hooks/use-live';
+import { useLiveEvents } from '../../../lib/live/use-live';
 import { chatRoomListsQueryKey, chatRoomsQueryKey } from '../api/chat-rooms';
 import { applyNewMessage, applyRead } from '../lib/rooms-cache';
 

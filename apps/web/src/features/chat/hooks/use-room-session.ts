@@ -1,6 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { ChatRoom } from '@teamup/contracts/chat';
-import { useLiveEvents, useLiveResync, useLiveState } from '../../live/hooks/use-live';
+import { useLiveEvents, useLiveResync, useLiveState } from '../../../lib/live/use-live';
 import { deleteMessage } from '../api/delete-message';
 import { fetchNewestMessages, fetchOlderMessages } from '../api/room-messages';
 import { sendMessage } from '../api/send-message';

@@ -15,7 +15,7 @@ import type { FormationMethod } from '@teamup/contracts/formation';
 import { routes } from '../../../config/paths';
 import { ko } from '../../../i18n/ko';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { useCurrentWorkspace } from '../../workspaces/hooks/use-current-workspace';
+import { useCurrentWorkspace } from '../../../hooks/use-current-workspace';
 import { useFormations } from '../api/formations';
 import { methodSlugs } from '../lib/methods';
 

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { Kanban } from '@teamup/contracts/kanban';
 import { api } from '../../../lib/api-client';
-import { teamQueryKey } from '../../teams/api/team';
-import { teamsQueryKey } from '../../teams/api/workspace-teams';
+import { teamQueryKey } from '../../../lib/queries/team';
+import { teamsQueryKey } from '../../../lib/queries/workspace-teams';
 
 /** The root of every kanban query. */
 export const kanbanQueryKey = ['kanban'] as const;

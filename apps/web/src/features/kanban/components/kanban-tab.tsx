@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import type { KanbanList } from '@teamup/contracts/kanban';
 import { useConfirmAction } from '../../../components/confirm-action';
 import { ko } from '../../../i18n/ko';
-import { useTeamMembers } from '../../teams/api/team-members';
+import { useTeamMembers } from '../../../lib/queries/team-members';
 import { useCreateStarterLists } from '../api/create-list';
 import { useDeleteList } from '../api/delete-list';
 import { useTeamKanban } from '../api/team-kanban';

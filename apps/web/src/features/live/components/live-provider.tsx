@@ -1,9 +1,9 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { LiveConnection } from '../../../lib/live/live-connection';
-import { useAuth } from '../../auth/hooks/use-auth';
+import { useAuth } from '../../../lib/auth/use-auth';
 import { registerSse, sseSubscribeUrl } from '../api/register-sse';
-import { LiveContext } from '../hooks/live-context';
+import { LiveContext } from '../../../lib/live/live-context';
 import { useLiveInvalidation } from '../hooks/use-live-invalidation';
 
 function createConnection(): LiveConnection {

@@ -1,7 +1,7 @@
 import { ActionIcon, Box, Group, Text, Tooltip } from '@mantine/core';
 import { IconPlugConnectedX, IconRefresh } from '@tabler/icons-react';
 import { ko } from '../../../i18n/ko';
-import { useLiveRetry, useLiveState } from '../hooks/use-live';
+import { useLiveRetry, useLiveState } from '../../../lib/live/use-live';
 
 const dotColor = { open: 'teal', connecting: 'yellow' } as const;
 

@@ -6,12 +6,12 @@ import { postQueryKey } from '../../board/api/post';
 import { postListsQueryKey } from '../../board/api/team-posts';
 import { schedulesQueryKey } from '../../schedules/api/schedule-range';
 import { teamKanbanQueryKey } from '../../kanban/api/team-kanban';
-import { teamQueryKey } from '../../teams/api/team';
-import { teamMembersQueryKey } from '../../teams/api/team-members';
-import { teamsQueryKey, workspaceTeamsQueryKey } from '../../teams/api/workspace-teams';
-import { workspacesQueryKey } from '../../workspaces/api/my-workspaces';
-import { workspaceMembersQueryKey } from '../../workspaces/api/workspace-members';
-import { useLiveEvents } from './use-live';
+import { teamQueryKey } from '../../../lib/queries/team';
+import { teamMembersQueryKey } from '../../../lib/queries/team-members';
+import { teamsQueryKey, workspaceTeamsQueryKey } from '../../../lib/queries/workspace-teams';
+import { workspacesQueryKey } from '../../../lib/queries/my-workspaces';
+import { workspaceMembersQueryKey } from '../../../lib/queries/workspace-members';
+import { useLiveEvents } from '../../../lib/live/use-live';
 
 /** A per-id key without its id: the prefix of every such query. */
 const withoutId = (key: readonly unknown[]): QueryKey => key.slice(0, -1);

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ActionIcon, Indicator, Popover } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { ko } from '../../../i18n/ko';
-import { useAuth } from '../../auth/hooks/use-auth';
+import { useAuth } from '../../../lib/auth/use-auth';
 import { useUnreadCount } from '../api/unread-count';
 import { useNotificationsLive } from '../hooks/use-notifications-live';
 import { NotificationPopover } from './notification-popover';

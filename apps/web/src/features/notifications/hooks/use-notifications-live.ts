@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { useLiveEvents, useLiveResync } from '../../live/hooks/use-live';
+import { useLiveEvents, useLiveResync } from '../../../lib/live/use-live';
 import { notificationsQueryKey } from '../api/notifications';
 import { unreadCountQueryKey } from '../api/unread-count';
 import { showBrowserNotification } from '../lib/browser-notifications';

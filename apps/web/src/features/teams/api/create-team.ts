@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateTeamInput, Team } from '@teamup/contracts/teams';
 import { api } from '../../../lib/api-client';
-import { teamsQueryKey, workspaceTeamsQueryKey } from './workspace-teams';
+import { teamsQueryKey, workspaceTeamsQueryKey } from '../../../lib/queries/workspace-teams';
 
 /** POST /teams: the creator becomes leader and first member; answers the new team. */
 export function createTeam(body: CreateTeamInput): Promise<Team> {

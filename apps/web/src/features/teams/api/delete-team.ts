@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { teamQueryKey } from './team';
-import { workspaceTeamsQueryKey } from './workspace-teams';
+import { teamQueryKey } from '../../../lib/queries/team';
+import { workspaceTeamsQueryKey } from '../../../lib/queries/workspace-teams';
 
 export interface DeleteTeamVariables {
   teamId: number;

@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { leaveTeamResponseSchema } from '@teamup/contracts/teams';
 import { api } from '../../../lib/api-client';
-import { teamQueryKey } from './team';
-import { workspaceTeamsQueryKey } from './workspace-teams';
+import { teamQueryKey } from '../../../lib/queries/team';
+import { workspaceTeamsQueryKey } from '../../../lib/queries/workspace-teams';
 
 export type LeaveTeamResult = z.infer<typeof leaveTeamResponseSchema>;
 export type WhenLast = 'DELETE' | 'KEEP';

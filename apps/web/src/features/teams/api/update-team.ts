@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Team, UpdateTeamInput } from '@teamup/contracts/teams';
 import { api } from '../../../lib/api-client';
-import { teamQueryKey } from './team';
-import { workspaceTeamsQueryKey } from './workspace-teams';
+import { teamQueryKey } from '../../../lib/queries/team';
+import { workspaceTeamsQueryKey } from '../../../lib/queries/workspace-teams';
 
 export interface UpdateTeamVariables {
   teamId: number;

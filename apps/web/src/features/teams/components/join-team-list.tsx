@@ -18,11 +18,11 @@ import { Limits } from '@teamup/contracts/limits';
 import type { Team } from '@teamup/contracts/teams';
 import { routes } from '../../../config/paths';
 import { ErrorAlert } from '../../../components/error-alert';
-import { useAuth } from '../../auth/hooks/use-auth';
+import { useAuth } from '../../../lib/auth/use-auth';
 import { ko } from '../../../i18n/ko';
 import { errorMessage } from '../../../lib/error-message';
 import { useAddTeamMember } from '../api/add-team-member';
-import { useWorkspaceTeams } from '../api/workspace-teams';
+import { useWorkspaceTeams } from '../../../lib/queries/workspace-teams';
 import { teamJoinErrorMessage } from '../lib/join-error';
 
 interface JoinTeamListProps {

@@ -5,7 +5,7 @@ import { routes } from '../../../config/paths';
 import type { MemberProfile } from '@teamup/contracts/workspaces';
 import { ko } from '../../../i18n/ko';
 import { portfolioHref } from '../lib/portfolio-link';
-import { MemberAvatar } from './member-avatar';
+import { MemberAvatar } from '../../../components/member-avatar';
 
 interface MemberDetailModalProps {
   /** The member shown; null keeps the modal closed. */

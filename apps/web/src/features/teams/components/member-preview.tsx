@@ -1,7 +1,7 @@
 import { Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { MemberProfile } from '@teamup/contracts/workspaces';
 import { ko } from '../../../i18n/ko';
-import { MemberAvatar } from './member-avatar';
+import { MemberAvatar } from '../../../components/member-avatar';
 
 interface MemberPreviewProps {
   member: MemberProfile;

@@ -19,7 +19,7 @@ import { ErrorAlert } from '../../../components/error-alert';
 import { ko } from '../../../i18n/ko';
 import { errorMessage } from '../../../lib/error-message';
 import { useRemoveTeamMember } from '../api/remove-team-member';
-import { useTeamMembers } from '../api/team-members';
+import { useTeamMembers } from '../../../lib/queries/team-members';
 import { MemberDetailModal } from './member-detail-modal';
 import { MemberPreview } from './member-preview';
 

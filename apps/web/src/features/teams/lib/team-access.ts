@@ -1,12 +1,8 @@
 import type { Team } from '@teamup/contracts/teams';
 import type { Workspace } from '@teamup/contracts/workspaces';
 
-/** A route id segment as a positive integer; null when it is missing or not a plain number. */
-export function parseRouteId(value: string | undefined): number | null {
-  if (!value || !/^\d{1,15}$/.test(value)) return null;
-  const id = Number(value);
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
-}
+// parseRouteId is shared by several features' pages; it lives in lib/route-id.
+export { parseRouteId } from '../../../lib/route-id';
 
 /** Deleting a team is offered to its leader and to the workspace owner (as the server allows). */
 export function canDeleteTeam(

@@ -24,7 +24,7 @@ import { ko } from '../../../i18n/ko';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { ApiError } from '../../../lib/api-error';
 import { errorMessage } from '../../../lib/error-message';
-import { useAuth } from '../../auth/hooks/use-auth';
+import { useAuth } from '../../../lib/auth/use-auth';
 import { useMe } from '../api/me';
 import { useUpdateMe } from '../api/update-me';
 import { ProfileImageField } from '../components/profile-image-field';

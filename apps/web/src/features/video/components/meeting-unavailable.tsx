@@ -5,7 +5,7 @@ import { routes } from '../../../config/paths';
 import { ko } from '../../../i18n/ko';
 import { ApiError } from '../../../lib/api-error';
 import { errorMessage, hasCode } from '../../../lib/error-message';
-import { TeamStateMessage } from '../../teams/components/team-state-message';
+import { TeamStateMessage } from '../../../components/team-state-message';
 
 const t = ko.video.unavailable;
 

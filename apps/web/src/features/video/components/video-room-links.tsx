@@ -6,8 +6,8 @@ import { routes } from '../../../config/paths';
 import { useConfirmAction } from '../../../components/confirm-action';
 import { ko } from '../../../i18n/ko';
 import { errorMessage } from '../../../lib/error-message';
-import { SidePanelLink } from '../../workspaces/components/side-panel-link';
-import { sidePanelListState } from '../../workspaces/components/side-panel-section';
+import { SidePanelLink } from '../../../components/side-panel/side-panel-link';
+import { sidePanelListState } from '../../../components/side-panel/side-panel-section';
 import { useDeleteVideoChannel, useVideoChannels } from '../api/video-api';
 
 const t = ko.video.rooms;

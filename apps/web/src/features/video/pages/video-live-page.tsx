@@ -9,9 +9,8 @@ import { useConfirmAction } from '../../../components/confirm-action';
 import { ko } from '../../../i18n/ko';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { errorMessage } from '../../../lib/error-message';
-import { useAuth } from '../../auth/hooks/use-auth';
-import { useChatUnreadTotal } from '../../chat/hooks/use-chat-unread';
-import { useCurrentWorkspace } from '../../workspaces/hooks/use-current-workspace';
+import { useAuth } from '../../../lib/auth/use-auth';
+import { useCurrentWorkspace } from '../../../hooks/use-current-workspace';
 import { DevicePicker } from '../components/device-picker';
 import {
   ControlBar,
@@ -41,8 +40,11 @@ const positiveId = (value: string | null) => {
   return Number.isInteger(id) && id > 0 ? id : null;
 };
 
-/** /ws/{workspaceId}/video/live?roomId=&roomName= (spec 02 "Video meeting screen"). */
-export function VideoLivePage() {
+/**
+ * /ws/{workspaceId}/video/live?roomId=&roomName= (spec 02 "Video meeting screen"). `chatUnread`,
+ * the workspace's unread chat messages for the tab title, comes from the app (video reads no chat).
+ */
+export function VideoLivePage({ chatUnread = 0 }: { chatUnread?: number }) {
   const { workspaceId: segment } = useParams();
   const [params] = useSearchParams();
   const { user } = useAuth();
@@ -66,6 +68,7 @@ export function VideoLivePage() {
       roomName={params.get('roomName') ?? ''}
       myId={user.id}
       canRemoveAnyone={workspace?.myRole === 'OWNER' || workspace?.myRole === 'ADMIN'}
+      chatUnread={chatUnread}
     />
   );
 }
@@ -77,6 +80,7 @@ function Meeting({
   myId,
   canRemoveAnyone,
   onRetry,
+  chatUnread,
 }: {
   onRetry: () => void;
   workspaceId: number;
@@ -84,6 +88,7 @@ function Meeting({
   roomName: string;
   myId: number;
   canRemoveAnyone: boolean;
+  chatUnread: number;
 }) {
   const navigate = useNavigate();
   const [chatShown, setChatShown] = useState(true);
@@ -98,10 +103,7 @@ function Meeting({
   });
   const title = meeting.channel?.name ?? roomName;
   const { workspace } = useCurrentWorkspace();
-  useDocumentTitle(
-    [title || ko.documentTitle.meeting, workspace?.name],
-    useChatUnreadTotal(workspaceId),
-  );
+  useDocumentTitle([title || ko.documentTitle.meeting, workspace?.name], chatUnread);
 
   if (meeting.phase === 'failed') {
     return (

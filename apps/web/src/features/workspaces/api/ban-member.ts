@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { workspacesQueryKey } from './my-workspaces';
+import { workspacesQueryKey } from '../../../lib/queries/my-workspaces';
 import type { MemberActionVariables } from './kick-member';
 
 /** POST /workspaces/{id}/members/{uid}/ban (owner, admins): removes the member and bans them. */

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { WorkspaceMember } from '@teamup/contracts/workspaces';
 import { api } from '../../../lib/api-client';
-import { workspacesQueryKey } from './my-workspaces';
-import { workspaceMembersQueryKey } from './workspace-members';
+import { workspacesQueryKey } from '../../../lib/queries/my-workspaces';
+import { workspaceMembersQueryKey } from '../../../lib/queries/workspace-members';
 
 export interface ChangeMemberRoleVariables {
   workspaceId: number;

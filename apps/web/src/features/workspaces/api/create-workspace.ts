@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateWorkspaceInput, Workspace } from '@teamup/contracts/workspaces';
 import { api } from '../../../lib/api-client';
-import { addToMyWorkspaces, workspacesQueryKey } from './my-workspaces';
+import { addToMyWorkspaces, workspacesQueryKey } from '../../../lib/queries/my-workspaces';
 
 /** POST /workspaces: the caller becomes the owner; an invite code is generated. */
 export function createWorkspace(body: CreateWorkspaceInput): Promise<Workspace> {

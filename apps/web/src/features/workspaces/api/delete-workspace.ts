@@ -1,6 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { myWorkspacesQueryKey, removeFromMyWorkspaces, workspacesQueryKey } from './my-workspaces';
+import {
+  myWorkspacesQueryKey,
+  removeFromMyWorkspaces,
+  workspacesQueryKey,
+} from '../../../lib/queries/my-workspaces';
 
 export interface DeleteWorkspaceVariables {
   workspaceId: number;

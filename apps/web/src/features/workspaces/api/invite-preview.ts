@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { InvitePreview } from '@teamup/contracts/workspaces';
 import { api } from '../../../lib/api-client';
-import { workspacesQueryKey } from './my-workspaces';
+import { workspacesQueryKey } from '../../../lib/queries/my-workspaces';
 
 export const invitePreviewQueryKey = (code: string) =>
   [...workspacesQueryKey, 'invite', code] as const;

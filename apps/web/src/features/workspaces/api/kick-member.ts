@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { workspacesQueryKey } from './my-workspaces';
-import { workspaceMembersQueryKey } from './workspace-members';
+import { workspacesQueryKey } from '../../../lib/queries/my-workspaces';
+import { workspaceMembersQueryKey } from '../../../lib/queries/workspace-members';
 
 export interface MemberActionVariables {
   workspaceId: number;

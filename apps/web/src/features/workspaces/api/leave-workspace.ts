@@ -1,6 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { myWorkspacesQueryKey, removeFromMyWorkspaces, workspacesQueryKey } from './my-workspaces';
+import {
+  myWorkspacesQueryKey,
+  removeFromMyWorkspaces,
+  workspacesQueryKey,
+} from '../../../lib/queries/my-workspaces';
 
 /** POST /workspaces/{id}/leave: any member but the owner leaves. */
 export function leaveWorkspace(workspaceId: number): Promise<void> {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { blacklistQueryKey } from './blacklist';
-import { workspacesQueryKey } from './my-workspaces';
+import { workspacesQueryKey } from '../../../lib/queries/my-workspaces';
 import type { MemberActionVariables } from './kick-member';
 
 /** DELETE /workspaces/{id}/members/{uid}/ban (owner, admins): lifts a ban. */

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { iconUploadResponseSchema } from '@teamup/contracts/workspaces';
 import { api } from '../../../lib/api-client';
-import { workspacesQueryKey } from './my-workspaces';
+import { workspacesQueryKey } from '../../../lib/queries/my-workspaces';
 
 export type IconUploadResult = z.infer<typeof iconUploadResponseSchema>;
 

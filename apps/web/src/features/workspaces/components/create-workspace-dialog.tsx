@@ -21,8 +21,8 @@ import { errorMessage } from '../../../lib/error-message';
 import { useCreateWorkspace } from '../api/create-workspace';
 import { useUploadWorkspaceIcon } from '../api/upload-workspace-icon';
 import { useOpenWorkspace } from '../hooks/use-open-workspace';
-import { iconKind } from '../lib/workspace-icon';
-import { clearRedirectFlag } from '../lib/workspace-storage';
+import { iconKind } from '../../../lib/workspace-icon';
+import { clearRedirectFlag } from '../../../lib/workspace-storage';
 import { emptyIconDraft, IconField, releaseIconDraft, type IconDraft } from './icon-field';
 
 interface CreateWorkspaceDialogProps {

@@ -3,8 +3,8 @@ import { Button, Group, SegmentedControl, Stack, Text, TextInput } from '@mantin
 import { IconPhotoUp, IconX } from '@tabler/icons-react';
 import { Limits } from '@teamup/contracts/limits';
 import { ko } from '../../../i18n/ko';
-import { checkIconFile, iconAccept } from '../lib/workspace-icon';
-import { WorkspaceIcon } from './workspace-icon';
+import { checkIconFile, iconAccept } from '../../../lib/workspace-icon';
+import { WorkspaceIcon } from '../../../components/workspace-icon';
 
 /** What the user chose as icon: typed text, or an image file waiting to be uploaded. */
 export interface IconDraft {

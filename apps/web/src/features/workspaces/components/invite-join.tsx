@@ -10,10 +10,10 @@ import { ko } from '../../../i18n/ko';
 import { hasCode } from '../../../lib/error-message';
 import { useInvitePreview } from '../api/invite-preview';
 import { useJoinWorkspace } from '../api/join-workspace';
-import { workspacesQueryKey } from '../api/my-workspaces';
+import { workspacesQueryKey } from '../../../lib/queries/my-workspaces';
 import { useOpenWorkspace } from '../hooks/use-open-workspace';
 import { joinErrorMessage, needsPassword } from '../lib/join-error';
-import { takePendingInvite } from '../lib/pending-invite';
+import { takePendingInvite } from '../../../lib/pending-invite';
 import { InvitePasswordDialog } from './invite-password-dialog';
 
 interface InviteJoinProps {

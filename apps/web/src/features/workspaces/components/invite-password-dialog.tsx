@@ -3,7 +3,7 @@ import { Button, Group, Loader, Modal, PasswordInput, Stack, Text } from '@manti
 import { Limits } from '@teamup/contracts/limits';
 import type { InvitePreview } from '@teamup/contracts/workspaces';
 import { ko } from '../../../i18n/ko';
-import { WorkspaceIcon } from './workspace-icon';
+import { WorkspaceIcon } from '../../../components/workspace-icon';
 
 interface InvitePasswordDialogProps {
   preview: InvitePreview;

@@ -5,11 +5,11 @@ import { Link, useParams } from 'react-router';
 import type { Workspace } from '@teamup/contracts/workspaces';
 import { routes } from '../../../config/paths';
 import { ko } from '../../../i18n/ko';
-import { useMyWorkspaces } from '../api/my-workspaces';
-import { useCurrentWorkspace } from '../hooks/use-current-workspace';
+import { useMyWorkspaces } from '../../../lib/queries/my-workspaces';
+import { useCurrentWorkspace } from '../../../hooks/use-current-workspace';
 import { CreateWorkspaceDialog } from './create-workspace-dialog';
 import { JoinWorkspaceDialog } from './join-workspace-dialog';
-import { WorkspaceIcon } from './workspace-icon';
+import { WorkspaceIcon } from '../../../components/workspace-icon';
 
 /** Width of the rail in px; the layout sizes its navbar with it. */
 export const WORKSPACE_RAIL_WIDTH = 72;

@@ -8,8 +8,8 @@ import { AppProviders } from '../../../app/providers';
 import type { LiveConnection } from '../../../lib/live/live-connection';
 import { tokenStore } from '../../../lib/token-store';
 import { installBrowserShims } from '../../../test/render';
-import { LiveContext } from '../../live/hooks/live-context';
-import { myWorkspacesQueryKey } from '../api/my-workspaces';
+import { LiveContext } from '../../../lib/live/live-context';
+import { myWorkspacesQueryKey } from '../../../lib/queries/my-workspaces';
 import { resetRemovalCache } from '../lib/removal-notices';
 import { WorkspaceRouteGuard } from './workspace-route-guard';
 

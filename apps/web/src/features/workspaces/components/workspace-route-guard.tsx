@@ -3,9 +3,13 @@ import { Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { routes } from '../../../config/paths';
 import { FullPageLoader } from '../../../components/full-page-loader';
 import { ko } from '../../../i18n/ko';
-import { useMyWorkspaces } from '../api/my-workspaces';
+import { useMyWorkspaces } from '../../../lib/queries/my-workspaces';
 import { useRemovalListener, useRemovalNotice } from '../hooks/use-removal-notice';
-import { findWorkspace, isWorkspaceIdParam, replaceWorkspaceSegment } from '../lib/match-workspace';
+import {
+  findWorkspace,
+  isWorkspaceIdParam,
+  replaceWorkspaceSegment,
+} from '../../../lib/match-workspace';
 import { InviteJoin } from './invite-join';
 import { WorkspaceNotFound } from './workspace-not-found';
 import { WorkspaceRemoved } from './workspace-removed';

@@ -20,7 +20,7 @@ import { InviteTab } from './settings/invite-tab';
 import { MembersTab } from './settings/members-tab';
 import { ProfileTab } from './settings/profile-tab';
 import { SecurityTab } from './settings/security-tab';
-import { WorkspaceIcon } from './workspace-icon';
+import { WorkspaceIcon } from '../../../components/workspace-icon';
 
 interface WorkspaceSettingsModalProps {
   workspace: Workspace;

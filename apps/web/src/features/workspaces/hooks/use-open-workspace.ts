@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { routes } from '../../../config/paths';
-import { rememberLastWorkspaceId } from '../lib/workspace-storage';
+import { rememberLastWorkspaceId } from '../../../lib/workspace-storage';
 
 /** Makes a workspace the current one and goes to its home, replacing the address if asked. */
 export function useOpenWorkspace() {

@@ -1,9 +1,9 @@
 import { useContext, useEffect, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Workspace } from '@teamup/contracts/workspaces';
-import { useAuth } from '../../auth/hooks/use-auth';
-import { LiveContext } from '../../live/hooks/live-context';
-import { myWorkspacesQueryKey } from '../api/my-workspaces';
+import { useAuth } from '../../../lib/auth/use-auth';
+import { LiveContext } from '../../../lib/live/live-context';
+import { myWorkspacesQueryKey } from '../../../lib/queries/my-workspaces';
 import {
   forgetRemoval,
   recordRemoval,

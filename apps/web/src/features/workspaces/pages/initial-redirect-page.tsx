@@ -14,15 +14,15 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import { routes } from '../../../config/paths';
 import { FullPageLoader } from '../../../components/full-page-loader';
 import { ko } from '../../../i18n/ko';
-import { useAuth } from '../../auth/hooks/use-auth';
-import { useMyWorkspaces } from '../api/my-workspaces';
-import { WorkspaceIcon } from '../components/workspace-icon';
-import { defaultWorkspace } from '../lib/match-workspace';
+import { useAuth } from '../../../lib/auth/use-auth';
+import { useMyWorkspaces } from '../../../lib/queries/my-workspaces';
+import { WorkspaceIcon } from '../../../components/workspace-icon';
+import { defaultWorkspace } from '../../../lib/match-workspace';
 import {
   hasRedirectedThisSession,
   markRedirectedThisSession,
   readLastWorkspaceId,
-} from '../lib/workspace-storage';
+} from '../../../lib/workspace-storage';
 
 /**
  * / (spec 01 section 2): a spinner while the workspaces load, then, once per browser session,

@@ -6,7 +6,7 @@ import { formatDate } from '../../../../lib/dates';
 import { errorMessage } from '../../../../lib/error-message';
 import { useBlacklist } from '../../api/blacklist';
 import { useUnbanMember } from '../../api/unban-member';
-import { firstLetter } from '../../lib/workspace-icon';
+import { firstLetter } from '../../../../lib/workspace-icon';
 import { useConfirmAction, type ConfirmActionOptions } from './confirm-action';
 import { showSettingsToast } from '../../lib/settings-toast';
 

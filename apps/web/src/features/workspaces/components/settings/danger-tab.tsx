@@ -9,7 +9,7 @@ import { ConfirmByTyping } from '../../../../components/confirm-by-typing';
 import { ko } from '../../../../i18n/ko';
 import { errorMessage } from '../../../../lib/error-message';
 import { useDeleteWorkspace } from '../../api/delete-workspace';
-import { clearRedirectFlag } from '../../lib/workspace-storage';
+import { clearRedirectFlag } from '../../../../lib/workspace-storage';
 
 const t = ko.workspaces.settings;
 

@@ -17,10 +17,10 @@ import { routes } from '../../../../config/paths';
 import { ko } from '../../../../i18n/ko';
 import { errorMessage } from '../../../../lib/error-message';
 import { useLeaveWorkspace } from '../../api/leave-workspace';
-import { copyText } from '../../lib/copy-text';
+import { copyText } from '../../../../lib/copy-text';
 import { inviteLink } from '../../lib/settings-tabs';
 import { showSettingsToast } from '../../lib/settings-toast';
-import { clearRedirectFlag } from '../../lib/workspace-storage';
+import { clearRedirectFlag } from '../../../../lib/workspace-storage';
 import { useConfirmAction } from './confirm-action';
 
 const t = ko.workspaces.settings;

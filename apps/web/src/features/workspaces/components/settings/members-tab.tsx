@@ -3,12 +3,12 @@ import { IconBan, IconShield, IconShieldOff, IconUserMinus } from '@tabler/icons
 import type { Workspace, WorkspaceMember, WorkspaceRole } from '@teamup/contracts/workspaces';
 import { ko } from '../../../../i18n/ko';
 import { errorMessage } from '../../../../lib/error-message';
-import { useAuth } from '../../../auth/hooks/use-auth';
+import { useAuth } from '../../../../lib/auth/use-auth';
 import { useBanMember } from '../../api/ban-member';
 import { useChangeMemberRole } from '../../api/change-member-role';
 import { useKickMember } from '../../api/kick-member';
-import { useWorkspaceMembers } from '../../api/workspace-members';
-import { firstLetter } from '../../lib/workspace-icon';
+import { useWorkspaceMembers } from '../../../../lib/queries/workspace-members';
+import { firstLetter } from '../../../../lib/workspace-icon';
 import { useConfirmAction, type ConfirmActionOptions } from './confirm-action';
 import { showSettingsToast } from '../../lib/settings-toast';
 

@@ -7,7 +7,7 @@ import { ko } from '../../../../i18n/ko';
 import { errorMessage } from '../../../../lib/error-message';
 import { useUpdateWorkspace } from '../../api/update-workspace';
 import { useUploadWorkspaceIcon } from '../../api/upload-workspace-icon';
-import { iconKind } from '../../lib/workspace-icon';
+import { iconKind } from '../../../../lib/workspace-icon';
 import { IconField, releaseIconDraft, type IconDraft } from '../icon-field';
 import { showSettingsToast } from '../../lib/settings-toast';
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { WorkspaceMember } from '@teamup/contracts/workspaces';
-import { api } from '../../../lib/api-client';
+import { api } from '../api-client';
 import { workspacesQueryKey } from './my-workspaces';
 
 export const workspaceMembersQueryKey = (workspaceId: number) =>

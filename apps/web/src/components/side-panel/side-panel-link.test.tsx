@@ -3,8 +3,8 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { QueryClient } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import type { Workspace } from '@teamup/contracts/workspaces';
-import { AppProviders } from '../../../app/providers';
-import { installBrowserShims } from '../../../test/render';
+import { AppProviders } from '../../app/providers';
+import { installBrowserShims } from '../../test/render';
 import { SidePanelLink, SidePanelWorkspaceName } from './side-panel-link';
 
 /** jsdom lays nothing out: a name is 10 px a character in a 150 px row, two lines tall. */

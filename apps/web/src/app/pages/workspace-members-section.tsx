@@ -15,18 +15,18 @@ import {
 import { notifications } from '@mantine/notifications';
 import { IconCopy, IconLink, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import type { Workspace, WorkspaceMember } from '@teamup/contracts/workspaces';
-import { routes } from '../../../config/paths';
-import { ErrorAlert } from '../../../components/error-alert';
-import { ko } from '../../../i18n/ko';
-import { errorMessage } from '../../../lib/error-message';
-import { useWorkspaceMembers } from '../../workspaces/api/workspace-members';
-import { WorkspaceSettingsModal } from '../../workspaces/components/workspace-settings-modal';
-import { copyText } from '../../workspaces/lib/copy-text';
-import { inviteLink } from '../../workspaces/lib/settings-tabs';
-import { previewMembers } from '../lib/member-preview';
-import { AllMembersModal } from './all-members-modal';
-import { MemberDetailModal } from './member-detail-modal';
-import { MemberPreview } from './member-preview';
+import { routes } from '../../config/paths';
+import { ErrorAlert } from '../../components/error-alert';
+import { ko } from '../../i18n/ko';
+import { errorMessage } from '../../lib/error-message';
+import { useWorkspaceMembers } from '../../lib/queries/workspace-members';
+import { WorkspaceSettingsModal } from '../../features/workspaces/components/workspace-settings-modal';
+import { copyText } from '../../lib/copy-text';
+import { inviteLink } from '../../features/workspaces/lib/settings-tabs';
+import { previewMembers } from '../../features/teams/lib/member-preview';
+import { AllMembersModal } from '../../features/teams/components/all-members-modal';
+import { MemberDetailModal } from '../../features/teams/components/member-detail-modal';
+import { MemberPreview } from '../../features/teams/components/member-preview';
 
 /**
  * A workspace with only its creator in it: how to bring the team in. The link copies in one

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { ApiError } from '../../../lib/api-error';
-import { usePublicInvitePreview } from '../api/public-invite-preview';
+import { ApiError } from '../lib/api-error';
+import { usePublicInvitePreview } from '../lib/queries/public-invite-preview';
 import { rememberPendingInvite } from '../lib/pending-invite';
 
 /**

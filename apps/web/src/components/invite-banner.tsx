@@ -1,9 +1,9 @@
 import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconMailForward } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { routes } from '../../../config/paths';
-import { ko } from '../../../i18n/ko';
-import type { usePublicInvitePreview } from '../api/public-invite-preview';
+import { routes } from '../config/paths';
+import { ko } from '../i18n/ko';
+import type { usePublicInvitePreview } from '../lib/queries/public-invite-preview';
 import { WorkspaceIcon } from './workspace-icon';
 
 const t = ko.workspaces.invite;

@@ -9,14 +9,14 @@ import {
 } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import type { Team } from '@teamup/contracts/teams';
-import { AnnouncementsTab } from '../../board/components/announcements-tab';
-import { BulletinTab } from '../../board/components/bulletin-tab';
-import { bulletinBoardIdOf } from '../../board/lib/bulletin-board';
-import { POST_PARAM } from '../../board/lib/post-param';
-import { CalendarTab } from '../../schedules/components/calendar-tab';
-import { KanbanTab } from '../../kanban/components/kanban-tab';
-import { ko } from '../../../i18n/ko';
-import { parseTeamTab, TEAM_TABS, type TeamTab } from '../lib/team-tabs';
+import { AnnouncementsTab } from '../../features/board/components/announcements-tab';
+import { BulletinTab } from '../../features/board/components/bulletin-tab';
+import { bulletinBoardIdOf } from '../../features/board/lib/bulletin-board';
+import { POST_PARAM } from '../../features/board/lib/post-param';
+import { CalendarTab } from '../../features/schedules/components/calendar-tab';
+import { KanbanTab } from '../../features/kanban/components/kanban-tab';
+import { ko } from '../../i18n/ko';
+import { parseTeamTab, TEAM_TABS, type TeamTab } from '../../features/teams/lib/team-tabs';
 
 const icons: Record<TeamTab, Icon> = {
   announcements: IconSpeakerphone,

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TeamMember } from '@teamup/contracts/teams';
-import { api } from '../../../lib/api-client';
+import { api } from '../api-client';
 import { teamQueryKey } from './team';
 
 export const teamMembersQueryKey = (teamId: number) =>

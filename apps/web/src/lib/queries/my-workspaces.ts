@@ -1,7 +1,7 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { Workspace } from '@teamup/contracts/workspaces';
-import { api } from '../../../lib/api-client';
-import { useAuth } from '../../auth/hooks/use-auth';
+import { api } from '../api-client';
+import { useAuth } from '../auth/use-auth';
 
 /** The root of every workspace query: invalidating it refreshes lists, details and members. */
 export const workspacesQueryKey = ['workspaces'] as const;

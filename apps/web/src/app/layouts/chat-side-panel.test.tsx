@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
-import { tokenStore } from '../../../lib/token-store';
-import { FakeEventSource } from '../../../test/fake-event-source';
-import { renderPage } from '../../../test/render';
-import { LiveProvider } from '../../live/components/live-provider';
-import { WorkspaceSidePanel } from '../../workspaces/components/workspace-side-panel';
+import { tokenStore } from '../../lib/token-store';
+import { FakeEventSource } from '../../test/fake-event-source';
+import { renderPage } from '../../test/render';
+import { LiveProvider } from '../../features/live/components/live-provider';
+import { WorkspaceSidePanel } from './workspace-side-panel';
 import {
   installChatShims,
   ME,
@@ -19,7 +19,7 @@ import {
   room,
   stubChatApi,
   type ApiCall,
-} from '../test/fixtures';
+} from '../../features/chat/test/fixtures';
 
 const ROOMS = '/api/workspaces/1/chat-rooms';
 

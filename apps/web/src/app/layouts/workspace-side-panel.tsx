@@ -3,20 +3,23 @@ import { ActionIcon, Box, Group, ScrollArea, Skeleton, Stack, Tooltip } from '@m
 import { IconLock, IconSettings, IconUsersGroup } from '@tabler/icons-react';
 import { useParams } from 'react-router';
 import type { Workspace } from '@teamup/contracts/workspaces';
-import { routes } from '../../../config/paths';
-import { ko } from '../../../i18n/ko';
-import { useAuth } from '../../auth/hooks/use-auth';
-import { ChatRoomLinks } from '../../chat/components/chat-room-links';
-import { NewChatDialog } from '../../chat/components/new-chat-dialog';
-import { useChatRoomsLiveSync } from '../../chat/hooks/use-chat-rooms-live-sync';
-import { useWorkspaceTeams } from '../../teams/api/workspace-teams';
-import { TeamDialog } from '../../teams/components/team-dialog';
-import { CreateVideoRoomDialog } from '../../video/components/create-video-room-dialog';
-import { VideoRoomLinks } from '../../video/components/video-room-links';
-import { useCurrentWorkspace } from '../hooks/use-current-workspace';
-import { SidePanelLink, SidePanelWorkspaceName } from './side-panel-link';
-import { SidePanelSection, sidePanelListState } from './side-panel-section';
-import { WorkspaceSettingsModal } from './workspace-settings-modal';
+import { routes } from '../../config/paths';
+import { ko } from '../../i18n/ko';
+import { useAuth } from '../../lib/auth/use-auth';
+import { ChatRoomLinks } from '../../features/chat/components/chat-room-links';
+import { NewChatDialog } from '../../features/chat/components/new-chat-dialog';
+import { useChatRoomsLiveSync } from '../../features/chat/hooks/use-chat-rooms-live-sync';
+import { useWorkspaceTeams } from '../../lib/queries/workspace-teams';
+import { TeamDialog } from '../../features/teams/components/team-dialog';
+import { CreateVideoRoomDialog } from '../../features/video/components/create-video-room-dialog';
+import { VideoRoomLinks } from '../../features/video/components/video-room-links';
+import { useCurrentWorkspace } from '../../hooks/use-current-workspace';
+import { SidePanelLink, SidePanelWorkspaceName } from '../../components/side-panel/side-panel-link';
+import {
+  SidePanelSection,
+  sidePanelListState,
+} from '../../components/side-panel/side-panel-section';
+import { WorkspaceSettingsModal } from '../../features/workspaces/components/workspace-settings-modal';
 
 /** Width of the side panel in px; the layout widens its navbar by it on side-panel paths. */
 export const WORKSPACE_SIDE_PANEL_WIDTH = 240;

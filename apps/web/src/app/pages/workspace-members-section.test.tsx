@@ -3,10 +3,10 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { QueryClient } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import type { Workspace, WorkspaceMember } from '@teamup/contracts/workspaces';
-import { AppProviders } from '../../../app/providers';
-import { ko } from '../../../i18n/ko';
-import { tokenStore } from '../../../lib/token-store';
-import { installBrowserShims } from '../../../test/render';
+import { AppProviders } from '../providers';
+import { ko } from '../../i18n/ko';
+import { tokenStore } from '../../lib/token-store';
+import { installBrowserShims } from '../../test/render';
 import { WorkspaceMembersSection } from './workspace-members-section';
 
 const workspace: Workspace = {

@@ -1,6 +1,6 @@
 import { Limits } from '@teamup/contracts/limits';
 import { workspaceIconUrlPrefix } from '@teamup/contracts/workspaces';
-import { ko } from '../../../i18n/ko';
+import { ko } from '../i18n/ko';
 
 export type IconKind =
   | { kind: 'image'; src: string }

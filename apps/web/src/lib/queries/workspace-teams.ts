@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Team } from '@teamup/contracts/teams';
-import { api } from '../../../lib/api-client';
+import { api } from '../api-client';
 
 /** The root of every team query: invalidating it refreshes lists, details and members. */
 export const teamsQueryKey = ['teams'] as const;

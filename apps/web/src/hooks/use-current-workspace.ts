@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import type { Workspace } from '@teamup/contracts/workspaces';
-import { useMyWorkspaces } from '../api/my-workspaces';
+import { useMyWorkspaces } from '../lib/queries/my-workspaces';
 import { defaultWorkspace, findWorkspace } from '../lib/match-workspace';
 import { readLastWorkspaceId, rememberLastWorkspaceId } from '../lib/workspace-storage';
 

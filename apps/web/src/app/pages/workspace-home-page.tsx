@@ -14,19 +14,19 @@ import {
 import { IconPlus, IconUsersGroup } from '@tabler/icons-react';
 import type { Workspace } from '@teamup/contracts/workspaces';
 import { Link } from 'react-router';
-import { routes } from '../../../config/paths';
-import { ErrorAlert } from '../../../components/error-alert';
-import { FullPageLoader } from '../../../components/full-page-loader';
-import { ko } from '../../../i18n/ko';
-import { useDocumentTitle } from '../../../lib/document-title';
-import { errorMessage } from '../../../lib/error-message';
-import { useAuth } from '../../auth/hooks/use-auth';
-import { useChatUnreadTotal } from '../../chat/hooks/use-chat-unread';
-import { useWorkspaceTeams } from '../../teams/api/workspace-teams';
-import { TeamCard } from '../../teams/components/team-card';
-import { TeamDialog } from '../../teams/components/team-dialog';
-import { WorkspaceMembersSection } from '../../teams/components/workspace-members-section';
-import { useCurrentWorkspace } from '../hooks/use-current-workspace';
+import { routes } from '../../config/paths';
+import { ErrorAlert } from '../../components/error-alert';
+import { FullPageLoader } from '../../components/full-page-loader';
+import { ko } from '../../i18n/ko';
+import { useDocumentTitle } from '../../lib/document-title';
+import { errorMessage } from '../../lib/error-message';
+import { useAuth } from '../../lib/auth/use-auth';
+import { useChatUnreadTotal } from '../../features/chat/hooks/use-chat-unread';
+import { useWorkspaceTeams } from '../../lib/queries/workspace-teams';
+import { TeamCard } from '../../features/teams/components/team-card';
+import { TeamDialog } from '../../features/teams/components/team-dialog';
+import { WorkspaceMembersSection } from './workspace-members-section';
+import { useCurrentWorkspace } from '../../hooks/use-current-workspace';
 
 function MyTeams({ workspace, onOpenDialog }: { workspace: Workspace; onOpenDialog: () => void }) {
   const teams = useWorkspaceTeams(workspace.id);

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PublicInvitePreview } from '@teamup/contracts/workspaces';
-import { api } from '../../../lib/api-client';
+import { api } from '../api-client';
 
 export const publicInvitePreviewQueryKey = (code: string) => ['invite-public', code] as const;
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Team } from '@teamup/contracts/teams';
-import { api } from '../../../lib/api-client';
+import { api } from '../api-client';
 import { teamsQueryKey } from './workspace-teams';
 
 /** One team; its members live under the same key, so invalidating it refreshes both. */

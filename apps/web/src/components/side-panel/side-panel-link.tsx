@@ -2,9 +2,9 @@ import type { ReactNode } from 'react';
 import { Group, NavLink, Text, Tooltip } from '@mantine/core';
 import { Link } from 'react-router';
 import type { Workspace } from '@teamup/contracts/workspaces';
-import { useTruncated } from '../../../components/use-truncated';
+import { useTruncated } from '../use-truncated';
 import classes from './side-panel.module.css';
-import { WorkspaceIcon } from './workspace-icon';
+import { WorkspaceIcon } from '../workspace-icon';
 
 interface SidePanelLinkProps {
   to: string;

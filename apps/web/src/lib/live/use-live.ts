@@ -1,6 +1,6 @@
 import { useContext, useEffect, useEffectEvent, useSyncExternalStore } from 'react';
 import type { LiveEvent } from '@teamup/contracts/events';
-import type { LiveConnection, LiveState } from '../../../lib/live/live-connection';
+import type { LiveConnection, LiveState } from './live-connection';
 import { LiveContext } from './live-context';
 
 function useLiveConnection(): LiveConnection {

@@ -3,8 +3,8 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import type { Team } from '@teamup/contracts/teams';
 import type { Workspace } from '@teamup/contracts/workspaces';
-import { tokenStore } from '../../../lib/token-store';
-import { renderPage } from '../../../test/render';
+import { tokenStore } from '../../lib/token-store';
+import { renderPage } from '../../test/render';
 import { TeamPage } from './team-page';
 
 const user = { id: 3, name: '김하늘', email: 'sky@example.com', profileImageUrl: null };

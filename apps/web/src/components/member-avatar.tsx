@@ -1,5 +1,5 @@
 import { Avatar, type AvatarProps } from '@mantine/core';
-import { ko } from '../../../i18n/ko';
+import { ko } from '../i18n/ko';
 
 interface MemberAvatarProps extends Omit<AvatarProps, 'src' | 'alt' | 'children'> {
   name: string;

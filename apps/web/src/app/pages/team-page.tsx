@@ -1,23 +1,23 @@
 import { Button, Grid, Stack } from '@mantine/core';
 import { ErrorCode } from '@teamup/contracts/error-codes';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { routes } from '../../../config/paths';
-import { FullPageLoader } from '../../../components/full-page-loader';
-import { ko } from '../../../i18n/ko';
-import { useDocumentTitle } from '../../../lib/document-title';
-import { ApiError } from '../../../lib/api-error';
-import { errorMessage, hasCode } from '../../../lib/error-message';
-import { useAuth } from '../../auth/hooks/use-auth';
-import { useChatUnreadTotal } from '../../chat/hooks/use-chat-unread';
-import { useCurrentWorkspace } from '../../workspaces/hooks/use-current-workspace';
-import { useTeam } from '../api/team';
-import { TeamHeader } from '../components/team-header';
-import { TeamJoinGate } from '../components/team-join-gate';
-import { TeamMembersPanel } from '../components/team-members-panel';
-import { TeamStateMessage } from '../components/team-state-message';
-import { TeamTabs } from '../components/team-tabs';
-import { canManageTeam, parseRouteId } from '../lib/team-access';
-import { isWideTeamTab, parseTeamTab } from '../lib/team-tabs';
+import { routes } from '../../config/paths';
+import { FullPageLoader } from '../../components/full-page-loader';
+import { ko } from '../../i18n/ko';
+import { useDocumentTitle } from '../../lib/document-title';
+import { ApiError } from '../../lib/api-error';
+import { errorMessage, hasCode } from '../../lib/error-message';
+import { useAuth } from '../../lib/auth/use-auth';
+import { useChatUnreadTotal } from '../../features/chat/hooks/use-chat-unread';
+import { useCurrentWorkspace } from '../../hooks/use-current-workspace';
+import { useTeam } from '../../lib/queries/team';
+import { TeamHeader } from '../../features/teams/components/team-header';
+import { TeamJoinGate } from '../../features/teams/components/team-join-gate';
+import { TeamMembersPanel } from '../../features/teams/components/team-members-panel';
+import { TeamStateMessage } from '../../components/team-state-message';
+import { TeamTabs } from './team-tabs';
+import { canManageTeam, parseRouteId } from '../../features/teams/lib/team-access';
+import { isWideTeamTab, parseTeamTab } from '../../features/teams/lib/team-tabs';
 
 function TeamNotFound({ workspaceId }: { workspaceId: number }) {
   return (

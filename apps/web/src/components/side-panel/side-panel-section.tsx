@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { ActionIcon, Group, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { ko } from '../../../i18n/ko';
+import { ko } from '../../i18n/ko';
 
 interface SidePanelSectionProps {
   title: string;
