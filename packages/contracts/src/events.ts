@@ -1,6 +1,10 @@
+import type { ChatAttachment, ChatMessage } from './chat';
+import type { Notification } from './notifications';
+
 /**
- * Live events, one typed union. Clients treat them as invalidation signals: on any of them they
- * refetch what the event names, so an event carries ids, never whole records.
+ * Live events, one typed union. Clients treat most of them as invalidation signals: they refetch
+ * what the event names. An event carries ids, or an object exactly as the REST answer presents
+ * it (made by the same server presenter), never a copy renamed by hand.
  */
 export type WorkspaceMemberRemovedEvent = {
   type: 'WORKSPACE_MEMBER_REMOVED';
@@ -26,7 +30,11 @@ export type TeamContentChangedEvent = {
   area: 'KANBAN' | 'SCHEDULES' | 'ANNOUNCEMENTS' | 'POSTS';
 };
 
-/** Chat events (spec 02 section 7 "Live events"), on the room's topic. */
+/**
+ * Chat events (spec 02 section 7 "Live events"), on the room's topic. A new message carries the
+ * message as `GET .../messages` presents it; the flat fields beside it are the spec's, for its
+ * clients, taken from that same object.
+ */
 export type NewChatMessageEvent = {
   type: 'NEW_CHAT_MESSAGE';
   messageId: number;
@@ -37,13 +45,8 @@ export type NewChatMessageEvent = {
   senderProfileImageUrl: string | null;
   sentAt: string;
   /** The file sent with the message, if any (where to fetch it, not its bytes). */
-  attachment: {
-    id: number;
-    type: 'image' | 'file';
-    url: string;
-    fileName: string;
-    size: number;
-  } | null;
+  attachment: ChatAttachment | null;
+  message: ChatMessage;
 };
 export type ChatMessageDeletedEvent = {
   type: 'CHAT_MESSAGE_DELETED';
@@ -69,15 +72,8 @@ export type ChatReadEvent = {
 /** A notification for the listener was made or changed (a folded chat one counts up). */
 export type NotificationCreatedEvent = {
   type: 'NOTIFICATION_CREATED';
-  notification: {
-    id: number;
-    kind: string;
-    message: string;
-    link: string;
-    count: number;
-    read: boolean;
-    timestamp: string;
-  };
+  /** The same presented object the REST list answers. */
+  notification: Notification;
   unreadCount: number;
 };
 /** Notifications were read (some, or all): the listener's new unread count. */
