@@ -4,6 +4,7 @@ import { matchPath, Navigate, Outlet, useLocation } from 'react-router';
 import { FullPageLoader } from '../../components/full-page-loader';
 import { useAuth } from '../../lib/auth/use-auth';
 import { LiveProvider } from '../../features/live/components/live-provider';
+import { LiveHandlers } from '../live-handlers';
 import { useCurrentWorkspace } from '../../hooks/use-current-workspace';
 import {
   WORKSPACE_RAIL_WIDTH,
@@ -46,6 +47,7 @@ export function ProtectedLayout() {
   return (
     // One live connection for the logged-in app (chat, unread badges, team content refreshes).
     <LiveProvider>
+      <LiveHandlers />
       <AppShell
         header={{ height: 60 }}
         navbar={{ width: navbarWidth, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}

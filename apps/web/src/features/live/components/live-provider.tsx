@@ -1,10 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { LiveConnection } from '../../../lib/live/live-connection';
-import { useAuth } from '../../../lib/auth/use-auth';
 import { registerSse, sseSubscribeUrl } from '../api/register-sse';
 import { LiveContext } from '../../../lib/live/live-context';
-import { useLiveInvalidation } from '../hooks/use-live-invalidation';
 
 function createConnection(): LiveConnection {
   const supported = typeof EventSource !== 'undefined';
@@ -16,17 +14,12 @@ function createConnection(): LiveConnection {
   });
 }
 
-function LiveInvalidation({ userId }: { userId: number | undefined }) {
-  useLiveInvalidation(userId);
-  return null;
-}
-
 /**
  * The logged-in app's one live connection (ARCHITECTURE "Live delivery"): started on mount,
- * stopped on logout, tried again at once when the browser comes back online.
+ * stopped on logout, tried again at once when the browser comes back online. The features'
+ * reactions to its events are their own (lib/live/live-handlers), mounted by the app.
  */
 export function LiveProvider({ children }: { children: ReactNode }) {
-  const { user } = useAuth();
   const [connection] = useState(createConnection);
   const queryClient = useQueryClient();
 
@@ -49,10 +42,5 @@ export function LiveProvider({ children }: { children: ReactNode }) {
     };
   }, [connection]);
 
-  return (
-    <LiveContext value={connection}>
-      <LiveInvalidation userId={user?.id} />
-      {children}
-    </LiveContext>
-  );
+  return <LiveContext value={connection}>{children}</LiveContext>;
 }

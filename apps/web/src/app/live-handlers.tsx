@@ -1,0 +1,18 @@
+import { useBoardLiveHandlers } from '../features/board/hooks/use-board-live-handlers';
+import { useKanbanLiveHandlers } from '../features/kanban/hooks/use-kanban-live-handlers';
+import { useSchedulesLiveHandlers } from '../features/schedules/hooks/use-schedules-live-handlers';
+import { useTeamsLiveHandlers } from '../features/teams/hooks/use-teams-live-handlers';
+import { useWorkspacesLiveHandlers } from '../features/workspaces/hooks/use-workspaces-live-handlers';
+
+/**
+ * Every feature's reactions to live events about its data (lib/live/live-handlers), mounted once
+ * inside the live connection. Chat and notifications keep theirs on the screens that show them.
+ */
+export function LiveHandlers() {
+  useBoardLiveHandlers();
+  useSchedulesLiveHandlers();
+  useKanbanLiveHandlers();
+  useTeamsLiveHandlers();
+  useWorkspacesLiveHandlers();
+  return null;
+}

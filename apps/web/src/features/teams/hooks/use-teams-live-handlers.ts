@@ -1,0 +1,21 @@
+import { useLiveInvalidation } from '../../../lib/live/live-handlers';
+import { teamQueryKey } from '../../../lib/queries/team';
+import { teamMembersQueryKey } from '../../../lib/queries/team-members';
+import { workspaceTeamsQueryKey } from '../../../lib/queries/workspace-teams';
+
+/** A team was deleted, or its members changed: the team lists, the team and its members. */
+export function useTeamsLiveHandlers(): void {
+  useLiveInvalidation(['TEAM_DELETED', 'TEAM_MEMBERSHIP_CHANGED'], (event) => {
+    if (event.type === 'TEAM_DELETED') {
+      return [workspaceTeamsQueryKey(event.workspaceId), teamQueryKey(event.teamId)];
+    }
+    if (event.type === 'TEAM_MEMBERSHIP_CHANGED') {
+      return [
+        workspaceTeamsQueryKey(event.workspaceId),
+        teamQueryKey(event.teamId),
+        teamMembersQueryKey(event.teamId),
+      ];
+    }
+    return [];
+  });
+}

@@ -1,0 +1,20 @@
+import { useAuth } from '../../../lib/auth/use-auth';
+import { useLiveInvalidation } from '../../../lib/live/live-handlers';
+import { workspacesQueryKey } from '../../../lib/queries/my-workspaces';
+import { workspaceMembersQueryKey } from '../../../lib/queries/workspace-members';
+import { teamsQueryKey, workspaceTeamsQueryKey } from '../../../lib/queries/workspace-teams';
+
+/** Workspace membership changes and deletions: the workspace list, or a workspace's members. */
+export function useWorkspacesLiveHandlers(): void {
+  const myUserId = useAuth().user?.id;
+  useLiveInvalidation(['WORKSPACE_MEMBER_REMOVED', 'WORKSPACE_DELETED'], (event) => {
+    if (event.type === 'WORKSPACE_MEMBER_REMOVED') {
+      // Removed myself: the workspace list and everything in it; someone else: member lists.
+      return event.userId === myUserId
+        ? [workspacesQueryKey, teamsQueryKey]
+        : [workspaceMembersQueryKey(event.workspaceId), workspaceTeamsQueryKey(event.workspaceId)];
+    }
+    if (event.type === 'WORKSPACE_DELETED') return [workspacesQueryKey, teamsQueryKey];
+    return [];
+  });
+}
