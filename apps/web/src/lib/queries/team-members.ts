@@ -1,5 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TeamMember } from '@teamup/contracts/teams';
+import { pathOf } from '@teamup/contracts/endpoint';
+import { teamEndpoints } from '@teamup/contracts/teams';
 import { api } from '../api-client';
 import { teamQueryKey } from './team';
 
@@ -8,7 +10,7 @@ export const teamMembersQueryKey = (teamId: number) =>
 
 /** GET /teams/{id}/members: leader first; any workspace member may read it. */
 export function fetchTeamMembers(teamId: number, signal?: AbortSignal): Promise<TeamMember[]> {
-  return api.get<TeamMember[]>(`/teams/${teamId}/members`, { signal });
+  return api.get<TeamMember[]>(pathOf(teamEndpoints.members, { id: teamId }), { signal });
 }
 
 export function teamMembersQueryOptions(teamId: number) {

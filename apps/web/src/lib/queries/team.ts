@@ -1,5 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Team } from '@teamup/contracts/teams';
+import { pathOf } from '@teamup/contracts/endpoint';
+import { teamEndpoints } from '@teamup/contracts/teams';
 import { api } from '../api-client';
 import { teamsQueryKey } from './workspace-teams';
 
@@ -8,7 +10,7 @@ export const teamQueryKey = (teamId: number) => [...teamsQueryKey, 'detail', tea
 
 /** GET /teams/{id}: a team of a workspace the caller belongs to (404 TEAM_NOT_FOUND). */
 export function fetchTeam(teamId: number, signal?: AbortSignal): Promise<Team> {
-  return api.get<Team>(`/teams/${teamId}`, { signal });
+  return api.get<Team>(pathOf(teamEndpoints.get, { id: teamId }), { signal });
 }
 
 export function teamQueryOptions(teamId: number) {

@@ -1,5 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TeamMember } from '@teamup/contracts/teams';
+import { pathOf } from '@teamup/contracts/endpoint';
+import { teamEndpoints } from '@teamup/contracts/teams';
 import { api } from '../../../lib/api-client';
 import { teamQueryKey } from '../../../lib/queries/team';
 import { workspaceTeamsQueryKey } from '../../../lib/queries/workspace-teams';
@@ -23,7 +25,7 @@ export function addTeamMember({
 }: AddTeamMemberVariables): Promise<TeamMember> {
   const body: { userId: string; password?: string } = { userId: String(userId) };
   if (password) body.password = password;
-  return api.post<TeamMember>(`/teams/${String(teamId)}/members`, body);
+  return api.post<TeamMember>(pathOf(teamEndpoints.addMember, { id: teamId }), body);
 }
 
 export function useAddTeamMember() {

@@ -1,4 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { pathOf } from '@teamup/contracts/endpoint';
+import { teamEndpoints } from '@teamup/contracts/teams';
 import { apiRequest } from '../../../lib/api-client';
 import { teamQueryKey } from '../../../lib/queries/team';
 import { workspaceTeamsQueryKey } from '../../../lib/queries/workspace-teams';
@@ -12,7 +14,10 @@ export interface DeleteTeamVariables {
 
 /** DELETE /teams/{id} with `{confirmName}` (leader or workspace owner). */
 export function deleteTeam({ teamId, confirmName }: DeleteTeamVariables): Promise<void> {
-  return apiRequest<void>(`/teams/${teamId}`, { method: 'DELETE', body: { confirmName } });
+  return apiRequest<void>(pathOf(teamEndpoints.remove, { id: teamId }), {
+    method: 'DELETE',
+    body: { confirmName },
+  });
 }
 
 export function useDeleteTeam() {

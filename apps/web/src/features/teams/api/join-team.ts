@@ -1,5 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Team } from '@teamup/contracts/teams';
+import { pathOf } from '@teamup/contracts/endpoint';
+import { teamEndpoints } from '@teamup/contracts/teams';
 import { api } from '../../../lib/api-client';
 import { teamQueryKey } from '../../../lib/queries/team';
 import { workspaceTeamsQueryKey } from '../../../lib/queries/workspace-teams';
@@ -12,7 +14,7 @@ export interface JoinTeamVariables {
 
 /** POST /teams/{id}/join: joins the caller; answers the team (now `isMember`). */
 export function joinTeam({ teamId, password }: JoinTeamVariables): Promise<Team> {
-  return api.post<Team>(`/teams/${teamId}/join`, password ? { password } : {});
+  return api.post<Team>(pathOf(teamEndpoints.join, { id: teamId }), password ? { password } : {});
 }
 
 export function useJoinTeam() {

@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { leaveTeamResponseSchema } from '@teamup/contracts/teams';
+import { pathOf } from '@teamup/contracts/endpoint';
+import { teamEndpoints } from '@teamup/contracts/teams';
 import { api } from '../../../lib/api-client';
 import { teamQueryKey } from '../../../lib/queries/team';
 import { workspaceTeamsQueryKey } from '../../../lib/queries/workspace-teams';
@@ -17,7 +19,10 @@ export interface LeaveTeamVariables {
 
 /** POST /teams/{id}/leave: answers whether the team was deleted with it. */
 export function leaveTeam({ teamId, whenLast }: LeaveTeamVariables): Promise<LeaveTeamResult> {
-  return api.post<LeaveTeamResult>(`/teams/${teamId}/leave`, whenLast ? { whenLast } : {});
+  return api.post<LeaveTeamResult>(
+    pathOf(teamEndpoints.leave, { id: teamId }),
+    whenLast ? { whenLast } : {},
+  );
 }
 
 export function useLeaveTeam() {

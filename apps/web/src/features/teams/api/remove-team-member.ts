@@ -1,4 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { pathOf } from '@teamup/contracts/endpoint';
+import { teamEndpoints } from '@teamup/contracts/teams';
 import { api } from '../../../lib/api-client';
 import { teamQueryKey } from '../../../lib/queries/team';
 import { workspaceTeamsQueryKey } from '../../../lib/queries/workspace-teams';
@@ -11,7 +13,7 @@ export interface RemoveTeamMemberVariables {
 
 /** DELETE /teams/{id}/members/{uid}: the leader, owner or an admin removes a member. */
 export function removeTeamMember({ teamId, userId }: RemoveTeamMemberVariables): Promise<void> {
-  return api.delete(`/teams/${teamId}/members/${userId}`);
+  return api.delete(pathOf(teamEndpoints.removeMember, { id: teamId, userId }));
 }
 
 export function useRemoveTeamMember() {

@@ -1,5 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Team, UpdateTeamInput } from '@teamup/contracts/teams';
+import { pathOf } from '@teamup/contracts/endpoint';
+import { teamEndpoints } from '@teamup/contracts/teams';
 import { api } from '../../../lib/api-client';
 import { teamQueryKey } from '../../../lib/queries/team';
 import { workspaceTeamsQueryKey } from '../../../lib/queries/workspace-teams';
@@ -11,7 +13,7 @@ export interface UpdateTeamVariables {
 
 /** PUT /teams/{id}: name, description or password (leader, workspace owner and admins). */
 export function updateTeam({ teamId, body }: UpdateTeamVariables): Promise<Team> {
-  return api.put<Team>(`/teams/${teamId}`, body);
+  return api.put<Team>(pathOf(teamEndpoints.update, { id: teamId }), body);
 }
 
 export function useUpdateTeam() {
