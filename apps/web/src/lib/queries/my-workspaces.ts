@@ -1,5 +1,7 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { Workspace } from '@teamup/contracts/workspaces';
+import { pathOf } from '@teamup/contracts/endpoint';
+import { workspaceEndpoints } from '@teamup/contracts/workspaces';
 import { api } from '../api-client';
 import { useAuth } from '../auth/use-auth';
 
@@ -9,7 +11,7 @@ export const myWorkspacesQueryKey = [...workspacesQueryKey, 'my'] as const;
 
 /** GET /workspaces/my: the caller's workspaces, oldest joined first. */
 export function fetchMyWorkspaces(signal?: AbortSignal): Promise<Workspace[]> {
-  return api.get<Workspace[]>('/workspaces/my', { signal });
+  return api.get<Workspace[]>(pathOf(workspaceEndpoints.my), { signal });
 }
 
 export function myWorkspacesQueryOptions() {

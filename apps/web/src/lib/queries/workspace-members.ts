@@ -1,5 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { WorkspaceMember } from '@teamup/contracts/workspaces';
+import { pathOf } from '@teamup/contracts/endpoint';
+import { workspaceEndpoints } from '@teamup/contracts/workspaces';
 import { api } from '../api-client';
 import { workspacesQueryKey } from './my-workspaces';
 
@@ -11,7 +13,9 @@ export function fetchWorkspaceMembers(
   workspaceId: number,
   signal?: AbortSignal,
 ): Promise<WorkspaceMember[]> {
-  return api.get<WorkspaceMember[]>(`/workspaces/${workspaceId}/members`, { signal });
+  return api.get<WorkspaceMember[]>(pathOf(workspaceEndpoints.members, { id: workspaceId }), {
+    signal,
+  });
 }
 
 export function workspaceMembersQueryOptions(workspaceId: number) {

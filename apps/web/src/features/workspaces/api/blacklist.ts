@@ -1,5 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { BannedUser } from '@teamup/contracts/workspaces';
+import { pathOf } from '@teamup/contracts/endpoint';
+import { workspaceEndpoints } from '@teamup/contracts/workspaces';
 import { api } from '../../../lib/api-client';
 import { workspacesQueryKey } from '../../../lib/queries/my-workspaces';
 
@@ -8,7 +10,9 @@ export const blacklistQueryKey = (workspaceId: number) =>
 
 /** GET /workspaces/{id}/blacklist (owner, admins): the banned users. */
 export function fetchBlacklist(workspaceId: number, signal?: AbortSignal): Promise<BannedUser[]> {
-  return api.get<BannedUser[]>(`/workspaces/${workspaceId}/blacklist`, { signal });
+  return api.get<BannedUser[]>(pathOf(workspaceEndpoints.blacklist, { id: workspaceId }), {
+    signal,
+  });
 }
 
 export function blacklistQueryOptions(workspaceId: number) {

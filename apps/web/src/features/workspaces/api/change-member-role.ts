@@ -1,5 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { WorkspaceMember } from '@teamup/contracts/workspaces';
+import { pathOf } from '@teamup/contracts/endpoint';
+import { workspaceEndpoints } from '@teamup/contracts/workspaces';
 import { api } from '../../../lib/api-client';
 import { workspacesQueryKey } from '../../../lib/queries/my-workspaces';
 import { workspaceMembersQueryKey } from '../../../lib/queries/workspace-members';
@@ -16,7 +18,10 @@ export function changeMemberRole({
   userId,
   role,
 }: ChangeMemberRoleVariables): Promise<WorkspaceMember> {
-  return api.put<WorkspaceMember>(`/workspaces/${workspaceId}/members/${userId}/role`, { role });
+  return api.put<WorkspaceMember>(
+    pathOf(workspaceEndpoints.changeRole, { id: workspaceId, userId }),
+    { role },
+  );
 }
 
 export function useChangeMemberRole() {

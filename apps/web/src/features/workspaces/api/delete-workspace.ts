@@ -1,4 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { pathOf } from '@teamup/contracts/endpoint';
+import { workspaceEndpoints } from '@teamup/contracts/workspaces';
 import { apiRequest } from '../../../lib/api-client';
 import {
   myWorkspacesQueryKey,
@@ -17,7 +19,7 @@ export function deleteWorkspace({
   workspaceId,
   confirmName,
 }: DeleteWorkspaceVariables): Promise<void> {
-  return apiRequest<void>(`/workspaces/${workspaceId}`, {
+  return apiRequest<void>(pathOf(workspaceEndpoints.remove, { id: workspaceId }), {
     method: 'DELETE',
     body: { confirmName },
   });

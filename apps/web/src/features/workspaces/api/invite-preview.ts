@@ -1,5 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { InvitePreview } from '@teamup/contracts/workspaces';
+import { pathOf } from '@teamup/contracts/endpoint';
+import { workspaceEndpoints } from '@teamup/contracts/workspaces';
 import { api } from '../../../lib/api-client';
 import { workspacesQueryKey } from '../../../lib/queries/my-workspaces';
 
@@ -8,7 +10,7 @@ export const invitePreviewQueryKey = (code: string) =>
 
 /** GET /workspaces/invite/{code}: what an invitee sees before joining. */
 export function fetchInvitePreview(code: string, signal?: AbortSignal): Promise<InvitePreview> {
-  return api.get<InvitePreview>(`/workspaces/invite/${encodeURIComponent(code)}`, { signal });
+  return api.get<InvitePreview>(pathOf(workspaceEndpoints.invitePreview, { code }), { signal });
 }
 
 export function invitePreviewQueryOptions(code: string) {

@@ -1,5 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Workspace } from '@teamup/contracts/workspaces';
+import { pathOf } from '@teamup/contracts/endpoint';
+import { workspaceEndpoints } from '@teamup/contracts/workspaces';
 import { api } from '../../../lib/api-client';
 import { addToMyWorkspaces, workspacesQueryKey } from '../../../lib/queries/my-workspaces';
 
@@ -14,7 +16,10 @@ export function joinWorkspaceById({
   workspaceId,
   password,
 }: JoinWorkspaceByIdBody): Promise<Workspace> {
-  return api.post<Workspace>(`/workspaces/${workspaceId}/join`, password ? { password } : {});
+  return api.post<Workspace>(
+    pathOf(workspaceEndpoints.joinById, { id: workspaceId }),
+    password ? { password } : {},
+  );
 }
 
 export function useJoinWorkspaceById() {

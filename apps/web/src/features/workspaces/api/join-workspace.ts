@@ -1,5 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Workspace } from '@teamup/contracts/workspaces';
+import { pathOf } from '@teamup/contracts/endpoint';
+import { workspaceEndpoints } from '@teamup/contracts/workspaces';
 import { api } from '../../../lib/api-client';
 import { addToMyWorkspaces, workspacesQueryKey } from '../../../lib/queries/my-workspaces';
 
@@ -12,7 +14,7 @@ export interface JoinWorkspaceBody {
 /** POST /workspaces/join: joins by invite code (or whole link); answers the workspace. */
 export function joinWorkspace({ inviteCode, password }: JoinWorkspaceBody): Promise<Workspace> {
   return api.post<Workspace>(
-    '/workspaces/join',
+    pathOf(workspaceEndpoints.join),
     password ? { inviteCode, password } : { inviteCode },
   );
 }

@@ -1,4 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { pathOf } from '@teamup/contracts/endpoint';
+import { workspaceEndpoints } from '@teamup/contracts/workspaces';
 import { api } from '../../../lib/api-client';
 import { workspacesQueryKey } from '../../../lib/queries/my-workspaces';
 import { workspaceMembersQueryKey } from '../../../lib/queries/workspace-members';
@@ -10,7 +12,7 @@ export interface MemberActionVariables {
 
 /** DELETE /workspaces/{id}/members/{uid} (owner, admins): removes a member. */
 export function kickMember({ workspaceId, userId }: MemberActionVariables): Promise<void> {
-  return api.delete(`/workspaces/${workspaceId}/members/${userId}`);
+  return api.delete(pathOf(workspaceEndpoints.kick, { id: workspaceId, userId }));
 }
 
 export function useKickMember() {

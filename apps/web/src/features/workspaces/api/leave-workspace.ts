@@ -1,4 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { pathOf } from '@teamup/contracts/endpoint';
+import { workspaceEndpoints } from '@teamup/contracts/workspaces';
 import { api } from '../../../lib/api-client';
 import {
   myWorkspacesQueryKey,
@@ -8,7 +10,7 @@ import {
 
 /** POST /workspaces/{id}/leave: any member but the owner leaves. */
 export function leaveWorkspace(workspaceId: number): Promise<void> {
-  return api.post<void>(`/workspaces/${workspaceId}/leave`);
+  return api.post<void>(pathOf(workspaceEndpoints.leave, { id: workspaceId }));
 }
 
 export function useLeaveWorkspace() {

@@ -1,5 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Workspace } from '@teamup/contracts/workspaces';
+import { pathOf } from '@teamup/contracts/endpoint';
+import { workspaceEndpoints } from '@teamup/contracts/workspaces';
 import { api } from '../../../lib/api-client';
 import { workspacesQueryKey } from '../../../lib/queries/my-workspaces';
 
@@ -14,7 +16,9 @@ export function setWorkspacePassword({
   workspaceId,
   password,
 }: SetWorkspacePasswordVariables): Promise<Workspace> {
-  return api.put<Workspace>(`/workspaces/${workspaceId}/password`, { password });
+  return api.put<Workspace>(pathOf(workspaceEndpoints.setPassword, { id: workspaceId }), {
+    password,
+  });
 }
 
 export function useSetWorkspacePassword() {

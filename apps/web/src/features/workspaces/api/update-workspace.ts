@@ -1,5 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UpdateWorkspaceInput, Workspace } from '@teamup/contracts/workspaces';
+import { pathOf } from '@teamup/contracts/endpoint';
+import { workspaceEndpoints } from '@teamup/contracts/workspaces';
 import { api } from '../../../lib/api-client';
 import { workspacesQueryKey } from '../../../lib/queries/my-workspaces';
 
@@ -13,7 +15,7 @@ export function updateWorkspace({
   workspaceId,
   body,
 }: UpdateWorkspaceVariables): Promise<Workspace> {
-  return api.put<Workspace>(`/workspaces/${workspaceId}`, body);
+  return api.put<Workspace>(pathOf(workspaceEndpoints.update, { id: workspaceId }), body);
 }
 
 export function useUpdateWorkspace() {

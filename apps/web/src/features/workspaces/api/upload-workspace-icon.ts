@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { iconUploadResponseSchema } from '@teamup/contracts/workspaces';
+import { pathOf } from '@teamup/contracts/endpoint';
+import { workspaceEndpoints } from '@teamup/contracts/workspaces';
 import { api } from '../../../lib/api-client';
 import { workspacesQueryKey } from '../../../lib/queries/my-workspaces';
 
@@ -18,7 +20,10 @@ export function uploadWorkspaceIcon({
 }: UploadWorkspaceIconVariables): Promise<IconUploadResult> {
   const body = new FormData();
   body.append('file', file);
-  return api.post<IconUploadResult>(`/workspaces/${workspaceId}/icon`, body);
+  return api.post<IconUploadResult>(
+    pathOf(workspaceEndpoints.uploadIcon, { id: workspaceId }),
+    body,
+  );
 }
 
 export function useUploadWorkspaceIcon() {

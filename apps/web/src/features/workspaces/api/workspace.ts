@@ -1,5 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Workspace } from '@teamup/contracts/workspaces';
+import { pathOf } from '@teamup/contracts/endpoint';
+import { workspaceEndpoints } from '@teamup/contracts/workspaces';
 import { api } from '../../../lib/api-client';
 import { workspacesQueryKey } from '../../../lib/queries/my-workspaces';
 
@@ -8,7 +10,7 @@ export const workspaceQueryKey = (workspaceId: number) =>
 
 /** GET /workspaces/{id}: one workspace the caller belongs to. */
 export function fetchWorkspace(workspaceId: number, signal?: AbortSignal): Promise<Workspace> {
-  return api.get<Workspace>(`/workspaces/${workspaceId}`, { signal });
+  return api.get<Workspace>(pathOf(workspaceEndpoints.get, { id: workspaceId }), { signal });
 }
 
 export function workspaceQueryOptions(workspaceId: number) {
