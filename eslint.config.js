@@ -3,6 +3,8 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import regexpPlugin from 'eslint-plugin-regexp';
+import { importX, createNodeResolver } from 'eslint-plugin-import-x';
+import { readdirSync } from 'node:fs';
 
 const noDrizzle = {
   group: ['drizzle-orm', 'drizzle-orm/*'],
@@ -20,6 +22,51 @@ const platformWall = {
   message:
     'Nothing outside modules/ imports a module: let the module contribute through its *.module.ts (platform/module.ts) and app.ts list it.',
 };
+
+// Walls between the web app's layers (docs/architecture.md): app → features → shared folders.
+const webSrc = 'apps/web/src';
+const webFeatures = readdirSync(`${import.meta.dirname}/${webSrc}/features`, {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const webShared = ['components', 'hooks', 'lib', 'config', 'i18n'].map((d) => `${webSrc}/${d}`);
+const otherFeatureMessage =
+  'A feature imports no other feature: move what several features use to src/components, ' +
+  'src/hooks or src/lib (queries several features read: src/lib/queries), or compose the ' +
+  'features in src/app (pages, layouts) and pass data in through props.';
+const appMessage =
+  'Features sit below the app: take paths from src/config/paths, and let src/app pass in what ' +
+  'a feature needs (props, slots) instead of importing the app.';
+const sharedMessage =
+  'Shared folders (components, hooks, lib, config, i18n, test) import no feature and not the ' +
+  'app: move the piece you need down into a shared folder, or compose it in src/app.';
+/** The zones; `testExcept` lists what tests may still reach across (see the test block below). */
+function webZones(testExcept = { features: [], app: [], shared: [] }) {
+  return [
+    ...webFeatures.map((feature) => ({
+      target: `${webSrc}/features/${feature}`,
+      from: `${webSrc}/features`,
+      except: [`./${feature}`, ...testExcept.features],
+      message: otherFeatureMessage,
+    })),
+    {
+      target: `${webSrc}/features`,
+      from: `${webSrc}/app`,
+      except: testExcept.app,
+      message: appMessage,
+    },
+    {
+      target: webShared,
+      from: `${webSrc}/features`,
+      except: testExcept.shared,
+      message: sharedMessage,
+    },
+    { target: webShared, from: `${webSrc}/app`, except: testExcept.app, message: sharedMessage },
+    // The test harness renders the app's providers; it reaches into no feature.
+    { target: `${webSrc}/test`, from: `${webSrc}/features`, message: sharedMessage },
+  ];
+}
 
 export default tseslint.config(
   {
@@ -117,6 +164,39 @@ export default tseslint.config(
               message: 'Server-only packages do not belong in the web app.',
             },
           ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: webZones() }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    // Tests only: they mount the real app providers and the live connection a screen runs in,
+    // and share the API stubs of kanban's and chat's test fixtures. Nothing else is let through.
+    files: ['apps/web/src/**/*.test.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: webZones({
+            features: ['./kanban/test', './chat/test', './live/components/live-provider.tsx'],
+            app: ['./providers.tsx'],
+            // confirm-by-typing's test drives the two dialogs built on it.
+            shared: [
+              './kanban/test',
+              './teams/components/delete-team-modal.tsx',
+              './workspaces/components/settings/danger-tab.tsx',
+            ],
+          }),
         },
       ],
     },
