@@ -4,9 +4,8 @@ import { useLiveEvents } from './use-live';
 
 /**
  * Live events by type (ARCHITECTURE "Live delivery"). Each feature reacts to the events about its
- * own data with a hook built on these (`useBoardLiveHandlers`, `useKanbanLiveHandlers`, …); the
- * app mounts those hooks once inside the live connection (app/live-handlers.tsx). Nothing here
- * knows a feature.
+ * own data with a hook of its own built on these; the app mounts those hooks once inside the
+ * live connection (app/live-handlers.tsx). Nothing here knows a feature.
  */
 export type LiveEventType = LiveEvent['type'];
 export type LiveHandler = (event: LiveEvent) => void;
