@@ -21,30 +21,44 @@ import { frameworkErrorHandler, registerProblemHandlers } from './platform/error
 import { bearerOf, createAuthGuard, verifiedClaimsOf } from './platform/auth/guard';
 import type { TypedApp } from './platform/http/types';
 import { registerRequestValidation } from './platform/http/validation';
-import { healthRoutes } from './modules/health/health.routes';
-import { authRoutes } from './modules/auth/auth.routes';
-import { authProvidersRoutes } from './modules/auth/providers.routes';
+import { stompRoutes } from './platform/realtime/stomp-route';
 import { isSessionActive } from './modules/auth/session-cache';
-import { twoFactorRoutes } from './modules/auth/two-factor.routes';
-import { oauthRoutes } from './modules/auth/oauth.routes';
-import { usersRoutes } from './modules/users/users.routes';
-import { filesRoutes } from './modules/files/files.routes';
-import { workspacesRoutes } from './modules/workspaces/workspaces.routes';
-import { teamsRoutes } from './modules/teams/teams.routes';
-import { announcementRoutes } from './modules/board/announcements.routes';
-import { attachmentRoutes } from './modules/board/attachments.routes';
-import { boardRoutes } from './modules/board/board.routes';
-import { schedulesRoutes } from './modules/schedules/schedules.routes';
-import { kanbanRoutes } from './modules/kanban/kanban.routes';
-import { chatAttachmentRoutes } from './modules/chat/chat-attachments.routes';
-import { chatRoutes } from './modules/chat/chat.routes';
-import { notificationRoutes } from './modules/notifications/notifications.routes';
-import { formationRoutes } from './modules/formation/formation.routes';
-import { FormationDeadlines } from './modules/formation/formation.service';
-import { liveRoutes } from './modules/live/live.routes';
-import { stompRoutes } from './modules/live/stomp.routes';
-import { videoRoutes } from './modules/video/video.routes';
-import { MeetingPresence, meetingDestinations } from './modules/video/video.stomp';
+import type { AppModule } from './platform/module';
+import { authModule } from './modules/auth/auth.module';
+import { boardModule } from './modules/board/board.module';
+import { chatModule } from './modules/chat/chat.module';
+import { filesModule } from './modules/files/files.module';
+import { formationModule } from './modules/formation/formation.module';
+import { healthModule } from './modules/health/health.module';
+import { kanbanModule } from './modules/kanban/kanban.module';
+import { liveModule } from './modules/live/live.module';
+import { notificationsModule } from './modules/notifications/notifications.module';
+import { schedulesModule } from './modules/schedules/schedules.module';
+import { teamsModule } from './modules/teams/teams.module';
+import { usersModule } from './modules/users/users.module';
+import { videoModule } from './modules/video/video.module';
+import { workspacesModule } from './modules/workspaces/workspaces.module';
+
+/**
+ * Every module of the app, listed once: its routes, live destinations, reactions to other
+ * modules' events, member-removal steps, owned files and background work (platform/module.ts).
+ */
+export const appModules: readonly AppModule[] = [
+  healthModule,
+  authModule,
+  usersModule,
+  filesModule,
+  workspacesModule,
+  teamsModule,
+  boardModule,
+  schedulesModule,
+  kanbanModule,
+  chatModule,
+  notificationsModule,
+  formationModule,
+  liveModule,
+  videoModule,
+];
 
 export type BuildOptions = ContextOverrides & { logger?: Logger };
 
@@ -58,7 +72,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       level: config.logLevel,
       redact: ['req.headers.authorization', '*.password', '*.refreshToken', '*.token'],
     });
-  const { context, dispose } = await createContext(config, logger, options);
+  const { context, dispose } = await createContext(config, logger, appModules, options);
 
   // Widened on purpose: Fastify's instance type is then the plain one every route module uses.
   const fastifyLogger: FastifyBaseLogger = logger;
@@ -142,36 +156,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(
     async (api) => {
       const typed = api as unknown as TypedApp;
-      await healthRoutes(typed);
-      await authRoutes(typed, context, requireAuth);
-      await twoFactorRoutes(typed, context, requireAuth);
-      await oauthRoutes(typed, context, requireAuth);
-      await authProvidersRoutes(typed, context);
-      await usersRoutes(typed, context, requireAuth);
-      await filesRoutes(typed, context);
-      await workspacesRoutes(typed, context, requireAuth);
-      await teamsRoutes(typed, context, requireAuth);
-      await announcementRoutes(typed, context, requireAuth);
-      await boardRoutes(typed, context, requireAuth);
-      await attachmentRoutes(typed, context, requireAuth);
-      await schedulesRoutes(typed, context, requireAuth);
-      await kanbanRoutes(typed, context, requireAuth);
-      await chatRoutes(typed, context, requireAuth);
-      await chatAttachmentRoutes(typed, context, requireAuth);
-      await notificationRoutes(typed, context, requireAuth);
-      await formationRoutes(typed, context, requireAuth);
-      await liveRoutes(typed, context, requireAuth);
-      await videoRoutes(typed, context, requireAuth);
+      for (const module of appModules) await module.routes?.(typed, context, requireAuth);
     },
     { prefix: '/api' },
   );
-  const presence = new MeetingPresence(context);
-  app.addHook('onClose', () => presence.stop());
-  const deadlines = new FormationDeadlines(context);
-  app.addHook('onClose', () => deadlines.stop());
-  await stompRoutes(app, context, (claims) => isSessionActive(context, claims), [
-    meetingDestinations(context, presence),
-  ]);
+  for (const module of appModules) {
+    const work = module.background?.(context);
+    if (work) app.addHook('onClose', async () => work.stop());
+  }
+  await stompRoutes(app, context, (claims) => isSessionActive(context, claims), context.hooks.live);
 
   await serveWeb(app, config.webDistDir ?? webDistDefault);
   return Object.assign(app, { context });

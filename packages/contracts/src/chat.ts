@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, pageQuerySchema, pageSchema } from './common';
+import { endpoint } from './endpoint';
 import { Limits } from './limits';
 
 /** Texts of spec 02 sections 5 and 8 for chat. */
@@ -165,3 +166,118 @@ export const chatMessagePageSchema = pageSchema(chatMessageSchema);
 /** POST /sse/register: a single-use ticket for GET /sse/subscribe?ticket=, valid a short while. */
 export const sseTicketSchema = z.object({ ticket: z.string(), expiresAt: z.string() });
 export type SseTicket = z.infer<typeof sseTicketSchema>;
+
+const rooms = '/workspaces/:workspaceId/chat-rooms';
+
+/** The chat calls of spec 02 (paths relative to /api), registered by the server, built by the web. */
+export const chatEndpoints = {
+  listRooms: endpoint({
+    method: 'GET',
+    path: rooms,
+    summary: 'The caller’s rooms in the workspace with unread counts (size 20)',
+    params: chatWorkspaceParamsSchema,
+    query: chatRoomListQuerySchema,
+    response: chatRoomPageSchema,
+  }),
+  userRooms: endpoint({
+    method: 'GET',
+    path: `${rooms}/accounts/:accountId`,
+    summary: 'A user’s rooms (only one’s own); `*` for every workspace',
+    params: chatAccountParamsSchema,
+    query: chatRoomListQuerySchema,
+    response: chatRoomPageSchema,
+  }),
+  createGroup: endpoint({
+    method: 'POST',
+    path: `${rooms}/create`,
+    summary: 'A group room with a name and at least one other member',
+    params: chatWorkspaceParamsSchema,
+    body: createChatRoomSchema,
+    response: chatRoomSchema,
+    status: 201,
+  }),
+  /** Answers 201 when made, 200 when the DM existed (the server registers it itself). */
+  createDm: endpoint({
+    method: 'POST',
+    path: `${rooms}/create-dm`,
+    summary: 'The 1:1 room with one other person: 201 when made, 200 when it existed',
+    params: chatWorkspaceParamsSchema,
+    body: createChatRoomSchema,
+    response: chatRoomSchema,
+    status: 201,
+  }),
+  rename: endpoint({
+    method: 'PATCH',
+    path: `${rooms}/:roomId/updateTitle`,
+    params: chatRoomParamsSchema,
+    body: renameChatRoomSchema,
+    response: chatRoomSchema,
+  }),
+  join: endpoint({
+    method: 'POST',
+    path: `${rooms}/:roomId/join`,
+    params: chatRoomParamsSchema,
+    response: chatRoomSchema,
+  }),
+  leave: endpoint({
+    method: 'PATCH',
+    path: `${rooms}/:roomId/leave`,
+    params: chatRoomParamsSchema,
+    status: 204,
+  }),
+  members: endpoint({
+    method: 'GET',
+    path: `${rooms}/:roomId/members`,
+    params: chatRoomParamsSchema,
+    response: z.array(chatMemberSchema),
+  }),
+  messages: endpoint({
+    method: 'GET',
+    path: `${rooms}/:roomId/messages`,
+    summary: 'Messages paged by `sort`, or the `size` just older than `beforeId` (oldest first)',
+    params: chatRoomParamsSchema,
+    query: chatMessageListQuerySchema,
+    response: chatMessagePageSchema,
+  }),
+  send: endpoint({
+    method: 'POST',
+    path: `${rooms}/:roomId/messages`,
+    params: chatRoomParamsSchema,
+    body: sendChatMessageSchema,
+    response: chatMessageSchema,
+    status: 201,
+  }),
+  /** Multipart: a `file` part and an optional text `content` (sendChatAttachmentFieldsSchema). */
+  sendWithFile: endpoint({
+    method: 'POST',
+    path: `${rooms}/:roomId/messages/attachment`,
+    summary: 'Send a message with one file: multipart `file` and optional text `content`',
+    params: chatRoomParamsSchema,
+    response: chatMessageSchema,
+    status: 201,
+  }),
+  deleteMessage: endpoint({
+    method: 'PATCH',
+    path: `${rooms}/:roomId/messages/:messageId/delete`,
+    summary: 'Soft-delete a message (author, workspace owner or ADMIN)',
+    params: chatMessageParamsSchema,
+    status: 204,
+  }),
+  markRead: endpoint({
+    method: 'PATCH',
+    path: `${rooms}/:roomId/last-read-refresh`,
+    summary: 'Move the caller’s read pointer forward to `messageId`',
+    params: chatRoomParamsSchema,
+    body: lastReadSchema,
+    status: 204,
+  }),
+  /** The file itself (streamed; `ChatAttachment.url` names it). */
+  attachment: endpoint({
+    method: 'GET',
+    path: '/chat-attachments/:id',
+    summary:
+      'A chat file for members of its room: images inline, others (or ?download=1) as a download',
+    params: chatAttachmentParamsSchema,
+    query: chatAttachmentQuerySchema,
+  }),
+};

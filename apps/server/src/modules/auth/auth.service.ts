@@ -20,6 +20,9 @@ import { checkCode, codeMessages, issueCode } from './email-codes.service';
 import { revokeSession, revokeUserSessions } from './session-cache';
 import * as twoFactor from './two-factor.service';
 
+/** Whether a login session still holds (other modules' long-lived links ask it: SSE tickets). */
+export { isSessionActive } from './session-cache';
+
 export const LOGIN_FAILURES_PER_ACCOUNT = 10;
 const LOGIN_FAILURES_PER_IP = 100;
 export const LOGIN_WINDOW_SECONDS = 15 * 60;

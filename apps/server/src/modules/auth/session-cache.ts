@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context';
+import { REVOKED_TOPIC, type Revocation } from '../../platform/auth/revocations';
 import type { AccessClaims } from '../../platform/auth/tokens';
 import * as repo from './auth.repo';
 
@@ -10,12 +11,6 @@ import * as repo from './auth.repo';
  */
 const ACTIVE_FOR_MS = 10_000;
 const MAX_ENTRIES = 100_000;
-/** Revocations between instances; the live layer ends the revoked sessions' streams on it too. */
-export const REVOKED_TOPIC = 'internal:auth-sessions-revoked';
-
-/** Which sessions a revocation ended: one, or all of a user's but `exceptSessionId`. */
-export type Revocation =
-  { sessionId: number } | { userId: number; exceptSessionId?: number | undefined };
 
 class ActiveSessions {
   private readonly entries = new Map<number, { userId: number; until: number }>();

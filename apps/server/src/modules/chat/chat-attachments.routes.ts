@@ -1,48 +1,31 @@
 import {
-  chatAttachmentParamsSchema,
-  chatAttachmentQuerySchema,
-  chatMessageSchema,
-  chatRoomParamsSchema,
+  chatEndpoints as endpoints,
   sendChatAttachmentFieldsSchema,
   ChatMessages as M,
 } from '@teamup/contracts/chat';
-import { envelope } from '@teamup/contracts/common';
 import { ErrorCode } from '@teamup/contracts/error-codes';
 import { FileMessages, Limits } from '@teamup/contracts/limits';
 import type { AppContext } from '../../context';
 import { authOf } from '../../platform/auth/guard';
 import { badRequest } from '../../platform/errors/app-error';
+import { routesFor } from '../../platform/http/define-route';
 import { readFieldsAndFile } from '../../platform/http/multipart';
 import { sendStoredFile } from '../../platform/http/send-file';
 import type { Guard, TypedApp } from '../../platform/http/types';
 import { discardUploads, fileSizeError, storeUpload } from '../../platform/storage/uploads';
-import * as chat from './chat.service';
-
-const security = [{ bearer: [] }];
-const tags = ['chat'];
+import { openAttachment } from './attachments.service';
+import { assertCanSend, sendMessage } from './messages.service';
 
 /** Sending a message with a file, and reading chat files. */
 export async function chatAttachmentRoutes(app: TypedApp, ctx: AppContext, requireAuth: Guard) {
-  const secured = { onRequest: requireAuth };
+  const route = routesFor(app, requireAuth, 'chat');
 
-  app.post(
-    '/workspaces/:workspaceId/chat-rooms/:roomId/messages/attachment',
-    {
-      ...secured,
-      schema: {
-        tags,
-        security,
-        summary: 'Send a message with one file: multipart `file` and optional text `content`',
-        consumes: ['multipart/form-data'],
-        params: chatRoomParamsSchema,
-        response: { 201: envelope(chatMessageSchema) },
-      },
-    },
-    async (request, reply) => {
-      const userId = authOf(request).userId;
-      const { workspaceId, roomId } = request.params;
+  route(
+    endpoints.sendWithFile,
+    async ({ userId, params, request }) => {
+      const { workspaceId, roomId } = params;
       // Refuse outsiders before a byte of their file is stored.
-      await chat.assertCanSend(ctx, userId, workspaceId, roomId);
+      await assertCanSend(ctx, userId, workspaceId, roomId);
       const discard = (upload: Awaited<ReturnType<typeof storeUpload>>) =>
         discardUploads(ctx.storage, [upload]);
       const { fields, stored } = await readFieldsAndFile(request, {
@@ -59,7 +42,7 @@ export async function chatAttachmentRoutes(app: TypedApp, ctx: AppContext, requi
         if (!parsed.success) {
           throw badRequest(ErrorCode.VALIDATION_FAILED, M.messageTooLong);
         }
-        const message = await chat.sendMessage(
+        return await sendMessage(
           ctx,
           userId,
           workspaceId,
@@ -67,31 +50,32 @@ export async function chatAttachmentRoutes(app: TypedApp, ctx: AppContext, requi
           parsed.data.content.trim(),
           stored,
         );
-        return await reply.code(201).send({ data: message });
       } catch (error) {
         await discard(stored);
         throw error;
       }
     },
+    { consumes: ['multipart/form-data'] },
   );
 
+  // Registered by hand: it streams the stored file rather than answering a `{ data }` envelope.
+  const file = endpoints.attachment;
   app.get(
-    '/chat-attachments/:id',
+    file.path,
     {
-      ...secured,
+      onRequest: requireAuth,
       schema: {
-        tags,
-        security,
-        summary:
-          'A chat file for members of its room: images inline, others (or ?download=1) as a download',
-        params: chatAttachmentParamsSchema,
-        querystring: chatAttachmentQuerySchema,
+        tags: ['chat'],
+        security: [{ bearer: [] }],
+        summary: file.summary,
+        params: file.params,
+        querystring: file.query,
       },
     },
     async (request, reply) => {
-      const file = await chat.openAttachment(ctx, authOf(request).userId, request.params.id);
-      const inline = file.attachment.isImage && request.query.download !== '1';
-      return sendStoredFile(reply, file, inline ? 'inline' : 'attachment');
+      const found = await openAttachment(ctx, authOf(request).userId, request.params.id);
+      const inline = found.attachment.isImage && request.query.download !== '1';
+      return sendStoredFile(reply, found, inline ? 'inline' : 'attachment');
     },
   );
 }

@@ -10,7 +10,8 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { badRequest } from '../../platform/errors/app-error';
-import { destinationIds, type StompDestinations } from '../live/stomp-endpoint';
+import type { LiveContribution } from '../../platform/realtime/contribution';
+import { destinationIds, type StompDestinations } from '../../platform/realtime/stomp-endpoint';
 import * as video from './meeting.service';
 
 /**
@@ -137,3 +138,11 @@ export function meetingDestinations(ctx: AppContext, presence: MeetingPresence):
     },
   };
 }
+
+/** The meeting's live side: its STOMP destinations, with the presence they keep while open. */
+export const videoLive: LiveContribution = {
+  stomp: (ctx) => {
+    const presence = new MeetingPresence(ctx);
+    return { ...meetingDestinations(ctx, presence), stop: () => presence.stop() };
+  },
+};

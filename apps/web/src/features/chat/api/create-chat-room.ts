@@ -1,5 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ChatRoom } from '@teamup/contracts/chat';
+import { chatEndpoints } from '@teamup/contracts/chat';
+import { pathOf } from '@teamup/contracts/endpoint';
 import { api } from '../../../lib/api-client';
 import { addToChatRooms, chatRoomsQueryKey } from './chat-rooms';
 
@@ -13,14 +15,14 @@ export type NewChatRoom =
  * chatMemberIdList, workspaceId}: a new group. The caller is added by the server.
  */
 export function createChatRoom(input: NewChatRoom): Promise<ChatRoom> {
-  const base = `/workspaces/${input.workspaceId}/chat-rooms`;
+  const params = { workspaceId: input.workspaceId };
   if (input.type === 'PERSONAL') {
-    return api.post<ChatRoom>(`${base}/create-dm`, {
+    return api.post<ChatRoom>(pathOf(chatEndpoints.createDm, params), {
       chatMemberIdList: [input.otherId],
       workspaceId: input.workspaceId,
     });
   }
-  return api.post<ChatRoom>(`${base}/create`, {
+  return api.post<ChatRoom>(pathOf(chatEndpoints.createGroup, params), {
     name: input.name,
     type: 'GROUP',
     chatMemberIdList: input.memberIds,

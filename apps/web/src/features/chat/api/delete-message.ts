@@ -1,3 +1,5 @@
+import { chatEndpoints } from '@teamup/contracts/chat';
+import { pathOf } from '@teamup/contracts/endpoint';
 import { api } from '../../../lib/api-client';
 import type { RoomRef } from './room-messages';
 
@@ -6,7 +8,5 @@ import type { RoomRef } from './room-messages';
  * message stays in place, deleted and empty.
  */
 export function deleteMessage(room: RoomRef, messageId: number): Promise<void> {
-  return api.patch<void>(
-    `/workspaces/${room.workspaceId}/chat-rooms/${room.roomId}/messages/${messageId}/delete`,
-  );
+  return api.patch<void>(pathOf(chatEndpoints.deleteMessage, { ...room, messageId }));
 }

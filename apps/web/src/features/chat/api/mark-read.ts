@@ -1,6 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ChatRoom } from '@teamup/contracts/chat';
 import type { Page } from '@teamup/contracts/common';
+import { chatEndpoints } from '@teamup/contracts/chat';
+import { pathOf } from '@teamup/contracts/endpoint';
 import { api } from '../../../lib/api-client';
 import { applyRead } from '../lib/rooms-cache';
 import { chatRoomsQueryKey } from './chat-rooms';
@@ -8,10 +10,7 @@ import type { RoomRef } from './room-messages';
 
 /** PATCH .../{r}/last-read-refresh {messageId}: the caller read up to that message. */
 export function markRead(room: RoomRef, messageId: number): Promise<void> {
-  return api.patch<void>(
-    `/workspaces/${room.workspaceId}/chat-rooms/${room.roomId}/last-read-refresh`,
-    { messageId },
-  );
+  return api.patch<void>(pathOf(chatEndpoints.markRead, room), { messageId });
 }
 
 /**

@@ -1,5 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ChatMember } from '@teamup/contracts/chat';
+import { chatEndpoints } from '@teamup/contracts/chat';
+import { pathOf } from '@teamup/contracts/endpoint';
 import { api } from '../../../lib/api-client';
 import { chatQueryKey } from './chat-rooms';
 
@@ -12,9 +14,7 @@ export function fetchRoomMembers(
   roomId: number,
   signal?: AbortSignal,
 ): Promise<ChatMember[]> {
-  return api.get<ChatMember[]>(`/workspaces/${workspaceId}/chat-rooms/${roomId}/members`, {
-    signal,
-  });
+  return api.get<ChatMember[]>(pathOf(chatEndpoints.members, { workspaceId, roomId }), { signal });
 }
 
 export function roomMembersQueryOptions(workspaceId: number, roomId: number) {

@@ -1,5 +1,7 @@
 import type { ChatMessage } from '@teamup/contracts/chat';
 import type { Page } from '@teamup/contracts/common';
+import { chatEndpoints } from '@teamup/contracts/chat';
+import { pathOf } from '@teamup/contracts/endpoint';
 import { api } from '../../../lib/api-client';
 
 /** Where a room's messages live. */
@@ -8,8 +10,7 @@ export interface RoomRef {
   roomId: number;
 }
 
-const messagesPath = ({ workspaceId, roomId }: RoomRef) =>
-  `/workspaces/${workspaceId}/chat-rooms/${roomId}/messages`;
+const messagesPath = (room: RoomRef) => pathOf(chatEndpoints.messages, room);
 
 /**
  * GET .../messages?sort=createdAt,desc&page=0&size: the newest `size` messages, newest first.

@@ -1,5 +1,4 @@
 import type { ChatMessage } from '@teamup/contracts/chat';
-import type { NewChatMessageEvent } from '@teamup/contracts/events';
 import { Limits } from '@teamup/contracts/limits';
 
 /** Where a message stands while it exists only here. */
@@ -63,21 +62,6 @@ function finish(messages: LocalMessage[], visibleCount: number, olderOnServer: n
     // What falls off the cap is not "older on the server" that could be loaded again: the cap
     // forbids holding it.
     olderOnServer,
-  };
-}
-
-/** The message a live NEW_CHAT_MESSAGE describes. */
-export function messageFromEvent(event: NewChatMessageEvent): ChatMessage {
-  return {
-    id: event.messageId,
-    chatRoomId: event.chatRoomId,
-    senderId: event.senderId,
-    senderName: event.senderName,
-    senderProfileImageUrl: event.senderProfileImageUrl,
-    content: event.content,
-    deleted: false,
-    sentAt: event.sentAt,
-    attachment: event.attachment,
   };
 }
 

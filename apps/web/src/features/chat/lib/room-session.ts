@@ -8,7 +8,6 @@ import {
   emptyStore,
   markDeleted,
   mergeMessages,
-  messageFromEvent,
   nextTempId,
   oldestServerId,
   olderStep,
@@ -275,7 +274,7 @@ export class RoomSession {
     if (!('chatRoomId' in event) || event.chatRoomId !== this.deps.roomId) return;
     if (event.type === 'NEW_CHAT_MESSAGE') {
       this.updateStore((store) =>
-        mergeMessages(store, [messageFromEvent(event)], {
+        mergeMessages(store, [event.message], {
           myId: this.deps.me.id,
           source: 'live',
           nowMs: this.now(),

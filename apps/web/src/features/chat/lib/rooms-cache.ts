@@ -1,7 +1,6 @@
 import type { ChatRoom } from '@teamup/contracts/chat';
 import type { Page } from '@teamup/contracts/common';
 import type { NewChatMessageEvent } from '@teamup/contracts/events';
-import { messageFromEvent } from './message-store';
 
 export interface RoomsUpdate {
   page: Page<ChatRoom>;
@@ -32,12 +31,13 @@ export function applyNewMessage(
   event: NewChatMessageEvent,
   { myId, viewing }: { myId: number | undefined; viewing: boolean },
 ): RoomsUpdate {
-  return updateRoom(page, event.chatRoomId, (room) => {
-    if (room.lastMessage && room.lastMessage.id >= event.messageId) return room;
-    const unread = event.senderId !== myId && !viewing;
+  const { message } = event;
+  return updateRoom(page, message.chatRoomId, (room) => {
+    if (room.lastMessage && room.lastMessage.id >= message.id) return room;
+    const unread = message.senderId !== myId && !viewing;
     return {
       ...room,
-      lastMessage: messageFromEvent(event),
+      lastMessage: message,
       unreadCount: unread ? room.unreadCount + 1 : room.unreadCount,
     };
   });

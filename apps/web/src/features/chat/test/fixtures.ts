@@ -72,11 +72,10 @@ export function page<T>(content: T[], totalElements = content.length): Page<T> {
 
 export function newMessageEvent(
   id: number,
-  overrides: Partial<NewChatMessageEvent> = {},
+  overrides: Partial<Omit<NewChatMessageEvent, 'type' | 'message'>> = {},
 ): NewChatMessageEvent {
   const real = message(id);
-  return {
-    type: 'NEW_CHAT_MESSAGE',
+  const fields = {
     messageId: id,
     chatRoomId: real.chatRoomId,
     content: real.content,
@@ -86,6 +85,13 @@ export function newMessageEvent(
     sentAt: real.sentAt,
     attachment: null,
     ...overrides,
+  };
+  // The server makes both from one presented message: the overrides reach `message` too.
+  const { messageId, ...shown } = fields;
+  return {
+    type: 'NEW_CHAT_MESSAGE',
+    ...fields,
+    message: { ...shown, id: messageId, deleted: false },
   };
 }
 

@@ -1,9 +1,11 @@
 import type { SseTicket } from '@teamup/contracts/chat';
+import { pathOf } from '@teamup/contracts/endpoint';
+import { liveEndpoints } from '@teamup/contracts/live';
 import { api, buildUrl } from '../../../lib/api-client';
 
 /** POST /sse/register: a single-use ticket for the event stream, valid 60 s. */
 export function registerSse(): Promise<SseTicket> {
-  return api.post<SseTicket>('/sse/register');
+  return api.post<SseTicket>(pathOf(liveEndpoints.register));
 }
 
 /**
@@ -12,5 +14,5 @@ export function registerSse(): Promise<SseTicket> {
  * last id seen travels as `lastEventId`.
  */
 export function sseSubscribeUrl(ticket: string, lastEventId: string | null): string {
-  return buildUrl('/sse/subscribe', { ticket, lastEventId });
+  return buildUrl(pathOf(liveEndpoints.subscribe), { ticket, lastEventId });
 }

@@ -1,20 +1,16 @@
 import type { WebSocket } from 'ws';
-import { sendChatMessageSchema } from '@teamup/contracts/chat';
 import { idSchema } from '@teamup/contracts/common';
-import { Topics } from '@teamup/contracts/events';
 import type { AppContext } from '../../context';
-import { ErrorCode } from '@teamup/contracts/error-codes';
-import { AppError, badRequest } from '../../platform/errors/app-error';
+import { AppError } from '../errors/app-error';
+import { assertAcceptableText } from '../http/validation';
+import { armDeadline, type LiveAccess, type LiveEndReason } from './live-access';
 import {
   encodeFrame,
   FrameReader,
   negotiateHeartbeat,
   StompProtocolError,
   type StompFrame,
-} from '../../platform/stomp/frames';
-import { assertAcceptableText } from '../../platform/http/validation';
-import { isRoomMember, sendMessage } from '../chat/chat.service';
-import { armDeadline, type LiveAccess, type LiveEndReason } from './live-access';
+} from './stomp-frames';
 
 /** What we offer: send and expect heart-beats every 10 s (spec 02 section 9). */
 const SERVER_HEARTBEAT: [number, number] = [10_000, 10_000];
@@ -51,43 +47,13 @@ export type StompSession = {
   deliver: (destination: string, payload: unknown) => void;
 };
 
-/** A module's STOMP destinations (chat here; meetings from the video module). */
+/** A module's STOMP destinations (chat rooms, meetings), contributed through `LiveContribution`. */
 export type StompDestinations = {
   subscription: (destination: string, session: StompSession) => SubscribeRoute | undefined;
   send: (destination: string, session: StompSession) => SendHandler | undefined;
+  /** Ends what the destinations keep running (meeting presence), when the app closes. */
+  stop?: () => Promise<void>;
 };
-
-/**
- * Chat rooms: subscribe `/topic/chat-rooms/{roomId}` (room members); send
- * `/app/workspaces/{ws}/chat-rooms/{roomId}/messages` with a JSON body `{content}`.
- */
-export function chatDestinations(ctx: AppContext): StompDestinations {
-  return {
-    subscription(destination, session) {
-      const [roomId] = destinationIds(/^\/topic\/chat-rooms\/(\d+)$/.exec(destination));
-      if (roomId === undefined) return undefined;
-      return {
-        topic: Topics.chatRoom(roomId),
-        allowed: () => isRoomMember(ctx, roomId, session.userId),
-      };
-    },
-    send(destination, session) {
-      const [workspaceId, roomId] = destinationIds(
-        /^\/app\/workspaces\/(\d+)\/chat-rooms\/(\d+)\/messages$/.exec(destination),
-      );
-      if (workspaceId === undefined || roomId === undefined) return undefined;
-      return async (body) => {
-        // The HTTP call's schema, so both channels hold the same limits (length included).
-        const parsed = sendChatMessageSchema.safeParse(body);
-        if (!parsed.success) {
-          const message = parsed.error.issues[0]?.message ?? '요청 값이 올바르지 않습니다.';
-          throw badRequest(ErrorCode.VALIDATION_FAILED, message);
-        }
-        await sendMessage(ctx, session.userId, workspaceId, roomId, parsed.data.content);
-      };
-    },
-  };
-}
 
 /** The ids a destination pattern captured, each a valid id, or none at all. */
 export function destinationIds(match: RegExpExecArray | null): number[] {

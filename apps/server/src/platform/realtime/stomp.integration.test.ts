@@ -18,7 +18,7 @@ import {
 import { openSse } from '../../../test/sse-client';
 import { openStompSocket, connectStomp, sendJson, subscribe } from '../../../test/stomp-client';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { StompLimits } from '../../platform/stomp/frames';
+import { StompLimits } from './stomp-frames';
 import { REAUTH_DESTINATION } from './stomp-endpoint';
 
 let app: TestApp;

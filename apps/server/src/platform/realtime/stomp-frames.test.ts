@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { encodeFrame, FrameReader, negotiateHeartbeat, StompLimits } from './frames';
+import { encodeFrame, FrameReader, negotiateHeartbeat, StompLimits } from './stomp-frames';
 
 const push = (reader: FrameReader, text: string) => reader.push(Buffer.from(text));
 

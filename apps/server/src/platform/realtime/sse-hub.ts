@@ -1,11 +1,18 @@
 import type { ServerResponse } from 'node:http';
 import { Limits } from '@teamup/contracts/limits';
-import { Topics, type ResyncSignal } from '@teamup/contracts/events';
+import type { ResyncSignal } from '@teamup/contracts/events';
 import type { AppContext } from '../../context';
-import type { LoggedEvent } from '../../platform/bus/replayable-bus';
-import { roomIdsOf } from '../chat/chat.service';
+import type { LoggedEvent } from '../bus/replayable-bus';
+import type { LiveContribution, TopicChange } from './contribution';
 import { armDeadline, liveAccessOf, type LiveAccess, type LiveEndReason } from './live-access';
-import { workspaceIdsOf, type TicketOwner } from './live.repo';
+
+/** Whose stream it is: the user, the login session, when the access token behind it expires. */
+export type StreamOwner = {
+  userId: number;
+  /** Null for a stream opened from a ticket made before tickets named their session. */
+  sessionId: number | null;
+  accessExpiresAt: Date | null;
+};
 
 const REPLAY_LIMIT = 1000;
 
@@ -44,8 +51,9 @@ function frameOf(event: LoggedEvent | ResyncSignal): string {
 }
 
 /**
- * The SSE connections of this instance. Each listens on the bus to its user's topic, its
- * workspaces and its chat rooms; events are written as `id:` + `data:` frames. A reconnecting
+ * The SSE connections of this instance. Each listens on the bus to the topics the modules'
+ * contributions name for its user (its own topic, its workspaces, its chat rooms); events are
+ * written as `id:` + `data:` frames. A reconnecting
  * client names the last id it saw and gets what it missed from the event log first.
  *
  * Each stream belongs to a login session and lives no longer than the access token that asked
@@ -60,13 +68,14 @@ export class SseHub {
   private constructor(
     private readonly ctx: AppContext,
     private readonly access: LiveAccess,
+    private readonly sources: readonly LiveContribution[],
   ) {
     this.pruner = setInterval(() => void this.prune(), 60_000);
     this.pruner.unref();
   }
 
-  static async start(ctx: AppContext): Promise<SseHub> {
-    return new SseHub(ctx, await liveAccessOf(ctx));
+  static async start(ctx: AppContext, sources: readonly LiveContribution[]): Promise<SseHub> {
+    return new SseHub(ctx, await liveAccessOf(ctx), sources);
   }
 
   get size(): number {
@@ -84,7 +93,7 @@ export class SseHub {
   }
 
   /** Streams to `response` (already hijacked) until the client goes away or its right ends. */
-  async open(response: ServerResponse, owner: TicketOwner, lastEventId: number | null) {
+  async open(response: ServerResponse, owner: StreamOwner, lastEventId: number | null) {
     const { userId } = owner;
     response.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
@@ -196,13 +205,11 @@ export class SseHub {
   }
 
   private async topicsOf(userId: number): Promise<string[]> {
-    const workspaces = await workspaceIdsOf(this.ctx.database.db, userId);
-    const rooms = await roomIdsOf(this.ctx, userId);
-    return [
-      Topics.user(userId),
-      ...workspaces.map((id) => Topics.workspace(id)),
-      ...rooms.map((id) => Topics.chatRoom(id)),
-    ];
+    const topics: string[] = [];
+    for (const source of this.sources) {
+      if (source.sseTopics) topics.push(...(await source.sseTopics(this.ctx, userId)));
+    }
+    return [...new Set(topics)];
   }
 
   private async listen(connection: Connection, topic: string, handler: TopicHandler) {
@@ -223,19 +230,22 @@ export class SseHub {
     await stop();
   }
 
-  /** Joining or leaving rooms and workspaces changes what the connection listens to. */
+  /** An event may change what the connection listens to (joining or leaving a room). */
   private follow(connection: Connection, event: LoggedEvent, handler: TopicHandler) {
-    if (event['userId'] !== connection.userId) return;
-    const roomId = event['chatRoomId'];
-    if (event['type'] === 'CHAT_MEMBER_JOINED' && typeof roomId === 'number') {
-      void this.serially(connection, () =>
-        this.listen(connection, Topics.chatRoom(roomId), handler),
-      );
-    } else if (event['type'] === 'CHAT_MEMBER_LEFT' && typeof roomId === 'number') {
-      void this.serially(connection, () => this.unlisten(connection, Topics.chatRoom(roomId)));
-    } else if (event['type'] === 'WORKSPACE_MEMBER_REMOVED') {
-      void this.refresh(connection, handler);
+    for (const source of this.sources) {
+      const change = source.sseFollow?.(event, connection.userId);
+      if (change) this.apply(connection, change, handler);
     }
+  }
+
+  private apply(connection: Connection, change: TopicChange, handler: TopicHandler) {
+    for (const topic of change.listen ?? []) {
+      void this.serially(connection, () => this.listen(connection, topic, handler));
+    }
+    for (const topic of change.unlisten ?? []) {
+      void this.serially(connection, () => this.unlisten(connection, topic));
+    }
+    if (change.recheck) void this.refresh(connection, handler);
   }
 
   /** Runs a change of the connection's topics after the ones before it. */

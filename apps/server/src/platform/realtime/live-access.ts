@@ -1,6 +1,6 @@
 import { decodeJwt } from 'jose';
 import type { AppContext } from '../../context';
-import { REVOKED_TOPIC, type Revocation } from '../auth/session-cache';
+import { REVOKED_TOPIC, type Revocation } from '../auth/revocations';
 
 /**
  * Live access ends when the right to it ends (decision 0012). Every open SSE stream and STOMP
@@ -9,7 +9,7 @@ import { REVOKED_TOPIC, type Revocation } from '../auth/session-cache';
  * - `internal:live-access-changed`: someone's memberships shrank (kicked, banned, left a room or
  *   a workspace, a workspace or meeting gone). Each affected link re-checks what it hears and
  *   drops what is no longer allowed, over both transports.
- * - `internal:auth-sessions-revoked` (session-cache.ts): a login session ended. Each link of that
+ * - `internal:auth-sessions-revoked` (platform/auth/revocations.ts): a login session ended. Each link of that
  *   session is closed.
  *
  * A link also ends when the access token it was opened with expires (see `accessDeadline`), so a

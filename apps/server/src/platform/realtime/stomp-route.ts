@@ -1,28 +1,28 @@
 import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
-import type { AccessClaims } from '../../platform/auth/tokens';
-import { StompLimits } from '../../platform/stomp/frames';
+import type { AccessClaims } from '../auth/tokens';
+import type { LiveContribution } from './contribution';
 import { accessDeadline, liveAccessOf } from './live-access';
-import {
-  chatDestinations,
-  serveStomp,
-  type StompAuth,
-  type StompDestinations,
-} from './stomp-endpoint';
+import { serveStomp, type StompAuth } from './stomp-endpoint';
+import { StompLimits } from './stomp-frames';
 
 /**
  * STOMP 1.2 over WebSocket at `/ws?token={access token}` (spec 02 section 7). A missing, bad or
  * revoked token is refused before the upgrade with 401. The socket belongs to the token's login
  * session and ends with it, or at the token's expiry unless a fresh token is sent to `/app/auth`.
+ * Its destinations are the ones the modules contribute.
  */
 export async function stompRoutes(
   app: FastifyInstance,
   ctx: AppContext,
   isSessionActive: (claims: AccessClaims) => Promise<boolean>,
-  moreDestinations: readonly StompDestinations[] = [],
+  contributions: readonly LiveContribution[],
 ) {
-  const destinationSets = [chatDestinations(ctx), ...moreDestinations];
+  const destinationSets = contributions.flatMap((source) => source.stomp?.(ctx) ?? []);
+  app.addHook('onClose', async () => {
+    for (const set of destinationSets) await set.stop?.();
+  });
   const access = await liveAccessOf(ctx);
   await app.register(websocket, { options: { maxPayload: StompLimits.maxFrameBytes } });
   const claimsOf = new WeakMap<object, Omit<StompAuth, 'renew'>>();

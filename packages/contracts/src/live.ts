@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { sseTicketSchema } from './chat';
+import { endpoint } from './endpoint';
+import { Limits } from './limits';
+
+export const sseSubscribeQuerySchema = z.object({
+  ticket: z.string().min(1).max(200),
+  /** For clients that open a new EventSource per ticket and so cannot resend Last-Event-ID. */
+  lastEventId: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+});
+
+/** How many streams this instance holds (a diagnostic, refused in production). */
+export const sseStatsSchema = z.object({
+  connections: z.number().int(),
+  users: z.number().int(),
+  subscriptions: z.number().int(),
+});
+
+/** The live event stream's calls (decision 0007); paths relative to /api. */
+export const liveEndpoints = {
+  register: endpoint({
+    method: 'POST',
+    path: '/sse/register',
+    summary: `A single-use ticket for /sse/subscribe, valid ${Limits.sseTicketSeconds} s`,
+    response: sseTicketSchema,
+  }),
+  /** The ticket stands for the bearer token an EventSource cannot send. */
+  subscribe: endpoint({
+    method: 'GET',
+    path: '/sse/subscribe',
+    summary:
+      'The event stream (text/event-stream): `id:` + JSON `data:` per event, `: ping` every 15 s; Last-Event-ID (header or query) replays what was missed',
+    auth: 'public',
+    query: sseSubscribeQuerySchema,
+  }),
+  debug: endpoint({
+    method: 'GET',
+    path: '/sse/debug',
+    summary: 'Connection counts of this instance (not in production)',
+    response: sseStatsSchema,
+  }),
+  cleanup: endpoint({
+    method: 'POST',
+    path: '/sse/cleanup',
+    summary: 'Close the caller’s event streams on this instance (logout) and drop old tickets',
+    response: z.object({ closed: z.number().int() }),
+  }),
+};
