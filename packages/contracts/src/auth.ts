@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { idSchema } from './common';
+import { endpoint } from './endpoint';
 import { Limits, emailPattern, resetPasswordPattern, signupPasswordPattern } from './limits';
 import { userSchema } from './users';
 
@@ -118,6 +120,7 @@ export const authSessionSchema = z.object({
 });
 export type AuthSession = z.infer<typeof authSessionSchema>;
 export const authSessionListSchema = z.array(authSessionSchema);
+export const authSessionParamsSchema = z.object({ sessionId: idSchema });
 
 /** Answer of a code request: when the next resend is allowed. */
 export const codeSentSchema = z.object({ resendAfterSeconds: z.number().int() });
@@ -126,6 +129,9 @@ export const codeSentSchema = z.object({ resendAfterSeconds: z.number().int() })
 
 export const oauthProviderSchema = z.enum(['google', 'kakao']);
 export type OauthProvider = z.infer<typeof oauthProviderSchema>;
+
+/** GET /auth/providers: which social logins have configured credentials. */
+export const authProvidersSchema = z.object({ google: z.boolean(), kakao: z.boolean() });
 
 export const OauthMessages = {
   providerDisabled: '사용할 수 없는 소셜 로그인입니다.',
@@ -237,3 +243,192 @@ export const twoFactorDisableSchema = z
     message: TwoFactorMessages.disableNeedsProof,
     path: ['password'],
   });
+
+// --- endpoints ----------------------------------------------------------------------------------
+
+const exchangeSummary =
+  'Trade the one-time code (same browser, 60 s) for tokens or a 2FA challenge';
+
+export const authEndpoints = {
+  requestEmailCode: endpoint({
+    method: 'POST',
+    path: '/auth/email/request',
+    auth: 'public',
+    body: emailRequestSchema,
+    response: codeSentSchema,
+  }),
+  verifyEmailCode: endpoint({
+    method: 'POST',
+    path: '/auth/email/verify',
+    auth: 'public',
+    body: emailVerifySchema,
+    response: z.literal(true),
+  }),
+  register: endpoint({
+    method: 'POST',
+    path: '/users/register',
+    auth: 'public',
+    body: registerSchema,
+    response: userSchema,
+    status: 201,
+  }),
+  login: endpoint({
+    method: 'POST',
+    path: '/auth/login',
+    summary: 'Log in: the tokens, or `twoFactorRequired` with a challenge for the code',
+    auth: 'public',
+    body: loginSchema,
+    response: loginResultSchema,
+  }),
+  loginTwoFactor: endpoint({
+    method: 'POST',
+    path: '/auth/login/2fa',
+    summary: 'Second login step: a code from the authenticator app, or a recovery code',
+    auth: 'public',
+    body: twoFactorLoginSchema,
+    response: loginResponseSchema,
+  }),
+  refresh: endpoint({
+    method: 'POST',
+    path: '/auth/refresh',
+    auth: 'public',
+    body: refreshSchema,
+    response: loginResponseSchema,
+  }),
+  logout: endpoint({
+    method: 'POST',
+    path: '/auth/logout',
+    body: logoutSchema.nullish(),
+    response: z.literal(true),
+  }),
+  session: endpoint({
+    method: 'GET',
+    path: '/auth/session',
+    response: sessionResponseSchema,
+  }),
+  sessions: endpoint({
+    method: 'GET',
+    path: '/auth/sessions',
+    summary: 'Active login sessions of the caller',
+    response: authSessionListSchema,
+  }),
+  revokeSession: endpoint({
+    method: 'DELETE',
+    path: '/auth/sessions/:sessionId',
+    summary: 'Revoke one of the caller’s sessions',
+    params: authSessionParamsSchema,
+    status: 204,
+  }),
+  changePassword: endpoint({
+    method: 'PUT',
+    path: '/users/password',
+    body: changePasswordSchema,
+    response: z.literal(true),
+  }),
+  sendPasswordResetEmail: endpoint({
+    method: 'POST',
+    path: '/auth/send-password-reset-email',
+    auth: 'public',
+    body: resetEmailSchema,
+    response: codeSentSchema,
+  }),
+  verifyResetCode: endpoint({
+    method: 'POST',
+    path: '/auth/verify-reset-code',
+    auth: 'public',
+    body: verifyResetCodeSchema,
+    response: verifyResetCodeResponseSchema,
+  }),
+  resetPassword: endpoint({
+    method: 'POST',
+    path: '/auth/reset-password',
+    auth: 'public',
+    body: resetPasswordSchema,
+    response: z.literal(true),
+  }),
+  providers: endpoint({
+    method: 'GET',
+    path: '/auth/providers',
+    summary: 'Configured social-login providers',
+    auth: 'public',
+    response: authProvidersSchema,
+  }),
+  /** A browser navigation answered with a redirect, not a fetch. */
+  oauthLogin: endpoint({
+    method: 'GET',
+    path: '/auth/oauth/:provider/login',
+    summary: 'Start a social login: redirects to the provider (browser navigation)',
+    auth: 'public',
+    params: oauthProviderParamsSchema,
+  }),
+  /** The provider's redirect back, answered with a redirect to the web app. */
+  oauthCallback: endpoint({
+    method: 'GET',
+    path: '/auth/oauth/:provider/callback',
+    summary: "The provider's redirect back: on to the callback page with a one-time code",
+    auth: 'public',
+    params: oauthProviderParamsSchema,
+    query: oauthCallbackQuerySchema,
+  }),
+  oauthExchange: endpoint({
+    method: 'POST',
+    path: '/auth/oauth/exchange-token',
+    summary: exchangeSummary,
+    auth: 'public',
+    body: oauthExchangeSchema,
+    response: loginResultSchema,
+  }),
+  /** The spec's "social login completion" call: the same trade as `oauthExchange`. */
+  oauthLoginCompletion: endpoint({
+    method: 'POST',
+    path: '/auth/login/oauth',
+    summary: exchangeSummary,
+    auth: 'public',
+    body: oauthExchangeSchema,
+    response: loginResultSchema,
+  }),
+  oauthLinks: endpoint({
+    method: 'GET',
+    path: '/auth/oauth/links',
+    response: oauthLinksSchema,
+  }),
+  oauthLink: endpoint({
+    method: 'POST',
+    path: '/auth/oauth/:provider/link',
+    summary: 'Start linking a provider to the signed-in account: answers where to navigate',
+    params: oauthProviderParamsSchema,
+    response: oauthLinkStartSchema,
+  }),
+  oauthUnlink: endpoint({
+    method: 'DELETE',
+    path: '/auth/oauth/:provider/link',
+    summary: 'Unlink a social identity (only once the account has a password)',
+    params: oauthProviderParamsSchema,
+    status: 204,
+  }),
+  twoFactorStatus: endpoint({
+    method: 'GET',
+    path: '/auth/2fa',
+    response: twoFactorStatusSchema,
+  }),
+  twoFactorSetup: endpoint({
+    method: 'POST',
+    path: '/auth/2fa/setup',
+    summary: 'A new secret and its QR code; two-step verification is on only after enable',
+    response: twoFactorSetupSchema,
+  }),
+  twoFactorEnable: endpoint({
+    method: 'POST',
+    path: '/auth/2fa/enable',
+    summary: 'Confirm the setup with a first code; answers ten single-use recovery codes',
+    body: twoFactorEnableSchema,
+    response: recoveryCodesSchema,
+  }),
+  twoFactorDisable: endpoint({
+    method: 'POST',
+    path: '/auth/2fa/disable',
+    summary: 'Turn it off with the password or a recovery code',
+    body: twoFactorDisableSchema,
+    response: z.literal(true),
+  }),
+};

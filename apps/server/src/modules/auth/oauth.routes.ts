@@ -1,23 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
-import {
-  loginResultSchema,
-  oauthCallbackQuerySchema,
-  oauthExchangeSchema,
-  oauthLinkStartSchema,
-  oauthLinksSchema,
-  oauthProviderParamsSchema,
-} from '@teamup/contracts/auth';
-import { envelope } from '@teamup/contracts/common';
+import { authEndpoints as endpoints } from '@teamup/contracts/auth';
 import { ErrorCode } from '@teamup/contracts/error-codes';
 import type { AppContext } from '../../context';
 import { badRequest } from '../../platform/errors/app-error';
-import { authOf } from '../../platform/auth/guard';
+import { routesFor, type RouteInput } from '../../platform/http/define-route';
 import type { Guard, TypedApp } from '../../platform/http/types';
 import * as oauth from './oauth.service';
 
-const tags = ['auth'];
-const security = [{ bearer: [] }];
 const strict = { rateLimit: { max: 60, timeWindow: '1 minute' } };
 /** Binds a social login to the browser that started it (login, callback and exchange). */
 const BROWSER_COOKIE = 'teamup_oauth_browser';
@@ -46,17 +35,16 @@ const callbackPage = (ctx: AppContext, query: Record<string, string>) =>
 
 /** Social login with Google and Kakao: authorization code + state + PKCE (spec 01). */
 export async function oauthRoutes(app: TypedApp, ctx: AppContext, requireAuth: Guard) {
-  app.get(
-    '/auth/oauth/:provider/login',
-    {
-      config: strict,
-      schema: {
-        tags,
-        summary: 'Start a social login: redirects to the provider (browser navigation)',
-        params: oauthProviderParamsSchema,
-      },
-    },
-    async (request, reply) => {
+  const route = routesFor(app, requireAuth, 'auth');
+  const { oauthLogin, oauthCallback } = endpoints;
+
+  // Raw: answers with a redirect (a browser navigation), not an envelope.
+  app.route({
+    method: oauthLogin.method,
+    url: oauthLogin.path,
+    config: strict,
+    schema: { tags: ['auth'], summary: oauthLogin.summary, params: oauthLogin.params },
+    handler: async (request, reply) => {
       const key = browserKeyOf(request) ?? oauth.newBrowserKey();
       setBrowserKey(ctx, reply, key);
       try {
@@ -66,20 +54,20 @@ export async function oauthRoutes(app: TypedApp, ctx: AppContext, requireAuth: G
         return reply.redirect(callbackPage(ctx, { error: error.message }));
       }
     },
-  );
+  });
 
-  app.get(
-    '/auth/oauth/:provider/callback',
-    {
-      config: strict,
-      schema: {
-        tags,
-        summary: "The provider's redirect back: on to the callback page with a one-time code",
-        params: oauthProviderParamsSchema,
-        querystring: oauthCallbackQuerySchema,
-      },
+  // Raw: answers with a redirect back to the web app, not an envelope.
+  app.route({
+    method: oauthCallback.method,
+    url: oauthCallback.path,
+    config: strict,
+    schema: {
+      tags: ['auth'],
+      summary: oauthCallback.summary,
+      params: oauthCallback.params,
+      querystring: oauthCallback.query,
     },
-    async (request, reply) => {
+    handler: async (request, reply) => {
       try {
         const outcome = await oauth.finishCallback(
           ctx,
@@ -98,86 +86,32 @@ export async function oauthRoutes(app: TypedApp, ctx: AppContext, requireAuth: G
         return reply.redirect(callbackPage(ctx, { error: error.message }));
       }
     },
-  );
-
-  const exchange = {
-    config: strict,
-    schema: {
-      tags,
-      summary: 'Trade the one-time code (same browser, 60 s) for tokens or a 2FA challenge',
-      body: oauthExchangeSchema,
-      response: { 200: envelope(loginResultSchema) },
-    },
-  };
-  const handleExchange = async (
-    request: FastifyRequest<{ Body: z.output<typeof oauthExchangeSchema> }>,
-  ) => ({
-    data: await oauth.exchangeTempCode(
-      ctx,
-      request.body.tempCode,
-      browserKeyOf(request),
-      request.body.clientInfo ?? {},
-      { ip: request.ip },
-    ),
   });
-  app.post('/auth/oauth/exchange-token', exchange, handleExchange);
+
+  const exchange = ({ body, request }: RouteInput<typeof endpoints.oauthExchange>) =>
+    oauth.exchangeTempCode(ctx, body.tempCode, browserKeyOf(request), body.clientInfo ?? {}, {
+      ip: request.ip,
+    });
+  route(endpoints.oauthExchange, exchange, { config: strict });
   // The spec's "social login completion" call: the same trade.
-  app.post('/auth/login/oauth', exchange, handleExchange);
+  route(endpoints.oauthLoginCompletion, (input) => exchange(input), { config: strict });
 
-  app.get(
-    '/auth/oauth/links',
-    {
-      onRequest: requireAuth,
-      schema: { tags, security, response: { 200: envelope(oauthLinksSchema) } },
-    },
-    async (request) => ({ data: await oauth.linksOf(ctx, authOf(request).userId) }),
-  );
+  route(endpoints.oauthLinks, ({ userId }) => oauth.linksOf(ctx, userId));
 
-  app.post(
-    '/auth/oauth/:provider/link',
-    {
-      onRequest: requireAuth,
-      config: strict,
-      schema: {
-        tags,
-        security,
-        summary: 'Start linking a provider to the signed-in account: answers where to navigate',
-        params: oauthProviderParamsSchema,
-        response: { 200: envelope(oauthLinkStartSchema) },
-      },
-    },
-    async (request, reply) => {
+  route(
+    endpoints.oauthLink,
+    async ({ userId, params, request, reply }) => {
       const key = browserKeyOf(request) ?? oauth.newBrowserKey();
       setBrowserKey(ctx, reply, key);
       try {
-        const url = await oauth.startLogin(
-          ctx,
-          request.params.provider,
-          key,
-          authOf(request).userId,
-        );
-        return { data: { url } };
+        return { url: await oauth.startLogin(ctx, params.provider, key, userId) };
       } catch (error) {
         if (!(error instanceof oauth.OauthFailure)) throw error;
         throw badRequest(ErrorCode.OAUTH_PROVIDER_DISABLED, error.message);
       }
     },
+    { config: strict },
   );
 
-  app.delete(
-    '/auth/oauth/:provider/link',
-    {
-      onRequest: requireAuth,
-      schema: {
-        tags,
-        security,
-        summary: 'Unlink a social identity (only once the account has a password)',
-        params: oauthProviderParamsSchema,
-      },
-    },
-    async (request, reply) => {
-      await oauth.unlink(ctx, authOf(request).userId, request.params.provider);
-      return reply.code(204).send();
-    },
-  );
+  route(endpoints.oauthUnlink, ({ userId, params }) => oauth.unlink(ctx, userId, params.provider));
 }

@@ -1,4 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { pathOf } from '@teamup/contracts/endpoint';
+import { authEndpoints } from '@teamup/contracts/auth';
 import { api } from '../../../lib/api-client';
 import { authSessionsQueryKey } from './auth-sessions';
 
@@ -9,7 +11,7 @@ export interface ChangePasswordInput {
 
 /** PUT /users/password: changes a LOCAL account's password; other sessions are signed out. */
 export function changePassword(input: ChangePasswordInput): Promise<true> {
-  return api.put<true>('/users/password', input);
+  return api.put<true>(pathOf(authEndpoints.changePassword), input);
 }
 
 export function useChangePassword() {

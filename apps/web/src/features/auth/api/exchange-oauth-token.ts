@@ -1,5 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { LoginResult } from '@teamup/contracts/auth';
+import { pathOf } from '@teamup/contracts/endpoint';
+import { authEndpoints } from '@teamup/contracts/auth';
 import { api } from '../../../lib/api-client';
 
 /**
@@ -7,7 +9,7 @@ import { api } from '../../../lib/api-client';
  * with two-step verification on, a challenge for the code).
  */
 export function exchangeOauthToken(tempCode: string): Promise<LoginResult> {
-  return api.post<LoginResult>('/auth/oauth/exchange-token', { tempCode });
+  return api.post<LoginResult>(pathOf(authEndpoints.oauthExchange), { tempCode });
 }
 
 export function useExchangeOauthToken() {

@@ -1,5 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ClientInfo, LoginResponse } from '@teamup/contracts/auth';
+import { pathOf } from '@teamup/contracts/endpoint';
+import { authEndpoints } from '@teamup/contracts/auth';
 import { api } from '../../../lib/api-client';
 
 export interface TwoFactorLoginInput {
@@ -11,7 +13,7 @@ export interface TwoFactorLoginInput {
 
 /** POST /auth/login/2fa: the second login step, a code from the app or a recovery code. */
 export function loginTwoFactor(input: TwoFactorLoginInput): Promise<LoginResponse> {
-  return api.post<LoginResponse>('/auth/login/2fa', input);
+  return api.post<LoginResponse>(pathOf(authEndpoints.loginTwoFactor), input);
 }
 
 export function useLoginTwoFactor() {

@@ -1,5 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ClientInfo } from '@teamup/contracts/auth';
+import { pathOf } from '@teamup/contracts/endpoint';
+import { authEndpoints } from '@teamup/contracts/auth';
 import { api } from '../../../lib/api-client';
 
 export interface LogoutInput {
@@ -9,7 +11,7 @@ export interface LogoutInput {
 
 /** POST /auth/logout: ends this login session on the server. */
 export function logout(input: LogoutInput): Promise<true> {
-  return api.post<true>('/auth/logout', input);
+  return api.post<true>(pathOf(authEndpoints.logout), input);
 }
 
 export function useLogout() {

@@ -1,5 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OauthLinks, OauthProvider } from '@teamup/contracts/auth';
+import { pathOf } from '@teamup/contracts/endpoint';
+import { authEndpoints } from '@teamup/contracts/auth';
 import { api } from '../../../lib/api-client';
 
 export const oauthLinksQueryKey = ['auth', 'oauth', 'links'] as const;
@@ -9,7 +11,7 @@ export function useOauthLinks() {
   return useQuery(
     queryOptions({
       queryKey: oauthLinksQueryKey,
-      queryFn: ({ signal }) => api.get<OauthLinks>('/auth/oauth/links', { signal }),
+      queryFn: ({ signal }) => api.get<OauthLinks>(pathOf(authEndpoints.oauthLinks), { signal }),
     }),
   );
 }
@@ -18,7 +20,8 @@ export function useOauthLinks() {
 export function useUnlinkOauth() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (provider: OauthProvider) => api.delete(`/auth/oauth/${provider}/link`),
+    mutationFn: (provider: OauthProvider) =>
+      api.delete(pathOf(authEndpoints.oauthUnlink, { provider })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: oauthLinksQueryKey }),
   });
 }
@@ -27,7 +30,7 @@ export function useUnlinkOauth() {
 export function useStartOauthLink() {
   return useMutation({
     mutationFn: (provider: OauthProvider) =>
-      api.post<{ url: string }>(`/auth/oauth/${provider}/link`),
+      api.post<{ url: string }>(pathOf(authEndpoints.oauthLink, { provider })),
     onSuccess: ({ url }) => window.location.assign(url),
   });
 }

@@ -1,4 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
+import { pathOf } from '@teamup/contracts/endpoint';
+import { authEndpoints } from '@teamup/contracts/auth';
 import { api } from '../../../lib/api-client';
 
 export interface ResetPasswordInput {
@@ -9,7 +11,7 @@ export interface ResetPasswordInput {
 
 /** POST /auth/reset-password: reset step 3. */
 export function resetPassword(input: ResetPasswordInput): Promise<true> {
-  return api.post<true>('/auth/reset-password', input);
+  return api.post<true>(pathOf(authEndpoints.resetPassword), input);
 }
 
 export function useResetPassword() {

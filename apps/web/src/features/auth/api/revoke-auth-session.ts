@@ -1,11 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AuthSession } from '@teamup/contracts/auth';
+import { pathOf } from '@teamup/contracts/endpoint';
+import { authEndpoints } from '@teamup/contracts/auth';
 import { api } from '../../../lib/api-client';
 import { authSessionsQueryKey } from './auth-sessions';
 
 /** DELETE /auth/sessions/{id}: signs one of the caller's devices out (204). */
 export function revokeAuthSession(sessionId: number): Promise<void> {
-  return api.delete(`/auth/sessions/${sessionId}`);
+  return api.delete(pathOf(authEndpoints.revokeSession, { sessionId }));
 }
 
 export function useRevokeAuthSession() {

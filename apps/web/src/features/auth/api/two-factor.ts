@@ -1,5 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RecoveryCodes, TwoFactorSetup, TwoFactorStatus } from '@teamup/contracts/auth';
+import { pathOf } from '@teamup/contracts/endpoint';
+import { authEndpoints } from '@teamup/contracts/auth';
 import { api } from '../../../lib/api-client';
 
 export const twoFactorQueryKey = ['auth', '2fa'] as const;
@@ -8,7 +10,8 @@ export const twoFactorQueryKey = ['auth', '2fa'] as const;
 export const twoFactorQueryOptions = () =>
   queryOptions({
     queryKey: twoFactorQueryKey,
-    queryFn: ({ signal }) => api.get<TwoFactorStatus>('/auth/2fa', { signal }),
+    queryFn: ({ signal }) =>
+      api.get<TwoFactorStatus>(pathOf(authEndpoints.twoFactorStatus), { signal }),
   });
 
 export function useTwoFactorStatus() {
@@ -17,14 +20,17 @@ export function useTwoFactorStatus() {
 
 /** POST /auth/2fa/setup: a new secret and its QR code (not on yet). */
 export function useTwoFactorSetup() {
-  return useMutation({ mutationFn: () => api.post<TwoFactorSetup>('/auth/2fa/setup') });
+  return useMutation({
+    mutationFn: () => api.post<TwoFactorSetup>(pathOf(authEndpoints.twoFactorSetup)),
+  });
 }
 
 /** POST /auth/2fa/enable {code}: on; answers the recovery codes, shown once. */
 export function useEnableTwoFactor() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (code: string) => api.post<RecoveryCodes>('/auth/2fa/enable', { code }),
+    mutationFn: (code: string) =>
+      api.post<RecoveryCodes>(pathOf(authEndpoints.twoFactorEnable), { code }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: twoFactorQueryKey }),
   });
 }
@@ -34,7 +40,7 @@ export function useDisableTwoFactor() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (proof: { password?: string; recoveryCode?: string }) =>
-      api.post<true>('/auth/2fa/disable', proof),
+      api.post<true>(pathOf(authEndpoints.twoFactorDisable), proof),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: twoFactorQueryKey }),
   });
 }

@@ -1,4 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
+import { pathOf } from '@teamup/contracts/endpoint';
+import { authEndpoints } from '@teamup/contracts/auth';
 import { api } from '../../../lib/api-client';
 
 export interface VerifyEmailCodeInput {
@@ -8,7 +10,7 @@ export interface VerifyEmailCodeInput {
 
 /** POST /auth/email/verify: data true means the code is right. */
 export function verifyEmailCode(input: VerifyEmailCodeInput): Promise<boolean> {
-  return api.post<boolean>('/auth/email/verify', input);
+  return api.post<boolean>(pathOf(authEndpoints.verifyEmailCode), input);
 }
 
 export function useVerifyEmailCode() {

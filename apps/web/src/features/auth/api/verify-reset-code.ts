@@ -1,6 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { verifyResetCodeResponseSchema } from '@teamup/contracts/auth';
+import { pathOf } from '@teamup/contracts/endpoint';
+import { authEndpoints } from '@teamup/contracts/auth';
 import { api } from '../../../lib/api-client';
 
 export type VerifyResetCodeResult = z.infer<typeof verifyResetCodeResponseSchema>;
@@ -12,7 +14,7 @@ export interface VerifyResetCodeInput {
 
 /** POST /auth/verify-reset-code: reset step 2; answers { valid, message }. */
 export function verifyResetCode(input: VerifyResetCodeInput): Promise<VerifyResetCodeResult> {
-  return api.post<VerifyResetCodeResult>('/auth/verify-reset-code', input);
+  return api.post<VerifyResetCodeResult>(pathOf(authEndpoints.verifyResetCode), input);
 }
 
 export function useVerifyResetCode() {
