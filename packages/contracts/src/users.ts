@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Limits } from './limits';
 import { idSchema } from './common';
+import { endpoint } from './endpoint';
 
 export const providerSchema = z.enum(['LOCAL', 'GOOGLE', 'KAKAO']);
 export type Provider = z.infer<typeof providerSchema>;
@@ -98,3 +99,43 @@ export const checkDuplicateResponseSchema = z.object({
   duplicate: z.boolean(),
   available: z.boolean(),
 });
+
+export const userEndpoints = {
+  me: endpoint({
+    method: 'GET',
+    path: '/users/me',
+    response: userSchema,
+  }),
+  profile: endpoint({
+    method: 'GET',
+    path: '/users/:id',
+    summary: 'A profile, for people who share a workspace with them (else 404)',
+    params: userParamsSchema,
+    response: userProfileSchema,
+  }),
+  updateMe: endpoint({
+    method: 'PUT',
+    path: '/users/me',
+    body: updateProfileSchema,
+    response: userSchema,
+  }),
+  /** Multipart: one image in the field `file`. */
+  uploadProfileImage: endpoint({
+    method: 'POST',
+    path: '/users/me/profile-image',
+    response: profileImageResponseSchema,
+  }),
+  checkDuplicate: endpoint({
+    method: 'GET',
+    path: '/users/check-duplicate',
+    auth: 'public',
+    query: checkDuplicateQuerySchema,
+    response: checkDuplicateResponseSchema,
+  }),
+  searchHashtags: endpoint({
+    method: 'GET',
+    path: '/hashtags/search',
+    query: hashtagSearchQuerySchema,
+    response: hashtagSearchResponseSchema,
+  }),
+};

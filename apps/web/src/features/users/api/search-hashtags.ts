@@ -1,11 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { pathOf } from '@teamup/contracts/endpoint';
+import { userEndpoints } from '@teamup/contracts/users';
 import { api } from '../../../lib/api-client';
 
 export const hashtagSearchQueryKey = (q: string) => ['hashtags', 'search', q] as const;
 
 /** GET /hashtags/search?q=: skill tag suggestions. */
 export function searchHashtags(q: string, signal?: AbortSignal): Promise<string[]> {
-  return api.get<string[]>('/hashtags/search', { query: { q }, signal });
+  return api.get<string[]>(pathOf(userEndpoints.searchHashtags), { query: { q }, signal });
 }
 
 export function hashtagSearchQueryOptions(q: string) {

@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { updateProfileSchema, User } from '@teamup/contracts/users';
+import { pathOf } from '@teamup/contracts/endpoint';
+import { userEndpoints } from '@teamup/contracts/users';
 import { api } from '../../../lib/api-client';
 import { meQueryKey } from './me';
 
@@ -9,7 +11,7 @@ export type UpdateProfileBody = z.output<typeof updateProfileSchema>;
 
 /** PUT /users/me: saves the profile fields and answers the updated user. */
 export function updateMe(body: UpdateProfileBody): Promise<User> {
-  return api.put<User>('/users/me', body);
+  return api.put<User>(pathOf(userEndpoints.updateMe), body);
 }
 
 export function useUpdateMe() {

@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { profileImageResponseSchema } from '@teamup/contracts/users';
+import { pathOf } from '@teamup/contracts/endpoint';
+import { userEndpoints } from '@teamup/contracts/users';
 import { api } from '../../../lib/api-client';
 import { meQueryKey } from './me';
 
@@ -10,7 +12,7 @@ export type ProfileImageResult = z.infer<typeof profileImageResponseSchema>;
 export function uploadProfileImage(file: File): Promise<ProfileImageResult> {
   const body = new FormData();
   body.append('file', file);
-  return api.post<ProfileImageResult>('/users/me/profile-image', body);
+  return api.post<ProfileImageResult>(pathOf(userEndpoints.uploadProfileImage), body);
 }
 
 export function useUploadProfileImage() {
