@@ -1,19 +1,17 @@
-import { z } from 'zod';
+import { fileEndpoints as endpoints } from '@teamup/contracts/files';
 import type { AppContext } from '../../context';
 import type { TypedApp } from '../../platform/http/types';
 import { openPublicImage } from './files.service';
 
 export async function filesRoutes(app: TypedApp, ctx: AppContext) {
-  app.get(
-    '/files/public/:folder/:name',
-    {
-      schema: {
-        tags: ['files'],
-        summary: 'A public image (profile picture, workspace icon) by its unguessable name',
-        params: z.object({ folder: z.string().max(20), name: z.string().max(80) }),
-      },
-    },
-    async (request, reply) => {
+  const { publicImage } = endpoints;
+
+  // Raw: streams the image with its own headers, not an envelope.
+  app.route({
+    method: publicImage.method,
+    url: publicImage.path,
+    schema: { tags: ['files'], summary: publicImage.summary, params: publicImage.params },
+    handler: async (request, reply) => {
       const stream = await openPublicImage(ctx, request.params.folder, request.params.name);
       return reply
         .type('image/webp')
@@ -21,5 +19,5 @@ export async function filesRoutes(app: TypedApp, ctx: AppContext) {
         .header('X-Content-Type-Options', 'nosniff')
         .send(stream);
     },
-  );
+  });
 }
