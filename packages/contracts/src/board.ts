@@ -266,3 +266,83 @@ export const attachmentEndpoints = {
     params: fileParamsSchema,
   }),
 };
+
+/** A team board's posts. */
+export const postEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/teams/:teamId/posts',
+    summary: 'The posts of the team’s board, newest first (size 5 by default)',
+    params: teamPostsParamsSchema,
+    query: postListQuerySchema,
+    response: postPageSchema,
+  }),
+  /**
+   * multipart/form-data (`createPostFieldsSchema` plus `files`) or JSON without files; the body
+   * is read and checked by the route, as multipart has no schema to give.
+   */
+  create: endpoint({
+    method: 'POST',
+    path: '/teams/:teamId/posts',
+    summary: `A new post: multipart title, content, boardId and files (each ≤ ${Limits.attachmentMaxBytes / MB} MB, ≤ ${Limits.attachmentsPerPost} files, ≤ ${Limits.postFilesMaxBytes / MB} MB in all); JSON without files also works`,
+    params: teamPostsParamsSchema,
+    response: postSchema,
+    status: 201,
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: '/posts/:id',
+    params: postParamsSchema,
+    response: postSchema,
+  }),
+  update: endpoint({
+    method: 'PATCH',
+    path: '/posts/:id',
+    summary: 'Edit a post (author only)',
+    params: postParamsSchema,
+    body: updatePostSchema,
+    response: postSchema,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/posts/:id',
+    summary: 'Delete a post with its comments and files (author only)',
+    params: postParamsSchema,
+    status: 204,
+  }),
+};
+
+/** A post's comments: listed and added under the post, edited and deleted by their own id. */
+export const postCommentEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/posts/:id/comments',
+    summary: 'A post’s comments, oldest first (size 10 by default)',
+    params: postParamsSchema,
+    query: commentListQuerySchema,
+    response: commentPageSchema,
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/posts/:id/comments',
+    params: postParamsSchema,
+    body: commentInputSchema,
+    response: commentSchema,
+    status: 201,
+  }),
+  update: endpoint({
+    method: 'PATCH',
+    path: '/comments/:id',
+    summary: 'Edit a comment (author only)',
+    params: commentParamsSchema,
+    body: commentInputSchema,
+    response: commentSchema,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/comments/:id',
+    summary: 'Delete a comment (author only)',
+    params: commentParamsSchema,
+    status: 204,
+  }),
+};

@@ -1,4 +1,11 @@
-import type { Announcement, Attachment, Post, PostSummary } from '@teamup/contracts/board';
+import {
+  attachmentEndpoints,
+  type Announcement,
+  type Attachment,
+  type Post,
+  type PostSummary,
+} from '@teamup/contracts/board';
+import { pathOf } from '@teamup/contracts/endpoint';
 import type { AnnouncementRow, AttachmentRow, Author, PostRow } from './board.repo';
 
 export function presentAnnouncement(row: AnnouncementRow, author: Author): Announcement {
@@ -24,8 +31,8 @@ export function presentAttachment(row: AttachmentRow): Attachment {
     size: row.size,
     contentType: row.contentType,
     isImage: row.isImage,
-    downloadUrl: `/api/files/${row.id}/download`,
-    previewUrl: row.isImage ? `/api/files/${row.id}/preview` : null,
+    downloadUrl: '/api' + pathOf(attachmentEndpoints.download, { id: row.id }),
+    previewUrl: row.isImage ? '/api' + pathOf(attachmentEndpoints.preview, { id: row.id }) : null,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -1,33 +1,19 @@
 import type { z } from 'zod';
 import {
   BoardMessages as M,
-  commentInputSchema,
-  commentListQuerySchema,
-  commentPageSchema,
-  commentParamsSchema,
-  commentSchema,
   createPostFieldsSchema,
-  postListQuerySchema,
-  postPageSchema,
-  postParamsSchema,
-  postSchema,
-  teamPostsParamsSchema,
-  updatePostSchema,
+  postCommentEndpoints,
+  postEndpoints,
 } from '@teamup/contracts/board';
-import { envelope } from '@teamup/contracts/common';
 import { ErrorCode } from '@teamup/contracts/error-codes';
-import { Limits } from '@teamup/contracts/limits';
 import type { AppContext } from '../../context';
-import { authOf } from '../../platform/auth/guard';
 import { badRequest } from '../../platform/errors/app-error';
+import { routesFor } from '../../platform/http/define-route';
 import type { Guard, TypedApp } from '../../platform/http/types';
 import { assertAcceptableText } from '../../platform/http/validation';
 import * as board from './board.service';
 import { discardUploads } from '../../platform/storage/uploads';
 import { readPostUpload } from './post-uploads';
-
-const security = [{ bearer: [] }];
-const postTags = ['posts'];
 
 /** Field errors of a zod failure, as the problem's `errors`. */
 function validationFailure(error: z.ZodError) {
@@ -44,51 +30,18 @@ function validationFailure(error: z.ZodError) {
 
 /** Posts and their comments. */
 export async function boardRoutes(app: TypedApp, ctx: AppContext, requireAuth: Guard) {
-  const secured = { onRequest: requireAuth };
-
   // --- posts ---------------------------------------------------------------------------------
+  const post = routesFor(app, requireAuth, 'posts');
 
-  app.get(
-    '/teams/:teamId/posts',
-    {
-      ...secured,
-      schema: {
-        tags: postTags,
-        security,
-        summary: 'The posts of the team’s board, newest first (size 5 by default)',
-        params: teamPostsParamsSchema,
-        querystring: postListQuerySchema,
-        response: { 200: envelope(postPageSchema) },
-      },
-    },
-    async (request) => ({
-      data: await board.listPosts(
-        ctx,
-        authOf(request).userId,
-        request.params.teamId,
-        request.query,
-      ),
-    }),
+  post(postEndpoints.list, ({ userId, params, query }) =>
+    board.listPosts(ctx, userId, params.teamId, query),
   );
 
-  app.post(
-    '/teams/:teamId/posts',
-    {
-      ...secured,
-      schema: {
-        tags: postTags,
-        security,
-        summary: `A new post: multipart title, content, boardId and files (each ≤ ${Limits.attachmentMaxBytes / 1024 / 1024} MB, ≤ ${Limits.attachmentsPerPost} files, ≤ ${Limits.postFilesMaxBytes / 1024 / 1024} MB in all); JSON without files also works`,
-        consumes: ['multipart/form-data', 'application/json'],
-        params: teamPostsParamsSchema,
-        response: { 201: envelope(postSchema) },
-      },
-    },
-    async (request, reply) => {
-      const userId = authOf(request).userId;
-      const teamId = request.params.teamId;
+  post(
+    postEndpoints.create,
+    async ({ userId, params, request }) => {
       // Access first: an outsider's files are never stored.
-      const boardId = await board.boardOf(ctx, teamId, userId, undefined);
+      const boardId = await board.boardOf(ctx, params.teamId, userId, undefined);
       // A JSON body has no route schema here (multipart has none to give), so the validator's
       // text rule is applied by hand, as readPostUpload does for the form's fields.
       if (!request.isMultipart()) assertAcceptableText(request.body);
@@ -106,150 +59,35 @@ export async function boardRoutes(app: TypedApp, ctx: AppContext, requireAuth: G
           { field: 'boardId', message: M.boardMismatch },
         ]);
       }
-      const post = await board.createPost(ctx, userId, boardId, parsed.data, uploads);
-      return reply.code(201).send({ data: post, message: '게시글이 등록되었습니다.' });
+      return board.createPost(ctx, userId, boardId, parsed.data, uploads);
     },
+    { message: '게시글이 등록되었습니다.', consumes: ['multipart/form-data', 'application/json'] },
   );
 
-  app.get(
-    '/posts/:id',
-    {
-      ...secured,
-      schema: {
-        tags: postTags,
-        security,
-        params: postParamsSchema,
-        response: { 200: envelope(postSchema) },
-      },
-    },
-    async (request) => ({
-      data: await board.getPost(ctx, authOf(request).userId, request.params.id),
-    }),
+  post(postEndpoints.get, ({ userId, params }) => board.getPost(ctx, userId, params.id));
+
+  post(postEndpoints.update, ({ userId, params, body }) =>
+    board.updatePost(ctx, userId, params.id, body),
   );
 
-  app.patch(
-    '/posts/:id',
-    {
-      ...secured,
-      schema: {
-        tags: postTags,
-        security,
-        summary: 'Edit a post (author only)',
-        params: postParamsSchema,
-        body: updatePostSchema,
-        response: { 200: envelope(postSchema) },
-      },
-    },
-    async (request) => ({
-      data: await board.updatePost(ctx, authOf(request).userId, request.params.id, request.body),
-    }),
-  );
-
-  app.delete(
-    '/posts/:id',
-    {
-      ...secured,
-      schema: {
-        tags: postTags,
-        security,
-        summary: 'Delete a post with its comments and files (author only)',
-        params: postParamsSchema,
-      },
-    },
-    async (request, reply) => {
-      await board.deletePost(ctx, authOf(request).userId, request.params.id);
-      return reply.code(204).send();
-    },
-  );
+  post(postEndpoints.remove, ({ userId, params }) => board.deletePost(ctx, userId, params.id));
 
   // --- comments ------------------------------------------------------------------------------
-  const commentTags = ['comments'];
+  const comment = routesFor(app, requireAuth, 'comments');
 
-  app.get(
-    '/posts/:id/comments',
-    {
-      ...secured,
-      schema: {
-        tags: commentTags,
-        security,
-        summary: 'A post’s comments, oldest first (size 10 by default)',
-        params: postParamsSchema,
-        querystring: commentListQuerySchema,
-        response: { 200: envelope(commentPageSchema) },
-      },
-    },
-    async (request) => ({
-      data: await board.postComments.list(
-        ctx,
-        authOf(request).userId,
-        request.params.id,
-        request.query,
-      ),
-    }),
+  comment(postCommentEndpoints.list, ({ userId, params, query }) =>
+    board.postComments.list(ctx, userId, params.id, query),
   );
 
-  app.post(
-    '/posts/:id/comments',
-    {
-      ...secured,
-      schema: {
-        tags: commentTags,
-        security,
-        params: postParamsSchema,
-        body: commentInputSchema,
-        response: { 201: envelope(commentSchema) },
-      },
-    },
-    async (request, reply) => {
-      const comment = await board.postComments.create(
-        ctx,
-        authOf(request).userId,
-        request.params.id,
-        request.body.content,
-      );
-      return reply.code(201).send({ data: comment });
-    },
+  comment(postCommentEndpoints.create, ({ userId, params, body }) =>
+    board.postComments.create(ctx, userId, params.id, body.content),
   );
 
-  app.patch(
-    '/comments/:id',
-    {
-      ...secured,
-      schema: {
-        tags: commentTags,
-        security,
-        summary: 'Edit a comment (author only)',
-        params: commentParamsSchema,
-        body: commentInputSchema,
-        response: { 200: envelope(commentSchema) },
-      },
-    },
-    async (request) => ({
-      data: await board.postComments.update(
-        ctx,
-        authOf(request).userId,
-        { commentId: request.params.id },
-        request.body.content,
-      ),
-    }),
+  comment(postCommentEndpoints.update, ({ userId, params, body }) =>
+    board.postComments.update(ctx, userId, { commentId: params.id }, body.content),
   );
 
-  app.delete(
-    '/comments/:id',
-    {
-      ...secured,
-      schema: {
-        tags: commentTags,
-        security,
-        summary: 'Delete a comment (author only)',
-        params: commentParamsSchema,
-      },
-    },
-    async (request, reply) => {
-      await board.postComments.remove(ctx, authOf(request).userId, {
-        commentId: request.params.id,
-      });
-      return reply.code(204).send();
-    },
+  comment(postCommentEndpoints.remove, ({ userId, params }) =>
+    board.postComments.remove(ctx, userId, { commentId: params.id }),
   );
 }

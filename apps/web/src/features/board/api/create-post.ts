@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreatePostFields, Post } from '@teamup/contracts/board';
+import { postEndpoints, type CreatePostFields, type Post } from '@teamup/contracts/board';
+import { pathOf } from '@teamup/contracts/endpoint';
 import { api } from '../../../lib/api-client';
 import { teamPostsQueryKey } from './team-posts';
 
@@ -22,7 +23,7 @@ export function createPost({ teamId, boardId, fields, files }: CreatePostVariabl
   body.append('content', fields.content);
   body.append('boardId', String(boardId));
   for (const file of files) body.append('files', file, file.name);
-  return api.post<Post>(`/teams/${teamId}/posts`, body);
+  return api.post<Post>(pathOf(postEndpoints.create, { teamId }), body);
 }
 
 export function useCreatePost() {

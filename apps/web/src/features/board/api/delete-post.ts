@@ -1,4 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { postEndpoints } from '@teamup/contracts/board';
+import { pathOf } from '@teamup/contracts/endpoint';
 import { api } from '../../../lib/api-client';
 import { postQueryKey } from './post';
 import { postCommentsQueryKey } from './post-comments';
@@ -6,7 +8,7 @@ import { postListsQueryKey } from './team-posts';
 
 /** DELETE /posts/{id}: the author only; its comments and files go with it. Answers 204. */
 export function deletePost(postId: number): Promise<void> {
-  return api.delete(`/posts/${postId}`);
+  return api.delete(pathOf(postEndpoints.remove, { id: postId }));
 }
 
 export function useDeletePost() {

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Post } from '@teamup/contracts/board';
+import { postEndpoints, type Post } from '@teamup/contracts/board';
+import { pathOf } from '@teamup/contracts/endpoint';
 import { api } from '../../../lib/api-client';
 
 /** One post with its attachments. */
@@ -7,7 +8,7 @@ export const postQueryKey = (postId: number) => ['board', 'post', postId] as con
 
 /** GET /posts/{id} (404 POST_NOT_FOUND). */
 export function fetchPost(postId: number, signal?: AbortSignal): Promise<Post> {
-  return api.get<Post>(`/posts/${postId}`, { signal });
+  return api.get<Post>(pathOf(postEndpoints.get, { id: postId }), { signal });
 }
 
 export function postQueryOptions(postId: number) {

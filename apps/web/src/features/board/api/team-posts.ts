@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Page } from '@teamup/contracts/common';
-import type { PostSummary } from '@teamup/contracts/board';
+import { postEndpoints, type PostSummary } from '@teamup/contracts/board';
 import { Limits } from '@teamup/contracts/limits';
+import { pathOf } from '@teamup/contracts/endpoint';
 import { api } from '../../../lib/api-client';
 
 /** Every post list of the board; invalidating it refreshes all their pages. */
@@ -23,7 +24,7 @@ export function fetchTeamPosts(
   { teamId, boardId, page }: TeamPostsParams,
   signal?: AbortSignal,
 ): Promise<Page<PostSummary>> {
-  return api.get<Page<PostSummary>>(`/teams/${teamId}/posts`, {
+  return api.get<Page<PostSummary>>(pathOf(postEndpoints.list, { teamId }), {
     query: { boardId, page, size: Limits.postPageSize },
     signal,
   });

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Post, UpdatePostInput } from '@teamup/contracts/board';
+import { postEndpoints, type Post, type UpdatePostInput } from '@teamup/contracts/board';
+import { pathOf } from '@teamup/contracts/endpoint';
 import { api } from '../../../lib/api-client';
 import { postQueryKey } from './post';
 import { postListsQueryKey } from './team-posts';
@@ -11,7 +12,7 @@ export interface UpdatePostVariables {
 
 /** PATCH /posts/{id} {title?, content?}: the author only (403 AUTHOR_ONLY). */
 export function updatePost({ postId, body }: UpdatePostVariables): Promise<Post> {
-  return api.patch<Post>(`/posts/${postId}`, body);
+  return api.patch<Post>(pathOf(postEndpoints.update, { id: postId }), body);
 }
 
 export function useUpdatePost() {
