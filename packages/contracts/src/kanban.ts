@@ -6,6 +6,7 @@ import {
   commentTextSchema,
   commentView,
 } from './comments';
+import { endpoint } from './endpoint';
 import { Limits } from './limits';
 
 /** Texts of spec 02 sections 5 and 8 for the kanban board. */
@@ -197,3 +198,117 @@ export const taskCommentSchema = taskCommentView.schema;
 export type TaskComment = z.infer<typeof taskCommentSchema>;
 
 export const taskCommentPageSchema = pageSchema(taskCommentSchema);
+
+// --- endpoints -------------------------------------------------------------------------------
+
+/** A team's kanban board: its lists, its tasks and their completion review. */
+export const kanbanEndpoints = {
+  ensure: endpoint({
+    method: 'POST',
+    path: '/kanban',
+    summary: 'The team’s board, made if it has none (one per team)',
+    body: createKanbanSchema,
+    response: kanbanSchema,
+  }),
+  team: endpoint({
+    method: 'GET',
+    path: '/kanban/team/:teamId',
+    summary: 'The team’s board with its lists and tasks in order (made on first use)',
+    params: kanbanTeamParamsSchema,
+    response: kanbanSchema,
+  }),
+  createList: endpoint({
+    method: 'POST',
+    path: '/kanban/lists',
+    body: createListSchema,
+    response: kanbanListSchema,
+    status: 201,
+  }),
+  updateList: endpoint({
+    method: 'PUT',
+    path: '/kanban/lists/:id',
+    summary: 'Rename a list and/or move it to position `order`',
+    params: kanbanIdParamsSchema,
+    body: updateListSchema,
+    response: kanbanListSchema,
+  }),
+  removeList: endpoint({
+    method: 'DELETE',
+    path: '/kanban/lists/:id',
+    summary: 'Delete a list with its tasks',
+    params: kanbanIdParamsSchema,
+    status: 204,
+  }),
+  createTask: endpoint({
+    method: 'POST',
+    path: '/kanban/tasks',
+    body: createTaskSchema,
+    response: taskSchema,
+    status: 201,
+  }),
+  updateTask: endpoint({
+    method: 'PUT',
+    path: '/kanban/tasks/:id',
+    summary: 'Edit a task; `kanbanListId` and/or `order` move it',
+    params: kanbanIdParamsSchema,
+    body: updateTaskSchema,
+    response: taskSchema,
+  }),
+  removeTask: endpoint({
+    method: 'DELETE',
+    path: '/kanban/tasks/:id',
+    params: kanbanIdParamsSchema,
+    status: 204,
+  }),
+  requestCompletion: endpoint({
+    method: 'POST',
+    path: '/kanban/cards/:id/completion-request',
+    summary: 'Ask the leader to approve the task as done (optional message)',
+    params: kanbanIdParamsSchema,
+    body: completionRequestSchema,
+    response: taskSchema,
+  }),
+  reviewCompletion: endpoint({
+    method: 'POST',
+    path: '/kanban/cards/:id/completion-approval',
+    summary: 'Approve or reject a completion request (team leader only)',
+    params: kanbanIdParamsSchema,
+    body: completionApprovalSchema,
+    response: taskSchema,
+  }),
+};
+
+/** A task's comments, all under the task's path. */
+export const taskCommentEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/kanban/tasks/:id/comments',
+    summary: 'A task’s comments, oldest first (size 4 by default)',
+    params: kanbanIdParamsSchema,
+    query: taskCommentListQuerySchema,
+    response: taskCommentPageSchema,
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/kanban/tasks/:id/comments',
+    params: kanbanIdParamsSchema,
+    body: taskCommentInputSchema,
+    response: taskCommentSchema,
+    status: 201,
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/kanban/tasks/:id/comments/:commentId',
+    summary: 'Edit a task comment (author only)',
+    params: taskCommentParamsSchema,
+    body: taskCommentInputSchema,
+    response: taskCommentSchema,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/kanban/tasks/:id/comments/:commentId',
+    summary: 'Delete a task comment (author only)',
+    params: taskCommentParamsSchema,
+    status: 204,
+  }),
+};

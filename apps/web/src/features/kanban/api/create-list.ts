@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { KanbanList } from '@teamup/contracts/kanban';
+import { kanbanEndpoints, type KanbanList } from '@teamup/contracts/kanban';
+import { pathOf } from '@teamup/contracts/endpoint';
 import { api } from '../../../lib/api-client';
 import { invalidateKanban } from './team-kanban';
 
@@ -17,7 +18,7 @@ export interface CreateListVariables {
  * the done list when the board has one already: the leader).
  */
 export function createList(body: CreateListVariables): Promise<KanbanList> {
-  return api.post<KanbanList>('/kanban/lists', body);
+  return api.post<KanbanList>(pathOf(kanbanEndpoints.createList), body);
 }
 
 export function useCreateList(teamId: number) {

@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateTaskInput, Task } from '@teamup/contracts/kanban';
+import { kanbanEndpoints, type CreateTaskInput, type Task } from '@teamup/contracts/kanban';
+import { pathOf } from '@teamup/contracts/endpoint';
 import { api } from '../../../lib/api-client';
 import { invalidateKanban } from './team-kanban';
 
 /** POST /kanban/tasks {subject, content?, kanbanListId, order?, deadline?, assigneeIds?}. */
 export function createTask(body: CreateTaskInput): Promise<Task> {
-  return api.post<Task>('/kanban/tasks', body);
+  return api.post<Task>(pathOf(kanbanEndpoints.createTask), body);
 }
 
 export function useCreateTask(teamId: number) {

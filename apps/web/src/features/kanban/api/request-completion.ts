@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Task } from '@teamup/contracts/kanban';
+import { kanbanEndpoints, type Task } from '@teamup/contracts/kanban';
+import { pathOf } from '@teamup/contracts/endpoint';
 import { api } from '../../../lib/api-client';
 import { invalidateKanban } from './team-kanban';
 
@@ -16,7 +17,7 @@ export interface RequestCompletionVariables {
 export function requestCompletion({ taskId, message }: RequestCompletionVariables): Promise<Task> {
   const trimmed = message?.trim();
   return api.post<Task>(
-    `/kanban/cards/${taskId}/completion-request`,
+    pathOf(kanbanEndpoints.requestCompletion, { id: taskId }),
     trimmed ? { message: trimmed } : {},
   );
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Task } from '@teamup/contracts/kanban';
+import { kanbanEndpoints, type Task } from '@teamup/contracts/kanban';
+import { pathOf } from '@teamup/contracts/endpoint';
 import { api } from '../../../lib/api-client';
 import { invalidateKanban } from './team-kanban';
 
@@ -20,7 +21,7 @@ export function reviewCompletion({
   approvalMessage,
 }: ReviewCompletionVariables): Promise<Task> {
   const trimmed = approvalMessage?.trim();
-  return api.post<Task>(`/kanban/cards/${taskId}/completion-approval`, {
+  return api.post<Task>(pathOf(kanbanEndpoints.reviewCompletion, { id: taskId }), {
     approved,
     ...(trimmed ? { approvalMessage: trimmed } : {}),
   });

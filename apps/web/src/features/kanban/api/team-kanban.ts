@@ -1,5 +1,6 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import type { Kanban } from '@teamup/contracts/kanban';
+import { kanbanEndpoints, type Kanban } from '@teamup/contracts/kanban';
+import { pathOf } from '@teamup/contracts/endpoint';
 import { api } from '../../../lib/api-client';
 import { teamQueryKey } from '../../../lib/queries/team';
 import { teamsQueryKey } from '../../../lib/queries/workspace-teams';
@@ -11,7 +12,7 @@ export const teamKanbanQueryKey = (teamId: number) => [...kanbanQueryKey, 'team'
 
 /** GET /kanban/team/{teamId}: the board with its lists and tasks in order (made on first use). */
 export function fetchTeamKanban(teamId: number, signal?: AbortSignal): Promise<Kanban> {
-  return api.get<Kanban>(`/kanban/team/${teamId}`, { signal });
+  return api.get<Kanban>(pathOf(kanbanEndpoints.team, { teamId }), { signal });
 }
 
 export function teamKanbanQueryOptions(teamId: number) {

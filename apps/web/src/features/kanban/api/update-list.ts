@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Kanban, KanbanList } from '@teamup/contracts/kanban';
+import { kanbanEndpoints, type Kanban, type KanbanList } from '@teamup/contracts/kanban';
+import { pathOf } from '@teamup/contracts/endpoint';
 import { api } from '../../../lib/api-client';
 import { invalidateKanban, restoreBoard, showBoard } from './team-kanban';
 
@@ -13,7 +14,7 @@ export interface UpdateListVariables {
  * unmark the done list (the leader; 403 KANBAN_LEADER_ONLY).
  */
 export function updateList({ listId, body }: UpdateListVariables): Promise<KanbanList> {
-  return api.put<KanbanList>(`/kanban/lists/${listId}`, body);
+  return api.put<KanbanList>(pathOf(kanbanEndpoints.updateList, { id: listId }), body);
 }
 
 export function useRenameList(teamId: number) {

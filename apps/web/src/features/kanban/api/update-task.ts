@@ -1,5 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Kanban, Task, UpdateTaskInput } from '@teamup/contracts/kanban';
+import {
+  kanbanEndpoints,
+  type Kanban,
+  type Task,
+  type UpdateTaskInput,
+} from '@teamup/contracts/kanban';
+import { pathOf } from '@teamup/contracts/endpoint';
 import { api } from '../../../lib/api-client';
 import { invalidateKanban, restoreBoard, showBoard } from './team-kanban';
 
@@ -13,7 +19,7 @@ export interface UpdateTaskVariables {
  * `kanbanListId` and `order` (index among the other tasks of the destination list).
  */
 export function updateTask({ taskId, body }: UpdateTaskVariables): Promise<Task> {
-  return api.put<Task>(`/kanban/tasks/${taskId}`, body);
+  return api.put<Task>(pathOf(kanbanEndpoints.updateTask, { id: taskId }), body);
 }
 
 /** Edits from the task detail. */
