@@ -16,11 +16,12 @@ export interface CommentEndpoints {
   /** Every page of the subject's comments. */
   queryKey: QueryKey;
   pageSize: number;
-  /** GET (paged, oldest first) and POST. */
+  /** GET (paged, oldest first) and POST: the path of the subject's list and create endpoints. */
   listPath: string;
-  /** Edit (`updateMethod`) and DELETE. */
+  /** Edit (`updateMethod`) and DELETE: the path of its update and remove endpoints. */
   itemPath: (commentId: number) => string;
-  updateMethod: 'patch' | 'put';
+  /** The method of the subject's update endpoint. */
+  updateMethod: 'PATCH' | 'PUT';
   /** The contract's view of a comment under the subject's wire names. */
   view: {
     nameOf: (field: keyof Comment) => string | null;
@@ -75,7 +76,10 @@ export function useUpdateComment(endpoints: CommentEndpoints) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ commentId, text }: UpdateCommentVariables) =>
-      api[endpoints.updateMethod]<unknown>(endpoints.itemPath(commentId), bodyOf(endpoints, text)),
+      (endpoints.updateMethod === 'PUT' ? api.put : api.patch)<unknown>(
+        endpoints.itemPath(commentId),
+        bodyOf(endpoints, text),
+      ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: endpoints.queryKey }),
   });
 }

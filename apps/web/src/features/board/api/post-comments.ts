@@ -1,4 +1,5 @@
-import { postCommentView } from '@teamup/contracts/board';
+import { postCommentEndpoints as endpoints, postCommentView } from '@teamup/contracts/board';
+import { pathOf } from '@teamup/contracts/endpoint';
 import { Limits } from '@teamup/contracts/limits';
 import type { CommentEndpoints } from '../../../components/comments/comment-api';
 import { postQueryKey } from './post';
@@ -16,9 +17,9 @@ export function postCommentEndpoints(postId: number): CommentEndpoints {
   return {
     queryKey: postCommentsQueryKey(postId),
     pageSize: Limits.commentPageSize,
-    listPath: `/posts/${postId}/comments`,
-    itemPath: (commentId) => `/comments/${commentId}`,
-    updateMethod: 'patch',
+    listPath: pathOf(endpoints.list, { id: postId }),
+    itemPath: (commentId) => pathOf(endpoints.update, { id: commentId }),
+    updateMethod: endpoints.update.method,
     view: postCommentView,
     invalidateCounts: (queryClient) =>
       Promise.all([

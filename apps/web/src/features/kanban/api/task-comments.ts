@@ -1,4 +1,5 @@
-import { taskCommentView } from '@teamup/contracts/kanban';
+import { pathOf } from '@teamup/contracts/endpoint';
+import { taskCommentEndpoints as endpoints, taskCommentView } from '@teamup/contracts/kanban';
 import { Limits } from '@teamup/contracts/limits';
 import type { CommentEndpoints } from '../../../components/comments/comment-api';
 import { invalidateKanban, kanbanQueryKey } from './team-kanban';
@@ -16,9 +17,9 @@ export function taskCommentEndpoints(teamId: number, taskId: number): CommentEnd
   return {
     queryKey: taskCommentsQueryKey(taskId),
     pageSize: Limits.taskCommentPageSize,
-    listPath: `/kanban/tasks/${taskId}/comments`,
-    itemPath: (commentId) => `/kanban/tasks/${taskId}/comments/${commentId}`,
-    updateMethod: 'put',
+    listPath: pathOf(endpoints.list, { id: taskId }),
+    itemPath: (commentId) => pathOf(endpoints.update, { id: taskId, commentId }),
+    updateMethod: endpoints.update.method,
     view: taskCommentView,
     invalidateCounts: (queryClient) => invalidateKanban(queryClient, teamId),
   };
