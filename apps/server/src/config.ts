@@ -19,6 +19,11 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('TeamUp <no-reply@teamup.local>'),
   PUBLIC_ORIGIN: optionalString,
   JWT_SECRET: optionalString,
+  /**
+   * Encrypts secrets kept in the database (2-step seeds), apart from JWT_SECRET so either can be
+   * rotated alone. Unset: derived from JWT_SECRET as before (see platform/auth/secret-box).
+   */
+  DATA_ENCRYPTION_KEY: optionalString,
   LOG_LEVEL: z.string().default('info'),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(30),
@@ -59,6 +64,9 @@ const envSchema = z.object({
   WEB_DIST_DIR: optionalString,
 });
 
+/** Every environment variable the server reads (the deploy files are checked against this list). */
+export const configKeys: readonly string[] = Object.keys(envSchema.shape);
+
 export type Config = {
   env: string;
   port: number;
@@ -71,6 +79,8 @@ export type Config = {
   publicOrigin: string;
   /** undefined: generated once and kept in DATA_DIR (see platform/secrets). */
   jwtSecret: string | undefined;
+  /** undefined: 2-step seeds are sealed under a key derived from the JWT secret (as before). */
+  dataEncryptionKey: string | undefined;
   logLevel: string;
   accessTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
@@ -168,6 +178,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `JWT_SECRET is too short: it must be at least ${JWT_SECRET_MIN_BYTES} bytes (a random string such as \`openssl rand -base64 48\`), or leave it unset to have one generated into DATA_DIR`,
     );
   }
+  if (
+    e.DATA_ENCRYPTION_KEY !== undefined &&
+    Buffer.byteLength(e.DATA_ENCRYPTION_KEY) < JWT_SECRET_MIN_BYTES
+  ) {
+    throw configError(
+      `DATA_ENCRYPTION_KEY is too short: it must be at least ${JWT_SECRET_MIN_BYTES} bytes (\`openssl rand -base64 48\`)`,
+    );
+  }
   if (e.OAUTH_TEST_PROVIDER_URL && e.NODE_ENV === 'production') {
     throw new Error('Invalid configuration:\nOAUTH_TEST_PROVIDER_URL is for tests only');
   }
@@ -184,6 +202,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     publicOrigin: (e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     jwtSecret: e.JWT_SECRET,
+    dataEncryptionKey: e.DATA_ENCRYPTION_KEY,
     logLevel: e.LOG_LEVEL,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,

@@ -4,7 +4,7 @@ import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { PasswordHasher } from './platform/auth/passwords';
 import { AccessTokens, PurposeTokens } from './platform/auth/tokens';
-import { SecretBox } from './platform/auth/secret-box';
+import { secretBoxFor, type SecretBox } from './platform/auth/secret-box';
 import type { EventBus } from './platform/bus/event-bus';
 import { MemoryBus } from './platform/bus/memory-bus';
 import { ReplayableBus } from './platform/bus/replayable-bus';
@@ -91,7 +91,7 @@ export async function createContext(
     passwords: new PasswordHasher(config.argon2MemoryKib),
     tokens: new AccessTokens(secret, config.accessTokenTtlSeconds),
     purposeTokens: new PurposeTokens(secret),
-    secretBox: new SecretBox(secret),
+    secretBox: secretBoxFor(config.dataEncryptionKey, secret),
     logger,
     now: overrides.now ?? (() => new Date()),
     hooks: hooksOf(modules),

@@ -39,6 +39,11 @@ export async function acceptStep(db: Db, userId: number, step: number): Promise<
   return rows.length === 1;
 }
 
+/** The same secret sealed again (under the current encryption key). */
+export async function resealFactor(db: Db, userId: number, secretEncrypted: string) {
+  await db.update(totpFactors).set({ secretEncrypted }).where(eq(totpFactors.userId, userId));
+}
+
 export async function enableFactor(db: Db, userId: number, now: Date) {
   await db.update(totpFactors).set({ enabledAt: now }).where(eq(totpFactors.userId, userId));
 }

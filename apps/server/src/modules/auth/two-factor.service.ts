@@ -89,7 +89,7 @@ async function checkCode(ctx: AppContext, userId: number, code: string): Promise
   await assertBudget(ctx, key);
   const factor = await repo.findFactor(ctx.database.db, userId);
   if (!factor) throw badRequest(ErrorCode.TWO_FACTOR_NOT_SET_UP, M.notSetUp);
-  const secret = ctx.secretBox.open(factor.secretEncrypted);
+  const { plain: secret, stale } = ctx.secretBox.unseal(factor.secretEncrypted);
   const timestamp = ctx.now().getTime();
   const delta = totpFor(secret, '').validate({ token: code, timestamp, window: 1 });
   const step = Math.floor(timestamp / 1000 / PERIOD_SECONDS) + (delta ?? 0);
@@ -97,6 +97,8 @@ async function checkCode(ctx: AppContext, userId: number, code: string): Promise
     await ctx.limiter.hit(key, FAILURES_PER_ACCOUNT, FAILURE_WINDOW_SECONDS);
     throw unauthorized(ErrorCode.TWO_FACTOR_CODE_INVALID, M.codeInvalid);
   }
+  // Sealed under the key from before DATA_ENCRYPTION_KEY: seal it again under the current one.
+  if (stale) await repo.resealFactor(ctx.database.db, userId, ctx.secretBox.seal(secret));
   await ctx.limiter.reset(key);
 }
 

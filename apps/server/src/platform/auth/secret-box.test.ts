@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SecretBox } from './secret-box';
+import { SecretBox, secretBoxFor } from './secret-box';
 
 describe('SecretBox', () => {
   it('opens what it sealed, and nothing sealed under another secret or altered', () => {
@@ -12,5 +12,22 @@ describe('SecretBox', () => {
     const parts = sealed.split('.');
     const tampered = [...parts.slice(0, 3), Buffer.from('x').toString('base64url')].join('.');
     expect(() => box.open(tampered)).toThrow();
+  });
+
+  it('opens values sealed under a previous secret, says they are stale, and seals under the new one', () => {
+    const old = new SecretBox('jwt-secret');
+    const sealedOld = old.seal('SEED');
+    const box = secretBoxFor('data-key', 'jwt-secret');
+    expect(box.unseal(sealedOld)).toEqual({ plain: 'SEED', stale: true });
+    const sealedNew = box.seal('SEED');
+    expect(box.unseal(sealedNew)).toEqual({ plain: 'SEED', stale: false });
+    // Sealed under the data key: a new JWT secret still opens it, the JWT secret alone does not.
+    expect(secretBoxFor('data-key', 'rotated-jwt-secret').open(sealedNew)).toBe('SEED');
+    expect(() => old.open(sealedNew)).toThrow();
+    // No data key: the JWT secret seals, as before.
+    expect(secretBoxFor(undefined, 'jwt-secret').unseal(sealedOld)).toEqual({
+      plain: 'SEED',
+      stale: false,
+    });
   });
 });
