@@ -1,11 +1,9 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
@@ -21,6 +19,7 @@ import { frameworkErrorHandler, registerProblemHandlers } from './platform/error
 import { bearerOf, createAuthGuard, verifiedClaimsOf } from './platform/auth/guard';
 import type { TypedApp } from './platform/http/types';
 import { registerRequestValidation } from './platform/http/validation';
+import { serveWeb } from './platform/http/serve-web';
 import { stompRoutes } from './platform/realtime/stomp-route';
 import { isSessionActive } from './modules/auth/session-cache';
 import type { AppModule } from './platform/module';
@@ -180,15 +179,4 @@ async function redisForRateLimit(url: string, app: { addHook: TypedApp['addHook'
     await redis.quit().catch(() => undefined);
   });
   return redis;
-}
-
-/** Serves the built web app at / when it exists (npm start builds it first). */
-async function serveWeb(app: TypedApp, distDir: string) {
-  if (!fs.existsSync(path.join(distDir, 'index.html'))) return;
-  await app.register(fastifyStatic, {
-    root: distDir,
-    prefix: '/',
-    wildcard: false,
-    index: 'index.html',
-  });
 }
