@@ -19,6 +19,8 @@ import { frameworkErrorHandler, registerProblemHandlers } from './platform/error
 import { bearerOf, createAuthGuard, verifiedClaimsOf } from './platform/auth/guard';
 import type { TypedApp } from './platform/http/types';
 import { registerRequestValidation } from './platform/http/validation';
+import { registerObservability } from './platform/observability/observability';
+import { requestIdOf } from './platform/observability/request-id';
 import { serveWeb } from './platform/http/serve-web';
 import { stompRoutes } from './platform/realtime/stomp-route';
 import { isSessionActive } from './modules/auth/session-cache';
@@ -80,8 +82,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     bodyLimit: 1024 * 1024,
     // Off unless TRUST_PROXY names the proxies: else any client could pick its own address.
     trustProxy: trustProxyOption(config.trustProxy),
-    logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' }),
-    genReqId: () => crypto.randomUUID(),
+    // Fastify's own request lines log the raw URL (tokens in `/ws?token=`): ours redact it.
+    logController: new LogController({ disableRequestLogging: true }),
+    genReqId: requestIdOf,
     frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -90,6 +93,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   app.decorateRequest('auth', null);
   registerProblemHandlers(app);
   registerNotFoundHandler(app);
+  await registerObservability(app, context);
   app.addHook('onClose', dispose);
   // API answers carry tokens and personal data: no cache (browser, proxy) keeps them. A route
   // that says `public` itself (public images by unguessable name) keeps its own header.

@@ -62,6 +62,11 @@ const envSchema = z.object({
   S3_SECRET_KEY: optionalString,
   S3_REGION: z.string().default('us-east-1'),
   WEB_DIST_DIR: optionalString,
+  /**
+   * Prometheus metrics at `/metrics`, served only to scrapers that send `Authorization: Bearer
+   * <METRICS_TOKEN>`. Unset: `/metrics` answers 404.
+   */
+  METRICS_TOKEN: optionalString,
 });
 
 /** Every environment variable the server reads (the deploy files are checked against this list). */
@@ -98,6 +103,8 @@ export type Config = {
   iceServers: IceServer[];
   s3?: { endpoint: string; bucket: string; accessKey: string; secretKey: string; region: string };
   webDistDir: string | undefined;
+  /** The bearer token `/metrics` asks for; undefined: no metrics endpoint. */
+  metricsToken: string | undefined;
 };
 
 export type TrustProxy = boolean | number | string[];
@@ -230,5 +237,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     webDistDir: e.WEB_DIST_DIR,
+    metricsToken: e.METRICS_TOKEN,
   };
 }

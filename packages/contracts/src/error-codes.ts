@@ -10,6 +10,8 @@ export const ErrorCode = {
   UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
   RATE_LIMITED: 'RATE_LIMITED',
   INTERNAL: 'INTERNAL',
+  /** Readiness: a part the server needs (database, Redis) does not answer. */
+  SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
   // auth
   AUTH_REQUIRED: 'AUTH_REQUIRED',
   TOKEN_INVALID: 'TOKEN_INVALID',

@@ -3,5 +3,5 @@ import { healthRoutes } from './health.routes';
 
 export const healthModule: AppModule = {
   name: 'health',
-  routes: (app, _ctx, requireAuth) => healthRoutes(app, requireAuth),
+  routes: (app, ctx, requireAuth) => healthRoutes(app, ctx, requireAuth),
 };

@@ -7,4 +7,6 @@ export interface EventBus {
   /** Returns an unsubscribe function. */
   subscribe(topic: string, handler: BusHandler): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /** Rejects when the transport's server (Redis) does not answer; absent for in-process buses. */
+  ping?(): Promise<void>;
 }

@@ -82,6 +82,10 @@ export class RedisBus implements EventBus {
     };
   }
 
+  async ping(): Promise<void> {
+    await this.publisher.ping();
+  }
+
   async close(): Promise<void> {
     this.topics.clear();
     this.subscriber.disconnect();

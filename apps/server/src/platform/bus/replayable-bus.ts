@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client';
+import { liveMetrics, topicKind } from '../observability/live-metrics';
 import type { BusHandler, EventBus } from './event-bus';
 import * as repo from './live-events.repo';
 
@@ -41,6 +42,7 @@ export class ReplayableBus implements EventBus {
     });
     const payload = { ...(event as Record<string, unknown>), eventId };
     await this.inner.publish(topic, payload);
+    liveMetrics.busPublished.inc({ topic: topicKind(topic) });
   }
 
   private async writeQueued(): Promise<void> {
@@ -59,12 +61,22 @@ export class ReplayableBus implements EventBus {
   }
 
   /** For internal signals between instances (never replayed to clients): not logged. */
-  publishUnlogged(topic: string, event: unknown): Promise<void> {
-    return this.inner.publish(topic, event);
+  async publishUnlogged(topic: string, event: unknown): Promise<void> {
+    await this.inner.publish(topic, event);
+    liveMetrics.busPublished.inc({ topic: topicKind(topic) });
   }
 
   subscribe(topic: string, handler: BusHandler): Promise<() => Promise<void>> {
-    return this.inner.subscribe(topic, handler);
+    const kind = topicKind(topic);
+    return this.inner.subscribe(topic, (event) => {
+      liveMetrics.busReceived.inc({ topic: kind });
+      handler(event);
+    });
+  }
+
+  /** Rejects when the transport's server (Redis) does not answer; an in-process bus always does. */
+  async ping(): Promise<void> {
+    await this.inner.ping?.();
   }
 
   close(): Promise<void> {

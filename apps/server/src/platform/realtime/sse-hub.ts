@@ -3,6 +3,7 @@ import { Limits } from '@teamup/contracts/limits';
 import type { ResyncSignal } from '@teamup/contracts/events';
 import type { AppContext } from '../../context';
 import type { LoggedEvent } from '../bus/replayable-bus';
+import { liveMetrics } from '../observability/live-metrics';
 import type { LiveContribution, TopicChange } from './contribution';
 import { armDeadline, liveAccessOf, type LiveAccess, type LiveEndReason } from './live-access';
 
@@ -118,6 +119,7 @@ export class SseHub {
       rechecking: 0,
     };
     this.connections.add(connection);
+    liveMetrics.sseStreams.inc();
     response.on('close', () => void this.close(connection));
 
     // Listen first and hold live events back while the replay is written, so nothing falls in
@@ -283,6 +285,7 @@ export class SseHub {
 
   private async close(connection: Connection) {
     if (!this.connections.delete(connection)) return;
+    liveMetrics.sseStreams.dec();
     clearInterval(connection.heartbeat);
     connection.release();
     for (const topic of [...connection.topics.keys()]) await this.unlisten(connection, topic);

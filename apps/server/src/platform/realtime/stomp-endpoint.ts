@@ -3,6 +3,7 @@ import { idSchema } from '@teamup/contracts/common';
 import type { AppContext } from '../../context';
 import { AppError } from '../errors/app-error';
 import { assertAcceptableText } from '../http/validation';
+import { liveMetrics } from '../observability/live-metrics';
 import { armDeadline, type LiveAccess, type LiveEndReason } from './live-access';
 import {
   encodeFrame,
@@ -99,6 +100,7 @@ export function serveStomp(
   let sendTimer: NodeJS.Timeout | undefined;
   let checkTimer: NodeJS.Timeout | undefined;
   let messageCounter = 0;
+  liveMetrics.stompSockets.inc();
 
   const write = (frame: StompFrame) => {
     if (socket.readyState === socket.OPEN) socket.send(encodeFrame(frame));
@@ -106,6 +108,7 @@ export function serveStomp(
   const shutdown = async () => {
     if (closed) return;
     closed = true;
+    liveMetrics.stompSockets.dec();
     unregister();
     disarm();
     clearTimeout(connectTimer);

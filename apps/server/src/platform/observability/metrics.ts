@@ -1,0 +1,76 @@
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { Database } from '../../db/client';
+import { liveRegistry } from './live-metrics';
+
+/** Node's own figures (event-loop lag, heap, GC, CPU): collected once per process. */
+let processRegistry: Registry | undefined;
+function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry, eventLoopMonitoringPrecision: 20 });
+  }
+  return processRegistry;
+}
+
+/** node-postgres' Pool counters, read at scrape time. */
+type PoolCounts = { totalCount: number; idleCount: number; waitingCount: number };
+function poolOf(database: Database): PoolCounts | undefined {
+  if (database.kind !== 'postgres') return undefined;
+  const client = (database.db as unknown as { $client?: Partial<PoolCounts> }).$client;
+  return typeof client?.totalCount === 'number' ? (client as PoolCounts) : undefined;
+}
+
+/**
+ * One app's metrics: HTTP requests by method, route pattern and status (count and latency), the
+ * PostgreSQL pool (PGlite has no pool: one in-process connection, nothing to show), plus the
+ * process-wide live, bus and Node figures.
+ */
+export function createAppMetrics(database: Database) {
+  const registry = new Registry();
+  const labelNames = ['method', 'route', 'status'] as const;
+  const requests = new Counter({
+    name: 'teamup_http_requests_total',
+    help: 'HTTP requests answered, by method, route pattern and status',
+    labelNames,
+    registers: [registry],
+  });
+  const duration = new Histogram({
+    name: 'teamup_http_request_duration_seconds',
+    help: 'Time to answer HTTP requests (streams: how long they stayed open), by method, route pattern and status',
+    labelNames,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  const pool = poolOf(database);
+  if (pool) {
+    const gauge = (name: string, help: string, read: () => number) =>
+      new Gauge({
+        name,
+        help,
+        registers: [registry],
+        collect() {
+          this.set(read());
+        },
+      });
+    gauge('teamup_db_pool_connections', 'PostgreSQL pool: open connections', () => pool.totalCount);
+    gauge('teamup_db_pool_idle', 'PostgreSQL pool: idle connections', () => pool.idleCount);
+    gauge(
+      'teamup_db_pool_waiting',
+      'PostgreSQL pool: queries waiting for a connection',
+      () => pool.waitingCount,
+    );
+  }
+  const shared = [processMetrics(), liveRegistry];
+  return {
+    contentType: registry.contentType,
+    observe(method: string, route: string, status: number, seconds: number) {
+      const labels = { method, route, status: String(status) };
+      requests.inc(labels);
+      duration.observe(labels, seconds);
+    },
+    async text(): Promise<string> {
+      const parts = await Promise.all([registry, ...shared].map((r) => r.metrics()));
+      return parts.join('\n');
+    },
+  };
+}
