@@ -16,6 +16,15 @@ describe('config', () => {
     expect(loadConfig(base).jwtSecret).toBeUndefined();
   });
 
+  it('takes DATA_ENCRYPTION_KEY of at least 32 bytes, and leaves it unset by default', () => {
+    expect(() => loadConfig({ ...base, DATA_ENCRYPTION_KEY: 'x'.repeat(31) })).toThrow(
+      /DATA_ENCRYPTION_KEY is too short: it must be at least 32 bytes/,
+    );
+    const key = 'k'.repeat(32);
+    expect(loadConfig({ ...base, DATA_ENCRYPTION_KEY: key }).dataEncryptionKey).toBe(key);
+    expect(loadConfig(base).dataEncryptionKey).toBeUndefined();
+  });
+
   it('trusts no proxy unless TRUST_PROXY says which', () => {
     expect(loadConfig(base).trustProxy).toBe(false);
     expect(loadConfig({ ...base, TRUST_PROXY: '1' }).trustProxy).toBe(1);
