@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import fastifyStatic from '@fastify/static';
 import type { FastifyReply } from 'fastify';
 import type { TypedApp } from './types';
 
@@ -17,6 +16,8 @@ const hashedAssets = /^assets[\\/]/;
  */
 export async function serveWeb(app: TypedApp, distDir: string) {
   if (!fs.existsSync(path.join(distDir, 'index.html'))) return;
+  // Loaded only when there is something to serve (tests and API-only servers skip its cost).
+  const { default: fastifyStatic } = await import('@fastify/static');
   const root = path.resolve(distDir);
   await app.register(fastifyStatic, {
     root,
