@@ -239,6 +239,13 @@ describe('Dockerfile', () => {
       await app?.close();
     });
 
+    it("Caddy's active health check asks a route the server answers 200 on", async () => {
+      const route = /health_uri (\S+)/.exec(caddyfile)?.[1];
+      expect(route).toBeDefined();
+      const response = await app.inject({ method: 'GET', url: route ?? '' });
+      expect(response.statusCode, `${route}: ${response.body}`).toBe(200);
+    });
+
     it('calls a route the server answers 200 on, with node (no curl in the slim image)', async () => {
       const healthcheck = lastOf('HEALTHCHECK') ?? '';
       expect(healthcheck).toMatch(/CMD \["node"/);
