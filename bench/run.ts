@@ -5,13 +5,19 @@
 import os from 'node:os';
 import { benchAccounts } from './accounts.bench';
 import { benchChat } from './chat.bench';
+import { benchStart } from './start.bench';
 import { benchUploads } from './uploads.bench';
 
 console.log(
   `machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}`,
 );
 // `npm run bench -- uploads` runs only the named ones.
-const benches = { accounts: benchAccounts, uploads: benchUploads, chat: benchChat };
+const benches = {
+  accounts: benchAccounts,
+  uploads: benchUploads,
+  chat: benchChat,
+  start: benchStart,
+};
 const chosen = process.argv.slice(2);
 for (const [name, bench] of Object.entries(benches)) {
   if (chosen.length === 0 || chosen.includes(name)) await bench();
