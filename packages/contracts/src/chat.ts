@@ -26,6 +26,7 @@ export const ChatMessages = {
   deleteFailed: 'Failed to delete the message. Please try again.',
   unknownSender: '알 수 없는 사용자',
   ticketInvalid: '실시간 연결 티켓이 유효하지 않거나 만료되었습니다.',
+  ticketSpent: '이미 사용한 실시간 연결 티켓입니다. 새 티켓을 발급받아 다시 연결해주세요.',
 } as const;
 
 export const chatRoomTypeSchema = z.enum(['PERSONAL', 'GROUP']);

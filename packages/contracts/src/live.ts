@@ -4,7 +4,8 @@ import { endpoint } from './endpoint';
 import { Limits } from './limits';
 
 export const sseSubscribeQuerySchema = z.object({
-  ticket: z.string().min(1).max(200),
+  /** Single use; without one, `Authorization: Bearer <access token>` opens the stream. */
+  ticket: z.string().min(1).max(200).optional(),
   /** For clients that open a new EventSource per ticket and so cannot resend Last-Event-ID. */
   lastEventId: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
 });
@@ -24,12 +25,16 @@ export const liveEndpoints = {
     summary: `A single-use ticket for /sse/subscribe, valid ${Limits.sseTicketSeconds} s`,
     response: sseTicketSchema,
   }),
-  /** The ticket stands for the bearer token an EventSource cannot send. */
+  /**
+   * The ticket stands for the bearer token a browser's EventSource cannot send; clients that can
+   * send headers use `Authorization: Bearer` instead and may reconnect with Last-Event-ID on the
+   * same request. A used ticket answers 401 SSE_TICKET_SPENT (register a new one).
+   */
   subscribe: endpoint({
     method: 'GET',
     path: '/sse/subscribe',
     summary:
-      'The event stream (text/event-stream): `id:` + JSON `data:` per event, `: ping` every 15 s; Last-Event-ID (header or query) replays what was missed',
+      'The event stream (text/event-stream): `id:` + JSON `data:` per event, `: ping` every 15 s; Last-Event-ID (header or query) replays what was missed. Authorised by a single-use `ticket` (401 SSE_TICKET_SPENT once used) or `Authorization: Bearer <access token>`',
     auth: 'public',
     query: sseSubscribeQuerySchema,
   }),

@@ -38,8 +38,28 @@ export async function consumeTicket(
   return row;
 }
 
+/** Whether this ticket was used already (a stock EventSource reconnecting with it). */
+export async function isTicketSpent(db: Db, tokenHash: string): Promise<boolean> {
+  const [row] = await db
+    .select({ usedAt: sseTickets.usedAt })
+    .from(sseTickets)
+    .where(eq(sseTickets.tokenHash, tokenHash));
+  return row?.usedAt != null;
+}
+
+/**
+ * Drops tickets past their use. A used ticket is kept while the access token behind it lives (its
+ * stream cannot outlive that), so a reconnect with it is told "spent", not "unknown".
+ */
 export async function pruneTickets(db: Db, now: Date) {
-  await db.delete(sseTickets).where(or(lt(sseTickets.expiresAt, now), lt(sseTickets.usedAt, now)));
+  await db
+    .delete(sseTickets)
+    .where(
+      and(
+        lt(sseTickets.expiresAt, now),
+        or(isNull(sseTickets.accessExpiresAt), lt(sseTickets.accessExpiresAt, now)),
+      ),
+    );
 }
 
 export async function workspaceIdsOf(db: Db, userId: number): Promise<number[]> {

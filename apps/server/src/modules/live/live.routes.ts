@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
 import { ChatMessages as M } from '@teamup/contracts/chat';
 import { ErrorCode } from '@teamup/contracts/error-codes';
 import { Limits } from '@teamup/contracts/limits';
@@ -6,12 +7,12 @@ import { liveEndpoints as endpoints } from '@teamup/contracts/live';
 import type { AppContext } from '../../context';
 import { authOf, bearerOf } from '../../platform/auth/guard';
 import { notFound, unauthorized } from '../../platform/errors/app-error';
-import { routesFor } from '../../platform/http/define-route';
+import { bodyOf, documentedSchema, routesFor } from '../../platform/http/define-route';
 import type { Guard, TypedApp } from '../../platform/http/types';
 import { accessDeadline } from '../../platform/realtime/live-access';
 import { SseHub } from '../../platform/realtime/sse-hub';
 import { isSessionActive } from '../auth/auth.service';
-import { consumeTicket, insertTicket, pruneTickets } from './live.repo';
+import { consumeTicket, insertTicket, isTicketSpent, pruneTickets } from './live.repo';
 
 const hashOf = (ticket: string) => createHash('sha256').update(ticket).digest('hex');
 
@@ -23,6 +24,39 @@ export async function liveRoutes(app: TypedApp, ctx: AppContext, requireAuth: Gu
     await hub.stop();
   });
   const route = routesFor(app, requireAuth, 'live');
+
+  /**
+   * Who opens the stream: the single-use ticket's user and session when the address names one
+   * (a browser's EventSource, which cannot send headers), else the bearer token's (a standard
+   * SSE client, which then reconnects on the same request with Last-Event-ID). Either way it
+   * lives no longer than the access token and its session.
+   */
+  const ownerOf = async (request: FastifyRequest, ticket: string | undefined) => {
+    if (ticket !== undefined) return ticketOwner(ticket);
+    const bearer = bearerOf(request);
+    if (bearer === undefined) {
+      throw unauthorized(ErrorCode.AUTH_REQUIRED, '인증이 필요합니다. 로그인해주세요.');
+    }
+    await requireAuth(request);
+    const { userId, sessionId } = authOf(request);
+    const deadline = accessDeadline(bearer);
+    return { userId, sessionId, accessExpiresAt: deadline === null ? null : new Date(deadline) };
+  };
+
+  const ticketOwner = async (ticket: string) => {
+    const owner = await consumeTicket(ctx.database.db, hashOf(ticket), ctx.now());
+    // A stock EventSource retries the very same address: say plainly that this ticket is used.
+    if (!owner && (await isTicketSpent(ctx.database.db, hashOf(ticket)))) {
+      throw unauthorized(ErrorCode.SSE_TICKET_SPENT, M.ticketSpent);
+    }
+    // A ticket of a session that ended since (logout right after registering) opens nothing.
+    const live =
+      owner !== undefined &&
+      owner.sessionId !== null &&
+      (await isSessionActive(ctx, { userId: owner.userId, sessionId: owner.sessionId }));
+    if (!owner || !live) throw unauthorized(ErrorCode.SSE_TICKET_INVALID, M.ticketInvalid);
+    return owner;
+  };
 
   route(endpoints.register, async ({ userId, request }) => {
     const { sessionId } = authOf(request);
@@ -45,19 +79,16 @@ export async function liveRoutes(app: TypedApp, ctx: AppContext, requireAuth: Gu
     endpoints.subscribe.path,
     {
       schema: {
-        tags: ['live'],
-        summary: endpoints.subscribe.summary,
+        ...documentedSchema(endpoints.subscribe, 'live', {
+          answers: {
+            200: bodyOf('The event stream', 'text/event-stream', { type: 'string' }),
+          },
+        }),
         querystring: endpoints.subscribe.query,
       },
     },
     async (request, reply) => {
-      const owner = await consumeTicket(ctx.database.db, hashOf(request.query.ticket), ctx.now());
-      // A ticket of a session that ended since (logout right after registering) opens nothing.
-      const live =
-        owner !== undefined &&
-        owner.sessionId !== null &&
-        (await isSessionActive(ctx, { userId: owner.userId, sessionId: owner.sessionId }));
-      if (!owner || !live) throw unauthorized(ErrorCode.SSE_TICKET_INVALID, M.ticketInvalid);
+      const owner = await ownerOf(request, request.query.ticket);
       const header = Number(request.headers['last-event-id']);
       const lastEventId =
         Number.isInteger(header) && header >= 0 ? header : (request.query.lastEventId ?? null);

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { AppError } from '../errors/app-error';
 import { assertAcceptableText } from '../http/validation';
 import { liveMetrics } from '../observability/live-metrics';
-import { armDeadline, type LiveAccess, type LiveEndReason } from './live-access';
+import { armDeadline, type LiveAccess, type LiveEndReason, type LiveLink } from './live-access';
 import {
   encodeFrame,
   FrameReader,
@@ -63,7 +63,7 @@ export function destinationIds(match: RegExpExecArray | null): number[] {
   return ids.every((id) => id.success) ? ids.map((id) => id.data) : [];
 }
 
-/** Who the socket was opened for (`/ws?token=`), and how long that lasts. */
+/** Who the socket is for (`/ws?token=`, or the token in CONNECT), and how long that lasts. */
 export type StompAuth = {
   userId: number;
   sessionId: number;
@@ -73,12 +73,27 @@ export type StompAuth = {
   renew: (token: string) => Promise<number | null>;
 };
 
+/** Checks an access token sent in the CONNECT frame: who it is for, or null if not good here. */
+export type StompLogin = (token: string) => Promise<StompAuth | null>;
+
+/**
+ * The access token a CONNECT (or STOMP) frame carries: `Authorization: Bearer <token>`, or the
+ * standard `passcode` header (what STOMP clients fill in from a login/passcode pair).
+ */
+export function connectTokenOf(frame: StompFrame): string | null {
+  const header = frame.headers['Authorization'] ?? frame.headers['authorization'];
+  const bearer = header === undefined ? undefined : /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1];
+  const token = bearer ?? frame.headers['passcode'];
+  return token ? token : null;
+}
+
 type Subscription = { destination: string; route?: SubscribeRoute; stop: () => Promise<void> };
 
 /**
- * One STOMP 1.2 session over a WebSocket, for an already authenticated user: CONNECT with
- * heart-beat negotiation, SUBSCRIBE/UNSUBSCRIBE checked per destination, SEND, receipts, and an
- * ERROR frame (then close) for anything malformed, oversize or not allowed.
+ * One STOMP 1.2 session over a WebSocket: CONNECT with the user already known from `/ws?token=`
+ * (`opened`) or with an access token in its headers (`login`; none, or a bad one, is an ERROR and
+ * a close), heart-beat negotiation, SUBSCRIBE/UNSUBSCRIBE checked per destination, SEND,
+ * receipts, and an ERROR frame (then close) for anything malformed, oversize or not allowed.
  *
  * Registered in the live-access registry: when the user's memberships shrink every subscription
  * is checked again and the ones no longer allowed end; when the login session ends, or the access
@@ -87,11 +102,14 @@ type Subscription = { destination: string; route?: SubscribeRoute; stop: () => P
 export function serveStomp(
   ctx: AppContext,
   socket: WebSocket,
-  auth: StompAuth,
+  opened: StompAuth | null,
   destinationSets: readonly StompDestinations[],
   access: LiveAccess,
+  login: StompLogin = async () => null,
 ) {
-  const { userId } = auth;
+  /** Null until the CONNECT frame's token is accepted, when the URL carried none. */
+  let auth = opened;
+  const userIdOf = () => auth?.userId ?? 0;
   const reader = new FrameReader();
   const subscriptions = new Map<string, Subscription>();
   let connected = false;
@@ -138,7 +156,7 @@ export function serveStomp(
     void shutdown();
     socket.close(1008, message);
   };
-  let disarm = armDeadline(auth.deadline, () => end('TOKEN_EXPIRED'));
+  let disarm = () => undefined as void;
   const receipt = (frame: StompFrame) => {
     const id = frame.headers['receipt'];
     if (id !== undefined) write({ command: 'RECEIPT', headers: { 'receipt-id': id }, body: '' });
@@ -163,7 +181,9 @@ export function serveStomp(
     });
   };
   const session: StompSession = {
-    userId,
+    get userId() {
+      return userIdOf();
+    },
     deliver(destination, payload) {
       for (const [id, subscription] of subscriptions) {
         if (subscription.destination === destination) writeMessage(id, destination, payload);
@@ -197,7 +217,7 @@ export function serveStomp(
         version: '1.2',
         'heart-beat': `${SERVER_HEARTBEAT[0]},${SERVER_HEARTBEAT[1]}`,
         server: 'teamup',
-        'user-name': String(userId),
+        'user-name': String(userIdOf()),
       },
       body: '',
     });
@@ -298,7 +318,7 @@ export function serveStomp(
     } catch {
       token = undefined;
     }
-    const deadline = typeof token === 'string' && token ? await auth.renew(token) : null;
+    const deadline = typeof token === 'string' && token && auth ? await auth.renew(token) : null;
     if (closed) return;
     if (deadline === null) {
       fail(
@@ -346,8 +366,8 @@ export function serveStomp(
 
   const handle = async (frame: StompFrame) => {
     if (!connected) {
-      if (frame.command === 'CONNECT' || frame.command === 'STOMP') onConnect(frame);
-      else fail('CONNECT expected');
+      if (frame.command !== 'CONNECT' && frame.command !== 'STOMP') fail('CONNECT expected');
+      else if (auth !== null || (await logIn(frame))) onConnect(frame);
       return;
     }
     switch (frame.command) {
@@ -375,9 +395,31 @@ export function serveStomp(
   // Frames are handled one after another, in the order they arrived; a re-check of access waits
   // its turn too, so a SUBSCRIBE in progress is checked again once it is in place.
   let queue = Promise.resolve();
-  const unregister = access.add({
-    userId,
-    sessionId: auth.sessionId,
+  let unregister = () => undefined as void;
+  /** From here on the socket belongs to `granted`: its session's end and its token's expiry. */
+  const begin = (granted: StompAuth) => {
+    auth = granted;
+    unregister = access.add(linkOf(granted));
+    disarm = armDeadline(granted.deadline, () => end('TOKEN_EXPIRED'));
+  };
+  /** The CONNECT frame's token, when the URL had none: without a good one, ERROR and close. */
+  const logIn = async (frame: StompFrame): Promise<boolean> => {
+    const token = connectTokenOf(frame);
+    const granted = token === null ? null : await login(token).catch(() => null);
+    if (closed) return false;
+    if (granted === null) {
+      fail(
+        'unauthorized',
+        'an access token is required: Authorization: Bearer <token> or passcode in CONNECT',
+      );
+      return false;
+    }
+    begin(granted);
+    return true;
+  };
+  const linkOf = (granted: StompAuth): LiveLink => ({
+    userId: granted.userId,
+    sessionId: granted.sessionId,
     hears: (topic) => [...subscriptions.values()].some((s) => s.route?.topic === topic),
     recheck: async () => {
       paused ??= [];
@@ -397,6 +439,7 @@ export function serveStomp(
     },
     end,
   });
+  if (auth !== null) begin(auth);
   socket.on('message', (data: Buffer, isBinary: boolean) => {
     lastHeard = Date.now();
     if (closed) return;

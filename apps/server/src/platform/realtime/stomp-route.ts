@@ -4,12 +4,15 @@ import type { AppContext } from '../../context';
 import type { AccessClaims } from '../auth/tokens';
 import type { LiveContribution } from './contribution';
 import { accessDeadline, liveAccessOf } from './live-access';
-import { serveStomp, type StompAuth } from './stomp-endpoint';
+import { serveStomp, type StompAuth, type StompLogin } from './stomp-endpoint';
 import { StompLimits } from './stomp-frames';
 
 /**
- * STOMP 1.2 over WebSocket at `/ws?token={access token}` (spec 02 section 7). A missing, bad or
- * revoked token is refused before the upgrade with 401. The socket belongs to the token's login
+ * STOMP 1.2 over WebSocket at `/ws` (spec 02 section 7). The access token comes in the CONNECT
+ * frame (`Authorization: Bearer …` or `passcode`), which keeps it out of URLs and proxy logs; a
+ * CONNECT without a good one is answered with an ERROR frame and a close. Old clients may still put
+ * it in the URL, `/ws?token=`: a bad or revoked one there is refused before the upgrade with 401.
+ * The socket belongs to the token's login
  * session and ends with it, or at the token's expiry unless a fresh token is sent to `/app/auth`.
  * Its destinations are the ones the modules contribute.
  */
@@ -25,7 +28,22 @@ export async function stompRoutes(
   });
   const access = await liveAccessOf(ctx);
   await app.register(websocket, { options: { maxPayload: StompLimits.maxFrameBytes } });
-  const claimsOf = new WeakMap<object, Omit<StompAuth, 'renew'>>();
+  /** The URL's token checked before the upgrade; null: none there, CONNECT must bring one. */
+  const claimsOf = new WeakMap<object, Omit<StompAuth, 'renew'> | null>();
+  const renewerOf =
+    (claims: AccessClaims) =>
+    async (token: string): Promise<number | null> => {
+      const fresh = await ctx.tokens.verify(token).catch(() => null);
+      if (!fresh || fresh.userId !== claims.userId || fresh.sessionId !== claims.sessionId) {
+        return null;
+      }
+      return (await isSessionActive(fresh)) ? accessDeadline(token) : null;
+    };
+  const login: StompLogin = async (token) => {
+    const claims = await ctx.tokens.verify(token).catch(() => null);
+    if (!claims || !(await isSessionActive(claims))) return null;
+    return { ...claims, deadline: accessDeadline(token), renew: renewerOf(claims) };
+  };
 
   app.get(
     '/ws',
@@ -33,6 +51,10 @@ export async function stompRoutes(
       websocket: true,
       preValidation: async (request, reply) => {
         const token = (request.query as { token?: unknown }).token;
+        if (token === undefined) {
+          claimsOf.set(request, null);
+          return;
+        }
         try {
           if (typeof token !== 'string' || token === '') throw new Error('no token');
           const claims = await ctx.tokens.verify(token);
@@ -55,14 +77,8 @@ export async function stompRoutes(
         socket.close(1008, 'unauthorized');
         return;
       }
-      const renew = async (token: string) => {
-        const fresh = await ctx.tokens.verify(token).catch(() => null);
-        if (!fresh || fresh.userId !== claims.userId || fresh.sessionId !== claims.sessionId) {
-          return null;
-        }
-        return (await isSessionActive(fresh)) ? accessDeadline(token) : null;
-      };
-      serveStomp(ctx, socket, { ...claims, renew }, destinationSets, access);
+      const opened = claims === null ? null : { ...claims, renew: renewerOf(claims) };
+      serveStomp(ctx, socket, opened, destinationSets, access, login);
     },
   );
 }

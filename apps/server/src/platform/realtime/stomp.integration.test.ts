@@ -60,8 +60,27 @@ const connected = (user: TestUser, heartBeat = '0,0') => connectStomp(wsUrl, use
 
 describe('STOMP over WebSocket', () => {
   it('refuses a connection without a valid token', async () => {
-    expect((await connectSocket(null)).opened).toBe(false);
     expect((await connectSocket('not-a-token')).opened).toBe(false);
+    // No token in the URL: the socket opens, and a CONNECT without one is refused.
+    const bare = await connectSocket(null);
+    expect(bare.opened).toBe(true);
+    bare.send('CONNECT\naccept-version:1.2\n\n\0');
+    const frames = await bare.waitFor((list) => list.some((f) => f.command === 'ERROR'));
+    expect(frames[0]).toMatchObject({ command: 'ERROR', headers: { message: 'unauthorized' } });
+    await bare.closed;
+  });
+
+  it('takes the token from the CONNECT frame (Authorization or passcode)', async () => {
+    for (const header of [`Authorization:Bearer ${alice.token}`, `passcode:${alice.token}`]) {
+      const client = await connectSocket(null);
+      client.send(`CONNECT\naccept-version:1.2\n${header}\n\n\0`);
+      const frames = await client.waitFor((list) => list.length > 0);
+      expect(frames[0]).toMatchObject({
+        command: 'CONNECTED',
+        headers: { 'user-name': String(alice.userId) },
+      });
+      client.socket.close();
+    }
   });
 
   it('connects with STOMP 1.2 and negotiates 10 s heart-beats', async () => {

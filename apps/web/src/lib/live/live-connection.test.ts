@@ -99,6 +99,25 @@ describe('LiveConnection', () => {
     connection.stop();
   });
 
+  it('never leaves a broken stream to the browser, whose own retry would bring back the spent ticket', async () => {
+    const { connection, register } = setup();
+    connection.start();
+    await settle();
+    const first = FakeEventSource.latest();
+    first.open();
+    first.emit(message, '7');
+    // The browser's first error says it will retry (CONNECTING) with the same address: the
+    // server would answer 401 SSE_TICKET_SPENT. The connection closes it and registers anew.
+    first.fail(false);
+    expect(first.readyState).toBe(FakeEventSource.CLOSED);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(register).toHaveBeenCalledTimes(2);
+    expect(FakeEventSource.latest().url).toBe('/api/sse/subscribe?ticket=t2&lastEventId=7');
+    FakeEventSource.latest().open();
+    expect(connection.getState()).toBe('open');
+    connection.stop();
+  });
+
   it('waits longer after each failure and gives up after 10 attempts', async () => {
     const register = vi.fn(async (): Promise<{ ticket: string }> => {
       throw new TypeError('Failed to fetch');

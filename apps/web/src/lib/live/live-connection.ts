@@ -210,8 +210,9 @@ export class LiveConnection {
     stream.addEventListener(REAUTH_EVENT, () => {
       if (current()) this.connect(true);
     });
-    // A ticket is single use: the browser's own reconnect cannot succeed, so every error closes
-    // the stream and this class reconnects with a new ticket.
+    // A ticket is single use: the browser's own reconnect would bring it back and be refused
+    // (401 SSE_TICKET_SPENT), so every error closes the stream and this class reconnects with a
+    // new ticket, resuming after the last event id.
     stream.onerror = () => {
       if (!current()) return;
       this.closeStream();

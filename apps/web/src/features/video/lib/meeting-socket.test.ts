@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renewalDelayMs, tokenExpiry } from './meeting-socket';
+import { connectHeadersFor, renewalDelayMs, tokenExpiry } from './meeting-socket';
 
 const jwt = (payload: object) =>
   `h.${btoa(JSON.stringify(payload)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}.s`;
@@ -15,5 +15,12 @@ describe('meeting socket re-authentication timing', () => {
     expect(renewalDelayMs(900_000, 0)).toBe(840_000);
     expect(renewalDelayMs(30_000, 0)).toBe(15_000);
     expect(renewalDelayMs(1_000, 5_000)).toBe(0);
+  });
+});
+
+describe('meeting socket authentication', () => {
+  it('sends the access token in the CONNECT frame, never in the address', () => {
+    expect(connectHeadersFor('a.b.c')).toEqual({ Authorization: 'Bearer a.b.c' });
+    expect(connectHeadersFor(null)).toEqual({});
   });
 });

@@ -48,9 +48,17 @@ export interface MeetingSocketHandlers {
   renewToken?: (tokenInUse: string | null) => Promise<string>;
 }
 
-function socketUrl(token: string): string {
+function socketUrl(): string {
   const scheme = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
-  return `${scheme}//${window.location.host}/ws?token=${encodeURIComponent(token)}`;
+  return `${scheme}//${window.location.host}/ws`;
+}
+
+/**
+ * The access token travels in the CONNECT frame, not in the address, so it never lands in a
+ * proxy's access log (the server still takes `/ws?token=` from older clients).
+ */
+export function connectHeadersFor(token: string | null): Record<string, string> {
+  return token ? { Authorization: `Bearer ${token}` } : {};
 }
 
 function parse<T>(message: IMessage): T | undefined {
@@ -63,7 +71,7 @@ function parse<T>(message: IMessage): T | undefined {
 
 /**
  * The meeting's messaging connection (spec 02 "Meeting live connections"): STOMP at /ws with the
- * access token, subscribed to the room's chat and video destinations and to the caller's signal
+ * access token in CONNECT, subscribed to the room's chat and video destinations and to the caller's signal
  * queue. The server answers the chat subscription with `init` (the history) on every connect.
  */
 export class MeetingSocket {
@@ -77,7 +85,8 @@ export class MeetingSocket {
     private readonly handlers: MeetingSocketHandlers,
   ) {
     this.client = new Client({
-      brokerURL: socketUrl(tokenStore.getAccessToken() ?? ''),
+      brokerURL: socketUrl(),
+      connectHeaders: connectHeadersFor(this.tokenInUse),
       heartbeatIncoming: HEARTBEAT_MS,
       heartbeatOutgoing: HEARTBEAT_MS,
       reconnectDelay: RECONNECT_MS,
@@ -87,7 +96,7 @@ export class MeetingSocket {
       beforeConnect: async (client) => {
         await handlers.beforeConnect?.().catch(() => undefined);
         this.tokenInUse = tokenStore.getAccessToken();
-        client.brokerURL = socketUrl(this.tokenInUse ?? '');
+        client.connectHeaders = connectHeadersFor(this.tokenInUse);
       },
       onConnect: () => {
         this.subscribeAll();
