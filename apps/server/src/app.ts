@@ -6,17 +6,14 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import pino, { type Logger } from 'pino';
 import { trustProxyOption, type Config } from './config';
 import { createContext, type AppContext, type ContextOverrides } from './context';
 import { registerNotFoundHandler } from './platform/errors/not-found';
 import { frameworkErrorHandler, registerProblemHandlers } from './platform/errors/problem';
 import { bearerOf, createAuthGuard, verifiedClaimsOf } from './platform/auth/guard';
+import { documentTransform } from './platform/http/define-route';
 import type { TypedApp } from './platform/http/types';
 import { registerRequestValidation } from './platform/http/validation';
 import { registerObservability } from './platform/observability/observability';
@@ -151,7 +148,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: documentTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 

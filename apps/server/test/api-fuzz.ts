@@ -620,8 +620,9 @@ function validatorFor(schema: Schema) {
 }
 
 /**
- * What is wrong with an answer, or null. `notes` gathers what is odd but not a failure (a 204
- * where the document says 200 without a body).
+ * What is wrong with an answer, or null. `notes` gathers what is odd but not a failure: a client
+ * error whose status the operation does not document (its problem answers come from
+ * define-route's `errorAnswersOf` and the endpoint's own `errors`).
  */
 export function judge(
   operation: Operation,
@@ -647,6 +648,9 @@ export function judge(
     if (problem.status !== undefined && problem.status !== status) {
       return `${status} problem whose status says ${JSON.stringify(problem.status)}`;
     }
+    if (!operation.responses.has(String(status)) && !operation.responses.has('4XX')) {
+      notes.add(`${operation.key}: answers ${status} ${problem.code}, not documented`);
+    }
     return null;
   }
   if (status < 200 || status >= 300) return null; // redirects (social login) are fine
@@ -655,18 +659,11 @@ export function judge(
     operation.responses.has(code),
   );
   const documented = documentedStatus ? operation.responses.get(documentedStatus) : undefined;
+  // A 204 the document calls 200 (or anything else) is a failure: clients read the document.
   if (documented === undefined) {
-    const schemaLess = [...operation.responses.entries()].find(
-      ([code, schema]) => code.startsWith('2') && schema === null,
-    );
-    if (schemaLess && response.body.length === 0) {
-      notes.add(
-        `${operation.key}: answers ${status} with no body; the document says ${schemaLess[0]}`,
-      );
-      return null;
-    }
     return `${status} is not a documented status (documented: ${[...operation.responses.keys()].join(', ')})`;
   }
+  if (status === 204 && response.body.length > 0) return '204 with a body';
   if (documented === null) return null; // a file, a redirect target: nothing documented to check
   if (!/^application\/(?:[\w.+-]+\+)?json/.test(contentType)) {
     return `${status} not JSON (content-type: ${contentType || 'none'}) where JSON is documented`;

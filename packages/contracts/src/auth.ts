@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ErrorCode } from './error-codes';
 import { idSchema } from './common';
 import { endpoint } from './endpoint';
 import { Limits, emailPattern, resetPasswordPattern, signupPasswordPattern } from './limits';
@@ -253,13 +254,16 @@ export const authEndpoints = {
   requestEmailCode: endpoint({
     method: 'POST',
     path: '/auth/email/request',
+    summary: 'Send a sign-up verification code to an email address',
     auth: 'public',
     body: emailRequestSchema,
     response: codeSentSchema,
+    errors: { 409: [ErrorCode.EMAIL_ALREADY_REGISTERED] },
   }),
   verifyEmailCode: endpoint({
     method: 'POST',
     path: '/auth/email/verify',
+    summary: 'Check a sign-up verification code',
     auth: 'public',
     body: emailVerifySchema,
     response: z.literal(true),
@@ -267,6 +271,7 @@ export const authEndpoints = {
   register: endpoint({
     method: 'POST',
     path: '/users/register',
+    summary: 'Create an account with a verified email address',
     auth: 'public',
     body: registerSchema,
     response: userSchema,
@@ -279,6 +284,7 @@ export const authEndpoints = {
     auth: 'public',
     body: loginSchema,
     response: loginResultSchema,
+    errors: { 401: [ErrorCode.INVALID_CREDENTIALS] },
   }),
   loginTwoFactor: endpoint({
     method: 'POST',
@@ -287,23 +293,34 @@ export const authEndpoints = {
     auth: 'public',
     body: twoFactorLoginSchema,
     response: loginResponseSchema,
+    errors: { 401: [ErrorCode.TWO_FACTOR_CHALLENGE_INVALID, ErrorCode.TWO_FACTOR_CODE_INVALID] },
   }),
   refresh: endpoint({
     method: 'POST',
     path: '/auth/refresh',
+    summary: 'Trade the refresh token for a new access token (the refresh token rotates)',
     auth: 'public',
     body: refreshSchema,
     response: loginResponseSchema,
+    errors: {
+      401: [
+        ErrorCode.REFRESH_TOKEN_MISSING,
+        ErrorCode.REFRESH_TOKEN_INVALID,
+        ErrorCode.REFRESH_TOKEN_REUSED,
+      ],
+    },
   }),
   logout: endpoint({
     method: 'POST',
     path: '/auth/logout',
+    summary: 'Sign out: end this login session',
     body: logoutSchema.nullish(),
     response: z.literal(true),
   }),
   session: endpoint({
     method: 'GET',
     path: '/auth/session',
+    summary: 'The signed-in account and its session',
     response: sessionResponseSchema,
   }),
   sessions: endpoint({
@@ -322,12 +339,14 @@ export const authEndpoints = {
   changePassword: endpoint({
     method: 'PUT',
     path: '/users/password',
+    summary: 'Change the password (the current one is required)',
     body: changePasswordSchema,
     response: z.literal(true),
   }),
   sendPasswordResetEmail: endpoint({
     method: 'POST',
     path: '/auth/send-password-reset-email',
+    summary: 'Send a password reset code to an email address',
     auth: 'public',
     body: resetEmailSchema,
     response: codeSentSchema,
@@ -335,6 +354,7 @@ export const authEndpoints = {
   verifyResetCode: endpoint({
     method: 'POST',
     path: '/auth/verify-reset-code',
+    summary: 'Check a password reset code',
     auth: 'public',
     body: verifyResetCodeSchema,
     response: verifyResetCodeResponseSchema,
@@ -342,6 +362,7 @@ export const authEndpoints = {
   resetPassword: endpoint({
     method: 'POST',
     path: '/auth/reset-password',
+    summary: 'Set a new password with a verified reset code',
     auth: 'public',
     body: resetPasswordSchema,
     response: z.literal(true),
@@ -390,6 +411,7 @@ export const authEndpoints = {
   oauthLinks: endpoint({
     method: 'GET',
     path: '/auth/oauth/links',
+    summary: 'The social accounts linked to the signed-in account',
     response: oauthLinksSchema,
   }),
   oauthLink: endpoint({
@@ -409,6 +431,7 @@ export const authEndpoints = {
   twoFactorStatus: endpoint({
     method: 'GET',
     path: '/auth/2fa',
+    summary: 'Whether 2-step verification is on',
     response: twoFactorStatusSchema,
   }),
   twoFactorSetup: endpoint({

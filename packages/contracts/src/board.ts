@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema, pageQuerySchema, pageSchema } from './common';
-import { endpoint } from './endpoint';
+import { binaryFile, endpoint } from './endpoint';
 import {
   CommentMessages,
   commentListQuerySchemaOf,
@@ -204,6 +204,7 @@ export const announcementEndpoints = {
   create: endpoint({
     method: 'POST',
     path: '/workspaces/:workspaceId/announcement',
+    summary: 'Post an announcement in a workspace',
     params: workspaceParamsSchema,
     body: createAnnouncementSchema,
     response: announcementSchema,
@@ -231,6 +232,7 @@ export const attachmentEndpoints = {
   list: endpoint({
     method: 'GET',
     path: '/posts/:id/attachments',
+    summary: "A post's attachments",
     params: postParamsSchema,
     response: z.array(attachmentSchema),
   }),
@@ -240,6 +242,9 @@ export const attachmentEndpoints = {
     path: '/posts/:id/attachments',
     summary: 'Add one file (multipart field `file`) to a post (post author only)',
     params: postParamsSchema,
+    form: z.object({
+      file: binaryFile('The file (the field may also be named `files` or `files[]`)'),
+    }),
     response: attachmentSchema,
     status: 201,
   }),
@@ -286,12 +291,19 @@ export const postEndpoints = {
     path: '/teams/:teamId/posts',
     summary: `A new post: multipart title, content, boardId and files (each ≤ ${Limits.attachmentMaxBytes / MB} MB, ≤ ${Limits.attachmentsPerPost} files, ≤ ${Limits.postFilesMaxBytes / MB} MB in all); JSON without files also works`,
     params: teamPostsParamsSchema,
+    form: createPostFieldsSchema.extend({
+      files: z
+        .array(binaryFile('A file (the field may also be named `file` or `files[]`)'))
+        .max(Limits.attachmentsPerPost)
+        .optional(),
+    }),
     response: postSchema,
     status: 201,
   }),
   get: endpoint({
     method: 'GET',
     path: '/posts/:id',
+    summary: 'A post with its attachments',
     params: postParamsSchema,
     response: postSchema,
   }),
@@ -325,6 +337,7 @@ export const postCommentEndpoints = {
   create: endpoint({
     method: 'POST',
     path: '/posts/:id/comments',
+    summary: 'Comment on a post',
     params: postParamsSchema,
     body: commentInputSchema,
     response: commentSchema,

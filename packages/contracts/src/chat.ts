@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema, pageQuerySchema, pageSchema } from './common';
-import { endpoint } from './endpoint';
+import { binaryFile, endpoint } from './endpoint';
 import { Limits } from './limits';
 
 /** Texts of spec 02 sections 5 and 8 for chat. */
@@ -210,6 +210,7 @@ export const chatEndpoints = {
   rename: endpoint({
     method: 'PATCH',
     path: `${rooms}/:roomId/updateTitle`,
+    summary: 'Rename a group chat room',
     params: chatRoomParamsSchema,
     body: renameChatRoomSchema,
     response: chatRoomSchema,
@@ -217,18 +218,21 @@ export const chatEndpoints = {
   join: endpoint({
     method: 'POST',
     path: `${rooms}/:roomId/join`,
+    summary: 'Join a chat room',
     params: chatRoomParamsSchema,
     response: chatRoomSchema,
   }),
   leave: endpoint({
     method: 'PATCH',
     path: `${rooms}/:roomId/leave`,
+    summary: 'Leave a chat room',
     params: chatRoomParamsSchema,
     status: 204,
   }),
   members: endpoint({
     method: 'GET',
     path: `${rooms}/:roomId/members`,
+    summary: "A chat room's members",
     params: chatRoomParamsSchema,
     response: z.array(chatMemberSchema),
   }),
@@ -243,6 +247,7 @@ export const chatEndpoints = {
   send: endpoint({
     method: 'POST',
     path: `${rooms}/:roomId/messages`,
+    summary: 'Send a text message to a chat room',
     params: chatRoomParamsSchema,
     body: sendChatMessageSchema,
     response: chatMessageSchema,
@@ -254,6 +259,7 @@ export const chatEndpoints = {
     path: `${rooms}/:roomId/messages/attachment`,
     summary: 'Send a message with one file: multipart `file` and optional text `content`',
     params: chatRoomParamsSchema,
+    form: sendChatAttachmentFieldsSchema.extend({ file: binaryFile('The file') }),
     response: chatMessageSchema,
     status: 201,
   }),

@@ -1,4 +1,5 @@
-import type { z } from 'zod';
+import { z } from 'zod';
+import type { ErrorCode } from './error-codes';
 
 /**
  * One HTTP operation of the API, declared once and used by both apps: the server registers its
@@ -21,7 +22,25 @@ export interface Endpoint {
   readonly response?: z.ZodType;
   /** The success status: 200 by default, 201 for creations, 204 when there is no body. */
   readonly status?: 200 | 201 | 204;
+  /**
+   * The problem codes this operation answers beyond the ones every operation of its kind can
+   * give (the server derives those: 400, 401, 403, 404, 413, 414, 415, 429), by status. Only
+   * for the API document: the server throws what it throws.
+   */
+  readonly errors?: Partial<Record<ErrorStatus, readonly ErrorCode[]>>;
+  /**
+   * The fields of a `multipart/form-data` body, for the API document only (the route reads the
+   * form itself): a file part is a string with `format: 'binary'` (see `binaryFile`).
+   */
+  readonly form?: z.ZodType;
 }
+
+/** A file part of a multipart form, as the API document describes it. */
+export const binaryFile = (description: string) =>
+  z.string().meta({ format: 'binary', description });
+
+/** The error statuses an operation documents. */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 414 | 415 | 429 | 503;
 
 /** Declares an endpoint, keeping its literal types (the path names its params). */
 export function endpoint<const E extends Endpoint>(definition: E): E {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ErrorCode } from './error-codes';
 import { dateRangeMessage, idSchema, isSupportedDate } from './common';
 import { endpoint } from './endpoint';
 import { Limits } from './limits';
@@ -122,6 +123,7 @@ export const formationEndpoints = {
     summary: 'Draw (dice, ladder) or close the vote; reveals the seed',
     params: formationParamsSchema,
     response: formationSchema,
+    errors: { 409: [ErrorCode.FORMATION_WRONG_STATE] },
   }),
   manual: endpoint({
     method: 'PUT',
@@ -137,5 +139,6 @@ export const formationEndpoints = {
     summary: 'Make the teams, their members and group chats (once)',
     params: formationParamsSchema,
     response: formationSchema,
+    errors: { 409: [ErrorCode.FORMATION_WRONG_STATE] },
   }),
 };

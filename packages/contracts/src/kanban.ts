@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ErrorCode } from './error-codes';
 import { dateRangeMessage, idSchema, isSupportedDate, pageSchema, positionSchema } from './common';
 import {
   CommentMessages,
@@ -209,6 +210,7 @@ export const kanbanEndpoints = {
     summary: 'The team’s board, made if it has none (one per team)',
     body: createKanbanSchema,
     response: kanbanSchema,
+    errors: { 404: [ErrorCode.TEAM_NOT_FOUND] },
   }),
   team: endpoint({
     method: 'GET',
@@ -220,9 +222,11 @@ export const kanbanEndpoints = {
   createList: endpoint({
     method: 'POST',
     path: '/kanban/lists',
+    summary: 'Add a list to a kanban board',
     body: createListSchema,
     response: kanbanListSchema,
     status: 201,
+    errors: { 403: [ErrorCode.WORKSPACE_FORBIDDEN], 404: [ErrorCode.KANBAN_NOT_FOUND] },
   }),
   updateList: endpoint({
     method: 'PUT',
@@ -242,6 +246,7 @@ export const kanbanEndpoints = {
   createTask: endpoint({
     method: 'POST',
     path: '/kanban/tasks',
+    summary: 'Add a task to a kanban list',
     body: createTaskSchema,
     response: taskSchema,
     status: 201,
@@ -257,6 +262,7 @@ export const kanbanEndpoints = {
   removeTask: endpoint({
     method: 'DELETE',
     path: '/kanban/tasks/:id',
+    summary: 'Delete a kanban task',
     params: kanbanIdParamsSchema,
     status: 204,
   }),
@@ -267,6 +273,7 @@ export const kanbanEndpoints = {
     params: kanbanIdParamsSchema,
     body: completionRequestSchema,
     response: taskSchema,
+    errors: { 409: [ErrorCode.TASK_ALREADY_REQUESTED, ErrorCode.TASK_ALREADY_APPROVED] },
   }),
   reviewCompletion: endpoint({
     method: 'POST',
@@ -275,6 +282,7 @@ export const kanbanEndpoints = {
     params: kanbanIdParamsSchema,
     body: completionApprovalSchema,
     response: taskSchema,
+    errors: { 409: [ErrorCode.TASK_ALREADY_APPROVED, ErrorCode.TASK_NOT_REQUESTED] },
   }),
 };
 
@@ -291,6 +299,7 @@ export const taskCommentEndpoints = {
   create: endpoint({
     method: 'POST',
     path: '/kanban/tasks/:id/comments',
+    summary: 'Comment on a kanban task',
     params: kanbanIdParamsSchema,
     body: taskCommentInputSchema,
     response: taskCommentSchema,

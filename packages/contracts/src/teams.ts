@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ErrorCode } from './error-codes';
 import { idSchema } from './common';
 import { endpoint } from './endpoint';
 import { Limits } from './limits';
@@ -139,6 +140,7 @@ export const teamEndpoints = {
     body: createTeamSchema,
     response: teamSchema,
     status: 201,
+    errors: { 403: [ErrorCode.WORKSPACE_FORBIDDEN] },
   }),
   get: endpoint({
     method: 'GET',
@@ -170,6 +172,7 @@ export const teamEndpoints = {
     params: teamParamsSchema,
     body: joinTeamSchema.nullish(),
     response: teamSchema,
+    errors: { 409: [ErrorCode.TEAM_ALREADY_MEMBER] },
   }),
   leave: endpoint({
     method: 'POST',
@@ -194,6 +197,7 @@ export const teamEndpoints = {
     params: teamParamsSchema,
     body: addTeamMemberSchema,
     response: teamMemberSchema,
+    errors: { 409: [ErrorCode.TEAM_ALREADY_MEMBER] },
   }),
   removeMember: endpoint({
     method: 'DELETE',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Limits } from './limits';
 import { idSchema } from './common';
-import { endpoint } from './endpoint';
+import { binaryFile, endpoint } from './endpoint';
 
 export const providerSchema = z.enum(['LOCAL', 'GOOGLE', 'KAKAO']);
 export type Provider = z.infer<typeof providerSchema>;
@@ -104,6 +104,7 @@ export const userEndpoints = {
   me: endpoint({
     method: 'GET',
     path: '/users/me',
+    summary: "The signed-in user's profile",
     response: userSchema,
   }),
   profile: endpoint({
@@ -116,6 +117,7 @@ export const userEndpoints = {
   updateMe: endpoint({
     method: 'PUT',
     path: '/users/me',
+    summary: "Update the signed-in user's profile",
     body: updateProfileSchema,
     response: userSchema,
   }),
@@ -123,11 +125,14 @@ export const userEndpoints = {
   uploadProfileImage: endpoint({
     method: 'POST',
     path: '/users/me/profile-image',
+    summary: 'Upload a profile image (multipart field `file`)',
+    form: z.object({ file: binaryFile('The image') }),
     response: profileImageResponseSchema,
   }),
   checkDuplicate: endpoint({
     method: 'GET',
     path: '/users/check-duplicate',
+    summary: 'Whether an email address is already registered',
     auth: 'public',
     query: checkDuplicateQuerySchema,
     response: checkDuplicateResponseSchema,
@@ -135,6 +140,7 @@ export const userEndpoints = {
   searchHashtags: endpoint({
     method: 'GET',
     path: '/hashtags/search',
+    summary: 'Hashtags matching a search text',
     query: hashtagSearchQuerySchema,
     response: hashtagSearchResponseSchema,
   }),

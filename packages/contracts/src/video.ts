@@ -190,6 +190,7 @@ export const videoEndpoints = {
   getChannel: endpoint({
     method: 'GET',
     path: videoChannelPath,
+    summary: 'A video channel with its participants',
     params: videoChannelParamsSchema,
     response: videoChannelSchema,
   }),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { ErrorCode } from './error-codes';
 import { idSchema, withoutTrailingSlashes } from './common';
-import { endpoint } from './endpoint';
+import { binaryFile, endpoint } from './endpoint';
 import { Limits } from './limits';
 
 export const workspaceRoleSchema = z.enum(['OWNER', 'ADMIN', 'MEMBER']);
@@ -242,6 +243,7 @@ export const workspaceEndpoints = {
     summary: '초대 코드 또는 초대 링크로 참여',
     body: joinWorkspaceSchema,
     response: workspaceSchema,
+    errors: { 404: [ErrorCode.WORKSPACE_NOT_FOUND] },
   }),
   joinById: endpoint({
     method: 'POST',
@@ -280,6 +282,7 @@ export const workspaceEndpoints = {
     path: '/workspaces/:id/icon',
     summary: '워크스페이스 아이콘 이미지 업로드 (소유자)',
     params: workspaceParamsSchema,
+    form: z.object({ file: binaryFile('The icon image') }),
     response: iconUploadResponseSchema,
   }),
   remove: endpoint({
@@ -296,6 +299,7 @@ export const workspaceEndpoints = {
     summary: '워크스페이스 나가기',
     params: workspaceParamsSchema,
     status: 204,
+    errors: { 409: [ErrorCode.WORKSPACE_OWNER_CANNOT_LEAVE] },
   }),
   members: endpoint({
     method: 'GET',

@@ -3,7 +3,12 @@ import { authEndpoints as endpoints } from '@teamup/contracts/auth';
 import { ErrorCode } from '@teamup/contracts/error-codes';
 import type { AppContext } from '../../context';
 import { badRequest } from '../../platform/errors/app-error';
-import { routesFor, type RouteInput } from '../../platform/http/define-route';
+import {
+  documentedSchema,
+  noBody,
+  routesFor,
+  type RouteInput,
+} from '../../platform/http/define-route';
 import type { Guard, TypedApp } from '../../platform/http/types';
 import * as oauth from './oauth.service';
 
@@ -43,7 +48,16 @@ export async function oauthRoutes(app: TypedApp, ctx: AppContext, requireAuth: G
     method: oauthLogin.method,
     url: oauthLogin.path,
     config: strict,
-    schema: { tags: ['auth'], summary: oauthLogin.summary, params: oauthLogin.params },
+    schema: {
+      ...documentedSchema(oauthLogin, 'auth', {
+        answers: {
+          302: noBody(
+            "Redirect to the provider's consent page, or to the web app's callback page with `error=`",
+          ),
+        },
+      }),
+      params: oauthLogin.params,
+    },
     handler: async (request, reply) => {
       const key = browserKeyOf(request) ?? oauth.newBrowserKey();
       setBrowserKey(ctx, reply, key);
@@ -62,8 +76,11 @@ export async function oauthRoutes(app: TypedApp, ctx: AppContext, requireAuth: G
     url: oauthCallback.path,
     config: strict,
     schema: {
-      tags: ['auth'],
-      summary: oauthCallback.summary,
+      ...documentedSchema(oauthCallback, 'auth', {
+        answers: {
+          302: noBody("Redirect to the web app's callback page with `tempCode=` or `error=`"),
+        },
+      }),
       params: oauthCallback.params,
       querystring: oauthCallback.query,
     },

@@ -2,7 +2,7 @@ import { BoardMessages as M, attachmentEndpoints as endpoints } from '@teamup/co
 import { Limits } from '@teamup/contracts/limits';
 import type { AppContext } from '../../context';
 import { authOf } from '../../platform/auth/guard';
-import { routesFor } from '../../platform/http/define-route';
+import { bodyOf, documentedSchema, routesFor } from '../../platform/http/define-route';
 import { singleFileField } from '../../platform/http/multipart';
 import type { Guard, TypedApp } from '../../platform/http/types';
 import * as board from './board.service';
@@ -44,9 +44,11 @@ export async function attachmentRoutes(app: TypedApp, ctx: AppContext, requireAu
   // Raw: these stream the stored file's bytes with their own headers, not a `{ data }` envelope.
   const files = { onRequest: requireAuth };
   const fileSchema = (endpoint: typeof endpoints.download | typeof endpoints.preview) => ({
-    tags: ['files'],
-    security: [{ bearer: [] }],
-    summary: endpoint.summary,
+    ...documentedSchema(endpoint, 'files', {
+      answers: {
+        200: bodyOf("The file's bytes, with its own media type", 'application/octet-stream'),
+      },
+    }),
     params: endpoint.params,
   });
 

@@ -8,7 +8,7 @@ import { FileMessages, Limits } from '@teamup/contracts/limits';
 import type { AppContext } from '../../context';
 import { authOf } from '../../platform/auth/guard';
 import { badRequest } from '../../platform/errors/app-error';
-import { routesFor } from '../../platform/http/define-route';
+import { bodyOf, documentedSchema, routesFor } from '../../platform/http/define-route';
 import { readFieldsAndFile } from '../../platform/http/multipart';
 import { sendStoredFile } from '../../platform/http/send-file';
 import type { Guard, TypedApp } from '../../platform/http/types';
@@ -65,9 +65,11 @@ export async function chatAttachmentRoutes(app: TypedApp, ctx: AppContext, requi
     {
       onRequest: requireAuth,
       schema: {
-        tags: ['chat'],
-        security: [{ bearer: [] }],
-        summary: file.summary,
+        ...documentedSchema(file, 'chat', {
+          answers: {
+            200: bodyOf("The file's bytes, with its own media type", 'application/octet-stream'),
+          },
+        }),
         params: file.params,
         querystring: file.query,
       },

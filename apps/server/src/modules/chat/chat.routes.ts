@@ -3,7 +3,7 @@ import { envelope } from '@teamup/contracts/common';
 import { ErrorCode } from '@teamup/contracts/error-codes';
 import type { AppContext } from '../../context';
 import { authOf } from '../../platform/auth/guard';
-import { routesFor } from '../../platform/http/define-route';
+import { documentedSchema, routesFor } from '../../platform/http/define-route';
 import { forbidden } from '../../platform/errors/app-error';
 import type { Guard, TypedApp } from '../../platform/http/types';
 import { listMembers, leaveRoom } from './members.service';
@@ -60,9 +60,7 @@ export async function chatRoutes(app: TypedApp, ctx: AppContext, requireAuth: Gu
     {
       onRequest: requireAuth,
       schema: {
-        tags: ['chat'],
-        security: [{ bearer: [] }],
-        summary: dm.summary,
+        ...documentedSchema(dm, 'chat'),
         params: dm.params,
         body: dm.body,
         response: { 200: envelope(dm.response), 201: envelope(dm.response) },

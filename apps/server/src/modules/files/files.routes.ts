@@ -1,5 +1,6 @@
 import { fileEndpoints as endpoints } from '@teamup/contracts/files';
 import type { AppContext } from '../../context';
+import { bodyOf, documentedSchema } from '../../platform/http/define-route';
 import type { TypedApp } from '../../platform/http/types';
 import { openPublicImage } from './files.service';
 
@@ -10,7 +11,12 @@ export async function filesRoutes(app: TypedApp, ctx: AppContext) {
   app.route({
     method: publicImage.method,
     url: publicImage.path,
-    schema: { tags: ['files'], summary: publicImage.summary, params: publicImage.params },
+    schema: {
+      ...documentedSchema(publicImage, 'files', {
+        answers: { 200: bodyOf('The image (WebP), cached for a year', 'image/webp') },
+      }),
+      params: publicImage.params,
+    },
     handler: async (request, reply) => {
       const stream = await openPublicImage(ctx, request.params.folder, request.params.name);
       return reply

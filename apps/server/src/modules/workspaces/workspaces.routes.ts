@@ -1,16 +1,13 @@
-import { envelope } from '@teamup/contracts/common';
 import { Limits } from '@teamup/contracts/limits';
 import { workspaceEndpoints as endpoints } from '@teamup/contracts/workspaces';
 import type { AppContext } from '../../context';
 import { authOf } from '../../platform/auth/guard';
-import { routesFor } from '../../platform/http/define-route';
+import { documentedSchema, routesFor } from '../../platform/http/define-route';
 import { singleFileField } from '../../platform/http/multipart';
 import type { Guard, TypedApp } from '../../platform/http/types';
 import * as workspaces from './workspaces.service';
 
 const tag = 'workspaces';
-/** Only for the raw route below; `route` adds tags and security itself. */
-const rawSchema = { tags: [tag], security: [{ bearer: [] }] };
 
 export async function workspacesRoutes(app: TypedApp, ctx: AppContext, requireAuth: Guard) {
   const route = routesFor(app, requireAuth, tag);
@@ -49,11 +46,9 @@ export async function workspacesRoutes(app: TypedApp, ctx: AppContext, requireAu
     url: endpoints.setPassword.path,
     onRequest: requireAuth,
     schema: {
-      ...rawSchema,
-      summary: endpoints.setPassword.summary,
+      ...documentedSchema(endpoints.setPassword, tag),
       params: endpoints.setPassword.params,
       body: endpoints.setPassword.body,
-      response: { 200: envelope(endpoints.setPassword.response) },
     },
     handler: async (request) => {
       const password = request.body.password || null;

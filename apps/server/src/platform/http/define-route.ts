@@ -1,6 +1,14 @@
 import type { FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
-import { envelope } from '@teamup/contracts/common';
-import type { Endpoint, EndpointInput, EndpointOutput } from '@teamup/contracts/endpoint';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { envelope, problemSchema } from '@teamup/contracts/common';
+import type {
+  Endpoint,
+  EndpointInput,
+  EndpointOutput,
+  ErrorStatus,
+} from '@teamup/contracts/endpoint';
+import { ErrorCode } from '@teamup/contracts/error-codes';
+import { operationIdOf } from '@teamup/contracts/operations';
 import { authOf } from '../auth/guard';
 import type { Guard, TypedApp } from './types';
 
@@ -23,6 +31,226 @@ export interface RouteOptions {
 
 const bearerSecurity = [{ bearer: [] }];
 
+const errorTitles: Record<ErrorStatus, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  410: 'Gone',
+  413: 'Content Too Large',
+  414: 'URI Too Long',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  503: 'Service Unavailable',
+};
+
+/** What the document says an operation of each kind can answer, beside its own codes. */
+const genericDetail: Partial<Record<ErrorStatus, string>> = {
+  403: 'or the code of the rule refused (e.g. WORKSPACE_FORBIDDEN, TEAM_FORBIDDEN)',
+  404: 'or the code of the missing resource (e.g. TEAM_NOT_FOUND, POST_NOT_FOUND)',
+};
+
+/** How a route reaches the document beyond its request schemas (for `documentedSchema`). */
+export interface DocumentOptions {
+  /** The request body's media types, e.g. `['multipart/form-data']`. */
+  consumes?: string[];
+  /** False when the route has no rate limit (then it documents no 429). */
+  rateLimited?: boolean;
+  /**
+   * Answers the document states as written (OpenAPI response objects) where the route sends no
+   * `{ data }` envelope: a redirect, a file, an event stream.
+   */
+  answers?: Record<number, RawAnswer>;
+}
+
+/** An answer of a raw route as the document states it (see `noBody`, `bodyOf`). */
+export type RawAnswer =
+  | { type: 'null'; description: string }
+  | { description: string; content: Record<string, { schema: Record<string, unknown> }> };
+
+/** An answer without a body (a redirect, a 204). */
+export const noBody = (description: string): RawAnswer => ({ type: 'null', description });
+
+/** An answer that is not JSON: a file's bytes, an event stream. */
+export const bodyOf = (
+  description: string,
+  mediaType: string,
+  schema: Record<string, unknown> = { type: 'string', format: 'binary' },
+): RawAnswer => ({ description, content: { [mediaType]: { schema } } });
+
+/**
+ * The problem answers of an operation: 400 VALIDATION_FAILED when it reads params, query or a
+ * body (any method but GET may be sent a malformed one); 401 when it needs a token; 403, 404 and
+ * 414 (a path parameter over its length limit) when its path names something; 413 and 415 when it
+ * may be sent a body; 429 when rate limited; and the endpoint's own `errors`.
+ */
+export function errorAnswersOf(endpoint: Endpoint, options: DocumentOptions = {}) {
+  const codes = new Map<ErrorStatus, Set<string>>();
+  const add = (status: ErrorStatus, ...list: readonly string[]) => {
+    const set = codes.get(status) ?? new Set<string>();
+    for (const code of list) set.add(code);
+    codes.set(status, set);
+  };
+  const takesBody =
+    endpoint.method !== 'GET' || Boolean(endpoint.body || endpoint.form || options.consumes);
+  const hasIds = endpoint.path.includes(':');
+  if (endpoint.params || endpoint.query || takesBody) add(400, ErrorCode.VALIDATION_FAILED);
+  if (endpoint.auth !== 'public') {
+    add(
+      401,
+      ErrorCode.AUTH_REQUIRED,
+      ErrorCode.TOKEN_INVALID,
+      ErrorCode.TOKEN_EXPIRED,
+      ErrorCode.SESSION_REVOKED,
+    );
+    if (hasIds) add(403, ErrorCode.FORBIDDEN);
+  }
+  if (hasIds) {
+    add(404, ErrorCode.NOT_FOUND);
+    add(414, ErrorCode.VALIDATION_FAILED);
+  }
+  if (takesBody) {
+    add(413, ErrorCode.PAYLOAD_TOO_LARGE);
+    add(415, ErrorCode.UNSUPPORTED_MEDIA_TYPE);
+  }
+  if (options.rateLimited !== false) add(429, ErrorCode.RATE_LIMITED);
+  for (const [status, list] of Object.entries(endpoint.errors ?? {})) {
+    add(Number(status) as ErrorStatus, ...(list ?? []));
+  }
+  const answers: Record<number, unknown> = {};
+  for (const [status, set] of [...codes.entries()].sort(([a], [b]) => a - b)) {
+    const list = [...set].join(', ');
+    const more = genericDetail[status];
+    answers[status] = {
+      description: `${errorTitles[status]}: ${more ? `${list}, ${more}` : list}`,
+      content: { 'application/problem+json': { schema: problemSchema } },
+    };
+  }
+  return answers;
+}
+
+/** The operationId of a routed endpoint; every endpoint lives in a table of contracts/operations. */
+function operationIdFor(endpoint: Endpoint): string {
+  const id = operationIdOf(endpoint);
+  if (!id) {
+    throw new Error(
+      `${endpoint.method} ${endpoint.path}: not in an endpoint table of contracts/operations.ts`,
+    );
+  }
+  return id;
+}
+
+/**
+ * The route schema of an endpoint: what Fastify validates (params, querystring, body) and what
+ * only the API document reads (operationId, summary, tags, security, the problem answers, a 204,
+ * a multipart form, raw answers), the latter under keys Fastify ignores and `documentTransform`
+ * turns into OpenAPI. Raw routes (files, redirects, streams) use it as routesFor does.
+ */
+export function documentedSchema(
+  endpoint: Endpoint,
+  tag: string,
+  options: DocumentOptions = {},
+): Record<string, unknown> {
+  const isPublic = endpoint.auth === 'public';
+  const status = endpoint.status ?? 200;
+  const answers: Record<number, unknown> = { ...options.answers };
+  if (status === 204) answers[204] = noBody('No content');
+  return {
+    operationId: operationIdFor(endpoint),
+    tags: [tag],
+    ...(endpoint.summary ? { summary: endpoint.summary } : {}),
+    ...(options.consumes ? { consumes: options.consumes } : {}),
+    // `[]`: public on purpose (an operation without `security` reads as forgotten).
+    security: isPublic ? [] : bearerSecurity,
+    ...(endpoint.params ? { params: endpoint.params } : {}),
+    ...(endpoint.query ? { querystring: endpoint.query } : {}),
+    ...(endpoint.body ? { body: endpoint.body } : {}),
+    ...(status !== 204 && endpoint.response
+      ? { response: { [status]: envelope(endpoint.response) } }
+      : {}),
+    [docKeys.errors]: errorAnswersOf(endpoint, options),
+    ...(endpoint.form ? { [docKeys.form]: endpoint.form } : {}),
+    ...(Object.keys(answers).length > 0 ? { [docKeys.answers]: answers } : {}),
+  };
+}
+
+/** Keys of a route schema only the document reads (Fastify compiles none of them). */
+const docKeys = {
+  errors: 'documentErrors',
+  form: 'documentForm',
+  answers: 'documentAnswers',
+} as const;
+
+type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
+
+/**
+ * Two spellings of zod's OpenAPI 3.0 output that mean less in OpenAPI 3.0 than zod meant, made
+ * exact in place: `nullable` beside `anyOf` (3.0 ignores it there) becomes a null alternative,
+ * and a record over an enum (`required` keys, one `additionalProperties` schema) names its keys.
+ */
+function forOpenApi30(node: unknown): void {
+  if (Array.isArray(node)) {
+    for (const item of node) forOpenApi30(item);
+    return;
+  }
+  if (typeof node !== 'object' || node === null) return;
+  const schema = node as Record<string, unknown>;
+  for (const value of Object.values(schema)) forOpenApi30(value);
+  if (schema.nullable === true && Array.isArray(schema.anyOf) && schema.type === undefined) {
+    delete schema.nullable;
+    schema.anyOf = [
+      ...(schema.anyOf as unknown[]),
+      { type: 'string', nullable: true, enum: [null] },
+    ];
+  }
+  const extra = schema.additionalProperties;
+  if (
+    Array.isArray(schema.required) &&
+    schema.properties === undefined &&
+    typeof extra === 'object' &&
+    extra !== null
+  ) {
+    schema.properties = Object.fromEntries(
+      schema.required.map((key) => [String(key), { ...extra }]),
+    );
+  }
+}
+
+/**
+ * @fastify/swagger's `transform`: the zod transform, after moving the document-only keys of
+ * `documentedSchema` in place: problem answers and the multipart form go through zod's JSON
+ * Schema conversion (a form as the body, which Fastify never validates: the route reads its
+ * form itself), raw answers and 204s are added as written.
+ */
+export function documentTransform(input: TransformInput): ReturnType<typeof jsonSchemaTransform> {
+  const schema = input.schema as Record<string, unknown> | undefined;
+  if (!schema || schema.hide) return jsonSchemaTransform(input);
+  const {
+    [docKeys.errors]: errors,
+    [docKeys.form]: form,
+    [docKeys.answers]: answers,
+    ...rest
+  } = schema;
+  const response = { ...(rest.response as object | undefined), ...(errors as object | undefined) };
+  const moved = {
+    ...rest,
+    ...(form ? { body: form } : {}),
+    ...(Object.keys(response).length > 0 ? { response } : {}),
+  };
+  const result = jsonSchemaTransform({ ...input, schema: moved });
+  forOpenApi30(result.schema);
+  if (!answers) return result;
+  const transformed = result.schema as Record<string, unknown>;
+  return {
+    ...result,
+    schema: {
+      ...transformed,
+      response: { ...(transformed.response as object | undefined), ...answers },
+    },
+  };
+}
+
 /**
  * The route registrar of one module: `route(endpoint, handler)` registers the endpoint's method
  * and path with its schemas (so requests are validated and OpenAPI documents it), the auth guard
@@ -37,24 +265,16 @@ export function routesFor(app: TypedApp, requireAuth: Guard, tag: string) {
   ): void {
     const isPublic = endpoint.auth === 'public';
     const status = endpoint.status ?? 200;
-    // A 204 has no body, so no response schema (documenting it is the API-docs work of issue 22).
-    const response =
-      status === 204 || !endpoint.response ? undefined : { [status]: envelope(endpoint.response) };
+    const rateLimited = (options.config as { rateLimit?: unknown } | undefined)?.rateLimit;
     app.route({
       method: endpoint.method,
       url: endpoint.path,
       ...(isPublic ? {} : { onRequest: requireAuth }),
       ...(options.config ? { config: options.config } : {}),
-      schema: {
-        tags: [tag],
-        ...(endpoint.summary ? { summary: endpoint.summary } : {}),
+      schema: documentedSchema(endpoint, tag, {
         ...(options.consumes ? { consumes: options.consumes } : {}),
-        ...(isPublic ? {} : { security: bearerSecurity }),
-        ...(endpoint.params ? { params: endpoint.params } : {}),
-        ...(endpoint.query ? { querystring: endpoint.query } : {}),
-        ...(endpoint.body ? { body: endpoint.body } : {}),
-        ...(response ? { response } : {}),
-      },
+        rateLimited: rateLimited !== false,
+      }),
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         // The validator compiler has already parsed these with the endpoint's own schemas, so
         // they have the endpoint's output types; Fastify's route-level types cannot say so here.

@@ -1,0 +1,60 @@
+import { authEndpoints } from './auth';
+import {
+  announcementEndpoints,
+  attachmentEndpoints,
+  postCommentEndpoints,
+  postEndpoints,
+} from './board';
+import { chatEndpoints } from './chat';
+import type { Endpoint } from './endpoint';
+import { fileEndpoints } from './files';
+import { formationEndpoints } from './formation';
+import { healthEndpoints } from './health';
+import { kanbanEndpoints, taskCommentEndpoints } from './kanban';
+import { liveEndpoints } from './live';
+import { notificationEndpoints } from './notifications';
+import { scheduleEndpoints } from './schedules';
+import { teamEndpoints } from './teams';
+import { userEndpoints } from './users';
+import { videoEndpoints } from './video';
+import { workspaceEndpoints } from './workspaces';
+
+/**
+ * Every endpoint table of the API under the name its operations carry in the API document:
+ * `operationId` is the table's name and the endpoint's key, `scheduleEndpoints.list` →
+ * `scheduleList`. A new table is added here, or the server refuses to register its routes.
+ */
+export const endpointTables: Readonly<Record<string, Readonly<Record<string, Endpoint>>>> = {
+  auth: authEndpoints,
+  user: userEndpoints,
+  file: fileEndpoints,
+  health: healthEndpoints,
+  workspace: workspaceEndpoints,
+  team: teamEndpoints,
+  announcement: announcementEndpoints,
+  post: postEndpoints,
+  postComment: postCommentEndpoints,
+  attachment: attachmentEndpoints,
+  schedule: scheduleEndpoints,
+  kanban: kanbanEndpoints,
+  taskComment: taskCommentEndpoints,
+  chat: chatEndpoints,
+  notification: notificationEndpoints,
+  formation: formationEndpoints,
+  live: liveEndpoints,
+  video: videoEndpoints,
+};
+
+const operationIds = new Map<Endpoint, string>();
+for (const [table, endpoints] of Object.entries(endpointTables)) {
+  for (const [key, endpoint] of Object.entries(endpoints)) {
+    if (!operationIds.has(endpoint)) {
+      operationIds.set(endpoint, `${table}${key.charAt(0).toUpperCase()}${key.slice(1)}`);
+    }
+  }
+}
+
+/** The stable operationId of an endpoint of a table above (undefined for any other object). */
+export function operationIdOf(endpoint: Endpoint): string | undefined {
+  return operationIds.get(endpoint);
+}
