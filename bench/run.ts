@@ -7,6 +7,7 @@ import { benchAccounts } from './accounts.bench';
 import { benchChat } from './chat.bench';
 import { benchStart } from './start.bench';
 import { benchUploads } from './uploads.bench';
+import { benchFirstLoad, benchLighthouse } from './web.bench';
 
 console.log(
   `machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}`,
@@ -17,6 +18,8 @@ const benches = {
   uploads: benchUploads,
   chat: benchChat,
   start: benchStart,
+  'first-load': benchFirstLoad,
+  lighthouse: benchLighthouse,
 };
 const chosen = process.argv.slice(2);
 for (const [name, bench] of Object.entries(benches)) {

@@ -100,3 +100,9 @@ export const resetPasswordPattern = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[^A-Za-
  * the length (`Limits.emailMax`) before it runs the pattern.
  */
 export const emailPattern = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
+
+/** Where uploaded workspace icons live; an icon URL must point here, never outside. */
+export const workspaceIconUrlPrefix = '/api/files/public/icons/';
+
+/** A workspace invite code: letters and digits, 6 to 15 (spec 01 section 5; we issue 10). */
+export const inviteCodePattern = /^[A-Za-z0-9]{6,15}$/;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ErrorCode } from './error-codes';
 import { idSchema, withoutTrailingSlashes } from './common';
 import { binaryFile, endpoint } from './endpoint';
-import { Limits } from './limits';
+import { inviteCodePattern, Limits, workspaceIconUrlPrefix } from './limits';
 
 export const workspaceRoleSchema = z.enum(['OWNER', 'ADMIN', 'MEMBER']);
 export type WorkspaceRole = z.infer<typeof workspaceRoleSchema>;
@@ -33,8 +33,8 @@ export const WorkspaceMessages = {
   iconInvalid: '아이콘은 이모지나 글자(8자 이하), 또는 업로드한 이미지여야 합니다.',
 } as const;
 
-/** Where uploaded workspace icons live; an icon URL must point here, never outside. */
-export const workspaceIconUrlPrefix = '/api/files/public/icons/';
+// Kept in limits.ts (no zod there), so the web's first screen can use them without the schemas.
+export { inviteCodePattern, workspaceIconUrlPrefix };
 
 /** Workspace password: optional; when set, 4 to 64 characters. */
 export const workspacePasswordSchema = z
@@ -190,9 +190,6 @@ export type BannedUser = z.infer<typeof bannedUserSchema>;
 export const iconUploadResponseSchema = z.object({ iconUrl: z.string() });
 
 export type ParsedInvite = { kind: 'code'; code: string } | { kind: 'id'; id: number };
-
-/** Letters and digits, 6 to 15 (spec 01 section 5; we issue 10). */
-export const inviteCodePattern = /^[A-Za-z0-9]{6,15}$/;
 
 /**
  * Reads what a person pastes: a bare code, or any link ending in `#/ws/{code}` (trailing slash

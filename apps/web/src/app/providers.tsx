@@ -1,15 +1,16 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { AuthProvider } from '../features/auth/components/auth-provider';
-import { ko } from '../i18n/ko';
-// dayjs's Korean locale, which the date pickers use for 오전/오후 and the month names.
-import '../lib/dates';
 import { createQueryClient } from './query-client';
 import { cssVariablesResolver, theme } from './theme';
+
+// The toasts' container (and its transitions) loads after the first screen: toasts shown before
+// it is there wait in the notifications store and appear once it mounts.
+const Notifications = lazy(() =>
+  import('./notifications-container').then((m) => ({ default: m.Notifications })),
+);
 
 interface AppProvidersProps {
   children: ReactNode;
@@ -17,7 +18,7 @@ interface AppProvidersProps {
   queryClient?: QueryClient;
 }
 
-/** Theme, data cache, toasts, confirm dialogs and the login session, around the whole app. */
+/** Theme, data cache, toasts and the login session, around the whole app. */
 export function AppProviders({ children, queryClient }: AppProvidersProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
@@ -29,15 +30,12 @@ export function AppProviders({ children, queryClient }: AppProvidersProps) {
       {/* Date pickers in Korean, weeks from Sunday as on the team calendar. */}
       <DatesProvider settings={{ locale: 'ko', firstDayOfWeek: 0, weekendDays: [0, 6] }}>
         <QueryClientProvider client={client}>
-          <Notifications position="top-center" limit={3} />
-          <AuthProvider>
-            <ModalsProvider
-              labels={{ confirm: ko.common.confirm, cancel: ko.common.cancel }}
-              modalProps={{ centered: true }}
-            >
-              {children}
-            </ModalsProvider>
-          </AuthProvider>
+          <Suspense fallback={null}>
+            <Notifications position="top-center" limit={3} />
+          </Suspense>
+          {/* Confirm dialogs (@mantine/modals) are provided by the logged-in frame, which alone
+              opens them (ProtectedLayout): Modal and its scroll area stay off the first load. */}
+          <AuthProvider>{children}</AuthProvider>
         </QueryClientProvider>
       </DatesProvider>
     </MantineProvider>

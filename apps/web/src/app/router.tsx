@@ -1,11 +1,16 @@
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { HashRouter, Navigate, Route, Routes } from 'react-router';
 import { LoginPage } from '../features/auth/pages/login-page';
 import { AuthLayout } from './layouts/auth-layout';
-import { ProtectedLayout } from './layouts/protected-layout';
+import { FullPageLoader } from '../components/full-page-loader';
 import { routes } from '../config/paths';
+import { ko } from '../i18n/ko';
 
-// Every page but the login page loads on first visit: the first screen stays small.
+// Every page but the login page loads on first visit: the first screen stays small. The frame of
+// the logged-in app (live connection, app shell, workspace rail) is a chunk of its own too.
+const ProtectedLayout = lazy(() =>
+  import('./layouts/protected-layout').then((m) => ({ default: m.ProtectedLayout })),
+);
 const SignupPage = lazy(() =>
   import('../features/auth/pages/signup-page').then((m) => ({ default: m.SignupPage })),
 );
@@ -116,7 +121,10 @@ export function AppRoutes() {
 export function AppRouter() {
   return (
     <HashRouter>
-      <AppRoutes />
+      {/* While the chunk of the logged-in frame loads; the pages have their layouts' own. */}
+      <Suspense fallback={<FullPageLoader text={ko.common.loading} />}>
+        <AppRoutes />
+      </Suspense>
     </HashRouter>
   );
 }

@@ -6,6 +6,8 @@ import {
   type DatePickerInputProps,
   type DateTimePickerProps,
 } from '@mantine/dates';
+// The pickers' styles come with them, not on the first load (after Mantine's core styles).
+import '@mantine/dates/styles.css';
 import { useMediaQuery } from '@mantine/hooks';
 import dayjs from 'dayjs';
 import '../lib/dates';

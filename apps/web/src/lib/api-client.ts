@@ -1,6 +1,6 @@
 import type { LoginResponse } from '@teamup/contracts/auth';
-import { authEndpoints } from '@teamup/contracts/auth';
-import { pathOf } from '@teamup/contracts/endpoint';
+import { authRoutes } from './first-load-endpoints';
+import { pathOf } from '@teamup/contracts/path-of';
 import { ErrorCode } from '@teamup/contracts/error-codes';
 import { ko } from '../i18n/ko';
 import { ApiError, ClientErrorCode } from './api-error';
@@ -150,7 +150,7 @@ async function refreshTokens(): Promise<string> {
   }
   let response: Response;
   try {
-    response = await fetch(buildUrl(pathOf(authEndpoints.refresh)), {
+    response = await fetch(buildUrl(pathOf(authRoutes.refresh)), {
       method: 'POST',
       headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
       body: JSON.stringify({ refreshToken }),

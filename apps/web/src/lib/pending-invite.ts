@@ -1,4 +1,4 @@
-import { inviteCodePattern } from '@teamup/contracts/workspaces';
+import { inviteCodePattern } from '@teamup/contracts/limits';
 
 /**
  * An invite followed while logged out, kept for the length of the tab's session so it survives

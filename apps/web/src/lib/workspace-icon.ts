@@ -1,5 +1,4 @@
-import { Limits } from '@teamup/contracts/limits';
-import { workspaceIconUrlPrefix } from '@teamup/contracts/workspaces';
+import { Limits, workspaceIconUrlPrefix } from '@teamup/contracts/limits';
 import { ko } from '../i18n/ko';
 
 export type IconKind =

@@ -1,5 +1,6 @@
 import { Suspense, useState } from 'react';
 import { AppShell, Group } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
 import { matchPath, Navigate, Outlet, useLocation } from 'react-router';
 import { FullPageLoader } from '../../components/full-page-loader';
 import { useAuth } from '../../lib/auth/use-auth';
@@ -45,33 +46,39 @@ export function ProtectedLayout() {
   const navbarWidth = WORKSPACE_RAIL_WIDTH + (showSidePanel ? WORKSPACE_SIDE_PANEL_WIDTH : 0);
 
   return (
-    // One live connection for the logged-in app (chat, unread badges, team content refreshes).
-    <LiveProvider>
-      <LiveHandlers />
-      <AppShell
-        header={{ height: 60 }}
-        navbar={{ width: navbarWidth, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
-        padding={{ base: 'sm', sm: 'lg' }}
-      >
-        <AppShell.Header>
-          <TopBar
-            navOpened={navOpened}
-            onToggleNav={() => setNavOpenedAt(navOpened ? null : location.pathname)}
-          />
-        </AppShell.Header>
-        <AppShell.Navbar>
-          {/* SLOT (workspaces feature): the workspace rail, and the side panel on its paths. */}
-          <Group gap={0} wrap="nowrap" align="stretch" h="100%">
-            <WorkspaceRail />
-            {showSidePanel && <WorkspaceSidePanel />}
-          </Group>
-        </AppShell.Navbar>
-        <AppShell.Main bg="var(--mantine-color-gray-0)">
-          <Suspense fallback={<FullPageLoader text={ko.common.loading} height="50vh" />}>
-            <Outlet />
-          </Suspense>
-        </AppShell.Main>
-      </AppShell>
-    </LiveProvider>
+    // One live connection for the logged-in app (chat, unread badges, team content refreshes);
+    // the confirm dialogs of @mantine/modals, which only logged-in pages open.
+    <ModalsProvider
+      labels={{ confirm: ko.common.confirm, cancel: ko.common.cancel }}
+      modalProps={{ centered: true }}
+    >
+      <LiveProvider>
+        <LiveHandlers />
+        <AppShell
+          header={{ height: 60 }}
+          navbar={{ width: navbarWidth, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+          padding={{ base: 'sm', sm: 'lg' }}
+        >
+          <AppShell.Header>
+            <TopBar
+              navOpened={navOpened}
+              onToggleNav={() => setNavOpenedAt(navOpened ? null : location.pathname)}
+            />
+          </AppShell.Header>
+          <AppShell.Navbar>
+            {/* SLOT (workspaces feature): the workspace rail, and the side panel on its paths. */}
+            <Group gap={0} wrap="nowrap" align="stretch" h="100%">
+              <WorkspaceRail />
+              {showSidePanel && <WorkspaceSidePanel />}
+            </Group>
+          </AppShell.Navbar>
+          <AppShell.Main bg="var(--mantine-color-gray-0)">
+            <Suspense fallback={<FullPageLoader text={ko.common.loading} height="50vh" />}>
+              <Outlet />
+            </Suspense>
+          </AppShell.Main>
+        </AppShell>
+      </LiveProvider>
+    </ModalsProvider>
   );
 }

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PublicInvitePreview } from '@teamup/contracts/workspaces';
-import { pathOf } from '@teamup/contracts/endpoint';
-import { workspaceEndpoints } from '@teamup/contracts/workspaces';
+import { pathOf } from '@teamup/contracts/path-of';
+import { workspaceRoutes } from '../first-load-endpoints';
 import { api } from '../api-client';
 
 export const publicInvitePreviewQueryKey = (code: string) => ['invite-public', code] as const;
@@ -11,7 +11,7 @@ export function fetchPublicInvitePreview(
   code: string,
   signal?: AbortSignal,
 ): Promise<PublicInvitePreview> {
-  return api.get<PublicInvitePreview>(pathOf(workspaceEndpoints.publicInvitePreview, { code }), {
+  return api.get<PublicInvitePreview>(pathOf(workspaceRoutes.publicInvitePreview, { code }), {
     signal,
   });
 }

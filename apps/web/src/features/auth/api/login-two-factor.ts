@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ClientInfo, LoginResponse } from '@teamup/contracts/auth';
-import { pathOf } from '@teamup/contracts/endpoint';
-import { authEndpoints } from '@teamup/contracts/auth';
+import { pathOf } from '@teamup/contracts/path-of';
+import { authRoutes } from '../../../lib/first-load-endpoints';
 import { api } from '../../../lib/api-client';
 
 export interface TwoFactorLoginInput {
@@ -13,7 +13,7 @@ export interface TwoFactorLoginInput {
 
 /** POST /auth/login/2fa: the second login step, a code from the app or a recovery code. */
 export function loginTwoFactor(input: TwoFactorLoginInput): Promise<LoginResponse> {
-  return api.post<LoginResponse>(pathOf(authEndpoints.loginTwoFactor), input);
+  return api.post<LoginResponse>(pathOf(authRoutes.loginTwoFactor), input);
 }
 
 export function useLoginTwoFactor() {

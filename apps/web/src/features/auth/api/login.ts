@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { LoginInput, LoginResult } from '@teamup/contracts/auth';
-import { pathOf } from '@teamup/contracts/endpoint';
-import { authEndpoints } from '@teamup/contracts/auth';
+import { pathOf } from '@teamup/contracts/path-of';
+import { authRoutes } from '../../../lib/first-load-endpoints';
 import { api } from '../../../lib/api-client';
 
 /**
@@ -9,7 +9,7 @@ import { api } from '../../../lib/api-client';
  * with two-step verification on, a challenge for the code.
  */
 export function login(input: LoginInput): Promise<LoginResult> {
-  return api.post<LoginResult>(pathOf(authEndpoints.login), input);
+  return api.post<LoginResult>(pathOf(authRoutes.login), input);
 }
 
 export function useLogin() {

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ClientInfo } from '@teamup/contracts/auth';
-import { pathOf } from '@teamup/contracts/endpoint';
-import { authEndpoints } from '@teamup/contracts/auth';
+import { pathOf } from '@teamup/contracts/path-of';
+import { authRoutes } from '../../../lib/first-load-endpoints';
 import { api } from '../../../lib/api-client';
 
 export interface LogoutInput {
@@ -11,7 +11,7 @@ export interface LogoutInput {
 
 /** POST /auth/logout: ends this login session on the server. */
 export function logout(input: LogoutInput): Promise<true> {
-  return api.post<true>(pathOf(authEndpoints.logout), input);
+  return api.post<true>(pathOf(authRoutes.logout), input);
 }
 
 export function useLogout() {

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { sessionResponseSchema } from '@teamup/contracts/auth';
-import { pathOf } from '@teamup/contracts/endpoint';
-import { authEndpoints } from '@teamup/contracts/auth';
+import { pathOf } from '@teamup/contracts/path-of';
+import { authRoutes } from '../../../lib/first-load-endpoints';
 import { api } from '../../../lib/api-client';
 
 export type SessionInfo = z.infer<typeof sessionResponseSchema>;
@@ -11,7 +11,7 @@ export const sessionQueryKey = ['auth', 'session'] as const;
 
 /** GET /auth/session: is the stored token still good, and whose is it. */
 export function fetchSession(signal?: AbortSignal): Promise<SessionInfo> {
-  return api.get<SessionInfo>(pathOf(authEndpoints.session), { signal });
+  return api.get<SessionInfo>(pathOf(authRoutes.session), { signal });
 }
 
 export function sessionQueryOptions() {

@@ -9,7 +9,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { useForm } from '@mantine/form';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
@@ -24,10 +24,15 @@ import { useAuthPageInvite } from '../../../hooks/use-auth-page-invite';
 import { inviteCodeFromPath, validInviteCode } from '../../../lib/pending-invite';
 import { useLogin } from '../api/login';
 import { SocialLoginButtons } from '../components/social-login-buttons';
-import { TwoFactorStep } from '../components/two-factor-step';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { readLoginState } from '../lib/login-state';
 import { checkEmail } from '../lib/password-policy';
+
+// The second login step shows only for accounts with 2-step verification: its chunk (with the
+// auth contract's messages) loads when a challenge comes back.
+const TwoFactorStep = lazy(() =>
+  import('../components/two-factor-step').then((m) => ({ default: m.TwoFactorStep })),
+);
 
 /**
  * /login: e-mail and password. Query inviteCode (or a `from` that is an invite link, /ws/{code})

@@ -1,6 +1,8 @@
 import { useState, type InputHTMLAttributes } from 'react';
 import { ActionIcon, Box, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
+// The drop zone's styles come with it, not on the first load (after Mantine's core styles).
+import '@mantine/dropzone/styles.css';
 import { IconFile, IconUpload, IconX } from '@tabler/icons-react';
 import { Limits } from '@teamup/contracts/limits';
 import { ErrorAlert } from '../../../components/error-alert';

@@ -15,6 +15,7 @@ import { routes } from '../../../config/paths';
 import { FullPageLoader } from '../../../components/full-page-loader';
 import { ko } from '../../../i18n/ko';
 import { useAuth } from '../../../lib/auth/use-auth';
+import { useDocumentTitle } from '../../../lib/document-title';
 import { useMyWorkspaces } from '../../../lib/queries/my-workspaces';
 import { WorkspaceIcon } from '../../../components/workspace-icon';
 import { defaultWorkspace } from '../../../lib/match-workspace';
@@ -30,6 +31,7 @@ import {
  * visits in the same session show the workspaces to choose from instead of jumping again.
  */
 export function InitialRedirectPage() {
+  useDocumentTitle([ko.workspaces.chooseTitle]);
   const { user } = useAuth();
   const workspaces = useMyWorkspaces();
   const navigate = useNavigate();
