@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { sseTicketSchema } from './chat';
 import { endpoint } from './endpoint';
+import { ErrorCode } from './error-codes';
 import { Limits } from './limits';
 
 export const sseSubscribeQuerySchema = z.object({
@@ -37,6 +38,16 @@ export const liveEndpoints = {
       'The event stream (text/event-stream): `id:` + JSON `data:` per event, `: ping` every 15 s; Last-Event-ID (header or query) replays what was missed. Authorised by a single-use `ticket` (401 SSE_TICKET_SPENT once used) or `Authorization: Bearer <access token>`',
     auth: 'public',
     query: sseSubscribeQuerySchema,
+    errors: {
+      401: [
+        ErrorCode.SSE_TICKET_INVALID,
+        ErrorCode.SSE_TICKET_SPENT,
+        ErrorCode.AUTH_REQUIRED,
+        ErrorCode.TOKEN_INVALID,
+        ErrorCode.TOKEN_EXPIRED,
+        ErrorCode.SESSION_REVOKED,
+      ],
+    },
   }),
   debug: endpoint({
     method: 'GET',
