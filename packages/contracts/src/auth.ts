@@ -179,6 +179,8 @@ export const TwoFactorMessages = {
   recoveryInvalid: '복구 코드가 올바르지 않거나 이미 사용되었습니다.',
   challengeInvalid: '로그인 확인 시간이 지났습니다. 처음부터 다시 로그인해주세요.',
   notSetUp: '2단계 인증 설정을 먼저 시작해주세요.',
+  unreadable:
+    '이 계정의 2단계 인증 정보를 읽을 수 없습니다. 복구 코드로 로그인한 뒤 2단계 인증을 다시 설정해주세요.',
   alreadyOn: '2단계 인증이 이미 켜져 있습니다.',
   disableNeedsProof: '비밀번호 또는 복구 코드를 입력해주세요.',
   tooMany: '인증 시도가 너무 많습니다. 잠시 후 다시 시도해주세요.',

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginResult, TwoFactorChallenge, TwoFactorSetup } from '@teamup/contracts/auth';
+import { ErrorCode } from '@teamup/contracts/error-codes';
 import { totpFactors } from '../../db/schema';
 import type { Database } from '../../db/client';
 import { call, createUser, dataOf } from '../../../test/factories';
@@ -44,8 +45,12 @@ const codeFor = (app: TestApp, secret: string) =>
     timestamp: app.context.now().getTime(),
   });
 
-/** Password, then the code: answers the second step's status. */
+/** Password, then the code: answers the second step's status (and its problem code). */
 async function signInWithCode(app: TestApp, email: string, secret: string) {
+  return (await secondStep(app, email, secret)).statusCode;
+}
+
+async function secondStep(app: TestApp, email: string, secret: string) {
   const first = await app.inject({
     method: 'POST',
     url: '/api/auth/login',
@@ -59,7 +64,7 @@ async function signInWithCode(app: TestApp, email: string, secret: string) {
     url: '/api/auth/login/2fa',
     payload: { challengeToken, code: codeFor(app, secret) },
   });
-  return second.statusCode;
+  return second;
 }
 
 const sealedSeed = async (userId: number) =>
@@ -106,6 +111,9 @@ describe('2-step seeds and key rotation', () => {
     const before = await appWith({ JWT_SECRET: JWT_ONE });
     const { user, secret } = await enrolled(before);
     const after = await appWith({ JWT_SECRET: JWT_TWO });
-    expect(await signInWithCode(after, user.email, secret)).not.toBe(200);
+    // A clear answer the person can act on (sign in with a recovery code), never a 500.
+    const lost = await secondStep(after, user.email, secret);
+    expect(lost.statusCode).toBe(409);
+    expect(lost.json()).toMatchObject({ code: ErrorCode.TWO_FACTOR_UNREADABLE });
   });
 });

@@ -89,7 +89,7 @@ async function checkCode(ctx: AppContext, userId: number, code: string): Promise
   await assertBudget(ctx, key);
   const factor = await repo.findFactor(ctx.database.db, userId);
   if (!factor) throw badRequest(ErrorCode.TWO_FACTOR_NOT_SET_UP, M.notSetUp);
-  const { plain: secret, stale } = ctx.secretBox.unseal(factor.secretEncrypted);
+  const { plain: secret, stale } = openSeed(ctx, factor.secretEncrypted);
   const timestamp = ctx.now().getTime();
   const delta = totpFor(secret, '').validate({ token: code, timestamp, window: 1 });
   const step = Math.floor(timestamp / 1000 / PERIOD_SECONDS) + (delta ?? 0);
@@ -100,6 +100,19 @@ async function checkCode(ctx: AppContext, userId: number, code: string): Promise
   // Sealed under the key from before DATA_ENCRYPTION_KEY: seal it again under the current one.
   if (stale) await repo.resealFactor(ctx.database.db, userId, ctx.secretBox.seal(secret));
   await ctx.limiter.reset(key);
+}
+
+/**
+ * The stored seed. One that no configured key opens (JWT_SECRET rotated without
+ * DATA_ENCRYPTION_KEY) is the account's to mend with a recovery code, not a server error.
+ */
+function openSeed(ctx: AppContext, sealed: string): { plain: string; stale: boolean } {
+  try {
+    return ctx.secretBox.unseal(sealed);
+  } catch (error) {
+    ctx.logger.warn({ err: error }, 'a 2-step seed that no configured key opens');
+    throw conflict(ErrorCode.TWO_FACTOR_UNREADABLE, M.unreadable);
+  }
 }
 
 async function spendRecovery(ctx: AppContext, userId: number, code: string): Promise<void> {
