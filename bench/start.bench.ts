@@ -75,25 +75,29 @@ function median(values: number[]) {
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
-const stampFile = path.join(root, 'apps/web/dist/.build-stamp');
+const stampFiles = ['apps/web/dist/.build-stamp', 'apps/server/dist/.build-stamp'].map((file) =>
+  path.join(root, file),
+);
+const readStamps = () => Promise.all(stampFiles.map((file) => fs.readFile(file, 'utf8')));
 
 /**
- * `npm start` with the web build up to date: it is brought up to date first, outside the
- * figure, and a run during which the build was redone anyway (a source changed meanwhile, as
- * happens in a working tree others edit) is discarded and run again.
+ * `npm start` with the web and server builds up to date: they are brought up to date first
+ * (`scripts/start.mjs --prepare`), outside the figure, and a run during which a build was redone
+ * anyway (a source changed meanwhile, as happens in a working tree others edit) is discarded and
+ * run again.
  */
 async function npmStart(port: number, dataDir: string) {
   for (let attempt = 0; ; attempt += 1) {
-    const ensured = spawnSync(process.execPath, ['scripts/ensure-web-build.mjs'], {
+    const ensured = spawnSync(process.execPath, ['scripts/start.mjs', '--prepare'], {
       cwd: root,
       stdio: 'inherit',
     });
-    if (ensured.status !== 0) throw new Error('web build failed');
-    const before = await fs.readFile(stampFile, 'utf8');
+    if (ensured.status !== 0) throw new Error('build failed');
+    const before = (await readStamps()).join();
     const figure = await secondsToHealthy('npm', ['start'], port, { DATA_DIR: dataDir });
-    if ((await fs.readFile(stampFile, 'utf8')) === before) return figure;
+    if ((await readStamps()).join() === before) return figure;
     if (attempt >= 4) throw new Error('the web sources keep changing: no start without a build');
-    console.log('(the web app was rebuilt during that start: run again)');
+    console.log('(a build was redone during that start: run again)');
   }
 }
 

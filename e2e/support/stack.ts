@@ -1,7 +1,12 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, startServer, type ServerProcess } from '../../apps/server/test/server-process';
+import {
+  freePort,
+  serverDir,
+  startServer,
+  type ServerProcess,
+} from '../../apps/server/test/server-process';
 import { startSmtpSink, type SmtpSink } from '../../apps/server/test/smtp-sink';
 
 // E2E_WEB_DIST lets several people build and test at once without sharing one dist folder.
@@ -30,10 +35,13 @@ export type Stack = {
 };
 
 export async function startStack(env: Record<string, string> = {}): Promise<Stack> {
-  try {
-    await fs.access(path.join(webDist, 'index.html'));
-  } catch {
-    throw new Error('apps/web/dist is missing: run `npm run build` before the e2e tests');
+  // The journeys run the product as `npm start` does: the web build and the bundled server.
+  for (const built of [path.join(webDist, 'index.html'), path.join(serverDir, 'dist/main.mjs')]) {
+    try {
+      await fs.access(built);
+    } catch {
+      throw new Error(`${built} is missing: run \`npm run build\` before the e2e tests`);
+    }
   }
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'teamup-e2e-'));
   const sink = await startSmtpSink();
@@ -42,6 +50,7 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
   const server = await startServer({
     dataDir,
     port,
+    entry: 'bundle',
     env: {
       SMTP_URL: sink.url,
       WEB_DIST_DIR: webDist,

@@ -1,5 +1,3 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -19,6 +17,7 @@ import { registerRequestValidation } from './platform/http/validation';
 import { registerObservability } from './platform/observability/observability';
 import { requestIdOf } from './platform/observability/request-id';
 import { serveWeb } from './platform/http/serve-web';
+import { defaultWebDist } from './platform/server-root';
 import { stompRoutes } from './platform/realtime/stomp-route';
 import { isSessionActive } from './modules/auth/session-cache';
 import type { AppModule } from './platform/module';
@@ -59,8 +58,6 @@ export const appModules: readonly AppModule[] = [
 ];
 
 export type BuildOptions = ContextOverrides & { logger?: Logger };
-
-const webDistDefault = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 /** Builds the whole server: tests build it too, with overrides for the parts they supply. */
 export async function buildApp(config: Config, options: BuildOptions = {}) {
@@ -169,7 +166,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   }
   await stompRoutes(app, context, (claims) => isSessionActive(context, claims), context.hooks.live);
 
-  await serveWeb(app, config.webDistDir ?? webDistDefault);
+  await serveWeb(app, config.webDistDir ?? defaultWebDist);
   return Object.assign(app, { context });
 }
 

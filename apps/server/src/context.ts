@@ -8,11 +8,12 @@ import { secretBoxFor, type SecretBox } from './platform/auth/secret-box';
 import type { EventBus } from './platform/bus/event-bus';
 import { MemoryBus } from './platform/bus/memory-bus';
 import { ReplayableBus } from './platform/bus/replayable-bus';
-import { LogMailer, SmtpMailer, type Mailer } from './platform/mail/mailer';
+import { LogMailer, type Mailer } from './platform/mail/mailer';
 import { MemoryLimiter, type Limiter } from './platform/rate-limit/limiter';
 import { hooksOf, type AppModule, type ModuleHooks } from './platform/module';
 import { ensurePrivateDir } from './platform/private-files';
 import { resolveJwtSecret } from './platform/secrets';
+import { pgliteTemplateDir } from './platform/server-root';
 import { DiskStorage } from './platform/storage/disk-storage';
 import type { FileStorage } from './platform/storage/file-storage';
 
@@ -57,7 +58,7 @@ export async function createContext(
     (await openDatabase(
       config.databaseUrl
         ? { kind: 'postgres', url: config.databaseUrl }
-        : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db') },
+        : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db'), template: pgliteTemplateDir },
     ));
   if (!overrides.database) owned.push(() => database.close());
 
@@ -65,9 +66,7 @@ export async function createContext(
   if (!overrides.bus) owned.push(() => transport.close());
   const bus = new ReplayableBus(transport, () => database.db);
 
-  const mailer =
-    overrides.mailer ??
-    (config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.mailFrom) : new LogMailer(logger));
+  const mailer = overrides.mailer ?? (await createMailer(config, logger));
   if (!overrides.mailer && !config.smtpUrl && config.env === 'production') {
     logger.warn(
       { mailer: 'log' },
@@ -108,6 +107,14 @@ async function createBus(config: Config): Promise<EventBus> {
     return RedisBus.connect(config.redisUrl);
   }
   return new MemoryBus();
+}
+
+async function createMailer(config: Config, logger: Logger): Promise<Mailer> {
+  if (config.smtpUrl) {
+    const { SmtpMailer } = await import('./platform/mail/smtp-mailer');
+    return new SmtpMailer(config.smtpUrl, config.mailFrom);
+  }
+  return new LogMailer(logger);
 }
 
 async function createLimiter(config: Config): Promise<Limiter> {

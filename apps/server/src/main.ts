@@ -60,7 +60,12 @@ async function main(): Promise<void> {
   const app = await built;
   logger = app.log;
   app.log.info(
-    { dataDir: config.dataDir, database: config.databaseUrl ? 'postgres' : 'pglite (DATA_DIR/db)' },
+    {
+      dataDir: config.dataDir,
+      database: config.databaseUrl ? 'postgres' : 'pglite (DATA_DIR/db)',
+      // opened, from-template (a fresh DATA_DIR copied from the build's) or created (initdb)
+      origin: app.context.database.origin,
+    },
     'database ready',
   );
   await app.listen({

@@ -193,11 +193,15 @@ describe('Dockerfile', () => {
   const lastOf = (keyword: string) =>
     finalStage.filter((instruction) => instruction.keyword === keyword).at(-1)?.args;
 
-  it('is multi-stage: the web app is built in one stage and copied into the runtime', () => {
+  it('is multi-stage: the web app and the server are built in one stage and copied into the runtime', () => {
     expect(dockerfile.filter((instruction) => instruction.keyword === 'FROM').length).toBe(2);
-    expect(
-      finalStage.some((i) => i.keyword === 'COPY' && /--from=build .*web\/dist/.test(i.args)),
-    ).toBe(true);
+    for (const built of [/--from=build .*web\/dist/, /--from=build .*server\/dist/]) {
+      expect(finalStage.some((i) => i.keyword === 'COPY' && built.test(i.args))).toBe(true);
+    }
+    // What the bundle reads beside itself at run time (platform/server-root.ts).
+    for (const needed of [/apps\/server\/package\.json/, /apps\/server\/drizzle/]) {
+      expect(finalStage.some((i) => i.keyword === 'COPY' && needed.test(i.args))).toBe(true);
+    }
     expect(finalStage.some((i) => i.keyword === 'RUN' && /npm ci --omit=dev/.test(i.args))).toBe(
       true,
     );

@@ -116,4 +116,21 @@ describe('the web app is served precompressed, with caching by file kind', () =>
     expect(health.statusCode).toBe(200);
     expect(health.headers['cache-control']).toBe('no-store');
   });
+
+  it('beside the web app, an unknown path is a 404 problem for any method, a known one keeps its 405', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/no-such-thing'],
+      ['POST', '/api/no-such-thing'],
+      ['GET', '/assets/missing-Zz99Yy88.js'],
+      ['DELETE', '/nowhere'],
+    ] as const) {
+      const response = await app.inject({ method, url });
+      expect(response.statusCode, `${method} ${url}`).toBe(404);
+      expect(response.headers['content-type']).toContain('application/problem+json');
+      expect(response.json()).toMatchObject({ code: 'NOT_FOUND' });
+    }
+    const wrongMethod = await app.inject({ method: 'DELETE', url: '/api/health' });
+    expect(wrongMethod.statusCode).toBe(405);
+    expect(wrongMethod.headers.allow).toContain('GET');
+  });
 });

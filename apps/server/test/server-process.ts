@@ -66,9 +66,14 @@ export type ServerOptions = {
   logLevel?: string;
   /** How long `startServer` waits for GET /api/health to answer 200. Default 60 s. */
   readyTimeoutMs?: number;
+  /**
+   * 'sources' (default): `node --import tsx src/main.ts`. 'bundle': the build's
+   * `dist/main.mjs`, as `npm start` runs it (scripts/build-server.mjs must have run).
+   */
+  entry?: 'sources' | 'bundle';
 };
 
-/** A spawned real server process (`node --import tsx src/main.ts`). */
+/** A spawned real server process (`node --import tsx src/main.ts`, or the built bundle). */
 export type ServerProcess = {
   readonly child: ChildProcess;
   readonly pid: number;
@@ -104,7 +109,11 @@ export async function spawnServer(options: ServerOptions): Promise<ServerProcess
     ...options.env,
   });
 
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const args =
+    options.entry === 'bundle'
+      ? ['--enable-source-maps', 'dist/main.mjs']
+      : ['--import', 'tsx', 'src/main.ts'];
+  const child = spawn(process.execPath, args, {
     cwd: serverDir,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,13 +1,13 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
 import { ensurePrivateDir, makeTreePrivate } from '../platform/private-files';
+import { migrationsFolder } from '../platform/server-root';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -17,25 +17,31 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Embedded only: how DATA_DIR/db came to be (logged at start). */
+  origin?: 'opened' | 'from-template' | 'created';
   close(): Promise<void>;
 };
-
-const migrationsFolder = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../drizzle',
-);
 
 /** Arbitrary constant: serialises migrations when several instances start against one database. */
 const MIGRATION_LOCK_KEY = 727_001;
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
-  /** dataDir undefined: in memory (tests). */
-  | { kind: 'pglite'; dataDir: string | undefined };
+  /**
+   * dataDir undefined: in memory (tests). template: a migrated empty database made by the build
+   * (see pgliteTemplateDir), copied in when dataDir holds no database yet.
+   */
+  | { kind: 'pglite'; dataDir: string | undefined; template?: string };
 
 /** Opens the database and applies every committed migration before returning. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
+    // Loaded only when PostgreSQL is configured: the embedded default never needs the driver.
+    const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+      import('pg'),
+      import('drizzle-orm/node-postgres'),
+      import('drizzle-orm/node-postgres/migrator'),
+    ]);
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
     const client = await pool.connect();
     try {
@@ -48,12 +54,99 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return { db, kind: 'postgres', close: () => pool.end() };
   }
-  if (options.dataDir) await ensurePrivateDir(options.dataDir);
-  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+  const { dataDir } = options;
+  let created = false;
+  let origin: Database['origin'] = 'created';
+  if (dataDir) {
+    created = !fs.existsSync(path.join(dataDir, 'PG_VERSION'));
+    if (!created) origin = 'opened';
+    else if (options.template && (await copyTemplate(options.template, dataDir))) {
+      origin = 'from-template';
+    }
+    await ensurePrivateDir(dataDir);
+  }
+  const client = dataDir ? new PGlite(dataDir) : new PGlite();
   await client.waitReady;
   const pgliteDb = drizzlePglite(client, { schema });
   await migratePglite(pgliteDb, { migrationsFolder });
-  // PGlite writes its initial files world-readable whatever the umask: take that back.
-  if (options.dataDir) await makeTreePrivate(options.dataDir);
-  return { db: pgliteDb as unknown as Db, kind: 'pglite', close: () => client.close() };
+  // PGlite writes its initial files world-readable whatever the umask: take that back. Files it
+  // writes later follow the process umask (0077, set by main), so a reopened database is left be.
+  if (dataDir && created) await makeTreePrivate(dataDir);
+  return { db: pgliteDb as unknown as Db, kind: 'pglite', origin, close: () => client.close() };
+}
+
+/** What a template was made with; a template made by another PGlite is not used. */
+export type PgliteTemplateStamp = { pglite: string };
+
+const templateStampFile = 'teamup-template.json';
+
+/** The installed PGlite's version (its package does not export its package.json). */
+function pgliteVersion(): string {
+  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  let dir = path.dirname(entry);
+  while (!fs.existsSync(path.join(dir, 'package.json'))) dir = path.dirname(dir);
+  const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as {
+    version: string;
+  };
+  return manifest.version;
+}
+
+/**
+ * Creating an embedded database (initdb in WASM) costs seconds of CPU: a fresh DATA_DIR starts
+ * from a copy of the build's template instead. The copy goes to a sibling folder renamed into
+ * place, so a crash mid-copy leaves no half database behind (the next start copies again).
+ * Migrations still run after it, so a template older than the migrations is only brought forward.
+ */
+async function copyTemplate(template: string, dataDir: string): Promise<boolean> {
+  let stamp: PgliteTemplateStamp;
+  try {
+    stamp = JSON.parse(
+      await fsp.readFile(path.join(template, templateStampFile), 'utf8'),
+    ) as PgliteTemplateStamp;
+  } catch {
+    return false; // no template was built: initdb it is
+  }
+  if (stamp.pglite !== pgliteVersion()) return false;
+  const staging = `${dataDir}.template-${process.pid}`;
+  try {
+    await fsp.rm(staging, { recursive: true, force: true });
+    await fsp.cp(template, staging, {
+      recursive: true,
+      filter: (source) => path.basename(source) !== templateStampFile,
+    });
+    await fsp.rm(dataDir, { recursive: true, force: true });
+    await fsp.rename(staging, dataDir);
+    return true;
+  } catch {
+    // An unreadable template only costs time: PGlite creates the database itself.
+    await fsp.rm(staging, { recursive: true, force: true }).catch(() => undefined);
+    return false;
+  }
+}
+
+/**
+ * Makes `dir` a template: a migrated, empty embedded database and its stamp (used by the build).
+ * Written beside and renamed into place, so a server starting meanwhile sees the old one or none.
+ */
+export async function writePgliteTemplate(dir: string): Promise<void> {
+  const building = `${dir}.building-${process.pid}`;
+  await fsp.rm(building, { recursive: true, force: true });
+  const database = await openDatabase({ kind: 'pglite', dataDir: building });
+  await database.close();
+  const stamp: PgliteTemplateStamp = { pglite: pgliteVersion() };
+  await fsp.writeFile(path.join(building, templateStampFile), JSON.stringify(stamp));
+  // An empty database holds no secret, and the server may run as another user than the build
+  // (the container image): everyone may read the template; each copy is made private.
+  await chmodTree(building, 0o755, 0o644);
+  await fsp.rm(dir, { recursive: true, force: true });
+  await fsp.rename(building, dir);
+}
+
+async function chmodTree(dir: string, dirMode: number, fileMode: number): Promise<void> {
+  await fsp.chmod(dir, dirMode);
+  for (const entry of await fsp.readdir(dir, { withFileTypes: true })) {
+    const target = path.join(dir, entry.name);
+    if (entry.isDirectory()) await chmodTree(target, dirMode, fileMode);
+    else if (entry.isFile()) await fsp.chmod(target, fileMode);
+  }
 }

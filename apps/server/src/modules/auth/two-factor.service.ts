@@ -1,6 +1,5 @@
 import { randomInt } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
-import QRCode from 'qrcode';
 import {
   TwoFactorMessages as M,
   type RecoveryCodes,
@@ -70,6 +69,8 @@ export async function setup(ctx: AppContext, userId: number): Promise<TwoFactorS
   const secret = new Secret({ size: 20 }).base32;
   await repo.savePendingFactor(ctx.database.db, userId, ctx.secretBox.seal(secret));
   const otpauthUrl = totpFor(secret, user.email).toString();
+  // Loaded when someone sets 2-step up, not at every start.
+  const { default: QRCode } = await import('qrcode');
   const qrSvg = await QRCode.toString(otpauthUrl, { type: 'svg', margin: 1 });
   return { secret, otpauthUrl, qrSvg };
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
 import type { Readable } from 'node:stream';
 import { ErrorCode } from '@teamup/contracts/error-codes';
 import { Limits } from '@teamup/contracts/limits';
@@ -70,6 +70,8 @@ export async function storePublicImage(
   bytes: Buffer,
   size: number,
 ): Promise<string> {
+  // Loaded on the first image: most starts never process one.
+  const { default: sharp } = await import('sharp');
   let metadata: Metadata;
   try {
     metadata = await sharp(bytes).metadata();

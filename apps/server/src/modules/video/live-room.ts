@@ -1,4 +1,4 @@
-import { RoomServiceClient } from 'livekit-server-sdk';
+import type { RoomServiceClient } from 'livekit-server-sdk';
 import type { AppContext } from '../../context';
 
 /** The LiveKit room of a channel: unique across workspaces, stable for the channel's life. */
@@ -18,15 +18,21 @@ const REQUEST_TIMEOUT_SECONDS = 5;
  * does nothing.
  */
 export class LiveRoomControl {
-  private readonly client: RoomServiceClient | undefined;
+  private clientMade: Promise<RoomServiceClient | undefined> | undefined;
 
-  constructor(private readonly ctx: AppContext) {
-    const livekit = ctx.config.livekit;
-    this.client = livekit
-      ? new RoomServiceClient(livekit.apiUrl, livekit.apiKey, livekit.apiSecret, {
-          requestTimeout: REQUEST_TIMEOUT_SECONDS,
-        })
-      : undefined;
+  constructor(private readonly ctx: AppContext) {}
+
+  /** The SFU's API client, made on first use (the SDK is not loaded in built-in mode). */
+  private client(): Promise<RoomServiceClient | undefined> {
+    this.clientMade ??= (async () => {
+      const livekit = this.ctx.config.livekit;
+      if (!livekit) return undefined;
+      const { RoomServiceClient } = await import('livekit-server-sdk');
+      return new RoomServiceClient(livekit.apiUrl, livekit.apiKey, livekit.apiSecret, {
+        requestTimeout: REQUEST_TIMEOUT_SECONDS,
+      });
+    })();
+    return this.clientMade;
   }
 
   /**
@@ -34,9 +40,10 @@ export class LiveRoomControl {
    * it); withdrawing is best effort, as the person may already be gone.
    */
   async allowPublishing(seat: LiveSeat, allowed: boolean): Promise<void> {
-    if (!this.client) return;
+    const client = await this.client();
+    if (!client) return;
     const room = liveRoomName(seat.workspaceId, seat.channelId);
-    const update = this.client.updateParticipant(room, String(seat.userId), {
+    const update = client.updateParticipant(room, String(seat.userId), {
       permission: { canSubscribe: true, canPublish: allowed, canPublishData: false },
     });
     if (allowed) await update;
@@ -45,7 +52,7 @@ export class LiveRoomControl {
 
   /** Cuts people off from their rooms' media; their current tokens stop working there too. */
   async disconnect(seats: readonly LiveSeat[]): Promise<void> {
-    const client = this.client;
+    const client = await this.client();
     if (!client) return;
     const revokeTokenTs = BigInt(Math.floor(this.ctx.now().getTime() / 1000));
     await Promise.all(
@@ -64,11 +71,9 @@ export class LiveRoomControl {
 
   /** Ends the room for everyone (the channel was deleted). */
   async close(workspaceId: number, channelId: number): Promise<void> {
-    if (!this.client) return;
-    await this.bestEffort(
-      'delete room',
-      this.client.deleteRoom(liveRoomName(workspaceId, channelId)),
-    );
+    const client = await this.client();
+    if (!client) return;
+    await this.bestEffort('delete room', client.deleteRoom(liveRoomName(workspaceId, channelId)));
   }
 
   /**

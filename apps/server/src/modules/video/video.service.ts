@@ -9,7 +9,6 @@ import {
   type VideoChannelEvent,
   type VideoParticipant,
 } from '@teamup/contracts/video';
-import { AccessToken } from 'livekit-server-sdk';
 import type { AppContext } from '../../context';
 import type { DomainEventReaction, MemberRemovalStep } from '../../platform/module';
 import { AppError, conflict, forbidden, notFound } from '../../platform/errors/app-error';
@@ -233,6 +232,8 @@ export async function joinConference(
     };
   }
   const ttlSeconds = Limits.conferenceTokenSeconds;
+  // The LiveKit SDK is loaded only in LiveKit mode, on the first join.
+  const { AccessToken } = await import('livekit-server-sdk');
   const token = new AccessToken(livekit.apiKey, livekit.apiSecret, {
     identity,
     name: participant.name,

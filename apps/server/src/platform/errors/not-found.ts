@@ -12,6 +12,9 @@ const METHODS: HTTPMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 export function registerNotFoundHandler(app: FastifyInstance) {
   const mirror = FindMyWay();
   app.addHook('onRoute', (route) => {
+    // The web app's catch-all (`/*`, platform/http/serve-web) would make every unknown path a
+    // "wrong method" on POST; a path it has no file for is simply not found.
+    if (route.url.endsWith('*')) return;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       if (METHODS.includes(method as HTTPMethod)) {

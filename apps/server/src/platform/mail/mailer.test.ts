@@ -1,7 +1,8 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractCode, parseMail, startSmtpSink, type SmtpSink } from '../../../test/smtp-sink';
-import { LogMailer, SmtpMailer } from './mailer';
+import { LogMailer } from './mailer';
+import { SmtpMailer } from './smtp-mailer';
 
 describe('SmtpMailer against a real SMTP server', () => {
   let sink: SmtpSink;

@@ -1,4 +1,3 @@
-import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 
 export type MailMessage = { to: string; subject: string; text: string; html?: string };
@@ -20,23 +19,4 @@ export class LogMailer implements Mailer {
   }
 
   async close(): Promise<void> {}
-}
-
-export class SmtpMailer implements Mailer {
-  private readonly transport: Transporter;
-
-  constructor(
-    url: string,
-    private readonly from: string,
-  ) {
-    this.transport = nodemailer.createTransport(url);
-  }
-
-  async send(message: MailMessage): Promise<void> {
-    await this.transport.sendMail({ from: this.from, ...message });
-  }
-
-  async close(): Promise<void> {
-    this.transport.close();
-  }
 }
