@@ -135,6 +135,7 @@ describe('problem answers with error answers documented', () => {
       detail: expect.any(String) as unknown,
       code: 'VALIDATION_FAILED',
       errors: [{ field: 'id', message: expect.any(String) as unknown }],
+      requestId: invalid.headers['x-request-id'],
     });
 
     const anonymous = await call(app, null, 'GET', '/api/posts/1');
@@ -145,14 +146,17 @@ describe('problem answers with error answers documented', () => {
       status: 401,
       detail: '인증이 필요합니다. 로그인해주세요.',
       code: 'AUTH_REQUIRED',
+      requestId: anonymous.headers['x-request-id'],
     });
 
     const missing = await call(app, user, 'GET', '/api/posts/2147483000');
     expect(missing.statusCode).toBe(404);
     expect(missing.headers['content-type']).toBe('application/problem+json; charset=utf-8');
     expect(Object.keys(missing.json()).sort()).toEqual(
-      ['code', 'detail', 'status', 'title', 'type'].sort(),
+      ['code', 'detail', 'requestId', 'status', 'title', 'type'].sort(),
     );
+    // The id the access log and the X-Request-Id header carry, so a report leads to the logs.
+    expect(missing.json()).toMatchObject({ requestId: missing.headers['x-request-id'] });
     expect(missing.json()).toMatchObject({
       status: 404,
       title: 'Not Found',

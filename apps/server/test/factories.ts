@@ -147,3 +147,20 @@ export function multipartBody(parts: MultipartPart[]) {
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
 }
+
+/**
+ * A problem body without its `requestId` (every answer has its own): for comparing two answers
+ * that must be the same, such as a registered and an unknown address.
+ */
+export function withoutRequestId<T>(body: T): T {
+  if (typeof body === 'string') {
+    try {
+      return JSON.stringify(withoutRequestId(JSON.parse(body) as unknown)) as T;
+    } catch {
+      return body;
+    }
+  }
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return body;
+  const { requestId: _requestId, ...rest } = body as Record<string, unknown>;
+  return rest as T;
+}

@@ -26,5 +26,6 @@ export const healthEndpoints = {
       'Readiness: the database answers a query and Redis (when configured) a PING; 503 problem+json naming what is down',
     auth: 'public',
     response: readinessSchema,
+    errors: { 503: ['SERVICE_UNAVAILABLE'] },
   }),
 };

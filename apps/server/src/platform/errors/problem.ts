@@ -33,6 +33,9 @@ export function sendProblem(
     status,
     detail,
     code,
+    // The same id as the X-Request-Id header and the access-log line: a person who reports a
+    // refusal (or a screenshot of one) leads an operator to the server's lines.
+    requestId: String(reply.request.id),
     ...extra,
   };
   return reply.status(status).type('application/problem+json; charset=utf-8').send(problem);
@@ -152,9 +155,6 @@ export function registerProblemHandlers(app: FastifyInstance) {
       500,
       ErrorCode.INTERNAL,
       '서버 내부 오류가 발생했습니다. 잠시 후 다시 시도해주세요.',
-      {
-        requestId: String(request.id),
-      },
     );
   });
 }
