@@ -173,9 +173,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
 export type App = Awaited<ReturnType<typeof buildApp>>;
 export type { AppContext };
 
-async function redisForRateLimit(url: string, app: { addHook: TypedApp['addHook'] }) {
-  const { Redis } = await import('ioredis');
-  const redis = new Redis(url, { connectTimeout: 500, maxRetriesPerRequest: 1 });
+async function redisForRateLimit(url: string, app: TypedApp) {
+  // Loaded only with REDIS_URL: ioredis is not needed on the embedded default.
+  const { openRedis } = await import('./platform/redis-client');
+  const redis = openRedis(url, 'request rate limit', app.log, {
+    connectTimeout: 500,
+    maxRetriesPerRequest: 1,
+  });
   app.addHook('onClose', async () => {
     await redis.quit().catch(() => undefined);
   });

@@ -62,7 +62,7 @@ export async function createContext(
     ));
   if (!overrides.database) owned.push(() => database.close());
 
-  const transport = overrides.bus ?? (await createBus(config));
+  const transport = overrides.bus ?? (await createBus(config, logger));
   if (!overrides.bus) owned.push(() => transport.close());
   const bus = new ReplayableBus(transport, () => database.db);
 
@@ -75,7 +75,7 @@ export async function createContext(
   }
   if (!overrides.mailer) owned.push(() => mailer.close());
 
-  const limiter = overrides.limiter ?? (await createLimiter(config));
+  const limiter = overrides.limiter ?? (await createLimiter(config, logger));
   if (!overrides.limiter && limiter.close) owned.push(() => limiter.close?.() ?? Promise.resolve());
   const storage = overrides.storage ?? (await createStorage(config));
   const secret = await resolveJwtSecret(config.jwtSecret, config.dataDir);
@@ -101,10 +101,10 @@ export async function createContext(
   return { context, dispose };
 }
 
-async function createBus(config: Config): Promise<EventBus> {
+async function createBus(config: Config, logger: Logger): Promise<EventBus> {
   if (config.redisUrl) {
     const { RedisBus } = await import('./platform/bus/redis-bus');
-    return RedisBus.connect(config.redisUrl);
+    return RedisBus.connect(config.redisUrl, logger);
   }
   return new MemoryBus();
 }
@@ -117,10 +117,10 @@ async function createMailer(config: Config, logger: Logger): Promise<Mailer> {
   return new LogMailer(logger);
 }
 
-async function createLimiter(config: Config): Promise<Limiter> {
+async function createLimiter(config: Config, logger: Logger): Promise<Limiter> {
   if (config.redisUrl) {
     const { RedisLimiter } = await import('./platform/rate-limit/redis-limiter');
-    return RedisLimiter.connect(config.redisUrl);
+    return RedisLimiter.connect(config.redisUrl, logger);
   }
   return new MemoryLimiter();
 }

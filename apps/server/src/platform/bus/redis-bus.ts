@@ -1,4 +1,5 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { openRedis, type RedisLog } from '../redis-client';
 import type { BusHandler, EventBus } from './event-bus';
 
 const PREFIX = 'teamup:bus:';
@@ -36,9 +37,12 @@ export class RedisBus implements EventBus {
     });
   }
 
-  static async connect(url: string): Promise<RedisBus> {
-    const publisher = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
-    const subscriber = new Redis(url, { lazyConnect: true });
+  static async connect(url: string, log?: RedisLog): Promise<RedisBus> {
+    const publisher = openRedis(url, 'bus publisher', log, {
+      lazyConnect: true,
+      maxRetriesPerRequest: 3,
+    });
+    const subscriber = openRedis(url, 'bus subscriber', log, { lazyConnect: true });
     try {
       await Promise.all([publisher.connect(), subscriber.connect()]);
     } catch (error) {

@@ -1,4 +1,5 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { openRedis, type RedisLog } from '../redis-client';
 import type { LimitResult, Limiter } from './limiter';
 
 const PREFIX = 'teamup:limit:';
@@ -7,8 +8,8 @@ const PREFIX = 'teamup:limit:';
 export class RedisLimiter implements Limiter {
   private constructor(private readonly redis: Redis) {}
 
-  static async connect(url: string): Promise<RedisLimiter> {
-    const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
+  static async connect(url: string, log?: RedisLog): Promise<RedisLimiter> {
+    const redis = openRedis(url, 'limiter', log, { lazyConnect: true, maxRetriesPerRequest: 3 });
     try {
       await redis.connect();
     } catch (error) {
