@@ -14,6 +14,9 @@ export type DomainEventReaction = (ctx: AppContext, event: DomainEvent) => Promi
  */
 export type MemberRemovalStep = (db: Db, workspaceId: number, userId: number) => Promise<void>;
 
+/** A step run inside the transaction that makes a team (the kanban module makes its board). */
+export type TeamCreationStep = (db: Db, teamId: number) => Promise<void>;
+
 /** Work a module keeps running beside the requests (deadline sweeps, presence). */
 export interface BackgroundWork {
   stop(): void | Promise<void>;
@@ -31,6 +34,7 @@ export interface AppModule {
   /** Reactions to other modules' domain events, run after their change is committed. */
   readonly reactions?: readonly DomainEventReaction[];
   readonly memberRemovalSteps?: readonly MemberRemovalStep[];
+  readonly teamCreationSteps?: readonly TeamCreationStep[];
   /** How to find the stored files it keeps for a team or workspace being deleted. */
   readonly ownedFiles?: readonly OwnedFilesQuery[];
   /** Started with the app, stopped when it closes. */
@@ -43,6 +47,7 @@ export interface AppModule {
 export interface ModuleHooks {
   readonly reactions: readonly DomainEventReaction[];
   readonly memberRemovalSteps: readonly MemberRemovalStep[];
+  readonly teamCreationSteps: readonly TeamCreationStep[];
   readonly ownedFiles: readonly OwnedFilesQuery[];
   readonly live: readonly LiveContribution[];
 }
@@ -51,6 +56,7 @@ export function hooksOf(modules: readonly AppModule[]): ModuleHooks {
   return {
     reactions: modules.flatMap((module) => module.reactions ?? []),
     memberRemovalSteps: modules.flatMap((module) => module.memberRemovalSteps ?? []),
+    teamCreationSteps: modules.flatMap((module) => module.teamCreationSteps ?? []),
     ownedFiles: modules.flatMap((module) => module.ownedFiles ?? []),
     live: modules.flatMap((module) => module.live ?? []),
   };

@@ -210,6 +210,11 @@ describe('team formation', () => {
     expect(after.length - before.length).toBe(2);
     const teamA = after.find((team) => team.name === 'A조');
     expect(teamA).toMatchObject({ memberCount: 2, leader: { id: people[0]?.userId } });
+    // Each has its kanban board from the start (made in the same transaction as the team).
+    for (const teamId of confirmed.createdTeamIds ?? []) {
+      const board = await call(app, owner, 'GET', `/api/kanban/team/${teamId}`);
+      expect(board.statusCode, board.body).toBe(200);
+    }
 
     // Each new team has its group chat, and its members were told.
     const rooms = dataOf<Page<ChatRoom>>(

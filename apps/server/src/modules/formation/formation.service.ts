@@ -212,7 +212,7 @@ export async function confirm(ctx: AppContext, userId: number, id: number): Prom
       );
       const [leaderId] = memberIds;
       if (leaderId === undefined) continue;
-      const teamId = await createTeamInTransaction(tx, {
+      const teamId = await createTeamInTransaction(ctx, tx, {
         workspaceId: row.workspaceId,
         name,
         leaderId,

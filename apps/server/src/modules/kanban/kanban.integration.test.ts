@@ -1,4 +1,6 @@
-import { eq } from 'drizzle-orm';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '@teamup/contracts/common';
 import type { Kanban, KanbanList, Task, TaskComment } from '@teamup/contracts/kanban';
@@ -6,7 +8,8 @@ import type { Team } from '@teamup/contracts/teams';
 import type { Workspace } from '@teamup/contracts/workspaces';
 import { call, createUser, dataOf, expectProblem, type TestUser } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { kanbanTasks } from '../../db/schema';
+import { kanbans, kanbanTasks } from '../../db/schema';
+import { migrationsFolder } from '../../platform/server-root';
 
 let app: TestApp;
 let leader: TestUser;
@@ -110,6 +113,86 @@ describe('kanban board', () => {
       403,
       'TEAM_NOT_MEMBER',
     );
+  });
+
+  it('a team has its board from the moment it is made; reading a board never writes', async () => {
+    const team = dataOf<Team>(
+      await call(app, leader, 'POST', '/api/teams', {
+        name: '보드와 함께',
+        workspaceId: workspace.id,
+      }),
+    );
+    const db = app.context.database.db;
+    const [made] = await db.select().from(kanbans).where(eq(kanbans.teamId, team.id));
+    expect(made).toBeDefined();
+
+    // A board gone (as for a team made before boards came with teams): a GET answers 404 and
+    // makes nothing; the spec's POST /kanban makes it; migration 0015 makes the missing ones.
+    await db.delete(kanbans).where(eq(kanbans.teamId, team.id));
+    expectProblem(
+      await call(app, leader, 'GET', `/api/kanban/team/${team.id}`),
+      404,
+      'KANBAN_NOT_FOUND',
+    );
+    expect(await db.select().from(kanbans).where(eq(kanbans.teamId, team.id))).toEqual([]);
+    const backfill = await fs.readFile(
+      path.join(migrationsFolder, '0015_board_with_every_team.sql'),
+      'utf8',
+    );
+    await db.execute(sql.raw(backfill));
+    const loaded = dataOf<Kanban>(await call(app, leader, 'GET', `/api/kanban/team/${team.id}`));
+    expect(loaded).toMatchObject({ teamId: team.id, kanbanLists: [] });
+    await db.execute(sql.raw(backfill)); // runs again without a second board
+    expect(await db.select().from(kanbans).where(eq(kanbans.teamId, team.id))).toHaveLength(1);
+  });
+
+  it('reads a whole board in one statement, with every field as the per-part reads gave it', async () => {
+    const { team, kanban } = await board();
+    const todo = await addList(kanban.id, '할 일');
+    const done = await addList(kanban.id, '완료');
+    const first = await addTask(todo.id, '첫 카드', {
+      content: '내용',
+      deadline: '2026-12-01',
+      assigneeIds: [member.userId, leader.userId],
+    });
+    await addTask(todo.id, '둘째 카드');
+    await addTask(done.id, '끝난 카드');
+    await call(app, member, 'POST', `/api/kanban/tasks/${first.id}/comments`, { comment: '댓글' });
+
+    const statements: string[] = [];
+    const session = (app.context.database.db as unknown as { session: { logger: unknown } })
+      .session;
+    const original = session.logger;
+    session.logger = { logQuery: (query: string) => statements.push(query) };
+    let loaded: Kanban;
+    try {
+      loaded = await load(team.id);
+    } finally {
+      session.logger = original;
+    }
+    // The access check, then the board: nothing per list, task or assignee.
+    const boardReads = statements.filter((query) => /kanban/i.test(query));
+    expect(boardReads).toHaveLength(1);
+    expect(loaded.kanbanLists.map((list) => list.kanbanListName)).toEqual(['할 일', '완료']);
+    expect(subjects(loaded, todo.id)).toEqual(['첫 카드', '둘째 카드']);
+    const card = loaded.kanbanLists[0]!.tasks[0]!;
+    expect(card).toMatchObject({
+      id: first.id,
+      content: '내용',
+      deadline: '2026-12-01',
+      order: 0,
+      commentCount: 1,
+      isApproved: false,
+    });
+    expect(card.members.map((person) => person.accountId).sort()).toEqual(
+      [member.userId, leader.userId].sort(),
+    );
+    expect(new Date(card.createdAt).toISOString()).toBe(card.createdAt);
+    // The same card as a task's own answer shows it (an edit that changes nothing).
+    const single = dataOf<Task>(
+      await call(app, member, 'PUT', `/api/kanban/tasks/${first.id}`, { subject: '첫 카드' }),
+    );
+    expect({ ...card, updatedAt: '' }).toEqual({ ...single, updatedAt: '' });
   });
 
   it('creates, renames, reorders and deletes lists; deleting a list deletes its tasks', async () => {

@@ -1,5 +1,10 @@
 import type { AppModule } from '../../platform/module';
 import { kanbanRoutes } from './kanban.routes';
+import { createBoardForTeam } from './kanban.service';
 
-/** A team's kanban board with completion approval. */
-export const kanbanModule: AppModule = { name: 'kanban', routes: kanbanRoutes };
+/** A team's kanban board with completion approval; every team gets its board when it is made. */
+export const kanbanModule: AppModule = {
+  name: 'kanban',
+  routes: kanbanRoutes,
+  teamCreationSteps: [createBoardForTeam],
+};

@@ -25,22 +25,97 @@ const byTaskPosition = [sql`${kanbanTasks.position} COLLATE "C"`, asc(kanbanTask
 
 // --- boards ----------------------------------------------------------------------------------
 
-export async function findKanbanOfTeam(db: Db, teamId: number): Promise<KanbanRow | undefined> {
-  const [row] = await db.select().from(kanbans).where(eq(kanbans.teamId, teamId)).limit(1);
-  return row;
-}
-
 export async function findKanban(db: Db, id: number): Promise<KanbanRow | undefined> {
   const [row] = await db.select().from(kanbans).where(eq(kanbans.id, id)).limit(1);
   return row;
 }
 
-/** The team's board, made now if it has none; safe when two callers race. */
-export async function ensureKanban(db: Db, teamId: number): Promise<KanbanRow> {
+/** Makes a team's board (with the team: a GET never writes). Safe when it exists. */
+export async function insertKanban(db: Db, teamId: number): Promise<void> {
   await db.insert(kanbans).values({ teamId }).onConflictDoNothing();
-  const row = await findKanbanOfTeam(db, teamId);
-  if (!row) throw new Error('kanban vanished');
-  return row;
+}
+
+type BoardJson = {
+  id: number;
+  teamId: number;
+  createdAt: string;
+  lists: Array<Omit<ListRow, 'createdAt' | 'updatedAt'> & { createdAt: string; updatedAt: string }>;
+  tasks: Array<
+    Omit<TaskRow, 'createdAt' | 'updatedAt'> & {
+      createdAt: string;
+      updatedAt: string;
+      commentCount: number;
+    }
+  >;
+  assignees: Assignee[];
+};
+
+/**
+ * A whole board in one statement: the board row, its lists and tasks in order (tasks with their
+ * comment counts) and the tasks' assignees, each set aggregated as JSON. The board read is the
+ * kanban screen's every load and every live refresh; it was six queries.
+ */
+export async function findBoard(db: Db, by: { teamId: number } | { kanbanId: number }) {
+  const board = 'teamId' in by ? sql`k.team_id = ${by.teamId}` : sql`k.id = ${by.kanbanId}`;
+  const result = await db.execute(sql`
+    SELECT json_build_object(
+      'id', k.id,
+      'teamId', k.team_id,
+      'createdAt', k.created_at,
+      'lists', COALESCE((
+        SELECT json_agg(json_build_object(
+          'id', l.id, 'kanbanId', l.kanban_id, 'name', l.name, 'position', l.position,
+          'isDone', l.is_done, 'createdAt', l.created_at, 'updatedAt', l.updated_at
+        ) ORDER BY l.position COLLATE "C", l.id)
+        FROM ${kanbanLists} l WHERE l.kanban_id = k.id
+      ), '[]'::json),
+      'tasks', COALESCE((
+        SELECT json_agg(json_build_object(
+          'id', t.id, 'listId', t.list_id, 'subject', t.subject, 'content', t.content,
+          'deadline', t.deadline, 'position', t.position,
+          'completionRequested', t.completion_requested,
+          'completionRequestMessage', t.completion_request_message,
+          'completionRequesterId', t.completion_requester_id,
+          'isApproved', t.is_approved, 'rejected', t.rejected,
+          'approvalMessage', t.approval_message,
+          'createdAt', t.created_at, 'updatedAt', t.updated_at,
+          'commentCount', (SELECT count(*) FROM ${kanbanTaskComments} c WHERE c.task_id = t.id)
+        ) ORDER BY t.position COLLATE "C", t.id)
+        FROM ${kanbanTasks} t JOIN ${kanbanLists} l ON l.id = t.list_id
+        WHERE l.kanban_id = k.id
+      ), '[]'::json),
+      'assignees', COALESCE((
+        SELECT json_agg(json_build_object(
+          'taskId', a.task_id, 'userId', a.user_id, 'name', u.name,
+          'profileImageUrl', u.profile_image_url
+        ) ORDER BY u.name, u.id)
+        FROM ${kanbanTaskAssignees} a
+        JOIN ${users} u ON u.id = a.user_id
+        JOIN ${kanbanTasks} t ON t.id = a.task_id
+        JOIN ${kanbanLists} l ON l.id = t.list_id
+        WHERE l.kanban_id = k.id
+      ), '[]'::json)
+    ) AS board
+    FROM ${kanbans} k WHERE ${board}
+    LIMIT 1`);
+  const row = (result as { rows: Array<{ board: BoardJson | string }> }).rows[0];
+  if (!row) return undefined;
+  // node-postgres and PGlite both parse json; a driver that did not would hand over the text.
+  const json = typeof row.board === 'string' ? (JSON.parse(row.board) as BoardJson) : row.board;
+  return {
+    kanban: { id: json.id, teamId: json.teamId, createdAt: new Date(json.createdAt) },
+    lists: json.lists.map((list) => ({
+      ...list,
+      createdAt: new Date(list.createdAt),
+      updatedAt: new Date(list.updatedAt),
+    })),
+    tasks: json.tasks.map((task) => ({
+      ...task,
+      createdAt: new Date(task.createdAt),
+      updatedAt: new Date(task.updatedAt),
+    })),
+    assignees: json.assignees,
+  };
 }
 
 /** Locks the board row so list moves on one board happen one after another. */

@@ -8,7 +8,7 @@ import * as kanban from './kanban.service';
 export async function kanbanRoutes(app: TypedApp, ctx: AppContext, requireAuth: Guard) {
   const route = routesFor(app, requireAuth, 'kanban');
 
-  route(endpoints.ensure, ({ userId, body }) => kanban.teamKanban(ctx, userId, body.teamId));
+  route(endpoints.ensure, ({ userId, body }) => kanban.ensureTeamKanban(ctx, userId, body.teamId));
   route(endpoints.team, ({ userId, params }) => kanban.teamKanban(ctx, userId, params.teamId));
 
   route(endpoints.createList, ({ userId, body }) => kanban.createList(ctx, userId, body));

@@ -47,26 +47,17 @@ const publishChange = (ctx: AppContext, teamId: number, workspaceId: number) =>
 
 // --- loading what is presented --------------------------------------------------------------
 
-async function loadBoard(db: Db, kanban: repo.KanbanRow): Promise<BoardView> {
-  const lists = await repo.listsOf(db, kanban.id);
-  const tasks = await repo.tasksOfLists(
-    db,
-    lists.map((list) => list.id),
-  );
-  const assignees = await repo.assigneesOf(
-    db,
-    tasks.map((task) => task.id),
-  );
-  return { kanban, lists, tasks, assignees };
+async function loadBoard(db: Db, kanbanId: number): Promise<BoardView> {
+  const board = await repo.findBoard(db, { kanbanId });
+  if (!board) throw kanbanNotFound();
+  return board;
 }
 
 /** A list as its board shows it (its place among the lists, its tasks in order). */
 async function listById(db: Db, listId: number): Promise<KanbanList> {
   const found = await repo.findList(db, listId);
   if (!found) throw listNotFound();
-  const kanban = await repo.findKanban(db, found.list.kanbanId);
-  if (!kanban) throw kanbanNotFound();
-  const board = await loadBoard(db, kanban);
+  const board = await loadBoard(db, found.list.kanbanId);
   const order = board.lists.findIndex((candidate) => candidate.id === listId);
   const list = board.lists[order];
   if (!list) throw listNotFound();
@@ -109,11 +100,34 @@ export async function accessTask(ctx: AppContext, userId: number, taskId: number
 
 // --- board and lists -------------------------------------------------------------------------
 
-/** GET /kanban/team/{id} and POST /kanban: the team's board, made on first use. */
+/**
+ * GET /kanban/team/{id}: the team's board, read in one statement. Every team gets its board when
+ * it is made (the kanban module's team-creation step; migration 0015 for teams made before), so
+ * a GET never writes.
+ */
 export async function teamKanban(ctx: AppContext, userId: number, teamId: number): Promise<Kanban> {
   await assertTeamContentAccess(ctx, teamId, userId);
-  const kanban = await repo.ensureKanban(ctx.database.db, teamId);
-  return presentKanban(await loadBoard(ctx.database.db, kanban));
+  const board = await repo.findBoard(ctx.database.db, { teamId });
+  if (!board) throw kanbanNotFound();
+  return presentKanban(board);
+}
+
+/** POST /kanban: the spec's "create the board", answered with the board that exists (or is made). */
+export async function ensureTeamKanban(
+  ctx: AppContext,
+  userId: number,
+  teamId: number,
+): Promise<Kanban> {
+  await assertTeamContentAccess(ctx, teamId, userId);
+  await repo.insertKanban(ctx.database.db, teamId);
+  const board = await repo.findBoard(ctx.database.db, { teamId });
+  if (!board) throw kanbanNotFound();
+  return presentKanban(board);
+}
+
+/** The kanban module's step of making a team: its board, in the same transaction. */
+export async function createBoardForTeam(db: Db, teamId: number): Promise<void> {
+  await repo.insertKanban(db, teamId);
 }
 
 export async function createList(

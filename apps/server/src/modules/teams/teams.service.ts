@@ -149,6 +149,7 @@ export async function createTeam(
       leaderId: userId,
     });
     await repo.insertTeamMember(tx, created.id, userId);
+    for (const step of ctx.hooks.teamCreationSteps) await step(tx, created.id);
     return created;
   });
   return present(ctx, team.id, userId);
@@ -159,6 +160,7 @@ export async function createTeam(
  * several at once, all or none). Answers the new team's id.
  */
 export async function createTeamInTransaction(
+  ctx: AppContext,
   db: Db,
   input: { workspaceId: number; name: string; leaderId: number; memberIds: number[] },
 ): Promise<number> {
@@ -172,6 +174,7 @@ export async function createTeamInTransaction(
   for (const userId of new Set([input.leaderId, ...input.memberIds])) {
     await repo.insertTeamMember(db, created.id, userId);
   }
+  for (const step of ctx.hooks.teamCreationSteps) await step(db, created.id);
   return created.id;
 }
 
