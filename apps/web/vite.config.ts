@@ -59,8 +59,129 @@ function precompressAndStamp(): Plugin {
   };
 }
 
+/** The modules of the first screen after a signed-in start, as the route table loads them. */
+const signedInScreen = [
+  'src/app/layouts/protected-layout.tsx',
+  'src/features/workspaces/components/workspace-route-guard.tsx',
+  'src/app/pages/workspace-home-page.tsx',
+].map((file) => path.join(import.meta.dirname, file));
+/**
+ * What loads on demand without signing in (the other public pages, the login's 2-step form, the
+ * toasts' container): none of it may wait on the signed-in chunk.
+ */
+const publicOnDemand = [
+  'src/features/auth/pages/signup-page.tsx',
+  'src/features/auth/pages/forgot-password-page.tsx',
+  'src/features/auth/pages/oauth-success-page.tsx',
+  'src/features/auth/components/two-factor-step.tsx',
+  'src/app/notifications-container.tsx',
+].map((file) => path.join(import.meta.dirname, file));
+
+/** Packages whose entry re-exports everything, by the specifier code imports them with. */
+const barrelSpecifiers = ['@mantine/core', '@mantine/hooks', '@tabler/icons-react'];
+const barrel =
+  /node_modules[\\/](?:@mantine[\\/](?:core|hooks)[\\/]esm[\\/]index\.mjs|@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]tabler-icons-react\.mjs)$/;
+/** `a` of `a`, `a as b` (`imported`) or `b` (`local`), in an import or export list. */
+const bindingName = (entry: string, side: 'imported' | 'local') => {
+  const words = entry.trim().split(/\s/).filter(Boolean);
+  return (side === 'imported' ? words[0] : words.at(-1)) ?? '';
+};
+
+/**
+ * Finds, once the module graph is known, the modules the signed-in first screen imports (the
+ * frame, the workspace route and the home page) that neither the entry (the login page) nor what
+ * loads on demand without signing in imports: the `signed-in` chunk group below puts them in one
+ * chunk. That set is closed under static imports of what stays outside (nothing outside imports
+ * a member), so the group takes no dependencies beyond it and makes no import cycle. Left to the
+ * splitter they came as some 60 chunks of a few hundred bytes each, which a phone on a slow
+ * network fetches a few at a time.
+ */
+function signedInChunk(): { plugin: Plugin; has: (id: string) => boolean } {
+  const members = new Set<string>();
+  return {
+    has: (id) => members.has(id),
+    plugin: {
+      name: 'teamup:signed-in-chunk',
+      apply: 'build',
+      buildEnd() {
+        // A barrel (`@mantine/core`, its hooks, the icons) re-exports hundreds of modules of
+        // which an importer takes a few and the bundle keeps only those: the walk follows the
+        // names imported from it, as tree-shaking does, not every module it names.
+        const barrelTargets = new Map<string, Map<string, string>>();
+        const targetsOf = (barrel: string) => {
+          let targets = barrelTargets.get(barrel);
+          if (targets) return targets;
+          targets = new Map();
+          const code = this.getModuleInfo(barrel)?.code ?? '';
+          const dir = path.dirname(barrel);
+          for (const [, names = '', from = ''] of code.matchAll(
+            /import\s*\{([^}]*)\}\s*from\s*["']([^"']+)["']/g,
+          )) {
+            for (const name of names.split(',')) {
+              const local = bindingName(name, 'local');
+              if (local) targets.set(local, path.resolve(dir, from));
+            }
+          }
+          for (const [, name = '', from = ''] of code.matchAll(
+            /export\s*\{\s*default\s+as\s+(\w+)\s*\}\s*from\s*["']([^"']+)["']/g,
+          )) {
+            targets.set(name, path.resolve(dir, from));
+          }
+          barrelTargets.set(barrel, targets);
+          return targets;
+        };
+        /** What a module imports: through a barrel, the modules of the names it takes. */
+        const importsOf = (id: string): string[] => {
+          const info = this.getModuleInfo(id);
+          if (!info) return [];
+          const imported: string[] = [];
+          for (const dependency of info.importedIds) {
+            if (!barrel.test(dependency) || barrel.test(id)) {
+              imported.push(dependency);
+              continue;
+            }
+            const targets = targetsOf(dependency);
+            const specifier = barrelSpecifiers.find((name) => dependency.includes(name)) ?? '';
+            const named = [
+              ...(info.code ?? '').matchAll(
+                new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*["']${specifier}["']`, 'g'),
+              ),
+            ].flatMap(([, names = '']) =>
+              names.split(',').map((name) => bindingName(name, 'imported')),
+            );
+            // Anything else (a namespace import, no code to read): the whole barrel, to be safe.
+            if (!info.code || named.length === 0) imported.push(dependency);
+            for (const name of named) {
+              const target = targets.get(name);
+              if (target) imported.push(target);
+            }
+          }
+          return imported;
+        };
+        const staticClosure = (starts: string[], skip = new Set<string>()) => {
+          const seen = new Set<string>();
+          const stack = [...starts];
+          while (stack.length > 0) {
+            const id = stack.pop() as string;
+            if (seen.has(id) || skip.has(id)) continue;
+            seen.add(id);
+            stack.push(...importsOf(id));
+          }
+          return seen;
+        };
+        const entries = [...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry);
+        const outside = staticClosure([...entries, ...publicOnDemand]);
+        members.clear();
+        for (const id of staticClosure(signedInScreen, outside)) members.add(id);
+      },
+    },
+  };
+}
+
+const signedIn = signedInChunk();
+
 export default defineConfig({
-  plugins: [react(), precompressAndStamp()],
+  plugins: [react(), precompressAndStamp(), signedIn.plugin],
   server: {
     proxy: {
       '/api': { target: apiTarget, changeOrigin: true },
@@ -85,6 +206,9 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
             },
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
+            // What the signed-in first screen needs beyond the login page, in one chunk
+            // (signedInChunk above): the frame, the workspace route and the home page.
+            { name: 'signed-in', test: signedIn.has, includeDependenciesRecursively: false },
           ],
         },
       },

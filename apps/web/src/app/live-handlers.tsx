@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useBoardLiveHandlers } from '../features/board/hooks/use-board-live-handlers';
 import { useKanbanLiveHandlers } from '../features/kanban/hooks/use-kanban-live-handlers';
 import { useSchedulesLiveHandlers } from '../features/schedules/hooks/use-schedules-live-handlers';
@@ -7,12 +8,15 @@ import { useWorkspacesLiveHandlers } from '../features/workspaces/hooks/use-work
 /**
  * Every feature's reactions to live events about its data (lib/live/live-handlers), mounted once
  * inside the live connection. Chat and notifications keep theirs on the screens that show them.
+ * `onListening` is called once they all listen (effects run in order: theirs first), so the
+ * connection can start without an event slipping past them.
  */
-export function LiveHandlers() {
+export function LiveHandlers({ onListening }: { onListening?: () => void }) {
   useBoardLiveHandlers();
   useSchedulesLiveHandlers();
   useKanbanLiveHandlers();
   useTeamsLiveHandlers();
   useWorkspacesLiveHandlers();
+  useEffect(() => onListening?.(), [onListening]);
   return null;
 }

@@ -1,15 +1,29 @@
 import { lazy, Suspense } from 'react';
-import { HashRouter, Navigate, Route, Routes } from 'react-router';
+import { HashRouter, matchPath, Navigate, Route, Routes } from 'react-router';
 import { LoginPage } from '../features/auth/pages/login-page';
 import { AuthLayout } from './layouts/auth-layout';
 import { FullPageLoader } from '../components/full-page-loader';
 import { routes } from '../config/paths';
 import { ko } from '../i18n/ko';
+import { preloadable } from './preloadable';
 
 // Every page but the login page loads on first visit: the first screen stays small. The frame of
-// the logged-in app (live connection, app shell, workspace rail) is a chunk of its own too.
-const ProtectedLayout = lazy(() =>
-  import('./layouts/protected-layout').then((m) => ({ default: m.ProtectedLayout })),
+// the logged-in app (live connection, app shell, workspace rail) is a chunk of its own too. The
+// first screen of a signed-in start (frame, workspace route, home) is asked for ahead of its
+// render (preloadSignedInScreen) and then renders without waiting on Suspense.
+const WorkspaceRouteGuard = preloadable(
+  () => import('../features/workspaces/components/workspace-route-guard'),
+  (m) => m.WorkspaceRouteGuard,
+);
+const WorkspaceHomePage = preloadable(
+  () => import('./pages/workspace-home-page'),
+  (m) => m.WorkspaceHomePage,
+);
+/** What the frame waits for before it first renders (the preloaded pages under it). */
+let frameCompanions: Promise<unknown> = Promise.resolve();
+const ProtectedLayout = preloadable(
+  () => Promise.all([import('./layouts/protected-layout'), frameCompanions]).then(([m]) => m),
+  (m) => m.ProtectedLayout,
 );
 const SignupPage = lazy(() =>
   import('../features/auth/pages/signup-page').then((m) => ({ default: m.SignupPage })),
@@ -47,16 +61,23 @@ const InitialRedirectPage = lazy(() =>
     default: m.InitialRedirectPage,
   })),
 );
-const WorkspaceRouteGuard = lazy(() =>
-  import('../features/workspaces/components/workspace-route-guard').then((m) => ({
-    default: m.WorkspaceRouteGuard,
-  })),
-);
-const WorkspaceHomePage = lazy(() =>
-  import('./pages/workspace-home-page').then((m) => ({
-    default: m.WorkspaceHomePage,
-  })),
-);
+/**
+ * For a signed-in start (stored tokens): fetches the chunks of the logged-in frame, and of the
+ * workspace route and home when the address is a workspace home, at once and side by side,
+ * instead of one after the other as each lazy level renders; the frame renders once all are
+ * there. The session is checked meanwhile.
+ */
+export function preloadSignedInScreen(pathname: string): void {
+  if (matchPath(routes.workspace.path, pathname)) {
+    // A chunk that fails here is asked for again as its page renders (and fails there, visibly).
+    frameCompanions = Promise.all([
+      WorkspaceRouteGuard.preload(),
+      WorkspaceHomePage.preload(),
+    ]).catch(() => undefined);
+  }
+  void ProtectedLayout.preload();
+}
+
 const EmptyWorkspacePage = lazy(() =>
   import('../features/workspaces/pages/empty-workspace-page').then((m) => ({
     default: m.EmptyWorkspacePage,

@@ -8,7 +8,9 @@ type Routes<Table, Names extends keyof Table> = {
 };
 
 /*
- * The endpoints the login page and the session check call, as method and path only. The
+ * The endpoints the login page, the session check and the signed-in app's first fetches (the
+ * user's workspaces, asked for beside the session as the app starts) call, as method and path
+ * only. The
  * contracts' modules build their zod schemas when they load, which would put all of zod (about
  * 30 KB gzip'd) on the first load although the first screen validates nothing with it. The
  * types below are the tables' own (`import type`, erased from the build): a path or method that
@@ -30,4 +32,5 @@ export const authRoutes = {
 
 export const workspaceRoutes = {
   publicInvitePreview: { method: 'GET', path: '/workspaces/invite/:code/public' },
-} as const satisfies Routes<typeof workspaceEndpoints, 'publicInvitePreview'>;
+  my: { method: 'GET', path: '/workspaces/my' },
+} as const satisfies Routes<typeof workspaceEndpoints, 'publicInvitePreview' | 'my'>;

@@ -5,6 +5,7 @@ import { tokenStore } from '../../lib/token-store';
 import { FakeEventSource } from '../../test/fake-event-source';
 import { renderPage } from '../../test/render';
 import { LiveProvider } from '../../features/live/components/live-provider';
+import { ChatRoomsLiveSync } from '../../features/chat/components/chat-rooms-live-sync';
 import { WorkspaceSidePanel } from './workspace-side-panel';
 import {
   installChatShims,
@@ -66,6 +67,8 @@ function setup(create?: (call: ApiCall) => Response) {
   renderPage(
     '/ws/:workspaceId/*',
     <LiveProvider>
+      {/* The frame keeps the room lists live (ProtectedLayout), as here. */}
+      <ChatRoomsLiveSync workspaceId={1} />
       <WorkspaceSidePanel />
       <LocationProbe />
     </LiveProvider>,

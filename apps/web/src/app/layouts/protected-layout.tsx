@@ -1,11 +1,10 @@
-import { Suspense, useState } from 'react';
-import { AppShell, Group } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
+import { lazy, Suspense, useCallback, useState } from 'react';
+import { AppShell, Group, useMantineTheme } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { matchPath, Navigate, Outlet, useLocation } from 'react-router';
 import { FullPageLoader } from '../../components/full-page-loader';
 import { useAuth } from '../../lib/auth/use-auth';
 import { LiveProvider } from '../../features/live/components/live-provider';
-import { LiveHandlers } from '../live-handlers';
 import { useCurrentWorkspace } from '../../hooks/use-current-workspace';
 import {
   WORKSPACE_RAIL_WIDTH,
@@ -15,6 +14,15 @@ import { WORKSPACE_SIDE_PANEL_WIDTH, WorkspaceSidePanel } from './workspace-side
 import { ko } from '../../i18n/ko';
 import { routes, sidePanelPaths } from '../../config/paths';
 import { TopBar } from './top-bar';
+import { useFirstScreenDone } from '../../lib/first-screen-gate';
+import { useOpenedOnce } from '../../lib/use-opened-once';
+import { ChatRoomsLiveSync } from '../../features/chat/components/chat-rooms-live-sync';
+
+// The features' live handlers (and the query helpers of board, kanban and schedules they bring)
+// load once the first screen is up, just before the live connection starts.
+const LiveHandlers = lazy(() =>
+  import('../live-handlers').then((m) => ({ default: m.LiveHandlers })),
+);
 
 /**
  * The frame of every logged-in page (spec 01 section 2). Anyone not logged in goes to /login
@@ -27,6 +35,16 @@ export function ProtectedLayout() {
   // The small-screen navigation drawer belongs to the page it was opened on: navigating closes it.
   const [navOpenedAt, setNavOpenedAt] = useState<string | null>(null);
   const navOpened = navOpenedAt === location.pathname;
+  // The live connection waits for the first screen (lib/first-screen-gate), then for its handlers.
+  const firstScreenDone = useFirstScreenDone();
+  // On a small screen the navigation is a drawer, closed at first: its rail and side panel render
+  // when it first opens, not with the page's first paint.
+  const navAlwaysShown = useMediaQuery(`(min-width: ${useMantineTheme().breakpoints.sm})`, false, {
+    getInitialValueInEffect: false,
+  });
+  const renderNav = useOpenedOnce(navAlwaysShown || navOpened);
+  const [handlersListening, setHandlersListening] = useState(false);
+  const startLive = useCallback(() => setHandlersListening(true), []);
 
   if (status === 'loading') return <FullPageLoader text={ko.common.sessionLoading} />;
   if (status === 'anonymous') {
@@ -46,39 +64,42 @@ export function ProtectedLayout() {
   const navbarWidth = WORKSPACE_RAIL_WIDTH + (showSidePanel ? WORKSPACE_SIDE_PANEL_WIDTH : 0);
 
   return (
-    // One live connection for the logged-in app (chat, unread badges, team content refreshes);
-    // the confirm dialogs of @mantine/modals, which only logged-in pages open.
-    <ModalsProvider
-      labels={{ confirm: ko.common.confirm, cancel: ko.common.cancel }}
-      modalProps={{ centered: true }}
-    >
-      <LiveProvider>
-        <LiveHandlers />
-        <AppShell
-          header={{ height: 60 }}
-          navbar={{ width: navbarWidth, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
-          padding={{ base: 'sm', sm: 'lg' }}
-        >
-          <AppShell.Header>
-            <TopBar
-              navOpened={navOpened}
-              onToggleNav={() => setNavOpenedAt(navOpened ? null : location.pathname)}
-            />
-          </AppShell.Header>
-          <AppShell.Navbar>
-            {/* SLOT (workspaces feature): the workspace rail, and the side panel on its paths. */}
+    // One live connection for the logged-in app (chat, unread badges, team content refreshes).
+    // The confirm dialogs of @mantine/modals are provided by the account settings page, which
+    // alone opens them.
+    <LiveProvider start={handlersListening}>
+      {firstScreenDone && (
+        <Suspense fallback={null}>
+          <LiveHandlers onListening={startLive} />
+        </Suspense>
+      )}
+      <AppShell
+        header={{ height: 60 }}
+        navbar={{ width: navbarWidth, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+        padding={{ base: 'sm', sm: 'lg' }}
+      >
+        {showSidePanel && <ChatRoomsLiveSync workspaceId={current.workspace?.id} />}
+        <AppShell.Header>
+          <TopBar
+            navOpened={navOpened}
+            onToggleNav={() => setNavOpenedAt(navOpened ? null : location.pathname)}
+          />
+        </AppShell.Header>
+        <AppShell.Navbar>
+          {/* SLOT (workspaces feature): the workspace rail, and the side panel on its paths. */}
+          {renderNav && (
             <Group gap={0} wrap="nowrap" align="stretch" h="100%">
               <WorkspaceRail />
               {showSidePanel && <WorkspaceSidePanel />}
             </Group>
-          </AppShell.Navbar>
-          <AppShell.Main bg="var(--mantine-color-gray-0)">
-            <Suspense fallback={<FullPageLoader text={ko.common.loading} height="50vh" />}>
-              <Outlet />
-            </Suspense>
-          </AppShell.Main>
-        </AppShell>
-      </LiveProvider>
-    </ModalsProvider>
+          )}
+        </AppShell.Navbar>
+        <AppShell.Main bg="var(--mantine-color-gray-0)">
+          <Suspense fallback={<FullPageLoader text={ko.common.loading} height="50vh" />}>
+            <Outlet />
+          </Suspense>
+        </AppShell.Main>
+      </AppShell>
+    </LiveProvider>
   );
 }

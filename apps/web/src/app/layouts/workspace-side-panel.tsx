@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { ActionIcon, Box, Group, ScrollArea, Skeleton, Stack, Tooltip } from '@mantine/core';
 import { IconLock, IconSettings, IconUsersGroup } from '@tabler/icons-react';
 import { useParams } from 'react-router';
@@ -7,11 +7,7 @@ import { routes } from '../../config/paths';
 import { ko } from '../../i18n/ko';
 import { useAuth } from '../../lib/auth/use-auth';
 import { ChatRoomLinks } from '../../features/chat/components/chat-room-links';
-import { NewChatDialog } from '../../features/chat/components/new-chat-dialog';
-import { useChatRoomsLiveSync } from '../../features/chat/hooks/use-chat-rooms-live-sync';
 import { useWorkspaceTeams } from '../../lib/queries/workspace-teams';
-import { TeamDialog } from '../../features/teams/components/team-dialog';
-import { CreateVideoRoomDialog } from '../../features/video/components/create-video-room-dialog';
 import { VideoRoomLinks } from '../../features/video/components/video-room-links';
 import { useCurrentWorkspace } from '../../hooks/use-current-workspace';
 import { SidePanelLink, SidePanelWorkspaceName } from '../../components/side-panel/side-panel-link';
@@ -19,7 +15,28 @@ import {
   SidePanelSection,
   sidePanelListState,
 } from '../../components/side-panel/side-panel-section';
-import { WorkspaceSettingsModal } from '../../features/workspaces/components/workspace-settings-modal';
+import { useFirstScreenDone } from '../../lib/first-screen-gate';
+import { useOpenedOnce } from '../../lib/use-opened-once';
+
+// The dialogs load when first opened: their forms stay off the first screen.
+const WorkspaceSettingsModal = lazy(() =>
+  import('../../features/workspaces/components/workspace-settings-modal').then((m) => ({
+    default: m.WorkspaceSettingsModal,
+  })),
+);
+const CreateVideoRoomDialog = lazy(() =>
+  import('../../features/video/components/create-video-room-dialog').then((m) => ({
+    default: m.CreateVideoRoomDialog,
+  })),
+);
+const TeamDialog = lazy(() =>
+  import('../../features/teams/components/team-dialog').then((m) => ({ default: m.TeamDialog })),
+);
+const NewChatDialog = lazy(() =>
+  import('../../features/chat/components/new-chat-dialog').then((m) => ({
+    default: m.NewChatDialog,
+  })),
+);
 
 /** Width of the side panel in px; the layout widens its navbar by it on side-panel paths. */
 export const WORKSPACE_SIDE_PANEL_WIDTH = 240;
@@ -65,12 +82,20 @@ function TeamLinks({ workspace }: { workspace: Workspace }) {
 /**
  * The workspace side panel of spec 01 section 2: the workspace name with a settings button,
  * then team projects, direct messages, group chats and video meetings, each with a plus button.
+ * The frame keeps its room lists live (ChatRoomsLiveSync), mounted or not.
  */
 export function WorkspaceSidePanel() {
   const { workspace, isLoading } = useCurrentWorkspace();
   const { user } = useAuth();
   const [dialog, setDialog] = useState<'settings' | 'team' | 'dm' | 'group' | 'video' | null>(null);
-  useChatRoomsLiveSync(workspace?.id, user?.id);
+  const settingsLoaded = useOpenedOnce(dialog === 'settings');
+  const videoLoaded = useOpenedOnce(dialog === 'video');
+  const teamLoaded = useOpenedOnce(dialog === 'team');
+  const chatLoaded = useOpenedOnce(dialog === 'dm' || dialog === 'group');
+  // The chat rooms and video meetings are asked for once the page itself is up; their rows show
+  // as skeletons until then. The teams (the home's own query) come at once.
+  const firstScreenDone = useFirstScreenDone();
+  const secondary = firstScreenDone ? workspace : undefined;
 
   return (
     <Box
@@ -129,15 +154,15 @@ export function WorkspaceSidePanel() {
             onAdd={() => setDialog('dm')}
             testId="side-panel-dms"
           >
-            {workspace ? (
+            {secondary ? (
               <ChatRoomLinks
-                workspaceId={workspace.id}
+                workspaceId={secondary.id}
                 myId={user?.id}
                 type="PERSONAL"
                 emptyText={t.noDirectMessages}
               />
             ) : (
-              <Skeleton h={28} radius="sm" visible={isLoading} />
+              <Skeleton h={28} radius="sm" visible={isLoading || workspace !== undefined} />
             )}
           </SidePanelSection>
           <SidePanelSection
@@ -146,15 +171,15 @@ export function WorkspaceSidePanel() {
             onAdd={() => setDialog('group')}
             testId="side-panel-groups"
           >
-            {workspace ? (
+            {secondary ? (
               <ChatRoomLinks
-                workspaceId={workspace.id}
+                workspaceId={secondary.id}
                 myId={user?.id}
                 type="GROUP"
                 emptyText={t.noGroupChats}
               />
             ) : (
-              <Skeleton h={28} radius="sm" visible={isLoading} />
+              <Skeleton h={28} radius="sm" visible={isLoading || workspace !== undefined} />
             )}
           </SidePanelSection>
           <SidePanelSection
@@ -163,36 +188,42 @@ export function WorkspaceSidePanel() {
             onAdd={() => setDialog('video')}
             testId="side-panel-video"
           >
-            {workspace ? (
+            {secondary ? (
               <VideoRoomLinks
-                workspaceId={workspace.id}
-                isOwner={workspace.myRole === 'OWNER'}
+                workspaceId={secondary.id}
+                isOwner={secondary.myRole === 'OWNER'}
                 emptyText={t.noVideoMeetings}
               />
             ) : (
-              <Skeleton h={28} radius="sm" visible={isLoading} />
+              <Skeleton h={28} radius="sm" visible={isLoading || workspace !== undefined} />
             )}
           </SidePanelSection>
         </Stack>
       </ScrollArea>
       {workspace && (
-        <>
-          <WorkspaceSettingsModal
-            workspace={workspace}
-            opened={dialog === 'settings'}
-            onClose={() => setDialog(null)}
-          />
-          <CreateVideoRoomDialog
-            opened={dialog === 'video'}
-            onClose={() => setDialog(null)}
-            workspaceId={workspace.id}
-          />
-          <TeamDialog
-            opened={dialog === 'team'}
-            onClose={() => setDialog(null)}
-            workspaceId={workspace.id}
-          />
-          {user && (
+        <Suspense fallback={null}>
+          {settingsLoaded && (
+            <WorkspaceSettingsModal
+              workspace={workspace}
+              opened={dialog === 'settings'}
+              onClose={() => setDialog(null)}
+            />
+          )}
+          {videoLoaded && (
+            <CreateVideoRoomDialog
+              opened={dialog === 'video'}
+              onClose={() => setDialog(null)}
+              workspaceId={workspace.id}
+            />
+          )}
+          {teamLoaded && (
+            <TeamDialog
+              opened={dialog === 'team'}
+              onClose={() => setDialog(null)}
+              workspaceId={workspace.id}
+            />
+          )}
+          {user && chatLoaded && (
             <NewChatDialog
               opened={dialog === 'dm' || dialog === 'group'}
               onClose={() => setDialog(null)}
@@ -201,7 +232,7 @@ export function WorkspaceSidePanel() {
               initialKind={dialog === 'group' ? 'GROUP' : 'PERSONAL'}
             />
           )}
-        </>
+        </Suspense>
       )}
     </Box>
   );

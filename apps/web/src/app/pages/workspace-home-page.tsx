@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import {
   Button,
   Center,
@@ -24,9 +24,15 @@ import { useAuth } from '../../lib/auth/use-auth';
 import { useChatUnreadTotal } from '../../features/chat/hooks/use-chat-unread';
 import { useWorkspaceTeams } from '../../lib/queries/workspace-teams';
 import { TeamCard } from '../../features/teams/components/team-card';
-import { TeamDialog } from '../../features/teams/components/team-dialog';
 import { WorkspaceMembersSection } from './workspace-members-section';
 import { useCurrentWorkspace } from '../../hooks/use-current-workspace';
+import { useFirstScreenDone } from '../../lib/first-screen-gate';
+import { useOpenedOnce } from '../../lib/use-opened-once';
+
+// The team dialog (create and join forms) loads when first opened.
+const TeamDialog = lazy(() =>
+  import('../../features/teams/components/team-dialog').then((m) => ({ default: m.TeamDialog })),
+);
 
 function MyTeams({ workspace, onOpenDialog }: { workspace: Workspace; onOpenDialog: () => void }) {
   const teams = useWorkspaceTeams(workspace.id);
@@ -79,8 +85,14 @@ function MyTeams({ workspace, onOpenDialog }: { workspace: Workspace; onOpenDial
 function WorkspaceHome({ workspace }: { workspace: Workspace }) {
   const { user } = useAuth();
   const [dialogOpened, setDialogOpened] = useState(false);
+  const dialogLoaded = useOpenedOnce(dialogOpened);
   const name = user?.name.trim() || ko.home.defaultName;
-  useDocumentTitle([workspace.name], useChatUnreadTotal(workspace.id));
+  // The unread count in the title comes with the side panel's chat rooms, once the page is up.
+  const firstScreenDone = useFirstScreenDone();
+  useDocumentTitle(
+    [workspace.name],
+    useChatUnreadTotal(firstScreenDone ? workspace.id : undefined),
+  );
 
   return (
     <Stack maw={1120} mx="auto" gap="xl" data-testid="workspace-home">
@@ -122,11 +134,15 @@ function WorkspaceHome({ workspace }: { workspace: Workspace }) {
 
       <WorkspaceMembersSection workspace={workspace} />
 
-      <TeamDialog
-        opened={dialogOpened}
-        onClose={() => setDialogOpened(false)}
-        workspaceId={workspace.id}
-      />
+      {dialogLoaded && (
+        <Suspense fallback={null}>
+          <TeamDialog
+            opened={dialogOpened}
+            onClose={() => setDialogOpened(false)}
+            workspaceId={workspace.id}
+          />
+        </Suspense>
+      )}
     </Stack>
   );
 }

@@ -1,10 +1,9 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import {
   Button,
   Center,
   Group,
   Loader,
-  Modal,
   Paper,
   SimpleGrid,
   Stack,
@@ -20,13 +19,22 @@ import { ErrorAlert } from '../../components/error-alert';
 import { ko } from '../../i18n/ko';
 import { errorMessage } from '../../lib/error-message';
 import { useWorkspaceMembers } from '../../lib/queries/workspace-members';
-import { WorkspaceSettingsModal } from '../../features/workspaces/components/workspace-settings-modal';
 import { copyText } from '../../lib/copy-text';
 import { inviteLink } from '../../features/workspaces/lib/settings-tabs';
 import { previewMembers } from '../../features/teams/lib/member-preview';
-import { AllMembersModal } from '../../features/teams/components/all-members-modal';
-import { MemberDetailModal } from '../../features/teams/components/member-detail-modal';
 import { MemberPreview } from '../../features/teams/components/member-preview';
+import { useOpenedOnce } from '../../lib/use-opened-once';
+
+// The dialogs load when first opened: the settings' tabs and the member lists stay off the
+// first screen.
+const WorkspaceSettingsModal = lazy(() =>
+  import('../../features/workspaces/components/workspace-settings-modal').then((m) => ({
+    default: m.WorkspaceSettingsModal,
+  })),
+);
+const MemberModals = lazy(() =>
+  import('./workspace-member-modals').then((m) => ({ default: m.WorkspaceMemberModals })),
+);
 
 /**
  * A workspace with only its creator in it: how to bring the team in. The link copies in one
@@ -34,6 +42,7 @@ import { MemberPreview } from '../../features/teams/components/member-preview';
  */
 function InviteCallToAction({ workspace }: { workspace: Workspace }) {
   const [settingsOpened, setSettingsOpened] = useState(false);
+  const settingsLoaded = useOpenedOnce(settingsOpened);
   const link = inviteLink(window.location.origin, routes.workspace.href(workspace.inviteCode));
 
   const handleCopy = async () => {
@@ -84,11 +93,15 @@ function InviteCallToAction({ workspace }: { workspace: Workspace }) {
           </Group>
         </Stack>
       </Group>
-      <WorkspaceSettingsModal
-        workspace={workspace}
-        opened={settingsOpened}
-        onClose={() => setSettingsOpened(false)}
-      />
+      {settingsLoaded && (
+        <Suspense fallback={null}>
+          <WorkspaceSettingsModal
+            workspace={workspace}
+            opened={settingsOpened}
+            onClose={() => setSettingsOpened(false)}
+          />
+        </Suspense>
+      )}
     </Paper>
   );
 }
@@ -102,6 +115,7 @@ export function WorkspaceMembersSection({ workspace }: { workspace: Workspace })
   const members = useWorkspaceMembers(workspace.id);
   const [allOpened, setAllOpened] = useState(false);
   const [selected, setSelected] = useState<WorkspaceMember | null>(null);
+  const modalsLoaded = useOpenedOnce(allOpened || selected !== null);
 
   const list = members.data ?? [];
   const preview = previewMembers(list);
@@ -166,21 +180,17 @@ export function WorkspaceMembersSection({ workspace }: { workspace: Workspace })
           </SimpleGrid>
         )}
       </Stack>
-      <Modal.Stack>
-        <AllMembersModal
-          opened={allOpened}
-          onClose={() => setAllOpened(false)}
-          members={list}
-          onOpenMember={setSelected}
-          stackId="all-members"
-        />
-        <MemberDetailModal
-          member={selected}
-          roleLabel={selected ? ko.member.roles[selected.role] : undefined}
-          onClose={() => setSelected(null)}
-          stackId="member-detail"
-        />
-      </Modal.Stack>
+      {modalsLoaded && (
+        <Suspense fallback={null}>
+          <MemberModals
+            members={list}
+            allOpened={allOpened}
+            onCloseAll={() => setAllOpened(false)}
+            selected={selected}
+            onSelect={setSelected}
+          />
+        </Suspense>
+      )}
     </Paper>
   );
 }

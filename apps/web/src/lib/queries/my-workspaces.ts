@@ -1,17 +1,20 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { Workspace } from '@teamup/contracts/workspaces';
-import { pathOf } from '@teamup/contracts/endpoint';
-import { workspaceEndpoints } from '@teamup/contracts/workspaces';
+import { pathOf } from '@teamup/contracts/path-of';
 import { api } from '../api-client';
+import { workspaceRoutes } from '../first-load-endpoints';
 import { useAuth } from '../auth/use-auth';
 
 /** The root of every workspace query: invalidating it refreshes lists, details and members. */
 export const workspacesQueryKey = ['workspaces'] as const;
 export const myWorkspacesQueryKey = [...workspacesQueryKey, 'my'] as const;
 
-/** GET /workspaces/my: the caller's workspaces, oldest joined first. */
+/**
+ * GET /workspaces/my: the caller's workspaces, oldest joined first. Its path comes from the
+ * zod-free copy (first-load-endpoints): the app asks for it as it starts (main.tsx).
+ */
 export function fetchMyWorkspaces(signal?: AbortSignal): Promise<Workspace[]> {
-  return api.get<Workspace[]>(pathOf(workspaceEndpoints.my), { signal });
+  return api.get<Workspace[]>(pathOf(workspaceRoutes.my), { signal });
 }
 
 export function myWorkspacesQueryOptions() {

@@ -2,6 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Alert, Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconInfoCircle } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
+import { ModalsProvider } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { routes } from '../../../config/paths';
 import { ko } from '../../../i18n/ko';
@@ -103,7 +104,14 @@ export function AccountSettingsPage() {
         <Text size="sm" c="dimmed">
           {ko.account.sessionsHint}
         </Text>
-        <ActiveSessions />
+        {/* The confirm dialogs of @mantine/modals (signing a device out): this page alone opens
+            them, so the provider and its Modal load with it rather than with every page. */}
+        <ModalsProvider
+          labels={{ confirm: ko.common.confirm, cancel: ko.common.cancel }}
+          modalProps={{ centered: true }}
+        >
+          <ActiveSessions />
+        </ModalsProvider>
       </Section>
     </Stack>
   );

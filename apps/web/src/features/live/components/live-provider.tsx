@@ -14,12 +14,23 @@ function createConnection(): LiveConnection {
   });
 }
 
+interface LiveProviderProps {
+  children: ReactNode;
+  /**
+   * Connect now (default) or not yet: the logged-in frame connects once the first screen is up
+   * and the features' handlers listen, so that no event arrives before they do. Subscribers
+   * mounted before the start hear every event from the first one.
+   */
+  start?: boolean;
+}
+
 /**
- * The logged-in app's one live connection (ARCHITECTURE "Live delivery"): started on mount,
- * stopped on logout, tried again at once when the browser comes back online. The features'
- * reactions to its events are their own (lib/live/live-handlers), mounted by the app.
+ * The logged-in app's one live connection (ARCHITECTURE "Live delivery"): started on mount (or
+ * once `start` turns true), stopped on logout, tried again at once when the browser comes back
+ * online. The features' reactions to its events are their own (lib/live/live-handlers), mounted
+ * by the app.
  */
-export function LiveProvider({ children }: { children: ReactNode }) {
+export function LiveProvider({ children, start = true }: LiveProviderProps) {
   const [connection] = useState(createConnection);
   const queryClient = useQueryClient();
 
@@ -30,6 +41,7 @@ export function LiveProvider({ children }: { children: ReactNode }) {
   );
 
   useEffect(() => {
+    if (!start) return;
     connection.start();
     // Back online: no need to sit out the rest of a reconnect delay, or to stay given up.
     const handleOnline = () => {
@@ -40,7 +52,7 @@ export function LiveProvider({ children }: { children: ReactNode }) {
       window.removeEventListener('online', handleOnline);
       connection.stop();
     };
-  }, [connection]);
+  }, [connection, start]);
 
   return <LiveContext value={connection}>{children}</LiveContext>;
 }

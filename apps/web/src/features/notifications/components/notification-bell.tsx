@@ -1,11 +1,16 @@
-import { useState } from 'react';
-import { ActionIcon, Indicator, Popover } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+import { ActionIcon, Center, Indicator, Loader, Popover } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { ko } from '../../../i18n/ko';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { useUnreadCount } from '../api/unread-count';
 import { useNotificationsLive } from '../hooks/use-notifications-live';
-import { NotificationPopover } from './notification-popover';
+import { useFirstScreenDone } from '../../../lib/first-screen-gate';
+
+// The quick list (its queries and rows) loads when the bell is first opened.
+const NotificationPopover = lazy(() =>
+  import('./notification-popover').then((m) => ({ default: m.NotificationPopover })),
+);
 
 /**
  * The top bar's bell: the unread count, live, and a quick list of the latest notifications that
@@ -13,7 +18,9 @@ import { NotificationPopover } from './notification-popover';
  */
 export function NotificationBell() {
   const { user } = useAuth();
-  const unread = useUnreadCount(Boolean(user)).data ?? 0;
+  // The count is asked for once the page itself is up (lib/first-screen-gate).
+  const firstScreenDone = useFirstScreenDone();
+  const unread = useUnreadCount(Boolean(user) && firstScreenDone).data ?? 0;
   const [opened, setOpened] = useState(false);
   useNotificationsLive();
   return (
@@ -53,7 +60,17 @@ export function NotificationBell() {
           </ActionIcon>
         </Popover.Target>
         <Popover.Dropdown p={0} maw="calc(100vw - 16px)" data-testid="notification-popover">
-          {opened && <NotificationPopover unread={unread} onClose={() => setOpened(false)} />}
+          {opened && (
+            <Suspense
+              fallback={
+                <Center p="md" role="status" aria-label={ko.common.loading}>
+                  <Loader size="sm" />
+                </Center>
+              }
+            >
+              <NotificationPopover unread={unread} onClose={() => setOpened(false)} />
+            </Suspense>
+          )}
         </Popover.Dropdown>
       </Popover>
     </Indicator>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { ActionIcon, Box, Divider, ScrollArea, Skeleton, Stack, Tooltip } from '@mantine/core';
 import { IconLogin2, IconPlus, IconRefresh } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
@@ -7,9 +7,16 @@ import { routes } from '../../../config/paths';
 import { ko } from '../../../i18n/ko';
 import { useMyWorkspaces } from '../../../lib/queries/my-workspaces';
 import { useCurrentWorkspace } from '../../../hooks/use-current-workspace';
-import { CreateWorkspaceDialog } from './create-workspace-dialog';
-import { JoinWorkspaceDialog } from './join-workspace-dialog';
 import { WorkspaceIcon } from '../../../components/workspace-icon';
+import { useOpenedOnce } from '../../../lib/use-opened-once';
+
+// The create and join dialogs load when first opened: their forms stay off the first screen.
+const CreateWorkspaceDialog = lazy(() =>
+  import('./create-workspace-dialog').then((m) => ({ default: m.CreateWorkspaceDialog })),
+);
+const JoinWorkspaceDialog = lazy(() =>
+  import('./join-workspace-dialog').then((m) => ({ default: m.JoinWorkspaceDialog })),
+);
 
 /** Width of the rail in px; the layout sizes its navbar with it. */
 export const WORKSPACE_RAIL_WIDTH = 72;
@@ -75,6 +82,8 @@ export function WorkspaceRail() {
   const query = useMyWorkspaces();
   const [dialog, setDialog] = useState<'create' | 'join' | null>(null);
   const activeId = workspaceId === undefined ? undefined : current?.id;
+  const createLoaded = useOpenedOnce(dialog === 'create');
+  const joinLoaded = useOpenedOnce(dialog === 'join');
 
   return (
     <Stack
@@ -166,8 +175,14 @@ export function WorkspaceRail() {
           <IconLogin2 size={22} />
         </ActionIcon>
       </Tooltip>
-      <CreateWorkspaceDialog opened={dialog === 'create'} onClose={() => setDialog(null)} />
-      <JoinWorkspaceDialog opened={dialog === 'join'} onClose={() => setDialog(null)} />
+      <Suspense fallback={null}>
+        {createLoaded && (
+          <CreateWorkspaceDialog opened={dialog === 'create'} onClose={() => setDialog(null)} />
+        )}
+        {joinLoaded && (
+          <JoinWorkspaceDialog opened={dialog === 'join'} onClose={() => setDialog(null)} />
+        )}
+      </Suspense>
     </Stack>
   );
 }

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Button, Center, Stack, Text } from '@mantine/core';
 import { Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { routes } from '../../../config/paths';
@@ -10,9 +11,11 @@ import {
   isWorkspaceIdParam,
   replaceWorkspaceSegment,
 } from '../../../lib/match-workspace';
-import { InviteJoin } from './invite-join';
 import { WorkspaceNotFound } from './workspace-not-found';
 import { WorkspaceRemoved } from './workspace-removed';
+
+// Joining by invite code (its preview, password dialog) loads only for an invite address.
+const InviteJoin = lazy(() => import('./invite-join').then((m) => ({ default: m.InviteJoin })));
 
 /**
  * Wraps every /ws/:workspaceId route (spec 01 section 2, workspace route handling). A segment
@@ -60,5 +63,9 @@ export function WorkspaceRouteGuard() {
     }
     return removal ? <WorkspaceRemoved notice={removal} /> : <WorkspaceNotFound />;
   }
-  return <InviteJoin key={workspaceId} code={workspaceId} workspaces={workspaces.data} />;
+  return (
+    <Suspense fallback={<FullPageLoader text={ko.workspaces.loading} height="50vh" />}>
+      <InviteJoin key={workspaceId} code={workspaceId} workspaces={workspaces.data} />
+    </Suspense>
+  );
 }
