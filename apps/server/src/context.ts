@@ -10,6 +10,7 @@ import { MemoryBus } from './platform/bus/memory-bus';
 import { ReplayableBus } from './platform/bus/replayable-bus';
 import { LogMailer, type Mailer } from './platform/mail/mailer';
 import { MemoryLimiter, type Limiter } from './platform/rate-limit/limiter';
+import { DomainEventQueue } from './platform/domain-events';
 import { hooksOf, type AppModule, type ModuleHooks } from './platform/module';
 import { ensurePrivateDir } from './platform/private-files';
 import { resolveJwtSecret } from './platform/secrets';
@@ -37,6 +38,8 @@ export type AppContext = {
   now: () => Date;
   /** What the app's modules contribute to each other's operations (see platform/module.ts). */
   hooks: ModuleHooks;
+  /** Facts stated after a commit whose reactions run off the request path. */
+  domainEvents: DomainEventQueue;
 };
 
 /** Parts a caller (a test) may supply instead of letting the config decide. */
@@ -94,8 +97,11 @@ export async function createContext(
     logger,
     now: overrides.now ?? (() => new Date()),
     hooks: hooksOf(modules),
+    domainEvents: new DomainEventQueue(),
   };
   const dispose = async () => {
+    // Reactions queued before the stop still run (their changes are committed).
+    await context.domainEvents.settled();
     for (const close of owned.reverse()) await close().catch(() => undefined);
   };
   return { context, dispose };

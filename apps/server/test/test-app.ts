@@ -82,7 +82,27 @@ export async function createTestApp(
     await fs.rm(dataDir, { recursive: true, force: true });
   });
   await app.ready();
+  settleReactionsAfterEachCall(app);
   return Object.assign(app, { dataDir });
+}
+
+/**
+ * Reactions to domain events (notifications) run after a request is answered
+ * (platform/domain-events). A test reading the outcome of a call right after it expects them
+ * done, as a person would find them a moment later: every injected call waits for the queue.
+ */
+function settleReactionsAfterEachCall(app: App) {
+  const inject = app.inject.bind(app);
+  const settled = (async (...args: unknown[]) => {
+    const response: unknown = await (inject as (...a: unknown[]) => unknown)(...args);
+    await app.context.domainEvents.settled();
+    return response;
+  }) as unknown;
+  app.inject = ((...args: unknown[]) =>
+    // The chained form (no arguments) and the callback form are left as they are.
+    args.length === 1
+      ? (settled as (...a: unknown[]) => unknown)(...args)
+      : (inject as (...a: unknown[]) => unknown)(...args)) as typeof app.inject;
 }
 
 /** Listens on a free local port (for SSE clients); answers the base URL. */

@@ -61,12 +61,61 @@ export type DomainEvent =
  * Runs every module's reaction (declared in its module file, see platform/module.ts); a failing
  * one is logged and never fails the change that was already committed.
  */
-export async function emitDomainEvent(ctx: AppContext, event: DomainEvent): Promise<void> {
+async function runReactions(ctx: AppContext, event: DomainEvent): Promise<void> {
   for (const reaction of ctx.hooks.reactions) {
     try {
       await reaction(ctx, event);
     } catch (error) {
       ctx.logger.error({ err: error, event: event.type }, 'domain event reaction failed');
+    }
+  }
+}
+
+/**
+ * States a fact after its change is committed. The reactions (notifications: several queries
+ * per chat message) run after the request has been answered, from a queue drained in order on
+ * this instance, so a send answers as soon as its own write is durable. They are not durable
+ * themselves: a process killed with reactions queued loses those notices (a graceful stop drains
+ * the queue first).
+ */
+export async function emitDomainEvent(ctx: AppContext, event: DomainEvent): Promise<void> {
+  ctx.domainEvents.push(ctx, event);
+  return Promise.resolve();
+}
+
+/** The same, waiting for the reactions: for a caller whose next step needs them done first. */
+export async function emitDomainEventNow(ctx: AppContext, event: DomainEvent): Promise<void> {
+  await ctx.domainEvents.settled();
+  await runReactions(ctx, event);
+}
+
+/** The instance's queue of facts whose reactions have yet to run. */
+export class DomainEventQueue {
+  /** Each fact with the context that stated it (a sweep may run with a clock of its own). */
+  private readonly pending: Array<{ ctx: AppContext; event: DomainEvent }> = [];
+  private draining: Promise<void> | undefined;
+
+  push(ctx: AppContext, event: DomainEvent): void {
+    this.pending.push({ ctx, event });
+    this.draining ??= this.drain();
+  }
+
+  /** Resolves once every fact stated so far has had its reactions run. */
+  async settled(): Promise<void> {
+    while (this.draining) await this.draining;
+  }
+
+  private async drain(): Promise<void> {
+    // After the current request's answer is on its way: a later tick, not this one.
+    await new Promise((resolve) => setImmediate(resolve));
+    try {
+      while (this.pending.length > 0) {
+        // Everything queued meanwhile is one batch; each fact keeps its order.
+        const batch = this.pending.splice(0);
+        for (const { ctx, event } of batch) await runReactions(ctx, event);
+      }
+    } finally {
+      this.draining = undefined;
     }
   }
 }

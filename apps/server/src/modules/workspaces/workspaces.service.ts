@@ -33,7 +33,7 @@ import { presentBan, presentMember, presentWorkspace } from './workspaces.presen
 /** Co-members' profile fields, also shown by teams: other modules reach it through the service. */
 export { presentMemberProfile } from './workspaces.presenter';
 import * as repo from './workspaces.repo';
-import { emitDomainEvent } from '../../platform/domain-events';
+import { emitDomainEventNow } from '../../platform/domain-events';
 import { announceAccessChange } from '../../platform/realtime/live-access';
 
 /** Unambiguous letters and digits (no 0/O, 1/l/I): codes are read aloud and typed by hand. */
@@ -403,7 +403,12 @@ async function announceRemoval(
   await ctx.bus.publish(Topics.workspace(workspaceId), event);
   await ctx.bus.publish(Topics.user(userId), event);
   if (reason !== 'LEFT') {
-    await emitDomainEvent(ctx, { type: 'WORKSPACE_MEMBER_REMOVED', workspaceId, userId, reason });
+    await emitDomainEventNow(ctx, {
+      type: 'WORKSPACE_MEMBER_REMOVED',
+      workspaceId,
+      userId,
+      reason,
+    });
   }
   // Out of the workspace is out of its rooms and meetings too, on every live connection (after
   // the reactions above, so the meetings' SHOULD_OUT_CHANNEL still reaches the person).
