@@ -1,120 +1,17 @@
 import fs from 'node:fs/promises';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import pino from 'pino';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
-import { startSession } from '../apps/server/src/modules/auth/auth.service';
-import { createGroup } from '../apps/server/src/modules/chat/chat.service';
-import { createLocalUser } from '../apps/server/src/modules/users/users.service';
-import {
-  createWorkspace,
-  joinByInvite,
-} from '../apps/server/src/modules/workspaces/workspaces.service';
 import { startServer, type ServerProcess } from '../apps/server/test/server-process';
-
-const JWT_SECRET = 'bench-secret-that-is-long-enough-for-hs256-signing';
-
-type Seeded = { workspaceId: number; rooms: Record<string, number>; tokens: string[] };
-
-/**
- * Users, one workspace, and rooms of the given sizes, written straight through the services
- * (no sign-up mail round trips), with an access token per user.
- */
-async function seed(env: Record<string, string>, users: number, rooms: Record<string, number>) {
-  const config = loadConfig({ ...env, LOG_LEVEL: 'silent', JWT_SECRET });
-  const app = await buildApp(config, { logger: pino({ level: 'silent' }) });
-  const ctx = app.context;
-  const passwordHash = await ctx.passwords.hash('Bench1234');
-  const ids: number[] = [];
-  const tokens: string[] = [];
-  const stamp = Date.now();
-  for (let i = 0; i < users; i += 1) {
-    const user = await createLocalUser(ctx, {
-      email: `chat${stamp}-${i}@bench.local`,
-      name: `사용자${i}`,
-      passwordHash,
-    });
-    if (!user) throw new Error('user');
-    ids.push(user.id);
-    tokens.push((await startSession(ctx, user.id, {}, { ip: '127.0.0.1' })).token);
-  }
-  const [ownerId = 0, ...others] = ids;
-  const workspace = await createWorkspace(ctx, ownerId, { name: 'bench', iconUrl: null });
-  for (const id of others) await joinByInvite(ctx, id, { inviteCode: workspace.inviteCode });
-  const roomIds: Record<string, number> = {};
-  for (const [name, size] of Object.entries(rooms)) {
-    const room = await createGroup(ctx, ownerId, workspace.id, {
-      name,
-      chatMemberIdList: others.slice(0, size - 1),
-    });
-    roomIds[name] = room.id;
-  }
-  await app.close();
-  return { workspaceId: workspace.id, rooms: roomIds, tokens } satisfies Seeded;
-}
-
-async function post(base: string, token: string, url: string, body?: object) {
-  const response = await fetch(`${base}${url}`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${url} ${response.status} ${text}`);
-  return (JSON.parse(text) as { data: Record<string, unknown> }).data;
-}
-
-type Subscriber = { request: http.ClientRequest; close(): void };
-
-/**
- * An SSE subscriber over plain node:http (lighter than fetch at thousands of connections);
- * calls `onMessage(messageId)` when a NEW_CHAT_MESSAGE arrives.
- */
-async function subscribe(base: string, token: string, onMessage: (id: number) => void) {
-  const { ticket } = (await post(base, token, '/api/sse/register')) as { ticket: string };
-  return new Promise<Subscriber>((resolve, reject) => {
-    const request = http.get(
-      `${base}/api/sse/subscribe?ticket=${ticket}`,
-      { agent: false },
-      (res) => {
-        if (res.statusCode !== 200) {
-          reject(new Error(`subscribe ${res.statusCode}`));
-          return;
-        }
-        res.setEncoding('utf8');
-        let buffer = '';
-        res.on('data', (chunk: string) => {
-          buffer += chunk;
-          let end = buffer.indexOf('\n\n');
-          while (end >= 0) {
-            const block = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            const match = /"type":"NEW_CHAT_MESSAGE","messageId":(\d+)/.exec(block);
-            if (match) onMessage(Number(match[1]));
-            end = buffer.indexOf('\n\n');
-          }
-        });
-        resolve({ request, close: () => request.destroy() });
-      },
-    );
-    request.on('error', reject);
-  });
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
-
-const rssOf = async (pid: number) => {
-  const status = await fs.readFile(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
-};
+import {
+  JWT_SECRET,
+  percentile,
+  rssOf,
+  seed,
+  subscribe,
+  post,
+  type Seeded,
+  type Subscriber,
+} from './support';
 
 /** Fan-out latency: one message at a time to every subscriber of a room. */
 async function fanOut(

@@ -5,6 +5,7 @@
 import os from 'node:os';
 import { benchAccounts } from './accounts.bench';
 import { benchChat } from './chat.bench';
+import { benchRatios } from './ratios.bench';
 import { benchStart } from './start.bench';
 import { benchUploads } from './uploads.bench';
 import { benchFirstLoad, benchLighthouse } from './web.bench';
@@ -20,6 +21,7 @@ const benches = {
   start: benchStart,
   'first-load': benchFirstLoad,
   lighthouse: benchLighthouse,
+  ratios: benchRatios,
 };
 const chosen = process.argv.slice(2);
 for (const [name, bench] of Object.entries(benches)) {

@@ -1,0 +1,817 @@
+/**
+ * `npm run bench -- ratios`: every product figure beside a bare baseline measured in the same run,
+ * on the same machine and the same engine (embedded PGlite always; PostgreSQL when
+ * TEST_DATABASE_URL or BENCH_DATABASE_URL is set, in a scratch database made and dropped here).
+ *
+ * Baselines (bench/bare-servers.ts, each its own process): bare Fastify answering GET /api/health;
+ * bare Fastify + the engine answering one primary-key SELECT of a users-like row ("bare SELECT")
+ * and one INSERT of a chat-message-like row ("bare INSERT"); a minimal node:http SSE broadcaster;
+ * bare Fastify + the engine idle after one query (memory). The product is the real server started
+ * from its sources (`node --import tsx src/main.ts`, NODE_ENV=production).
+ *
+ * The table goes to stdout and between the bench:ratios markers of docs/performance.md.
+ * BENCH_QUICK=1: one short round of everything, and docs/performance.md is left alone.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { startServer, type ServerProcess } from '../apps/server/test/server-process';
+import {
+  JWT_SECRET,
+  median,
+  openEventStream,
+  percentile,
+  post,
+  rssOf,
+  seed,
+  sleep,
+  subscribe,
+  type Seeded,
+  type Subscriber,
+} from './support';
+
+const root = path.resolve(import.meta.dirname, '..');
+const docPath = path.join(root, 'docs/performance.md');
+const START_MARKER = '<!-- bench:ratios:start -->';
+const END_MARKER = '<!-- bench:ratios:end -->';
+
+const quick = process.env.BENCH_QUICK === '1';
+const ROUNDS = quick ? 1 : 3;
+const ROUND_SECONDS = quick ? 1 : 5;
+const CONNECTIONS = 50;
+const RATE = 500;
+const RATE_SECONDS = quick ? 1 : 5;
+const MEMBERS = 50;
+const FAN_OUT_SUBSCRIBERS = 1000;
+const FAN_OUT_MESSAGES = quick ? 3 : 20;
+/** The health probe beside the 500 msg/s load: a steady trickle, in a thread of its own. */
+const PROBE = { connections: 2, rate: 100 };
+const BOARD = { lists: 5, tasksPerList: 20 };
+const BARE_USERS = 5000;
+
+type EngineName = 'PGlite' | 'PostgreSQL';
+
+// --- processes ---------------------------------------------------------------------------------
+
+type Bare = { pid: number; url: string; stop(): Promise<void> };
+
+/** Starts one bare baseline (bench/bare-servers.ts) and waits for it to say its port. */
+async function startBare(mode: string, env: Record<string, string>): Promise<Bare> {
+  const childEnv: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of ['DATABASE_URL', 'DATA_DIR', 'PORT']) delete childEnv[name];
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(root, 'bench/bare-servers.ts'), mode],
+    {
+      cwd: root,
+      env: { ...childEnv, NODE_ENV: 'production', PORT: '0', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let output = '';
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`bare ${mode}: no port\n${output}`)), 120_000);
+    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+      output += chunk;
+      const match = /listening (\d+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    });
+    child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    void exited.then(() => {
+      clearTimeout(timer);
+      reject(new Error(`bare ${mode} exited:\n${output}`));
+    });
+  });
+  return {
+    pid: child.pid ?? 0,
+    url: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** Resident memory once settled: the median of three samples a second apart. */
+async function settledRss(pid: number) {
+  await sleep(3000);
+  const samples: number[] = [];
+  for (let i = 0; i < 3; i += 1) {
+    samples.push(await rssOf(pid));
+    await sleep(1000);
+  }
+  return median(samples);
+}
+
+// --- request figures (autocannon) ------------------------------------------------------------
+
+type Figure = {
+  rps: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  bad: number;
+  /** The rounds' req/s, when there were several. */
+  spread?: [number, number];
+};
+
+async function cannon(options: autocannon.Options): Promise<Figure> {
+  const result = await autocannon({
+    connections: CONNECTIONS,
+    duration: ROUND_SECONDS,
+    ...options,
+  });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requests: result.requests.total,
+    bad: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+function medianFigure(rounds: Figure[]): Figure {
+  const of = (key: 'rps' | 'p50' | 'p99') => median(rounds.map((round) => round[key]));
+  return {
+    rps: of('rps'),
+    p50: of('p50'),
+    p99: of('p99'),
+    requests: rounds.reduce((sum, round) => sum + round.requests, 0),
+    bad: rounds.reduce((sum, round) => sum + round.bad, 0),
+    ...(rounds.length > 1
+      ? { spread: [Math.min(...rounds.map((r) => r.rps)), Math.max(...rounds.map((r) => r.rps))] }
+      : {}),
+  };
+}
+
+const ms = (value: number) => `${value < 10 ? value.toFixed(1) : value.toFixed(0)} ms`;
+const rpsText = (figure: Figure) =>
+  `${figure.rps.toFixed(0)} req/s${
+    figure.spread ? ` (rounds ${figure.spread.map((v) => v.toFixed(0)).join('–')})` : ''
+  }${figure.bad > 0 ? ` (${figure.bad} failed)` : ''}`;
+
+// --- SSE figures -------------------------------------------------------------------------------
+
+/** Something that takes messages and streams them to subscribers: the product or the baseline. */
+type SseTarget = {
+  subscribe(index: number, onEvent: (id: number) => void): Promise<Subscriber>;
+  /** Sends message `m`; answers the id its event will carry. */
+  send(m: number): Promise<number>;
+};
+
+type SseResult = {
+  sent: number;
+  failed: number;
+  achieved: number;
+  expected: number;
+  duplicates: number;
+  missing: number;
+  p50: number;
+  p99: number;
+};
+
+/** Per subscriber, how often each id arrived, and when it first did. */
+function arrivalLog(subscribers: number) {
+  const counts = Array.from({ length: subscribers }, () => new Map<number, number>());
+  const firstAt = Array.from({ length: subscribers }, () => new Map<number, number>());
+  let total = 0;
+  return {
+    record(index: number, id: number) {
+      const at = performance.now();
+      total += 1;
+      const count = counts[index] as Map<number, number>;
+      count.set(id, (count.get(id) ?? 0) + 1);
+      const first = firstAt[index] as Map<number, number>;
+      if (!first.has(id)) first.set(id, at);
+    },
+    get total() {
+      return total;
+    },
+    /** Delivered-once check and latencies against the send times of the ids that were sent. */
+    summary(sentAt: Map<number, number>) {
+      let duplicates = 0;
+      let missing = 0;
+      const latencies: number[] = [];
+      for (let i = 0; i < subscribers; i += 1) {
+        for (const [id, t0] of sentAt) {
+          const count = (counts[i] as Map<number, number>).get(id) ?? 0;
+          if (count === 0) missing += 1;
+          if (count > 1) duplicates += count - 1;
+          const at = (firstAt[i] as Map<number, number>).get(id);
+          if (at !== undefined) latencies.push(at - t0);
+        }
+      }
+      return {
+        duplicates,
+        missing,
+        p50: percentile(latencies, 50),
+        p99: percentile(latencies, 99),
+      };
+    },
+  };
+}
+
+async function connectAll(
+  target: SseTarget,
+  subscribers: number,
+  log: (i: number, id: number) => void,
+) {
+  const subs: Subscriber[] = [];
+  for (let i = 0; i < subscribers; i += 1) {
+    subs.push(await target.subscribe(i, (id) => log(i, id)));
+  }
+  await sleep(500);
+  return subs;
+}
+
+async function waitFor(done: () => boolean, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (!done() && Date.now() < deadline) await sleep(5);
+}
+
+/**
+ * `rate` messages a second for `seconds` into a room of `members` live subscribers (open loop on
+ * schedule, at most 64 sends in flight, as bench/chat.bench.ts). Latency: from just before a send
+ * to the event read by a subscriber. `achieved`: messages over the time until the last one was
+ * sent (a target that keeps up is sent on schedule: `rate`).
+ */
+async function sustained(
+  target: SseTarget,
+  members: number,
+  rate: number,
+  seconds: number,
+  /** Called as the first message is sent (the subscribers are connected by then). */
+  onSending: () => void = () => {},
+) {
+  const log = arrivalLog(members);
+  const subs = await connectAll(target, members, (i, id) => log.record(i, id));
+  const sentAt = new Map<number, number>();
+  const total = rate * seconds;
+  onSending();
+  const started = performance.now();
+  let lastIssued = started;
+  const inFlight = new Set<Promise<void>>();
+  let failed = 0;
+  for (let m = 0; m < total; m += 1) {
+    const due = started + (m * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 0) await sleep(wait);
+    while (inFlight.size >= 64) await Promise.race(inFlight);
+    const t0 = performance.now();
+    lastIssued = t0;
+    const send: Promise<void> = target
+      .send(m)
+      .then((id) => {
+        sentAt.set(id, t0);
+      })
+      .catch(() => {
+        failed += 1;
+      })
+      .finally(() => inFlight.delete(send));
+    inFlight.add(send);
+  }
+  await Promise.all(inFlight);
+  const achieved = total / ((lastIssued - started + 1000 / rate) / 1000);
+  const expected = (total - failed) * members;
+  await waitFor(() => log.total >= expected, 15_000);
+  await sleep(200); // anything arriving twice would arrive now
+  for (const sub of subs) sub.close();
+  return {
+    sent: total,
+    failed,
+    achieved,
+    expected,
+    ...log.summary(sentAt),
+  } satisfies SseResult;
+}
+
+/** One message at a time to `subscribers` subscribers, each waited for before the next. */
+async function fanOut(target: SseTarget, subscribers: number, messages: number) {
+  const log = arrivalLog(subscribers);
+  const subs = await connectAll(target, subscribers, (i, id) => log.record(i, id));
+  const sentAt = new Map<number, number>();
+  let failed = 0;
+  for (let m = 0; m < messages; m += 1) {
+    const expected = log.total + subscribers;
+    const t0 = performance.now();
+    try {
+      sentAt.set(await target.send(m), t0);
+    } catch {
+      failed += 1;
+      continue;
+    }
+    await waitFor(() => log.total >= expected, 10_000);
+  }
+  await sleep(200);
+  for (const sub of subs) sub.close();
+  return {
+    sent: messages,
+    failed,
+    achieved: 0,
+    expected: (messages - failed) * subscribers,
+    ...log.summary(sentAt),
+  } satisfies SseResult;
+}
+
+const autocannonPath = createRequire(import.meta.url).resolve('autocannon');
+
+/**
+ * GET `url` at a steady PROBE.rate for `seconds`, from a process of its own, so the bench's own
+ * SSE clients and senders do not delay the probe's clock. (Not a worker thread: autocannon run in
+ * one takes itself for one of its own workers.)
+ */
+async function healthProbe(url: string, seconds: number): Promise<Figure> {
+  const code = `
+    const autocannon = require(process.env.PROBE_AUTOCANNON);
+    const o = JSON.parse(process.env.PROBE_OPTIONS);
+    autocannon({ url: o.url, connections: o.connections, overallRate: o.rate, duration: o.seconds })
+      .then((r) => process.stdout.write(JSON.stringify({
+        rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99,
+        requests: r.requests.total, bad: r.non2xx + r.errors + r.timeouts,
+      })));`;
+  const child = spawn(process.execPath, ['-e', code], {
+    env: {
+      ...process.env,
+      PROBE_AUTOCANNON: autocannonPath,
+      PROBE_OPTIONS: JSON.stringify({ url, seconds, ...PROBE }),
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  const exitCode = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (exitCode !== 0) throw new Error(`health probe exited with ${exitCode}`);
+  return JSON.parse(output) as Figure;
+}
+
+/**
+ * The product: subscribers are users 0… of the room, all members (seed); `senders` of them send
+ * in turn (the fan-out: the owner alone, as bench/chat.bench.ts).
+ */
+function productTarget(
+  server: ServerProcess,
+  seeded: Seeded,
+  room: string,
+  senders: number,
+): SseTarget {
+  const roomId = seeded.rooms[room] ?? 0;
+  const url = `/api/workspaces/${seeded.workspaceId}/chat-rooms/${roomId}/messages`;
+  return {
+    subscribe: (index, onEvent) => subscribe(server.url, seeded.tokens[index] as string, onEvent),
+    send: async (m) => {
+      const token = seeded.tokens[m % senders] as string;
+      const sent = await post(server.url, token, url, { content: `r${m}` });
+      return sent['id'] as number;
+    },
+  };
+}
+
+function broadcasterTarget(bare: Bare): SseTarget {
+  const idOf = (block: string) => {
+    const match = /^data: \{"id":(\d+)/.exec(block);
+    return match ? Number(match[1]) : undefined;
+  };
+  return {
+    subscribe: (_index, onEvent) => openEventStream(`${bare.url}/events`, idOf, onEvent),
+    send: async (m) => {
+      const sent = await post(bare.url, 'none', '/send', { content: `r${m}` });
+      return sent['id'] as number;
+    },
+  };
+}
+
+// --- one engine --------------------------------------------------------------------------------
+
+type Row = {
+  figure: string;
+  product: string;
+  productLatency: string;
+  baseline: string;
+  baselineLatency: string;
+  ratio: string;
+  target: string;
+  /** undefined: no target (shown for reference). */
+  met: boolean | undefined;
+};
+
+type EngineReport = {
+  engine: EngineName;
+  rows: Row[];
+  loadStart: number;
+  loadEnd: number;
+  loadMax: number;
+  minutes: number;
+};
+
+function ratioRow(
+  figure: string,
+  product: Figure,
+  baseline: Figure,
+  baselineName: string,
+  minimum: number | undefined,
+  p99Limit?: number,
+): Row {
+  const ratio = product.rps / baseline.rps;
+  const clean = product.bad === 0;
+  const met =
+    minimum === undefined
+      ? undefined
+      : clean && ratio >= minimum && (p99Limit === undefined || product.p99 < p99Limit);
+  return {
+    figure,
+    product: rpsText(product),
+    productLatency: `${ms(product.p50)} / ${ms(product.p99)}`,
+    baseline: `${baselineName}: ${rpsText(baseline)}`,
+    baselineLatency: `${ms(baseline.p50)} / ${ms(baseline.p99)}`,
+    ratio: `${ratio.toFixed(2)}×`,
+    target:
+      minimum === undefined
+        ? '— (reference)'
+        : `≥ ${minimum.toFixed(2)}×${p99Limit === undefined ? '' : `, p99 < ${p99Limit} ms`}${clean ? '' : ', no failures'}`,
+    met,
+  };
+}
+
+const deliveredText = (result: SseResult) =>
+  `${result.expected - result.missing}/${result.expected} delivered, ${result.duplicates} twice, ${result.missing} missing${result.failed > 0 ? `, ${result.failed} sends failed` : ''}`;
+
+function sseRows(
+  sustainedProduct: SseResult,
+  sustainedBase: SseResult,
+  fanProduct: SseResult,
+  fanBase: SseResult,
+  probe: Figure,
+): Row[] {
+  const once = (result: SseResult) =>
+    result.failed === 0 && result.duplicates === 0 && result.missing === 0;
+  const sustainedRatio = sustainedProduct.p99 / sustainedBase.p99;
+  const fanRatio = fanProduct.p99 / fanBase.p99;
+  return [
+    {
+      figure: `SSE: ${RATE} msg/s offered to a ${MEMBERS}-member room for ${RATE_SECONDS} s`,
+      product: `${sustainedProduct.achieved.toFixed(0)} msg/s sent; ${deliveredText(sustainedProduct)}`,
+      productLatency: `${ms(sustainedProduct.p50)} / ${ms(sustainedProduct.p99)}`,
+      baseline: `broadcaster: ${sustainedBase.achieved.toFixed(0)} msg/s; ${deliveredText(sustainedBase)}`,
+      baselineLatency: `${ms(sustainedBase.p50)} / ${ms(sustainedBase.p99)}`,
+      ratio: `p99 ${sustainedRatio.toFixed(2)}×`,
+      target: `all ${RATE}/s, each event once, p99 ≤ 2×`,
+      met:
+        sustainedProduct.achieved >= RATE * 0.99 && once(sustainedProduct) && sustainedRatio <= 2,
+    },
+    {
+      figure: `SSE fan-out: 1 message at a time to ${FAN_OUT_SUBSCRIBERS} subscribers (${FAN_OUT_MESSAGES} messages)`,
+      product: deliveredText(fanProduct),
+      productLatency: `${ms(fanProduct.p50)} / ${ms(fanProduct.p99)}`,
+      baseline: `broadcaster: ${deliveredText(fanBase)}`,
+      baselineLatency: `${ms(fanBase.p50)} / ${ms(fanBase.p99)}`,
+      ratio: `p99 ${fanRatio.toFixed(2)}×`,
+      target: 'each event once, p99 ≤ 1.2×',
+      met: once(fanProduct) && fanRatio <= 1.2,
+    },
+    {
+      figure: `GET /api/health during the ${RATE} msg/s run (${PROBE.rate} req/s for the first ${RATE_SECONDS} s of sending)`,
+      product: rpsText(probe),
+      productLatency: `${ms(probe.p50)} / ${ms(probe.p99)}`,
+      baseline: '—',
+      baselineLatency: '—',
+      ratio: '—',
+      target: 'p99 < 20 ms',
+      met: probe.bad === 0 && probe.p99 < 20,
+    },
+  ];
+}
+
+async function runEngine(engine: EngineName, databaseUrl: string | undefined) {
+  const loadStart = os.loadavg()[0] ?? 0;
+  let loadMax = loadStart;
+  const loadTimer = setInterval(() => {
+    loadMax = Math.max(loadMax, os.loadavg()[0] ?? 0);
+  }, 5000);
+  const began = performance.now();
+  const tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'teamup-bench-ratios-'));
+  const dataDir = path.join(tmp, 'product');
+  await fs.mkdir(dataDir);
+  const engineEnv: Record<string, string> = databaseUrl ? { DATABASE_URL: databaseUrl } : {};
+  /** Each PGlite baseline opens a database of its own (PGlite is one process's). */
+  const bareEnv = async (name: string): Promise<Record<string, string>> => {
+    if (databaseUrl) return { DATABASE_URL: databaseUrl };
+    const dir = path.join(tmp, name);
+    await fs.mkdir(dir);
+    return { DATA_DIR: dir };
+  };
+  const bares: Bare[] = [];
+  let server: ServerProcess | undefined;
+  const say = (line: string) => console.log(`[${engine}] ${line}`);
+  try {
+    say('seeding 1,000 users, a workspace, rooms and a 5 × 20 board through the services');
+    const seeded = await seed(
+      { DATA_DIR: dataDir, ...engineEnv },
+      FAN_OUT_SUBSCRIBERS,
+      { big: FAN_OUT_SUBSCRIBERS, fifty: MEMBERS, post: 5 },
+      { board: BOARD },
+    );
+
+    // Idle memory first, before anything has been loaded.
+    // Started twice: the first start creates its database (the product's DATA_DIR already
+    // holds one), the second opens it, as the product did.
+    const idleEnv = await bareEnv('idle');
+    await (await startBare('idle', idleEnv)).stop();
+    const idleBare = await startBare('idle', idleEnv);
+    await fetch(`${idleBare.url}/api/health`).then((response) => response.arrayBuffer());
+    const bareRss = await settledRss(idleBare.pid);
+    await idleBare.stop();
+    server = await startServer({
+      dataDir,
+      logLevel: 'warn',
+      readyTimeoutMs: 180_000,
+      env: {
+        ...engineEnv,
+        NODE_ENV: 'production',
+        JWT_SECRET,
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_PER_MINUTE: '100000000',
+      },
+    });
+    const productRss = await settledRss(server.pid);
+    const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
+    say(`idle RSS: product ${mib(productRss)}, bare Fastify + ${engine} ${mib(bareRss)}`);
+    const idleRatio = productRss / bareRss;
+    const idleRow: Row = {
+      figure: 'Idle RSS after start',
+      product: mib(productRss),
+      productLatency: '—',
+      baseline: `bare Fastify + ${engine === 'PGlite' ? 'PGlite' : 'pg'}: ${mib(bareRss)}`,
+      baselineLatency: '—',
+      ratio: `${idleRatio.toFixed(2)}×`,
+      target: engine === 'PGlite' ? '≤ 1.30×' : '— (target is for PGlite)',
+      met: engine === 'PGlite' ? idleRatio <= 1.3 : undefined,
+    };
+
+    const health = await startBare('health', {});
+    const select = await startBare('select', await bareEnv('select'));
+    const insert = await startBare('insert', await bareEnv('insert'));
+    bares.push(health, select, insert);
+    const auth = { authorization: `Bearer ${seeded.tokens[0]}` };
+    const postRoom = seeded.rooms['post'] ?? 0;
+    const runs: Record<string, autocannon.Options> = {
+      'bare health': { url: `${health.url}/api/health` },
+      'product health': { url: `${server.url}/api/health` },
+      'bare SELECT': { url: `${select.url}/api/users/${Math.ceil(BARE_USERS / 2)}` },
+      'product users/me': { url: `${server.url}/api/users/me`, headers: auth },
+      'product kanban': { url: `${server.url}/api/kanban/team/${seeded.teamId}`, headers: auth },
+      'bare INSERT': {
+        url: `${insert.url}/api/messages`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ content: '벤치마크 메시지' }),
+      },
+      'product chat message': {
+        url: `${server.url}/api/workspaces/${seeded.workspaceId}/chat-rooms/${postRoom}/messages`,
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ content: '벤치마크 메시지' }),
+      },
+    };
+    // Each answers correctly before it is timed (a 401 or 404 would be very fast).
+    for (const [name, options] of Object.entries(runs)) {
+      const response = await fetch(options.url, {
+        method: options.method ?? 'GET',
+        headers: options.headers as Record<string, string>,
+        ...(options.body ? { body: options.body as string } : {}),
+      });
+      const text = await response.text();
+      if (!response.ok) throw new Error(`${name}: ${response.status} ${text}`);
+    }
+    say('warm-up: 1 s of each');
+    for (const options of Object.values(runs)) await cannon({ ...options, duration: 1 });
+    const rounds: Record<string, Figure[]> = {};
+    for (let round = 1; round <= ROUNDS; round += 1) {
+      for (const [name, options] of Object.entries(runs)) {
+        const figure = await cannon(options);
+        (rounds[name] ??= []).push(figure);
+        say(
+          `round ${round} ${name.padEnd(22)} ${rpsText(figure).padStart(10)}  p50 ${ms(figure.p50)}  p99 ${ms(figure.p99)}`,
+        );
+      }
+    }
+    for (const bare of bares.splice(0)) await bare.stop();
+    const fig = (name: string) => medianFigure(rounds[name] ?? []);
+    const rows: Row[] = [
+      idleRow,
+      ratioRow(
+        'GET /api/health',
+        fig('product health'),
+        fig('bare health'),
+        'bare Fastify',
+        undefined,
+      ),
+      ratioRow(
+        'GET /api/users/me',
+        fig('product users/me'),
+        fig('bare SELECT'),
+        'bare SELECT',
+        0.5,
+      ),
+      ratioRow(
+        `GET /api/kanban/team/{id} (${BOARD.lists} lists × ${BOARD.tasksPerList} tasks)`,
+        fig('product kanban'),
+        fig('bare SELECT'),
+        'bare SELECT',
+        0.3,
+        100,
+      ),
+      ratioRow(
+        'POST a chat message (5-member room)',
+        fig('product chat message'),
+        fig('bare INSERT'),
+        'bare INSERT',
+        0.35,
+      ),
+    ];
+
+    const broadcaster = await startBare('sse', {});
+    bares.push(broadcaster);
+    const base = broadcasterTarget(broadcaster);
+    say(`SSE: ${RATE} msg/s to ${MEMBERS}, broadcaster`);
+    const sustainedBase = await sustained(base, MEMBERS, RATE, RATE_SECONDS);
+    say(`SSE: ${RATE} msg/s to ${MEMBERS}, product (with the health probe)`);
+    let probe: Promise<Figure> | undefined;
+    const sustainedProduct = await sustained(
+      productTarget(server, seeded, 'fifty', MEMBERS),
+      MEMBERS,
+      RATE,
+      RATE_SECONDS,
+      () => {
+        probe = healthProbe(`${server?.url}/api/health`, RATE_SECONDS);
+        probe.catch(() => undefined); // awaited below; no unhandled rejection meanwhile
+      },
+    );
+    if (!probe) throw new Error('the health probe never started');
+    const probed = await probe;
+    say(`SSE: fan-out to ${FAN_OUT_SUBSCRIBERS}, broadcaster`);
+    const fanBase = await fanOut(base, FAN_OUT_SUBSCRIBERS, FAN_OUT_MESSAGES);
+    say(`SSE: fan-out to ${FAN_OUT_SUBSCRIBERS}, product`);
+    const fanProduct = await fanOut(
+      productTarget(server, seeded, 'big', 1),
+      FAN_OUT_SUBSCRIBERS,
+      FAN_OUT_MESSAGES,
+    );
+    rows.push(...sseRows(sustainedProduct, sustainedBase, fanProduct, fanBase, probed));
+    for (const row of rows) {
+      say(
+        `${row.figure}: ${row.product} (${row.productLatency}) vs ${row.baseline} (${row.baselineLatency}) → ${row.ratio}, ${metText(row.met)}`,
+      );
+    }
+    return {
+      engine,
+      rows,
+      loadStart,
+      loadEnd: os.loadavg()[0] ?? 0,
+      loadMax,
+      minutes: (performance.now() - began) / 60_000,
+    } satisfies EngineReport;
+  } finally {
+    clearInterval(loadTimer);
+    for (const bare of bares) await bare.stop();
+    await server?.stop();
+    await fs.rm(tmp, { recursive: true, force: true });
+  }
+}
+
+const metText = (met: boolean | undefined) =>
+  met === undefined ? 'reference' : met ? 'met' : '**NOT met**';
+
+// --- PostgreSQL scratch database -------------------------------------------------------------
+
+async function withScratchDatabase<T>(url: string, run: (scratchUrl: string) => Promise<T>) {
+  const name = `teamup_bench_${crypto.randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+    const scratch = new URL(url);
+    scratch.pathname = `/${name}`;
+    try {
+      return await run(scratch.toString());
+    } finally {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    }
+  } finally {
+    await admin.end();
+  }
+}
+
+// --- the report --------------------------------------------------------------------------------
+
+function machineLine() {
+  const cpus = os.cpus();
+  return `${cpus.length} × ${cpus[0]?.model.trim() ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB RAM, Node ${process.version}, ${os.type()} ${os.release()}`;
+}
+
+function block(
+  reports: EngineReport[],
+  started: Date,
+  loadStart: number,
+  minutes: number,
+  notes: string[],
+) {
+  const loadEnd = os.loadavg()[0] ?? 0;
+  const lines = [
+    START_MARKER,
+    `Run of ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC, \`npm run bench -- ratios\`, ${minutes.toFixed(1)} min in all.`,
+    '',
+    `Machine: ${machineLine()}. Load average (1 min) ${loadStart.toFixed(2)} at the start, ${loadEnd.toFixed(2)} at the end${reports
+      .map(
+        (report) =>
+          `; ${report.engine}: ${report.loadStart.toFixed(2)} → ${report.loadEnd.toFixed(2)}, highest ${report.loadMax.toFixed(2)}`,
+      )
+      .join('')}. The client (autocannon, SSE readers and senders) runs on the same cores.`,
+    '',
+    `Request figures: autocannon, ${CONNECTIONS} connections, ${ROUND_SECONDS} s a round, median of ${ROUNDS} rounds (product and baselines alternate within each round, after a 1 s warm-up of each). p50 / p99 are latencies.`,
+    '',
+    `SSE figures: readers (node:http) and senders (fetch) in the bench process, the same code for the product and the broadcaster; latency from just before a send to the event read by a reader. ${RATE} msg/s: open loop on schedule with at most 64 sends in flight; "msg/s sent" is messages over the time until the last was sent (a server that keeps up: ${RATE}; met needs ≥ 99 %). Fan-out: one message at a time, each awaited by all readers before the next. Health probe: autocannon in a process of its own, ${PROBE.connections} connections, ${PROBE.rate} req/s.`,
+    '',
+    '| engine | figure | product | p50 / p99 | baseline | p50 / p99 | ratio | target | result |',
+    '|---|---|---|---|---|---|---|---|---|',
+    ...reports.flatMap((report) =>
+      report.rows.map(
+        (row) =>
+          `| ${report.engine} | ${row.figure} | ${row.product} | ${row.productLatency} | ${row.baseline} | ${row.baselineLatency} | ${row.ratio} | ${row.target} | ${metText(row.met)} |`,
+      ),
+    ),
+    ...(notes.length > 0 ? ['', ...notes] : []),
+    END_MARKER,
+  ];
+  return lines.join('\n');
+}
+
+const sectionIntro = `## Ratios to bare baselines
+
+\`npm run bench -- ratios\` (bench/ratios.bench.ts) measures each product figure beside a bare
+baseline in the same run, on the same machine and the same engine (embedded PGlite, and
+PostgreSQL when TEST_DATABASE_URL is set): bare Fastify answering GET /api/health; bare Fastify +
+the engine answering one primary-key SELECT of a users-like row (the bare SELECT) or one INSERT of
+a chat-message-like row (the bare INSERT); a minimal node:http SSE broadcaster; and bare Fastify +
+the engine, idle after one query, for memory (bench/bare-servers.ts, each its own process). The
+targets are ratios to those baselines because absolute figures on this shared two-core machine
+move with whatever else runs on it. The block below is rewritten by every run.
+`;
+
+/** Replaces what is between the markers (adding the section once), leaving the rest alone. */
+export async function writeBlock(text: string, file = docPath) {
+  const current = await fs.readFile(file, 'utf8');
+  const start = current.indexOf(START_MARKER);
+  const end = current.indexOf(END_MARKER);
+  let next: string;
+  if (start >= 0 && end > start) {
+    next = current.slice(0, start) + text + current.slice(end + END_MARKER.length);
+  } else {
+    const firstSection = current.search(/^## /m);
+    const at = firstSection >= 0 ? firstSection : current.length;
+    next = `${current.slice(0, at)}${sectionIntro}\n${text}\n\n${current.slice(at)}`;
+  }
+  await fs.writeFile(file, next);
+}
+
+export async function benchRatios() {
+  const started = new Date();
+  const loadStart = os.loadavg()[0] ?? 0;
+  const reports: EngineReport[] = [];
+  const notes: string[] = [];
+  // BENCH_RATIOS_ONLY=PGlite or PostgreSQL: one engine (while working on the bench).
+  const only = process.env.BENCH_RATIOS_ONLY;
+  if (only !== 'PostgreSQL') reports.push(await runEngine('PGlite', undefined));
+  const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (only === 'PGlite') {
+    console.log('ratios: PostgreSQL skipped (BENCH_RATIOS_ONLY=PGlite)');
+  } else if (databaseUrl) {
+    try {
+      reports.push(await withScratchDatabase(databaseUrl, (url) => runEngine('PostgreSQL', url)));
+    } catch (error) {
+      // The PGlite figures are still worth writing; the failure is written beside them.
+      console.error(error);
+      notes.push(`PostgreSQL: the run failed (${String(error).split('\n')[0]}), no figures.`);
+    }
+  } else {
+    notes.push('PostgreSQL: not run (TEST_DATABASE_URL unset).');
+  }
+  const minutes = (Date.now() - started.getTime()) / 60_000;
+  const text = block(reports, started, loadStart, minutes, notes);
+  console.log(`\n${text}\n`);
+  if (quick) console.log('BENCH_QUICK=1: docs/performance.md left alone');
+  else {
+    await writeBlock(text);
+    console.log('written to docs/performance.md');
+  }
+}

@@ -1,0 +1,194 @@
+/**
+ * Helpers shared by the benches: seeding a server's database through its services, calling its
+ * API, reading SSE streams, percentiles and process memory.
+ */
+import fs from 'node:fs/promises';
+import http from 'node:http';
+import pino from 'pino';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import { startSession } from '../apps/server/src/modules/auth/auth.service';
+import { createGroup } from '../apps/server/src/modules/chat/chat.service';
+import {
+  createList,
+  createTask,
+  teamKanban,
+} from '../apps/server/src/modules/kanban/kanban.service';
+import { createTeam } from '../apps/server/src/modules/teams/teams.service';
+import { createLocalUser } from '../apps/server/src/modules/users/users.service';
+import {
+  createWorkspace,
+  joinByInvite,
+} from '../apps/server/src/modules/workspaces/workspaces.service';
+
+export const JWT_SECRET = 'bench-secret-that-is-long-enough-for-hs256-signing';
+
+export type Seeded = {
+  workspaceId: number;
+  rooms: Record<string, number>;
+  tokens: string[];
+  /** The team made when `board` was asked for (owned by the first user), else undefined. */
+  teamId: number | undefined;
+};
+
+export type SeedOptions = {
+  /** A team of the first user with a board of `lists` lists of `tasksPerList` tasks each. */
+  board?: { lists: number; tasksPerList: number };
+};
+
+/**
+ * Users, one workspace, and rooms of the given sizes, written straight through the services
+ * (no sign-up mail round trips), with an access token per user. The room members are the first
+ * user (the owner) and the next `size - 1` users.
+ */
+export async function seed(
+  env: Record<string, string>,
+  users: number,
+  rooms: Record<string, number>,
+  options: SeedOptions = {},
+): Promise<Seeded> {
+  const config = loadConfig({ ...env, LOG_LEVEL: 'silent', JWT_SECRET });
+  const app = await buildApp(config, { logger: pino({ level: 'silent' }) });
+  const ctx = app.context;
+  const passwordHash = await ctx.passwords.hash('Bench1234');
+  const ids: number[] = [];
+  const tokens: string[] = [];
+  const stamp = Date.now();
+  for (let i = 0; i < users; i += 1) {
+    const user = await createLocalUser(ctx, {
+      email: `chat${stamp}-${i}@bench.local`,
+      name: `사용자${i}`,
+      passwordHash,
+    });
+    if (!user) throw new Error('user');
+    ids.push(user.id);
+    tokens.push((await startSession(ctx, user.id, {}, { ip: '127.0.0.1' })).token);
+  }
+  const [ownerId = 0, ...others] = ids;
+  const workspace = await createWorkspace(ctx, ownerId, { name: 'bench', iconUrl: null });
+  for (const id of others) await joinByInvite(ctx, id, { inviteCode: workspace.inviteCode });
+  const roomIds: Record<string, number> = {};
+  for (const [name, size] of Object.entries(rooms)) {
+    const room = await createGroup(ctx, ownerId, workspace.id, {
+      name,
+      chatMemberIdList: others.slice(0, size - 1),
+    });
+    roomIds[name] = room.id;
+  }
+  let teamId: number | undefined;
+  if (options.board) {
+    const team = await createTeam(ctx, ownerId, {
+      name: 'bench team',
+      workspaceId: workspace.id,
+      description: null,
+    });
+    teamId = team.id;
+    const kanban = await teamKanban(ctx, ownerId, team.id);
+    for (let l = 0; l < options.board.lists; l += 1) {
+      const list = await createList(ctx, ownerId, {
+        kanbanListName: `목록 ${l + 1}`,
+        kanbanId: kanban.id,
+      });
+      for (let t = 0; t < options.board.tasksPerList; t += 1) {
+        await createTask(ctx, ownerId, {
+          subject: `할 일 ${l + 1}-${t + 1}`,
+          content: `설명 ${t + 1}: 벤치마크용 카드`,
+          kanbanListId: list.id,
+          assigneeIds: [ownerId],
+        });
+      }
+    }
+  }
+  await app.close();
+  return { workspaceId: workspace.id, rooms: roomIds, tokens, teamId };
+}
+
+/** POST `url` with a bearer token (and a JSON body); answers the envelope's `data`. */
+export async function post(base: string, token: string, url: string, body?: object) {
+  const response = await fetch(`${base}${url}`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${url} ${response.status} ${text}`);
+  return (JSON.parse(text) as { data: Record<string, unknown> }).data;
+}
+
+export type Subscriber = { request: http.ClientRequest; close(): void };
+
+/**
+ * Opens an SSE stream over plain node:http (lighter than fetch at thousands of connections) and
+ * calls `onEvent(id)` for every event block `idOf` finds an id in.
+ */
+export function openEventStream(
+  url: string,
+  idOf: (block: string) => number | undefined,
+  onEvent: (id: number) => void,
+): Promise<Subscriber> {
+  return new Promise<Subscriber>((resolve, reject) => {
+    const request = http.get(url, { agent: false }, (res) => {
+      if (res.statusCode !== 200) {
+        res.resume();
+        reject(new Error(`subscribe ${res.statusCode}`));
+        return;
+      }
+      res.setEncoding('utf8');
+      let buffer = '';
+      res.on('data', (chunk: string) => {
+        buffer += chunk;
+        let end = buffer.indexOf('\n\n');
+        while (end >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const id = idOf(block);
+          if (id !== undefined) onEvent(id);
+          end = buffer.indexOf('\n\n');
+        }
+      });
+      // A stream the bench closes itself ends in an abort: not an error worth reporting.
+      res.on('error', () => {});
+      resolve({ request, close: () => request.destroy() });
+    });
+    request.on('error', reject);
+  });
+}
+
+const newChatMessage = /"type":"NEW_CHAT_MESSAGE","messageId":(\d+)/;
+
+/**
+ * A subscriber of the server's live stream (ticket, then GET /api/sse/subscribe); calls
+ * `onMessage(messageId)` when a NEW_CHAT_MESSAGE arrives.
+ */
+export async function subscribe(base: string, token: string, onMessage: (id: number) => void) {
+  const { ticket } = (await post(base, token, '/api/sse/register')) as { ticket: string };
+  return openEventStream(
+    `${base}/api/sse/subscribe?ticket=${ticket}`,
+    (block) => {
+      const match = newChatMessage.exec(block);
+      return match ? Number(match[1]) : undefined;
+    },
+    onMessage,
+  );
+}
+
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
+/** Resident memory of a process, in bytes (Linux /proc). */
+export const rssOf = async (pid: number) => {
+  const status = await fs.readFile(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
+};
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
