@@ -239,6 +239,71 @@ export async function insertMessage(db: Db, row: typeof chatMessages.$inferInser
   return inserted;
 }
 
+/**
+ * A text message in one statement: the caller's access as accessOf reads it, the insert only when
+ * that access allows it (in the workspace and in the room), and the sender's read pointer moved
+ * to it. Answers the access (to name a refusal) and the stored message, or no message.
+ */
+export async function insertTextMessageIfAllowed(
+  db: Db,
+  input: { roomId: number; workspaceId: number; userId: number; content: string; createdAt: Date },
+) {
+  const { roomId, workspaceId, userId, content, createdAt } = input;
+  const result = await db.execute(sql`
+    WITH access AS (
+      SELECT r.workspace_id, wm.role, m.user_id AS room_member, u.name, u.profile_image_url
+      FROM ${chatRooms} r
+      LEFT JOIN ${workspaceMembers} wm ON wm.workspace_id = r.workspace_id AND wm.user_id = ${userId}
+      LEFT JOIN ${chatRoomMembers} m ON m.room_id = r.id AND m.user_id = ${userId}
+      LEFT JOIN ${users} u ON u.id = ${userId}
+      WHERE r.id = ${roomId}
+    ),
+    inserted AS (
+      INSERT INTO ${chatMessages} (room_id, sender_id, content, created_at)
+      SELECT ${roomId}, ${userId}, ${content}, ${createdAt.toISOString()}::timestamptz FROM access
+      WHERE access.workspace_id = ${workspaceId}
+        AND access.role IS NOT NULL AND access.room_member IS NOT NULL
+      RETURNING id, created_at
+    ),
+    pointer AS (
+      UPDATE ${chatRoomMembers} SET last_read_message_id = inserted.id FROM inserted
+      WHERE ${chatRoomMembers}.room_id = ${roomId} AND ${chatRoomMembers}.user_id = ${userId}
+        AND (${chatRoomMembers}.last_read_message_id IS NULL
+          OR ${chatRoomMembers}.last_read_message_id < inserted.id)
+    )
+    SELECT access.workspace_id AS "workspaceId", access.role, access.room_member AS "roomMember",
+      access.name, access.profile_image_url AS "profileImageUrl",
+      inserted.id AS "messageId", inserted.created_at AS "createdAt"
+    FROM access LEFT JOIN inserted ON true`);
+  const [row] = (
+    result as {
+      rows: Array<{
+        workspaceId: number;
+        role: (typeof workspaceMembers.$inferSelect)['role'] | null;
+        roomMember: number | null;
+        name: string | null;
+        profileImageUrl: string | null;
+        messageId: number | null;
+        createdAt: Date | string | null;
+      }>;
+    }
+  ).rows;
+  if (!row) return undefined;
+  const message =
+    row.messageId === null || row.createdAt === null
+      ? undefined
+      : {
+          id: row.messageId,
+          roomId,
+          senderId: userId,
+          content,
+          // Drivers differ in whether a raw query's timestamptz arrives parsed.
+          createdAt: new Date(row.createdAt),
+          deletedAt: null,
+        };
+  return { ...row, message };
+}
+
 export async function findMessage(db: Db, id: number): Promise<MessageView | undefined> {
   const [row] = await db
     .select(messageView)

@@ -15,7 +15,7 @@ import type { StoredUpload } from '../../platform/storage/uploads';
 import { isAdminRole } from '../workspaces/workspaces.service';
 import { newMessageEvent, presentMessage } from './chat.presenter';
 import * as repo from './chat.repo';
-import { accessRoom, messageNotFound, publish } from './room-access';
+import { accessRoom, messageNotFound, publish, refuseRoomAccess } from './room-access';
 
 /* A room's messages: reading them, sending (text, or with a file), deleting. */
 
@@ -59,28 +59,10 @@ export async function sendMessage(
   content: string,
   upload?: StoredUpload,
 ): Promise<ChatMessage> {
-  const { caller } = await accessRoom(ctx, userId, workspaceId, roomId);
-  const newMessage = { roomId, senderId: userId, content, createdAt: ctx.now() };
-  const { row, attachment } = upload
-    ? await ctx.database.db.transaction(async (tx) => {
-        const inserted = await repo.insertMessage(tx, newMessage);
-        return {
-          row: inserted,
-          attachment: await repo.insertAttachment(tx, { ...upload, messageId: inserted.id }),
-        };
-      })
-    : { row: await repo.insertMessage(ctx.database.db, newMessage), attachment: null };
-  const message = presentMessage({
-    message: row,
-    senderName: caller.name,
-    senderProfileImageUrl: caller.profileImageUrl,
-    attachment,
-  });
-  await Promise.all([
-    // Sending implies having read everything up to one's own message.
-    repo.advanceLastRead(ctx.database.db, roomId, userId, row.id),
-    publish(ctx, Topics.chatRoom(roomId), newMessageEvent(message)),
-  ]);
+  const message = upload
+    ? await storeWithFile(ctx, userId, workspaceId, roomId, content, upload)
+    : await storeText(ctx, userId, workspaceId, roomId, content);
+  await publish(ctx, Topics.chatRoom(roomId), newMessageEvent(message));
   await emitDomainEvent(ctx, {
     type: 'CHAT_MESSAGE_SENT',
     workspaceId,
@@ -91,6 +73,60 @@ export async function sendMessage(
     content: message.content,
   });
   return message;
+}
+
+/**
+ * The hot path: access, insert and the sender's read pointer (sending implies having read
+ * everything up to one's own message) in one statement.
+ */
+async function storeText(
+  ctx: AppContext,
+  userId: number,
+  workspaceId: number,
+  roomId: number,
+  content: string,
+): Promise<ChatMessage> {
+  const sent = await repo.insertTextMessageIfAllowed(ctx.database.db, {
+    roomId,
+    workspaceId,
+    userId,
+    content,
+    createdAt: ctx.now(),
+  });
+  if (!sent?.message) return refuseRoomAccess(ctx, userId, workspaceId, sent);
+  return presentMessage({
+    message: sent.message,
+    senderName: sent.name ?? M.unknownSender,
+    senderProfileImageUrl: sent.profileImageUrl,
+    attachment: null,
+  });
+}
+
+/** A message with its file: the message and the attachment row in one transaction. */
+async function storeWithFile(
+  ctx: AppContext,
+  userId: number,
+  workspaceId: number,
+  roomId: number,
+  content: string,
+  upload: StoredUpload,
+): Promise<ChatMessage> {
+  const { caller } = await accessRoom(ctx, userId, workspaceId, roomId);
+  const newMessage = { roomId, senderId: userId, content, createdAt: ctx.now() };
+  const { row, attachment } = await ctx.database.db.transaction(async (tx) => {
+    const inserted = await repo.insertMessage(tx, newMessage);
+    return {
+      row: inserted,
+      attachment: await repo.insertAttachment(tx, { ...upload, messageId: inserted.id }),
+    };
+  });
+  await repo.advanceLastRead(ctx.database.db, roomId, userId, row.id);
+  return presentMessage({
+    message: row,
+    senderName: caller.name,
+    senderProfileImageUrl: caller.profileImageUrl,
+    attachment,
+  });
 }
 
 /**

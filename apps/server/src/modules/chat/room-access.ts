@@ -28,14 +28,31 @@ export async function accessRoom(
 ) {
   const found = await repo.accessOf(ctx.database.db, roomId, userId);
   if (!found || found.room.workspaceId !== workspaceId || found.role === null) {
-    // Workspace problems (404, 403) come before the room's own 404.
-    await requireMembership(ctx, workspaceId, userId);
-    throw roomNotFound();
+    return refuseRoomAccess(ctx, userId, workspaceId, undefined);
   }
-  if (options.mustBeMember && found.roomMember === null) throw notRoomMember();
+  if (options.mustBeMember && found.roomMember === null) {
+    return refuseRoomAccess(ctx, userId, workspaceId, { ...found, workspaceId });
+  }
   return {
     room: found.room,
     role: found.role,
     caller: { name: found.name ?? M.unknownSender, profileImageUrl: found.profileImageUrl },
   };
+}
+
+/**
+ * Throws the problem that names why a caller may not use a room, from what an access read found:
+ * workspace problems (404, 403) before the room's own 404, then "not in this room".
+ */
+export async function refuseRoomAccess(
+  ctx: AppContext,
+  userId: number,
+  workspaceId: number,
+  found: { workspaceId: number; role: string | null; roomMember: number | null } | undefined,
+): Promise<never> {
+  if (!found || found.workspaceId !== workspaceId || found.role === null) {
+    await requireMembership(ctx, workspaceId, userId);
+    throw roomNotFound();
+  }
+  throw notRoomMember();
 }
