@@ -1,7 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { authEndpoints } from '@teamup/contracts/auth';
+import { ChatMessages, chatEndpoints } from '@teamup/contracts/chat';
+import type { Endpoint } from '@teamup/contracts/endpoint';
+import { liveEndpoints } from '@teamup/contracts/live';
+import { notificationEndpoints } from '@teamup/contracts/notifications';
+import { teamEndpoints } from '@teamup/contracts/teams';
+import { videoEndpoints } from '@teamup/contracts/video';
 import { workspaceEndpoints } from '@teamup/contracts/workspaces';
-import { authRoutes, workspaceRoutes } from './first-load-endpoints';
+import {
+  authRoutes,
+  chatListMessages,
+  chatRoutes,
+  liveRoutes,
+  notificationRoutes,
+  teamRoutes,
+  videoRoutes,
+  workspaceRoutes,
+} from './first-load-endpoints';
 
 /** Method and path of a table's entry, as the first screen's copy holds them. */
 const routeOf = (endpoint: { method: string; path: string }) => ({
@@ -9,18 +24,38 @@ const routeOf = (endpoint: { method: string; path: string }) => ({
   path: endpoint.path,
 });
 
+/** Each copy beside the contracts' table it copies from. */
+const copies: [
+  string,
+  Record<string, { method: string; path: string }>,
+  Record<string, Endpoint>,
+][] = [
+  ['auth', authRoutes, authEndpoints],
+  ['workspace', workspaceRoutes, workspaceEndpoints],
+  ['team', teamRoutes, teamEndpoints],
+  ['chat', chatRoutes, chatEndpoints],
+  ['notification', notificationRoutes, notificationEndpoints],
+  ['live', liveRoutes, liveEndpoints],
+  ['video', videoRoutes, videoEndpoints],
+];
+
 describe('the first screen’s endpoints', () => {
-  it('are the auth table’s methods and paths', () => {
-    for (const [name, route] of Object.entries(authRoutes)) {
-      expect(route, name).toEqual(routeOf(authEndpoints[name as keyof typeof authRoutes]));
+  it.each(copies)('are the %s table’s methods and paths', (_table, copy, table) => {
+    expect(Object.keys(copy).length).toBeGreaterThan(0);
+    for (const [name, route] of Object.entries(copy)) {
+      const endpoint = table[name];
+      expect(endpoint, name).toBeDefined();
+      expect(route, name).toEqual(routeOf(endpoint as Endpoint));
     }
   });
 
-  it('are the workspace table’s methods and paths', () => {
-    for (const [name, route] of Object.entries(workspaceRoutes)) {
-      expect(route, name).toEqual(
-        routeOf(workspaceEndpoints[name as keyof typeof workspaceRoutes]),
-      );
+  it('cover every call of the video API module', () => {
+    expect(Object.keys(videoRoutes).sort()).toEqual(Object.keys(videoEndpoints).sort());
+  });
+
+  it('carry the chat list’s texts as the chat contract has them', () => {
+    for (const [name, text] of Object.entries(chatListMessages)) {
+      expect(text, name).toBe(ChatMessages[name as keyof typeof chatListMessages]);
     }
   });
 });

@@ -49,13 +49,16 @@ describe('ProtectedLayout', () => {
     tokenStore.save({ token: 'access', refreshToken: 'refresh', userId: 3 });
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () =>
-        Response.json({
-          data: {
-            authenticated: true,
-            user: { id: 3, name: '김하늘', email: 'sky@example.com', profileImageUrl: null },
-          },
-        }),
+      vi.fn(async (url: string) =>
+        url === '/api/auth/session'
+          ? Response.json({
+              data: {
+                authenticated: true,
+                user: { id: 3, name: '김하늘', email: 'sky@example.com', profileImageUrl: null },
+              },
+            })
+          : // The frame's other asks (the user's workspaces): none here.
+            Response.json({ data: [] }),
       ),
     );
     renderAt('/my-page');

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useState } from 'react';
 import { AppShell, Group, useMantineTheme } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { matchPath, Navigate, Outlet, useLocation } from 'react-router';
@@ -16,6 +16,7 @@ import { routes, sidePanelPaths } from '../../config/paths';
 import { TopBar } from './top-bar';
 import { useFirstScreenDone } from '../../lib/first-screen-gate';
 import { useOpenedOnce } from '../../lib/use-opened-once';
+import { useAfterFirstCommit } from '../../lib/use-after-first-commit';
 import { ChatRoomsLiveSync } from '../../features/chat/components/chat-rooms-live-sync';
 
 // The features' live handlers (and the query helpers of board, kanban and schedules they bring)
@@ -25,11 +26,30 @@ const LiveHandlers = lazy(() =>
 );
 
 /**
+ * The navigation column (workspace rail, and the side panel on its paths): rendered in a pass of
+ * its own after the top bar and the page, inside the navbar whose width the app shell has already
+ * laid out, so the page's first paint does not wait for it and nothing shifts when it comes.
+ */
+function FrameNav({ showSidePanel }: { showSidePanel: boolean }) {
+  const ready = useAfterFirstCommit();
+  if (!ready) return null;
+  return (
+    <Group gap={0} wrap="nowrap" align="stretch" h="100%">
+      <WorkspaceRail />
+      {showSidePanel && <WorkspaceSidePanel />}
+    </Group>
+  );
+}
+
+/**
  * The frame of every logged-in page (spec 01 section 2). Anyone not logged in goes to /login
  * with the origin path in router state (`from`); while the session is checked a text shows.
  */
 export function ProtectedLayout() {
-  const { status } = useAuth();
+  // The frame and its page first render as a deferred update once the session is known: React
+  // renders it in short slices (a transition) instead of one long task, the session loader staying
+  // up meanwhile. A first render with the session already known is deferred as well.
+  const status = useDeferredValue(useAuth().status, 'loading');
   const current = useCurrentWorkspace();
   const location = useLocation();
   // The small-screen navigation drawer belongs to the page it was opened on: navigating closes it.
@@ -87,12 +107,7 @@ export function ProtectedLayout() {
         </AppShell.Header>
         <AppShell.Navbar>
           {/* SLOT (workspaces feature): the workspace rail, and the side panel on its paths. */}
-          {renderNav && (
-            <Group gap={0} wrap="nowrap" align="stretch" h="100%">
-              <WorkspaceRail />
-              {showSidePanel && <WorkspaceSidePanel />}
-            </Group>
-          )}
+          {renderNav && <FrameNav showSidePanel={showSidePanel} />}
         </AppShell.Navbar>
         <AppShell.Main bg="var(--mantine-color-gray-0)">
           <Suspense fallback={<FullPageLoader text={ko.common.loading} height="50vh" />}>

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { WorkspaceMember } from '@teamup/contracts/workspaces';
-import { pathOf } from '@teamup/contracts/endpoint';
-import { workspaceEndpoints } from '@teamup/contracts/workspaces';
+import { pathOf } from '@teamup/contracts/path-of';
+import { workspaceRoutes } from '../first-load-endpoints';
 import { api } from '../api-client';
 import { workspacesQueryKey } from './my-workspaces';
 
@@ -13,7 +13,7 @@ export function fetchWorkspaceMembers(
   workspaceId: number,
   signal?: AbortSignal,
 ): Promise<WorkspaceMember[]> {
-  return api.get<WorkspaceMember[]>(pathOf(workspaceEndpoints.members, { id: workspaceId }), {
+  return api.get<WorkspaceMember[]>(pathOf(workspaceRoutes.members, { id: workspaceId }), {
     signal,
   });
 }

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Team } from '@teamup/contracts/teams';
-import { pathOf } from '@teamup/contracts/endpoint';
-import { teamEndpoints } from '@teamup/contracts/teams';
+import { pathOf } from '@teamup/contracts/path-of';
+import { teamRoutes } from '../first-load-endpoints';
 import { api } from '../api-client';
 
 /** The root of every team query: invalidating it refreshes lists, details and members. */
@@ -12,7 +12,7 @@ export const workspaceTeamsQueryKey = (workspaceId: number) =>
 
 /** GET /teams/workspace/{ws}: every team of the workspace; `isMember` marks the caller's. */
 export function fetchWorkspaceTeams(workspaceId: number, signal?: AbortSignal): Promise<Team[]> {
-  return api.get<Team[]>(pathOf(teamEndpoints.workspaceTeams, { workspaceId }), { signal });
+  return api.get<Team[]>(pathOf(teamRoutes.workspaceTeams, { workspaceId }), { signal });
 }
 
 export function workspaceTeamsQueryOptions(workspaceId: number) {

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { ChatRoom } from '@teamup/contracts/chat';
 import type { Page } from '@teamup/contracts/common';
-import { chatEndpoints } from '@teamup/contracts/chat';
-import { pathOf } from '@teamup/contracts/endpoint';
+import { pathOf } from '@teamup/contracts/path-of';
+import { chatRoutes } from '../../../lib/first-load-endpoints';
 import { api } from '../../../lib/api-client';
 
 /** The root of every chat query. */
@@ -19,7 +19,7 @@ const ROOMS_PAGE_SIZE = 100;
 
 /** GET /workspaces/{ws}/chat-rooms: the caller's rooms, newest first, with unread counts. */
 export function fetchChatRooms(workspaceId: number, signal?: AbortSignal): Promise<Page<ChatRoom>> {
-  return api.get<Page<ChatRoom>>(pathOf(chatEndpoints.listRooms, { workspaceId }), {
+  return api.get<Page<ChatRoom>>(pathOf(chatRoutes.listRooms, { workspaceId }), {
     query: { page: 0, size: ROOMS_PAGE_SIZE, sort: 'createdAt,desc' },
     signal,
   });

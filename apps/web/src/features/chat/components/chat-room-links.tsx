@@ -2,10 +2,10 @@ import { Badge, Stack } from '@mantine/core';
 import { IconMessageCircle, IconUser } from '@tabler/icons-react';
 import { useParams } from 'react-router';
 import type { ChatRoomType } from '@teamup/contracts/chat';
-import { ChatMessages } from '@teamup/contracts/chat';
 import { routes } from '../../../config/paths';
 import { ko } from '../../../i18n/ko';
 import { useChatRooms } from '../api/chat-rooms';
+import { chatListMessages } from '../../../lib/first-load-endpoints';
 import { roomDisplayName } from '../lib/room-display';
 import { SidePanelLink } from '../../../components/side-panel/side-panel-link';
 import { sidePanelListState } from '../../../components/side-panel/side-panel-section';
@@ -43,7 +43,7 @@ export function ChatRoomLinks({ workspaceId, myId, type, emptyText }: ChatRoomLi
     isPending: rooms.isPending,
     isError: rooms.isError,
     isEmpty: mine.length === 0,
-    failedText: ChatMessages.listFailed,
+    failedText: chatListMessages.listFailed,
     emptyText,
   });
   if (state) return state;

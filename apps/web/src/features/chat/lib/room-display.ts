@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import type { ChatMember, ChatMessage, ChatRoom } from '@teamup/contracts/chat';
-import { ChatMessages } from '@teamup/contracts/chat';
+import { chatListMessages } from '../../../lib/first-load-endpoints';
 import { ko } from '../../../i18n/ko';
 import '../../../lib/dates';
 
@@ -28,9 +28,9 @@ export function senderDisplayName(
   members: ReadonlyMap<number, ChatMember>,
 ): string {
   const own = message.senderName.trim();
-  if (own && own !== ChatMessages.unknownSender) return own;
+  if (own && own !== chatListMessages.unknownSender) return own;
   const member = members.get(message.senderId);
-  return member?.name || member?.accountName || ChatMessages.unknownSender;
+  return member?.name || member?.accountName || chatListMessages.unknownSender;
 }
 
 /** The sender's picture: the message's, else the member list's. */

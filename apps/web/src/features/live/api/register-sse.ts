@@ -1,11 +1,11 @@
 import type { SseTicket } from '@teamup/contracts/chat';
-import { pathOf } from '@teamup/contracts/endpoint';
-import { liveEndpoints } from '@teamup/contracts/live';
+import { pathOf } from '@teamup/contracts/path-of';
+import { liveRoutes } from '../../../lib/first-load-endpoints';
 import { api, buildUrl } from '../../../lib/api-client';
 
 /** POST /sse/register: a single-use ticket for the event stream, valid 60 s. */
 export function registerSse(): Promise<SseTicket> {
-  return api.post<SseTicket>(pathOf(liveEndpoints.register));
+  return api.post<SseTicket>(pathOf(liveRoutes.register));
 }
 
 /**
@@ -14,5 +14,5 @@ export function registerSse(): Promise<SseTicket> {
  * last id seen travels as `lastEventId`.
  */
 export function sseSubscribeUrl(ticket: string, lastEventId: string | null): string {
-  return buildUrl(pathOf(liveEndpoints.subscribe), { ticket, lastEventId });
+  return buildUrl(pathOf(liveRoutes.subscribe), { ticket, lastEventId });
 }

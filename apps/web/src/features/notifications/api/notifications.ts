@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Page } from '@teamup/contracts/common';
 import type { Notification } from '@teamup/contracts/notifications';
-import { pathOf } from '@teamup/contracts/endpoint';
-import { notificationEndpoints } from '@teamup/contracts/notifications';
+import { pathOf } from '@teamup/contracts/path-of';
+import { notificationRoutes } from '../../../lib/first-load-endpoints';
 import { api } from '../../../lib/api-client';
 
 export const notificationsQueryKey = ['notifications'] as const;
@@ -13,7 +13,7 @@ export function notificationsQueryOptions(page: number) {
   return queryOptions({
     queryKey: [...notificationsQueryKey, 'list', page],
     queryFn: ({ signal }) =>
-      api.get<Page<Notification>>(pathOf(notificationEndpoints.list), {
+      api.get<Page<Notification>>(pathOf(notificationRoutes.list), {
         query: { page, size: NOTIFICATION_PAGE_SIZE },
         signal,
       }),

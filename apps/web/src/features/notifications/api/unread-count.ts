@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { pathOf } from '@teamup/contracts/endpoint';
-import { notificationEndpoints } from '@teamup/contracts/notifications';
+import { pathOf } from '@teamup/contracts/path-of';
+import { notificationRoutes } from '../../../lib/first-load-endpoints';
 import { api } from '../../../lib/api-client';
 import { notificationsQueryKey } from './notifications';
 
@@ -9,7 +9,7 @@ export const unreadCountQueryKey = [...notificationsQueryKey, 'unread-count'] as
 /** GET /notifications/unread-count: the bell's badge (kept current by live events). */
 export function fetchUnreadCount(signal?: AbortSignal): Promise<number> {
   return api
-    .get<{ unreadCount: number }>(pathOf(notificationEndpoints.unreadCount), { signal })
+    .get<{ unreadCount: number }>(pathOf(notificationRoutes.unreadCount), { signal })
     .then((data) => data.unreadCount);
 }
 

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { Limits } from '@teamup/contracts/limits';
 import type { Conference, VideoChannel, VideoParticipant } from '@teamup/contracts/video';
-import { pathOf } from '@teamup/contracts/endpoint';
-import { videoEndpoints } from '@teamup/contracts/video';
+import { pathOf } from '@teamup/contracts/path-of';
+import { videoRoutes } from '../../../lib/first-load-endpoints';
 import { api } from '../../../lib/api-client';
 
 export const videoChannelsQueryKey = (workspaceId: number) =>
@@ -13,10 +13,9 @@ export function useVideoChannels(workspaceId: number | undefined) {
   return useQuery({
     queryKey: videoChannelsQueryKey(workspaceId ?? 0),
     queryFn: ({ signal }) =>
-      api.get<VideoChannel[]>(
-        pathOf(videoEndpoints.listChannels, { workspaceId: workspaceId ?? 0 }),
-        { signal },
-      ),
+      api.get<VideoChannel[]>(pathOf(videoRoutes.listChannels, { workspaceId: workspaceId ?? 0 }), {
+        signal,
+      }),
     enabled: workspaceId !== undefined,
     refetchInterval: Limits.videoListPollMs,
   });
@@ -38,7 +37,7 @@ export function useCreateVideoChannel(workspaceId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (name: string) =>
-      api.post<VideoChannel>(pathOf(videoEndpoints.createChannel, { workspaceId }), { name }),
+      api.post<VideoChannel>(pathOf(videoRoutes.createChannel, { workspaceId }), { name }),
     onSuccess: () =>
       queryClient.invalidateQueries({ queryKey: videoChannelsQueryKey(workspaceId) }),
   });
@@ -49,7 +48,7 @@ export function useDeleteVideoChannel(workspaceId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (channelId: number) =>
-      api.delete(pathOf(videoEndpoints.deleteChannel, { workspaceId, channelId })),
+      api.delete(pathOf(videoRoutes.deleteChannel, { workspaceId, channelId })),
     onSuccess: () =>
       new Promise<void>((resolve) => {
         setTimeout(() => {
@@ -65,18 +64,17 @@ export function useDeleteVideoChannel(workspaceId: number) {
 export function meetingApi(workspaceId: number, channelId: number) {
   const room = { workspaceId, channelId };
   return {
-    channel: () => api.get<VideoChannel>(pathOf(videoEndpoints.getChannel, room)),
-    participants: () => api.get<VideoParticipant[]>(pathOf(videoEndpoints.participants, room)),
-    join: () => api.post<VideoParticipant>(pathOf(videoEndpoints.join, room)),
+    channel: () => api.get<VideoChannel>(pathOf(videoRoutes.getChannel, room)),
+    participants: () => api.get<VideoParticipant[]>(pathOf(videoRoutes.participants, room)),
+    join: () => api.post<VideoParticipant>(pathOf(videoRoutes.join, room)),
     leave: (participantId: number) =>
-      api.delete(pathOf(videoEndpoints.leave, { ...room, participantId })),
-    remove: (userId: number) =>
-      api.delete(pathOf(videoEndpoints.removeMember, { ...room, userId })),
-    joinConference: () => api.post<Conference>(pathOf(videoEndpoints.joinConference, room)),
+      api.delete(pathOf(videoRoutes.leave, { ...room, participantId })),
+    remove: (userId: number) => api.delete(pathOf(videoRoutes.removeMember, { ...room, userId })),
+    joinConference: () => api.post<Conference>(pathOf(videoRoutes.joinConference, room)),
     claimBroadcast: () =>
-      api.post<{ broadcasterId: number | null }>(pathOf(videoEndpoints.claimBroadcast, room)),
+      api.post<{ broadcasterId: number | null }>(pathOf(videoRoutes.claimBroadcast, room)),
     releaseBroadcast: () =>
-      api.delete<{ broadcasterId: number | null }>(pathOf(videoEndpoints.releaseBroadcast, room)),
+      api.delete<{ broadcasterId: number | null }>(pathOf(videoRoutes.releaseBroadcast, room)),
   };
 }
 export type MeetingApi = ReturnType<typeof meetingApi>;
