@@ -3,10 +3,9 @@ import type { TeamMember } from '@teamup/contracts/teams';
 import { pathOf } from '@teamup/contracts/endpoint';
 import { teamEndpoints } from '@teamup/contracts/teams';
 import { api } from '../api-client';
-import { teamQueryKey } from './team';
+import { teamMembersQueryKey } from './live-query-keys';
 
-export const teamMembersQueryKey = (teamId: number) =>
-  [...teamQueryKey(teamId), 'members'] as const;
+export { teamMembersQueryKey };
 
 /** GET /teams/{id}/members: leader first; any workspace member may read it. */
 export function fetchTeamMembers(teamId: number, signal?: AbortSignal): Promise<TeamMember[]> {

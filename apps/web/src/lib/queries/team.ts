@@ -3,10 +3,11 @@ import type { Team } from '@teamup/contracts/teams';
 import { pathOf } from '@teamup/contracts/endpoint';
 import { teamEndpoints } from '@teamup/contracts/teams';
 import { api } from '../api-client';
-import { teamsQueryKey } from './workspace-teams';
+import { teamQueryKey } from './live-query-keys';
+
+export { teamQueryKey };
 
 /** One team; its members live under the same key, so invalidating it refreshes both. */
-export const teamQueryKey = (teamId: number) => [...teamsQueryKey, 'detail', teamId] as const;
 
 /** GET /teams/{id}: a team of a workspace the caller belongs to (404 TEAM_NOT_FOUND). */
 export function fetchTeam(teamId: number, signal?: AbortSignal): Promise<Team> {

@@ -4,10 +4,11 @@ import { pathOf } from '@teamup/contracts/endpoint';
 import { announcementEndpoints } from '@teamup/contracts/board';
 import { Limits } from '@teamup/contracts/limits';
 import { api } from '../../../lib/api-client';
+import { announcementsQueryKey } from '../../../lib/queries/live-query-keys';
+
+export { announcementsQueryKey };
 
 /** Every page of a team's announcements; invalidating it refreshes the whole list. */
-export const announcementsQueryKey = (workspaceId: number, teamId: number) =>
-  ['board', 'announcements', workspaceId, teamId] as const;
 
 export interface AnnouncementsParams {
   workspaceId: number;

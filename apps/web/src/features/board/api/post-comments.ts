@@ -4,9 +4,11 @@ import { Limits } from '@teamup/contracts/limits';
 import type { CommentEndpoints } from '../../../components/comments/comment-api';
 import { postQueryKey } from './post';
 import { postListsQueryKey } from './team-posts';
+import { postCommentsQueryKey } from '../../../lib/queries/live-query-keys';
+
+export { postCommentsQueryKey };
 
 /** Every page of one post's comments. */
-export const postCommentsQueryKey = (postId: number) => ['board', 'comments', postId] as const;
 
 /**
  * A post's comments: GET/POST /posts/{id}/comments {content} (oldest first, 10 per page), PATCH

@@ -2,9 +2,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { postEndpoints, type Post } from '@teamup/contracts/board';
 import { pathOf } from '@teamup/contracts/endpoint';
 import { api } from '../../../lib/api-client';
+import { postQueryKey } from '../../../lib/queries/live-query-keys';
+
+export { postQueryKey };
 
 /** One post with its attachments. */
-export const postQueryKey = (postId: number) => ['board', 'post', postId] as const;
 
 /** GET /posts/{id} (404 POST_NOT_FOUND). */
 export function fetchPost(postId: number, signal?: AbortSignal): Promise<Post> {

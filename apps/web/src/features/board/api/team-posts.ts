@@ -4,9 +4,11 @@ import { postEndpoints, type PostSummary } from '@teamup/contracts/board';
 import { Limits } from '@teamup/contracts/limits';
 import { pathOf } from '@teamup/contracts/endpoint';
 import { api } from '../../../lib/api-client';
+import { postListsQueryKey } from '../../../lib/queries/live-query-keys';
+
+export { postListsQueryKey };
 
 /** Every post list of the board; invalidating it refreshes all their pages. */
-export const postListsQueryKey = ['board', 'posts'] as const;
 
 /** Every page of one team board's post list. */
 export const teamPostsQueryKey = (teamId: number, boardId: number) =>

@@ -1,9 +1,11 @@
 import type { QueryKey } from '@tanstack/react-query';
 import { useLiveInvalidation } from '../../../lib/live/live-handlers';
-import { announcementsQueryKey } from '../api/announcements';
-import { postCommentsQueryKey } from '../api/post-comments';
-import { postQueryKey } from '../api/post';
-import { postListsQueryKey } from '../api/team-posts';
+import {
+  announcementsQueryKey,
+  postCommentsQueryKey,
+  postListsQueryKey,
+  postQueryKey,
+} from '../../../lib/queries/live-query-keys';
 
 /** A per-id key without its id: the prefix of every such query. */
 const withoutId = (key: readonly unknown[]): QueryKey => key.slice(0, -1);

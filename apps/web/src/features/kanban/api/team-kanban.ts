@@ -4,11 +4,11 @@ import { pathOf } from '@teamup/contracts/endpoint';
 import { api } from '../../../lib/api-client';
 import { teamQueryKey } from '../../../lib/queries/team';
 import { teamsQueryKey } from '../../../lib/queries/workspace-teams';
+import { kanbanQueryKey, teamKanbanQueryKey } from '../../../lib/queries/live-query-keys';
+
+export { kanbanQueryKey, teamKanbanQueryKey };
 
 /** The root of every kanban query. */
-export const kanbanQueryKey = ['kanban'] as const;
-
-export const teamKanbanQueryKey = (teamId: number) => [...kanbanQueryKey, 'team', teamId] as const;
 
 /** GET /kanban/team/{teamId}: the board with its lists and tasks in order (made on first use). */
 export function fetchTeamKanban(teamId: number, signal?: AbortSignal): Promise<Kanban> {

@@ -1,7 +1,6 @@
 import { useLiveInvalidation } from '../../../lib/live/live-handlers';
-import { teamQueryKey } from '../../../lib/queries/team';
+import { teamKanbanQueryKey, teamQueryKey } from '../../../lib/queries/live-query-keys';
 import { workspaceTeamsQueryKey } from '../../../lib/queries/workspace-teams';
-import { teamKanbanQueryKey } from '../api/team-kanban';
 
 /** A team's kanban changed elsewhere: the board is fetched again, and the team's progress bar. */
 export function useKanbanLiveHandlers(): void {

@@ -3,9 +3,11 @@ import type { Schedule } from '@teamup/contracts/schedules';
 import { pathOf } from '@teamup/contracts/endpoint';
 import { scheduleEndpoints } from '@teamup/contracts/schedules';
 import { api } from '../../../lib/api-client';
+import { schedulesQueryKey } from '../../../lib/queries/live-query-keys';
+
+export { schedulesQueryKey };
 
 /** Every schedule query of a team (ranges and pages); invalidating it refreshes them all. */
-export const schedulesQueryKey = (teamId: number) => ['schedules', teamId] as const;
 
 export interface ScheduleRangeParams {
   teamId: number;

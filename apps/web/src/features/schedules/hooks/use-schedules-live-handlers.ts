@@ -1,5 +1,5 @@
 import { useLiveInvalidation } from '../../../lib/live/live-handlers';
-import { schedulesQueryKey } from '../api/schedule-range';
+import { schedulesQueryKey } from '../../../lib/queries/live-query-keys';
 
 /** A team's schedules changed elsewhere: its calendar is fetched again. */
 export function useSchedulesLiveHandlers(): void {

@@ -1,6 +1,5 @@
 import { useLiveInvalidation } from '../../../lib/live/live-handlers';
-import { teamQueryKey } from '../../../lib/queries/team';
-import { teamMembersQueryKey } from '../../../lib/queries/team-members';
+import { teamMembersQueryKey, teamQueryKey } from '../../../lib/queries/live-query-keys';
 import { workspaceTeamsQueryKey } from '../../../lib/queries/workspace-teams';
 
 /** A team was deleted, or its members changed: the team lists, the team and its members. */
