@@ -66,6 +66,11 @@ export async function buildServer() {
     sourcemap: true,
     logLevel: 'warning',
   });
+  // The embedded database's worker is started by path, beside whichever file starts it.
+  fs.copyFileSync(
+    path.join(serverDir, 'src/db/pglite-worker.mjs'),
+    path.join(serverDist, 'pglite-worker.mjs'),
+  );
   const template = spawnSync(
     process.execPath,
     [path.join(serverDist, 'make-pglite-template.mjs'), path.join(serverDist, 'pglite-template')],

@@ -89,11 +89,14 @@ export async function createTestApp(
 /**
  * Reactions to domain events (notifications) run after a request is answered
  * (platform/domain-events). A test reading the outcome of a call right after it expects them
- * done, as a person would find them a moment later: every injected call waits for the queue.
+ * done, as a person would find them a moment later: every injected call waits for the queue,
+ * before it is sent and after it is answered.
  */
 function settleReactionsAfterEachCall(app: App) {
   const inject = app.inject.bind(app);
   const settled = (async (...args: unknown[]) => {
+    // Before too: a fact stated outside a call (a sweep run by the test) is seen by the next one.
+    await app.context.domainEvents.settled();
     const response: unknown = await (inject as (...a: unknown[]) => unknown)(...args);
     await app.context.domainEvents.settled();
     return response;

@@ -2,12 +2,13 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { ensurePrivateDir, makeTreePrivate } from '../platform/private-files';
 import { migrationsFolder } from '../platform/server-root';
+import { PgliteInWorker } from './pglite-remote';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -65,9 +66,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     }
     await ensurePrivateDir(dataDir);
   }
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
-  await client.waitReady;
-  const pgliteDb = drizzlePglite(client, { schema });
+  // In its own thread: the request loop never runs the database's WASM (decision 0016).
+  const client = await PgliteInWorker.open(dataDir);
+  // drizzle's PGlite driver uses query, exec and transaction, which the worker's client has.
+  const pgliteDb = drizzlePglite({ client: client as unknown as PGlite, schema });
   await migratePglite(pgliteDb, { migrationsFolder });
   // PGlite writes its initial files world-readable whatever the umask: take that back. Files it
   // writes later follow the process umask (0077, set by main), so a reopened database is left be.

@@ -263,7 +263,7 @@ export async function insertTextMessageIfAllowed(
       SELECT ${roomId}, ${userId}, ${content}, ${createdAt.toISOString()}::timestamptz FROM access
       WHERE access.workspace_id = ${workspaceId}
         AND access.role IS NOT NULL AND access.room_member IS NOT NULL
-      RETURNING id, created_at
+      RETURNING id, content, created_at
     ),
     pointer AS (
       UPDATE ${chatRoomMembers} SET last_read_message_id = inserted.id FROM inserted
@@ -273,7 +273,7 @@ export async function insertTextMessageIfAllowed(
     )
     SELECT access.workspace_id AS "workspaceId", access.role, access.room_member AS "roomMember",
       access.name, access.profile_image_url AS "profileImageUrl",
-      inserted.id AS "messageId", inserted.created_at AS "createdAt"
+      inserted.id AS "messageId", inserted.content, inserted.created_at AS "createdAt"
     FROM access LEFT JOIN inserted ON true`);
   const [row] = (
     result as {
@@ -284,19 +284,22 @@ export async function insertTextMessageIfAllowed(
         name: string | null;
         profileImageUrl: string | null;
         messageId: number | null;
+        content: string | null;
         createdAt: Date | string | null;
       }>;
     }
   ).rows;
   if (!row) return undefined;
   const message =
-    row.messageId === null || row.createdAt === null
+    row.messageId === null || row.createdAt === null || row.content === null
       ? undefined
       : {
           id: row.messageId,
           roomId,
           senderId: userId,
-          content,
+          // As stored: the database's text is what every later read shows (a lone surrogate
+          // the client sent is stored as U+FFFD).
+          content: row.content,
           // Drivers differ in whether a raw query's timestamptz arrives parsed.
           createdAt: new Date(row.createdAt),
           deletedAt: null,

@@ -1,0 +1,92 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { PgliteInWorker } from './pglite-remote';
+
+/** PGlite in its worker thread, through the interface drizzle uses (decision 0016). */
+describe('the embedded database in its worker thread', () => {
+  const opened: PgliteInWorker[] = [];
+  const open = async () => {
+    const db = await PgliteInWorker.open(undefined);
+    opened.push(db);
+    await db.exec('CREATE TABLE t (id int PRIMARY KEY, at timestamptz NOT NULL DEFAULT now())');
+    return db;
+  };
+  afterEach(async () => {
+    for (const db of opened.splice(0)) await db.close().catch(() => undefined);
+  });
+
+  it('answers queries with their rows, and errors with PostgreSQL’s fields', async () => {
+    const db = await open();
+    await db.query('INSERT INTO t (id) VALUES ($1), ($2)', [1, 2]);
+    const rows = await db.query<{ id: number }>('SELECT id FROM t ORDER BY id');
+    expect(rows.rows).toEqual([{ id: 1 }, { id: 2 }]);
+    // drizzle keeps timestamps as text (identity parsers): that survives the thread hop.
+    const asText = await db.query<{ at: unknown }>('SELECT at FROM t LIMIT 1', [], {
+      parsers: { 1184: (value: string) => value },
+    });
+    expect(typeof asText.rows[0]?.at).toBe('string');
+    const error = await db.query('INSERT INTO t (id) VALUES (1)').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Error);
+    expect(error).toMatchObject({ code: '23505' });
+    // PGlite's error carries the query's options, parser functions included, which cannot
+    // cross threads: the error still arrives (this once stopped the worker), and so do later calls.
+    const withParsers = await db
+      .query('INSERT INTO t (id) VALUES (1)', [], { parsers: { 1184: (value: string) => value } })
+      .catch((e: unknown) => e);
+    expect(withParsers).toMatchObject({ code: '23505' });
+    expect((await db.query('SELECT count(*)::int AS n FROM t')).rows).toEqual([{ n: 2 }]);
+  });
+
+  it('a transaction commits or rolls back as a whole, and holds the database while open', async () => {
+    const db = await open();
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query('INSERT INTO t (id) VALUES (10)');
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    expect((await db.query('SELECT count(*)::int AS n FROM t')).rows).toEqual([{ n: 0 }]);
+
+    let outsideSaw: unknown;
+    await db.transaction(async (tx) => {
+      await tx.query('INSERT INTO t (id) VALUES (11)');
+      // A query outside the transaction waits for it, as with PGlite in one process.
+      const outside = db
+        .query('SELECT count(*)::int AS n FROM t')
+        .then((r) => (outsideSaw = r.rows));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(outsideSaw).toBeUndefined();
+      await tx.query('INSERT INTO t (id) VALUES (12)');
+      void outside;
+    });
+    await expect.poll(() => outsideSaw).toEqual([{ n: 2 }]);
+  });
+
+  it('keeps the event loop free while a long query runs', async () => {
+    const db = await open();
+    let last = performance.now();
+    let longestGap = 0;
+    const ticker = setInterval(() => {
+      const now = performance.now();
+      longestGap = Math.max(longestGap, now - last);
+      last = now;
+    }, 5);
+    const started = performance.now();
+    try {
+      await db.query('SELECT count(*) FROM generate_series(1, 3000000)');
+    } finally {
+      clearInterval(ticker);
+    }
+    const took = performance.now() - started;
+    expect(took).toBeGreaterThan(100); // long enough to tell
+    expect(longestGap).toBeLessThan(took / 2);
+  });
+
+  it('a stopped worker fails what was waiting, and everything after, with a clear error', async () => {
+    const db = await open();
+    const worker = (db as unknown as { worker: { terminate(): Promise<number> } }).worker;
+    const waiting = db.query('SELECT count(*) FROM generate_series(1, 3000000)');
+    await worker.terminate();
+    await expect(waiting).rejects.toThrow(/embedded database stopped/);
+    await expect(db.query('SELECT 1')).rejects.toThrow(/embedded database stopped/);
+  });
+});

@@ -1,0 +1,118 @@
+// The embedded database's thread (decision 0016): PGlite, its WASM and its file system calls run
+// here, off the event loop that answers requests. Plain JavaScript: it is started by path, both
+// from the sources (tests, tsx) and beside the bundle (scripts/build-server.mjs copies it).
+// The protocol is db/pglite-remote.ts's; the two change together.
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+
+const port = parentPort;
+if (!port) throw new Error('pglite-worker runs as a worker thread');
+
+const db = workerData.dataDir ? new PGlite(workerData.dataDir) : new PGlite();
+/** Open transactions by id: the PGlite transaction object and how to end it. */
+const transactions = new Map();
+let nextTransaction = 1;
+const ROLLBACK = Symbol('rollback');
+
+/** PGlite's parsers are functions, which cannot cross threads: the caller names the identities. */
+function optionsOf(options) {
+  if (!options) return undefined;
+  const { identityTypes, ...rest } = options;
+  if (!identityTypes) return rest;
+  return { ...rest, parsers: Object.fromEntries(identityTypes.map((oid) => [oid, (v) => v])) };
+}
+
+/** Data that crosses threads as it is (an error's `queryOptions` hold parser functions). */
+const plain = (value) =>
+  value === null ||
+  ['string', 'number', 'boolean', 'undefined'].includes(typeof value) ||
+  (Array.isArray(value) && value.every(plain));
+
+function errorOf(error) {
+  if (!(error instanceof Error)) return { message: String(error) };
+  // DatabaseError's fields (code, detail, constraint, query, params, …) as plain data.
+  const fields = Object.fromEntries(Object.entries(error).filter(([, value]) => plain(value)));
+  return { ...fields, name: error.name, message: error.message, stack: error.stack };
+}
+
+/** Posts an answer; one that cannot be cloned is answered with that failure instead. */
+function post(message) {
+  try {
+    port.postMessage(message);
+  } catch (error) {
+    port.postMessage({ id: message.id, ok: false, error: { message: String(error) } });
+  }
+}
+
+function reply(id, work) {
+  work.then(
+    (result) => post({ id, ok: true, result }),
+    (error) => post({ id, ok: false, error: errorOf(error) }),
+  );
+}
+
+function on(tx) {
+  if (tx === undefined) return db;
+  const open = transactions.get(tx);
+  if (!open) throw new Error(`transaction ${tx} is not open`);
+  return open.tx;
+}
+
+/**
+ * Opens a PGlite transaction (it holds the database: other queries wait, as in one process) and
+ * keeps it open until the caller's `end`. Answers the promise of its end (commit or rollback).
+ */
+function begin(id) {
+  let end;
+  let began = false;
+  const ended = new Promise((resolve, reject) => (end = { resolve, reject }));
+  const done = db
+    .transaction(async (tx) => {
+      const txId = nextTransaction++;
+      // `done` is assigned by the time PGlite runs this (after it has the database).
+      transactions.set(txId, { tx, end, ended: () => done });
+      began = true;
+      port.postMessage({ id, ok: true, result: txId });
+      await ended;
+    })
+    .catch((error) => {
+      if (error !== ROLLBACK) throw error;
+    });
+  // A transaction that could not begin answers its begin with the error (an ended one answers
+  // through its `end`).
+  done.catch((error) => {
+    if (!began) port.postMessage({ id, ok: false, error: errorOf(error) });
+  });
+  return done;
+}
+
+port.on('message', (message) => {
+  const { id, op } = message;
+  try {
+    if (op === 'query') {
+      reply(id, on(message.tx).query(message.sql, message.params, optionsOf(message.options)));
+    } else if (op === 'exec') {
+      reply(id, on(message.tx).exec(message.sql, optionsOf(message.options)));
+    } else if (op === 'begin') {
+      begin(id);
+    } else if (op === 'end') {
+      const open = transactions.get(message.tx);
+      if (!open) throw new Error(`transaction ${message.tx} is not open`);
+      transactions.delete(message.tx);
+      if (message.commit) open.end.resolve();
+      else open.end.reject(ROLLBACK);
+      reply(id, open.ended());
+    } else if (op === 'close') {
+      reply(id, db.close());
+    } else {
+      throw new Error(`unknown operation ${op}`);
+    }
+  } catch (error) {
+    port.postMessage({ id, ok: false, error: errorOf(error) });
+  }
+});
+
+db.waitReady.then(
+  () => port.postMessage({ id: 0, ok: true, result: 'ready' }),
+  (error) => port.postMessage({ id: 0, ok: false, error: errorOf(error) }),
+);
