@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { LiveConnection } from '../../../lib/live/live-connection';
 import { registerSse, sseSubscribeUrl } from '../api/register-sse';
@@ -39,6 +39,20 @@ export function LiveProvider({ children, start = true }: LiveProviderProps) {
     () => connection.onResync(() => void queryClient.invalidateQueries()),
     [connection, queryClient],
   );
+
+  // Started after the first screen fetched its data: what changed in between was never sent to
+  // this connection (a first stream replays nothing), so the screen asks again once it is open.
+  const startedAfterFirstScreen = useRef(!start);
+  useEffect(() => {
+    if (!start || !startedAfterFirstScreen.current) return;
+    const stop = connection.onStateChange((state) => {
+      if (state !== 'open') return;
+      startedAfterFirstScreen.current = false;
+      stop();
+      void queryClient.invalidateQueries();
+    });
+    return stop;
+  }, [connection, queryClient, start]);
 
   useEffect(() => {
     if (!start) return;
