@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Config } from './config';
-import { openDatabase, type Database } from './db/client';
+import { databaseOptionsFor, openDatabase, type Database } from './db/client';
 import { PasswordHasher } from './platform/auth/passwords';
 import { AccessTokens, PurposeTokens } from './platform/auth/tokens';
 import { secretBoxFor, type SecretBox } from './platform/auth/secret-box';
@@ -14,7 +14,6 @@ import { DomainEventQueue } from './platform/domain-events';
 import { hooksOf, type AppModule, type ModuleHooks } from './platform/module';
 import { ensurePrivateDir } from './platform/private-files';
 import { resolveJwtSecret } from './platform/secrets';
-import { pgliteTemplateDir } from './platform/server-root';
 import { DiskStorage } from './platform/storage/disk-storage';
 import type { FileStorage } from './platform/storage/file-storage';
 
@@ -43,9 +42,11 @@ export type AppContext = {
 };
 
 /** Parts a caller (a test) may supply instead of letting the config decide. */
-export type ContextOverrides = { bus?: EventBus } & Partial<
-  Pick<AppContext, 'database' | 'storage' | 'mailer' | 'limiter' | 'now'>
->;
+export type ContextOverrides = {
+  bus?: EventBus;
+  /** The config's database, already being opened by the caller; the app owns and closes it. */
+  openingDatabase?: Promise<Database>;
+} & Partial<Pick<AppContext, 'database' | 'storage' | 'mailer' | 'limiter' | 'now'>>;
 
 export async function createContext(
   config: Config,
@@ -58,11 +59,7 @@ export async function createContext(
   await ensurePrivateDir(config.dataDir);
   const database =
     overrides.database ??
-    (await openDatabase(
-      config.databaseUrl
-        ? { kind: 'postgres', url: config.databaseUrl }
-        : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db'), template: pgliteTemplateDir },
-    ));
+    (await (overrides.openingDatabase ?? openDatabase(databaseOptionsFor(config))));
   if (!overrides.database) owned.push(() => database.close());
 
   const transport = overrides.bus ?? (await createBus(config, logger));

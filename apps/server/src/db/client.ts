@@ -7,7 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { ensurePrivateDir, makeTreePrivate } from '../platform/private-files';
-import { migrationsFolder } from '../platform/server-root';
+import { migrationsFolder, pgliteTemplateDir } from '../platform/server-root';
 import { PgliteInWorker } from './pglite-remote';
 import * as schema from './schema';
 
@@ -33,6 +33,16 @@ export type DatabaseOptions =
    * (see pgliteTemplateDir), copied in when dataDir holds no database yet.
    */
   | { kind: 'pglite'; dataDir: string | undefined; template?: string };
+
+/** The database the config names: PostgreSQL, or the embedded one in DATA_DIR/db. */
+export function databaseOptionsFor(config: {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+}): DatabaseOptions {
+  return config.databaseUrl
+    ? { kind: 'postgres', url: config.databaseUrl }
+    : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db'), template: pgliteTemplateDir };
+}
 
 /** Opens the database and applies every committed migration before returning. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
