@@ -150,6 +150,16 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      'no-restricted-syntax': [
+        'error',
+        {
+          // Mantine's Loader is a bare span: a name on it is only announced with a role (axe's
+          // aria-prohibited-attr, which the journeys check on every screen).
+          selector:
+            "JSXOpeningElement[name.name='Loader']:has(JSXAttribute[name.name='aria-label']):not(:has(JSXAttribute[name.name='role']))",
+          message: 'A labelled <Loader> needs role="status" (a span may not carry aria-label).',
+        },
+      ],
       'no-restricted-imports': [
         'error',
         {

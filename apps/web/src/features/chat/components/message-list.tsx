@@ -144,7 +144,7 @@ export function MessageList({
   if (state.status === 'loading' && visible.length === 0) {
     return (
       <Center h="100%" role="status">
-        <Loader size="sm" aria-label={ko.common.loading} />
+        <Loader size="sm" role="status" aria-label={ko.common.loading} />
       </Center>
     );
   }

@@ -105,7 +105,7 @@ export function KanbanTab({ teamId, leaderId, userId }: KanbanTabProps) {
           {ko.kanban.heading}
         </Title>
         {board.isFetching && !board.isPending && (
-          <Loader size="xs" aria-label={ko.kanban.refreshing} />
+          <Loader size="xs" role="status" aria-label={ko.kanban.refreshing} />
         )}
       </Group>
       {isLeader && board.data && (

@@ -127,7 +127,7 @@ export function NotificationPopover({ unread, onClose }: { unread: number; onClo
       </Group>
       {list.isPending && (
         <Center py="xl" role="status" aria-live="polite" data-testid="notification-popover-loading">
-          <Loader size="sm" aria-label={ko.common.loading} />
+          <Loader size="sm" role="status" aria-label={ko.common.loading} />
         </Center>
       )}
       {list.isError && (

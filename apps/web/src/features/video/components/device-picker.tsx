@@ -86,7 +86,7 @@ export function DevicePicker({
       <Popover.Dropdown aria-label={t.title} role="dialog" data-testid="meeting-devices-panel">
         {lists === null ? (
           <Stack align="center" py="md">
-            <Loader size="sm" aria-label={ko.common.loading} />
+            <Loader size="sm" role="status" aria-label={ko.common.loading} />
           </Stack>
         ) : (
           <Stack gap="sm">
