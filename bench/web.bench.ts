@@ -193,6 +193,13 @@ async function lighthouseScores(port: number, url: string): Promise<Scores> {
     disableStorageReset: true,
   });
   if (!result) throw new Error(`lighthouse gave no result for ${url}`);
+  // BENCH_LIGHTHOUSE_JSON=<folder>: keep each report, to read where the time went.
+  const keep = process.env.BENCH_LIGHTHOUSE_JSON;
+  if (keep) {
+    await fs.mkdir(keep, { recursive: true });
+    const name = new URL(url).hash.replace(/\W+/g, '-') || 'root';
+    await fs.writeFile(path.join(keep, `${name}.json`), JSON.stringify(result.lhr));
+  }
   const { categories, audits, runtimeError } = result.lhr;
   if (runtimeError)
     throw new Error(`lighthouse on ${url}: ${runtimeError.code} ${runtimeError.message}`);

@@ -308,5 +308,6 @@ describe('accessibility: axe-core on every screen at 1280 and 360 px', () => {
     for (const viewport of viewports) await walk(world, viewport);
     const report = [...found].map(([label, violations]) => formatViolations(label, violations));
     expect(report.join('\n\n')).toBe('');
-  });
+    // About 35 screens twice: 80 s on a shared machine at load 8 for one width alone.
+  }, 300_000);
 });

@@ -13,6 +13,13 @@ function messageTexts(page: Page) {
   return page.getByTestId('chat-message').allInnerTexts();
 }
 
+/** A drawer has finished sliding in: its right edge is the window's. */
+function slidIn(drawer: ReturnType<Page['getByRole']>) {
+  return drawer.evaluate(
+    (element) => Math.abs(element.getBoundingClientRect().right - window.innerWidth) < 1,
+  );
+}
+
 async function say(page: Page, text: string) {
   await page.getByTestId('chat-input').fill(text);
   await page.getByTestId('chat-input').press('Enter');
@@ -87,6 +94,19 @@ describe('live chat journey', () => {
     await pageA.getByTestId('chat-message').getByText('네, 방금 읽었어요.').waitFor();
     const own = pageA.locator('[data-testid="chat-message"][data-own="true"]');
     expect(await own.count()).toBe(2);
+
+    // Typing and presence (decision 0021): B sees A online in the DM's header, and A typing
+    // until A's message arrives.
+    const partnerDot = pageB.getByTestId('chat-room').getByTestId('presence-dot');
+    await expect.poll(() => partnerDot.getAttribute('aria-label')).toBe('온라인');
+    await pageA.getByTestId('chat-input').fill('지금 쓰는 중');
+    await pageB
+      .getByTestId('chat-typing')
+      .getByText(/님이 입력 중…$/)
+      .waitFor();
+    await pageA.getByTestId('chat-input').press('Enter');
+    await pageB.getByTestId('chat-message').getByText('지금 쓰는 중').waitFor();
+    await expect.poll(() => pageB.getByTestId('chat-typing').innerText()).toBe('');
     await screenshot(pageA, 'chat-1280');
     await expectAccessible(pageA, 'chat-1280');
 
@@ -193,6 +213,34 @@ describe('live chat journey', () => {
       .setInputFiles({ name: '회의록.txt', mimeType: 'text/plain', buffer: Buffer.from('회의록') });
     await pageA.getByTestId('chat-send').click();
     await pageB.getByTestId('chat-attachment-file').getByText('회의록.txt').waitFor();
+
+    // Several files in one message: B sees the pictures as a grid, opens them large and steps
+    // through them with the keyboard, and finds every file in the room's 파일 drawer.
+    await pageA.getByTestId('chat-file-input').setInputFiles([
+      { name: '첫 장.png', mimeType: 'image/png', buffer: png },
+      { name: '둘째 장.png', mimeType: 'image/png', buffer: png },
+      { name: '목록.txt', mimeType: 'text/plain', buffer: Buffer.from('목록') },
+    ]);
+    await expect.poll(() => pageA.getByTestId('chat-file-chip').count()).toBe(3);
+    await pageA.getByTestId('chat-send').click();
+    await pageB.getByRole('button', { name: '둘째 장.png 크게 보기' }).click();
+    const lightbox = pageB.getByRole('dialog');
+    await lightbox.getByRole('img', { name: '둘째 장.png' }).waitFor();
+    await pageB.keyboard.press('ArrowRight');
+    await lightbox.getByRole('img', { name: '첫 장.png' }).waitFor();
+    await screenshot(pageB, 'chat-lightbox-1280');
+    await pageB.keyboard.press('Escape');
+    await lightbox.waitFor({ state: 'detached' });
+    await pageB.getByTestId('chat-files-button').click();
+    const drawer = pageB.getByRole('dialog', { name: '이 채팅방의 파일' });
+    await drawer.getByText('목록.txt').waitFor();
+    await drawer.getByText('회의록.txt').waitFor();
+    await expect.poll(() => drawer.getByTestId('chat-files-image').count()).toBe(3);
+    await expect.poll(() => slidIn(drawer)).toBe(true);
+    await screenshot(pageB, 'chat-files-drawer-1280');
+    await expectAccessible(pageB, 'chat-files-drawer-1280');
+    await pageB.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'detached' });
     await screenshot(pageB, 'chat-attachments-1280');
     await expectAccessible(pageB, 'chat-attachments-1280');
 
@@ -207,5 +255,144 @@ describe('live chat journey', () => {
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(pageB, 'chat-360');
     await expectAccessible(pageB, 'chat-360');
+    // The files drawer takes the whole width of a phone and still lists everything.
+    await pageB.getByTestId('chat-files-button').click();
+    const phoneDrawer = pageB.getByRole('dialog', { name: '이 채팅방의 파일' });
+    await phoneDrawer.getByText('목록.txt').waitFor();
+    await expect.poll(() => slidIn(phoneDrawer)).toBe(true);
+    const drawerWidth = await phoneDrawer.evaluate(
+      (element) => element.getBoundingClientRect().width,
+    );
+    expect(drawerWidth).toBeLessThanOrEqual(360);
+    await screenshot(pageB, 'chat-files-drawer-360');
+    await expectAccessible(pageB, 'chat-files-drawer-360');
+  });
+
+  it('a team talks it through: mention, read count, reply, reaction, edit, notice, dropped and pasted files', async () => {
+    const stamp = Date.now();
+    const emailA = `talk-a${stamp}@example.com`;
+    const emailB = `talk-b${stamp}@example.com`;
+    await signUp(stack, emailA);
+    await signUp(stack, emailB);
+    const apiA = stack.api(emailA, password);
+    const apiB = stack.api(emailB, password);
+    const workspace = (await apiA.send<Workspace>('POST', '/api/workspaces', { name: '토론 수업' }))
+      .data;
+    await apiB.send('POST', '/api/workspaces/join', { inviteCode: workspace.inviteCode });
+    const personB = await apiB.get<{ id: number; name: string }>('/api/users/me');
+    const room = (
+      await apiA.send<ChatRoom>('POST', `/api/workspaces/${workspace.id}/chat-rooms/create`, {
+        name: '발표 준비',
+        chatMemberIdList: [personB.id],
+      })
+    ).data;
+    const roomPath = `/#/ws/${workspace.id}/chat/${room.id}`;
+    const { page: pageA } = await newPage(browser, stack.baseUrl);
+    const { page: pageB } = await newPage(browser, stack.baseUrl);
+    await login(pageA, emailA);
+    await login(pageB, emailB);
+    await pageA.waitForURL(new RegExp(`#/ws/${workspace.id}`));
+    await pageB.waitForURL(new RegExp(`#/ws/${workspace.id}`));
+    await pageA.goto(roomPath);
+    await pageA.getByTestId('chat-room').waitFor();
+    await pageA.locator('[data-testid="live-status"][data-state="open"]').waitFor();
+
+    // A mentions B through the autocomplete: '@' and the start of the name, Enter picks it.
+    const input = pageA.getByTestId('chat-input');
+    await input.fill(`@${personB.name.slice(0, 4)}`);
+    await pageA.getByTestId('chat-mention-option').filter({ hasText: personB.name }).waitFor();
+    await input.press('Enter');
+    await expect.poll(() => input.inputValue()).toBe(`@${personB.name} `);
+    await input.pressSequentially('자료 부탁해요');
+    await input.press('Enter');
+    // The first such message: a reply quoting it comes later.
+    const asked = pageA.getByTestId('chat-message').filter({ hasText: '자료 부탁해요' }).first();
+    await asked.getByTestId('chat-mention').filter({ hasText: personB.name }).waitFor();
+    // Nobody has read it yet: "1" beside it, gone once B opens the room.
+    await expect.poll(() => asked.getByTestId('chat-read-count').innerText()).toBe('1');
+    await pageB.goto(roomPath);
+    await pageB.getByTestId('chat-room').waitFor();
+    await asked.getByTestId('chat-read-count').waitFor({ state: 'detached', timeout: 10_000 });
+
+    // B answers it with a reply; A sees the quote.
+    const onB = pageB.getByTestId('chat-message').filter({ hasText: '자료 부탁해요' }).first();
+    await onB.hover();
+    await onB.getByTestId('chat-message-reply').click();
+    await pageB.getByTestId('chat-reply-preview').waitFor();
+    await say(pageB, '네 보낼게요');
+    const reply = pageA.getByTestId('chat-message').filter({ hasText: '네 보낼게요' });
+    await reply.getByTestId('chat-reply-quote').waitFor();
+
+    // A reacts to the reply; B sees the count live.
+    await reply.hover();
+    await reply.getByTestId('chat-reaction-add').click();
+    await pageA.getByTestId('chat-reaction-pick').filter({ hasText: '👍' }).click();
+    const thumbOnB = pageB
+      .getByTestId('chat-message')
+      .filter({ hasText: '네 보낼게요' })
+      .locator('[data-testid="chat-reaction"][data-emoji="👍"]');
+    await expect.poll(() => thumbOnB.innerText()).toContain('1');
+
+    // B edits the reply; A sees the new text marked (수정됨).
+    const replyOnB = pageB.getByTestId('chat-message').filter({ hasText: '네 보낼게요' });
+    await replyOnB.hover();
+    await replyOnB.getByTestId('chat-message-edit').click();
+    await pageB.getByTestId('chat-edit-banner').waitFor();
+    await pageB.getByTestId('chat-input').fill('네 지금 보낼게요');
+    await pageB.getByTestId('chat-input').press('Enter');
+    const edited = pageA.getByTestId('chat-message').filter({ hasText: '네 지금 보낼게요' });
+    await edited.getByTestId('chat-message-edited').waitFor();
+
+    // A (who made the room) pins the request as the room's notice; B sees it on top.
+    await asked.hover();
+    await asked.getByTestId('chat-message-pin').click();
+    await pageB.getByTestId('chat-notice').getByText('자료 부탁해요').waitFor();
+
+    // B drops two files onto the room and sends them, then pastes a screenshot.
+    await pageB.getByTestId('chat-room').evaluate((room) => {
+      const dropped = new DataTransfer();
+      dropped.items.add(new File(['첫 자료'], '자료 1.txt', { type: 'text/plain' }));
+      dropped.items.add(new File(['둘째 자료'], '자료 2.txt', { type: 'text/plain' }));
+      for (const type of ['dragenter', 'dragover', 'drop']) {
+        room.dispatchEvent(
+          new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: dropped }),
+        );
+      }
+    });
+    await expect.poll(() => pageB.getByTestId('chat-file-chip').count()).toBe(2);
+    await pageB.getByTestId('chat-send').click();
+    const files = pageA.getByTestId('chat-attachment-file');
+    await files.filter({ hasText: '자료 1.txt' }).waitFor();
+    await files.filter({ hasText: '자료 2.txt' }).waitFor();
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEElEQVQImWM4IScHRwzEcQCxYxBB16puEAAAAABJRU5ErkJggg==',
+      'base64',
+    ).toString('base64');
+    await pageB.getByTestId('chat-input').evaluate((field, data) => {
+      const bytes = Uint8Array.from(atob(data), (char) => char.charCodeAt(0));
+      const pasted = new DataTransfer();
+      pasted.items.add(new File([bytes], 'image.png', { type: 'image/png' }));
+      field.dispatchEvent(
+        new ClipboardEvent('paste', { bubbles: true, cancelable: true, clipboardData: pasted }),
+      );
+    }, png);
+    await pageB.getByTestId('chat-file-chip').filter({ hasText: '붙여넣은 이미지' }).waitFor();
+    await pageB.getByTestId('chat-send').click();
+    await pageA.getByTestId('chat-attachment-image').waitFor();
+
+    // Everything shared is in A's files drawer.
+    await pageA.getByTestId('chat-files-button').click();
+    const drawer = pageA.getByRole('dialog', { name: '이 채팅방의 파일' });
+    await drawer.getByText('자료 1.txt').waitFor();
+    await drawer.getByText('자료 2.txt').waitFor();
+    await expect.poll(() => drawer.getByTestId('chat-files-image').count()).toBe(1);
+    await pageA.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'detached' });
+    await screenshot(pageA, 'chat-conversation-1280');
+    await expectAccessible(pageA, 'chat-conversation-1280');
+    await pageB.setViewportSize({ width: 360, height: 740 });
+    await pageB.waitForTimeout(300);
+    await screenshot(pageB, 'chat-conversation-360');
+    await expectAccessible(pageB, 'chat-conversation-360');
   });
 });

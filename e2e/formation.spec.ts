@@ -166,7 +166,10 @@ describe('team formation journey', () => {
       .waitFor({ timeout: 10_000 });
     await owner.getByTestId('formation-fairness-toggle').click();
     await owner.getByTestId('formation-verify').click();
-    await owner.getByTestId('formation-verdict').getByText('일치합니다').waitFor();
+    // Waits for any verdict, then reads it: a failed check names itself in the log.
+    const verdict = owner.getByTestId('formation-verdict');
+    await verdict.waitFor();
+    expect(await verdict.innerText()).toBe('시드와 해시, 결과가 모두 일치합니다.');
     await owner.waitForTimeout(300);
     await screenshot(owner, 'formation-vote-result-360');
     await expectAccessible(owner, 'formation-vote-result-360');

@@ -170,11 +170,17 @@ describe('calendar and kanban journey', () => {
     await todo.getByTestId('kanban-add-task-submit').click();
     const slides = page.getByTestId('kanban-task').filter({ hasText: '발표 자료' });
     await slides.focus();
-    // dnd-kit measures on animation frames: give each key a frame or two to settle.
-    for (const key of ['Space', 'ArrowRight', 'Space']) {
-      await page.keyboard.press(key);
-      await page.waitForTimeout(250);
-    }
+    // Each key waits for the sensor to have taken the one before (a fixed pause was too short on
+    // a loaded machine): the card is pressed once picked up, and dnd-kit's live region tells a
+    // screen reader where it is, then where it landed.
+    const liveRegion = page.locator('[id^="DndLiveRegion"]');
+    const announced = async () => (await liveRegion.allTextContents()).join(' ');
+    await page.keyboard.press('Space');
+    await expect.poll(() => slides.getAttribute('aria-pressed')).toBe('true');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(announced).toContain("'완료' 리스트의");
+    await page.keyboard.press('Space');
+    await expect.poll(announced).toContain('놓았습니다');
     await screenshot(page, 'kanban-keyboard-move');
     await expect
       .poll(async () => {

@@ -73,6 +73,9 @@ describe('workspace, team, ban and unban journey', () => {
     await dialogA.getByTestId('team-dialog-create').click();
     await dialogA.getByTestId('team-name-input').fill('디자인팀');
     await dialogA.getByTestId('team-create-submit').click();
+    // The app opens the new team's page itself; wait for that before going home, or its late
+    // navigation lands after ours (the home's team card was then waited for on the team page).
+    await pageA.waitForURL(/#\/ws\/\d+\/team\/\d+/);
     await expect
       .poll(async () => (await apiA.get<Team[]>(`/api/teams/workspace/${workspace.id}`)).length)
       .toBe(1);

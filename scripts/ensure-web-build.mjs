@@ -20,6 +20,7 @@ const web = {
     'apps/web/public',
     'apps/web/index.html',
     'apps/web/vite.config.ts',
+    'apps/web/vite-prerender.ts',
     'apps/web/postcss.config.cjs',
     'apps/web/package.json',
     'packages/contracts/src',

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The one test command (npm test): lint, typecheck, unit + integration tests on PGlite, the same
 // database tests on PostgreSQL when TEST_DATABASE_URL is set, then the browser journeys.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { ensureChromium } from './chromium.mjs';
 
 const started = Date.now();
@@ -17,6 +17,36 @@ function run(title, command, args, env = {}) {
   if (!ok) finish(1);
 }
 
+/**
+ * Steps that do not depend on each other, at the same time (lint and typecheck are one process
+ * each, single-threaded: side by side they take the time of the longer one on two cores). Each
+ * step's output is printed whole when it ends, so the two never interleave.
+ */
+async function runTogether(steps) {
+  const results = await Promise.all(
+    steps.map(
+      ({ title, command, args }) =>
+        new Promise((resolve) => {
+          const t0 = Date.now();
+          const child = spawn(command, args, { env: process.env });
+          let output = '';
+          child.stdout.on('data', (chunk) => (output += chunk));
+          child.stderr.on('data', (chunk) => (output += chunk));
+          child.on('close', (status) => {
+            console.log(`\n▶ ${title}: ${command} ${args.join(' ')}`);
+            if (output) process.stdout.write(output);
+            const seconds = ((Date.now() - t0) / 1000).toFixed(1);
+            resolve({ title, ok: status === 0, seconds });
+          });
+        }),
+    ),
+  );
+  for (const { title, ok, seconds } of results) {
+    summary.push(`${ok ? 'ok  ' : 'FAIL'} ${title} (${seconds}s)`);
+  }
+  if (results.some((result) => !result.ok)) finish(1);
+}
+
 function skip(title, reason) {
   console.log(`\n⏭ ${title} skipped: ${reason}`);
   summary.push(`skip ${title}: ${reason}`);
@@ -28,8 +58,10 @@ function finish(code) {
   process.exit(code);
 }
 
-run('lint', 'npm', ['run', 'lint', '--silent']);
-run('typecheck', 'npm', ['run', 'typecheck', '--silent']);
+await runTogether([
+  { title: 'lint', command: 'npm', args: ['run', 'lint', '--silent'] },
+  { title: 'typecheck', command: 'npm', args: ['run', 'typecheck', '--silent'] },
+]);
 
 if (!process.env.TEST_REDIS_URL) {
   console.log('TEST_REDIS_URL not set: the Redis bus, limiter and two-instance tests are skipped.');

@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { finishIndexHtml } from './vite-prerender';
 
 /** The API server of `npm run dev` (PORT default of the runtime contract). */
 const apiTarget = 'http://localhost:8081';
@@ -14,15 +15,16 @@ const gzip = promisify(zlib.gzip);
 const compressible = /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest|map)$/;
 
 /**
- * Writes a brotli (.br) and a gzip (.gz) copy beside each text file of the build, which the
+ * Finishes index.html (the login page rendered at build time, vite-prerender.ts), then writes a
+ * brotli (.br) and a gzip (.gz) copy beside each text file of the build, which the
  * server sends as they are to browsers that accept them (@fastify/static `preCompressed`), and
  * last a `.build-stamp` holding the time the build started: `npm start` rebuilds only when a
  * source is newer than that (scripts/ensure-web-build.mjs).
  */
-function precompressAndStamp(): Plugin {
+function prerenderPrecompressAndStamp(): Plugin {
   let startedAt = 0;
   return {
-    name: 'teamup:precompress-and-stamp',
+    name: 'teamup:prerender-precompress-and-stamp',
     apply: 'build',
     buildStart() {
       startedAt = Date.now();
@@ -30,6 +32,7 @@ function precompressAndStamp(): Plugin {
     async writeBundle(options) {
       const outDir = options.dir;
       if (!outDir) return;
+      await finishIndexHtml(import.meta.dirname, outDir);
       const files = (await fs.readdir(outDir, { recursive: true, withFileTypes: true }))
         .filter((entry) => entry.isFile() && compressible.test(entry.name))
         .map((entry) => path.join(entry.parentPath, entry.name));
@@ -181,7 +184,7 @@ function signedInChunk(): { plugin: Plugin; has: (id: string) => boolean } {
 const signedIn = signedInChunk();
 
 export default defineConfig({
-  plugins: [react(), precompressAndStamp(), signedIn.plugin],
+  plugins: [react(), prerenderPrecompressAndStamp(), signedIn.plugin],
   server: {
     proxy: {
       '/api': { target: apiTarget, changeOrigin: true },

@@ -14,9 +14,15 @@ const chromiumArgs = [
   '--disable-quic',
 ];
 
+/** The browsers this test file launched and has not closed: what a failed test shows. */
+export const launchedBrowsers = new Set<Browser>();
+
 export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   const executablePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-  return chromium.launch({ executablePath, args: [...chromiumArgs, ...extraArgs] });
+  const browser = await chromium.launch({ executablePath, args: [...chromiumArgs, ...extraArgs] });
+  launchedBrowsers.add(browser);
+  browser.on('disconnected', () => launchedBrowsers.delete(browser));
+  return browser;
 }
 
 export async function newPage(

@@ -1,10 +1,9 @@
 import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import pino, { type Logger } from 'pino';
 import { trustProxyOption, type Config } from './config';
 import { createContext, type AppContext, type ContextOverrides } from './context';
@@ -14,6 +13,8 @@ import { bearerOf, createAuthGuard, verifiedClaimsOf } from './platform/auth/gua
 import { documentTransform } from './platform/http/define-route';
 import type { TypedApp } from './platform/http/types';
 import { registerRequestValidation } from './platform/http/validation';
+import { registerSecurityHeaders } from './platform/http/security-headers';
+import { reusingSerializerCompiler } from './platform/http/shared-answers';
 import { registerObservability } from './platform/observability/observability';
 import { requestIdOf } from './platform/observability/request-id';
 import { serveWeb } from './platform/http/serve-web';
@@ -30,7 +31,9 @@ import { healthModule } from './modules/health/health.module';
 import { kanbanModule } from './modules/kanban/kanban.module';
 import { liveModule } from './modules/live/live.module';
 import { notificationsModule } from './modules/notifications/notifications.module';
+import { presenceModule } from './modules/presence/presence.module';
 import { schedulesModule } from './modules/schedules/schedules.module';
+import { searchModule } from './modules/search/search.module';
 import { teamsModule } from './modules/teams/teams.module';
 import { usersModule } from './modules/users/users.module';
 import { videoModule } from './modules/video/video.module';
@@ -55,6 +58,8 @@ export const appModules: readonly AppModule[] = [
   formationModule,
   liveModule,
   videoModule,
+  searchModule,
+  presenceModule,
 ];
 
 export type BuildOptions = ContextOverrides & { logger?: Logger };
@@ -83,7 +88,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   }).withTypeProvider<ZodTypeProvider>();
 
   registerRequestValidation(app);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(reusingSerializerCompiler);
   app.decorateRequest('auth', null);
   registerProblemHandlers(app);
   registerNotFoundHandler(app);
@@ -99,7 +104,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     return payload;
   });
 
-  await app.register(helmet, {
+  await registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

@@ -244,7 +244,7 @@ async function buildWorld(app: TestApp): Promise<World> {
   await must(member, 'POST', `/api/workspaces/${workspace.id}/chat-rooms/${room.id}/messages`, {
     content: '반갑습니다',
   });
-  const chatFile = await upload<{ attachment: { id: number } }>(
+  const chatFile = await upload<{ attachments: Array<{ id: number }> }>(
     owner,
     `/api/workspaces/${workspace.id}/chat-rooms/${room.id}/messages/attachment`,
     [
@@ -334,7 +334,7 @@ async function buildWorld(app: TestApp): Promise<World> {
     taskCommentId: taskComment.id,
     roomId: room.id,
     messageId: message.id,
-    chatAttachmentId: chatFile.attachment.id,
+    chatAttachmentId: chatFile.attachments[0]?.id ?? 0,
     channelId: channel.id,
     participantIds: participants.map((participant) => participant.id),
     formationIds: formations.map((formation) => formation.id),

@@ -129,7 +129,11 @@ describe('the input rules every route shares', () => {
       ['/api/auth/email/request', { email: `a@${'a.'.repeat(30_000)}@` }],
     ];
 
-    it.each(calls)('is refused on %s with 400 within 50 ms of CPU', async (url, body) => {
+    // The bound catches the backtracking pattern (seconds of CPU) with room to spare; it is not a
+    // speed target. process.cpuUsage counts the whole process (the embedded database's worker
+    // thread, the collection of a megabyte string): 50 ms was exceeded by 2-5 ms on a loaded
+    // 2-core machine with nothing wrong.
+    it.each(calls)('is refused on %s with 400 within 250 ms of CPU', async (url, body) => {
       const payload = JSON.stringify(body);
       const before = process.cpuUsage();
       const response = await app.inject({
@@ -140,7 +144,7 @@ describe('the input rules every route shares', () => {
       });
       const used = process.cpuUsage(before);
       expectProblem(response, 400, ErrorCode.VALIDATION_FAILED);
-      expect((used.user + used.system) / 1000).toBeLessThan(50);
+      expect((used.user + used.system) / 1000).toBeLessThan(250);
     });
 
     it('does not hold up a health call made meanwhile', async () => {

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { Writable } from 'node:stream';
+import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -242,6 +243,25 @@ describe('/metrics', () => {
     } else {
       expect(text).not.toContain('teamup_db_pool_connections');
     }
+  });
+
+  it('shows the embedded database worker: its queue depth and the time of its calls', async () => {
+    const text = await scrape();
+    if (testDbKind === 'postgres') {
+      expect(text).not.toContain('teamup_db_worker_queue_depth');
+      return;
+    }
+    expect(sample(text, 'teamup_db_worker_queue_depth')).toBeGreaterThanOrEqual(0);
+    const queries = '{op="query"}';
+    const before = sample(text, 'teamup_db_worker_call_duration_seconds_count', queries) ?? 0;
+    await app.context.database.db.execute(sql`SELECT 1`);
+    await app.context.database.db.execute(sql`SELECT 2`);
+    const after = await scrape();
+    // At least these two (a background sweep may have asked something meanwhile).
+    expect(
+      sample(after, 'teamup_db_worker_call_duration_seconds_count', queries),
+    ).toBeGreaterThanOrEqual(before + 2);
+    expect(sample(after, 'teamup_db_worker_call_duration_seconds_sum', queries)).toBeGreaterThan(0);
   });
 
   it('shows open SSE streams and STOMP sockets, and bus events', async () => {

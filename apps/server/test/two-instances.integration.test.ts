@@ -7,6 +7,7 @@ import {
   type VideoChannel,
   type VideoChannelEvent,
 } from '@teamup/contracts/video';
+import type { WorkspacePresence } from '@teamup/contracts/presence';
 import type { Workspace } from '@teamup/contracts/workspaces';
 import type { Database } from '../src/db/client';
 import { call, createUser, dataOf, type TestUser } from './factories';
@@ -51,6 +52,7 @@ describe.skipIf(!runs)('two instances behind one load balancer', () => {
   let database: Database;
   let a: TestApp;
   let b: TestApp;
+  let urlA: string;
   let urlB: string;
   const streams: SseStream[] = [];
   const sockets: StompTestClient[] = [];
@@ -60,6 +62,7 @@ describe.skipIf(!runs)('two instances behind one load balancer', () => {
     const env = { REDIS_URL: redisUrl ?? '' };
     a = await createTestApp(env, { database });
     b = await createTestApp(env, { database });
+    urlA = await listenLocally(a);
     await b.listen({ port: 0, host: '127.0.0.1' });
     const address = b.server.address();
     if (!address || typeof address === 'string') throw new Error('no port');
@@ -154,7 +157,7 @@ describe.skipIf(!runs)('two instances behind one load balancer', () => {
     await call(a, host, 'POST', `${base}/${channel.id}`);
     await call(b, guest, 'POST', `${base}/${channel.id}`);
 
-    const wsA = `${(await listenLocally(a)).replace('http', 'ws')}/ws`;
+    const wsA = `${urlA.replace('http', 'ws')}/ws`;
     const wsB = `${urlB.replace('http', 'ws')}/ws`;
     const hostSocket = await connectStomp(wsA, host);
     const guestSocket = await connectStomp(wsB, guest);
@@ -226,5 +229,81 @@ describe.skipIf(!runs)('two instances behind one load balancer', () => {
 
   it('a meeting deleted on A: everyone listening on B is sent out', async () => {
     await runMeetingCase(ends(), 'delete meeting');
+  });
+
+  it('typing and presence cross instances: heard on the other one, announced once', async () => {
+    const {
+      owner: jimin,
+      member: minsu,
+      workspace,
+    } = await splitWorkspace('지민', '민수', '두 서버 입력 중');
+    const rooms = `/api/workspaces/${workspace.id}/chat-rooms`;
+    const room = dataOf<ChatRoom>(
+      await call(a, jimin, 'POST', `${rooms}/create`, {
+        name: '입력 중 방',
+        chatMemberIdList: [minsu.userId],
+      }),
+    );
+    const presenceOn = async (app: TestApp, user: TestUser, of: TestUser) =>
+      dataOf<WorkspacePresence>(
+        await call(app, user, 'GET', `/api/workspaces/${workspace.id}/presence`),
+      ).users.find((entry) => entry.userId === of.userId)?.status ?? 'OFFLINE';
+    const changes = (stream: SseStream, of: TestUser, status: string) =>
+      stream.events.filter(
+        (e) =>
+          e.data['type'] === 'PRESENCE_CHANGED' &&
+          e.data['userId'] === of.userId &&
+          e.data['status'] === status,
+      );
+
+    // Jimin listens on A; Minsu comes online on B.
+    const jiminTicket = dataOf<SseTicket>(await call(a, jimin, 'POST', '/api/sse/register'));
+    const jiminStream = await openSse(`${urlA}/api/sse/subscribe?ticket=${jiminTicket.ticket}`);
+    streams.push(jiminStream);
+    const minsuTicket = dataOf<SseTicket>(await call(b, minsu, 'POST', '/api/sse/register'));
+    const minsuStream = await openSse(`${urlB}/api/sse/subscribe?ticket=${minsuTicket.ticket}`);
+    streams.push(minsuStream);
+    await jiminStream.waitFor(() => changes(jiminStream, minsu, 'ONLINE').length > 0);
+    expect(await presenceOn(a, jimin, minsu)).toBe('ONLINE');
+    expect(await presenceOn(b, minsu, jimin)).toBe('ONLINE');
+
+    // Minsu's away report reaches A though his connection is on B.
+    const away = await call(a, minsu, 'PUT', '/api/presence/me', { status: 'AWAY' });
+    expect(away.statusCode, away.body).toBe(204);
+    await jiminStream.waitFor(() => changes(jiminStream, minsu, 'AWAY').length > 0);
+    expect(await presenceOn(b, jimin, minsu)).toBe('AWAY');
+
+    // Typing on A reaches B; typing over STOMP on B reaches A.
+    expect((await call(a, jimin, 'POST', `${rooms}/${room.id}/typing`)).statusCode).toBe(204);
+    await minsuStream.waitFor((events) =>
+      events.some((e) => e.data['type'] === 'CHAT_TYPING' && e.data['userId'] === jimin.userId),
+    );
+    const minsuSocket = await connectStomp(`${urlB.replace('http', 'ws')}/ws`, minsu);
+    sockets.push(minsuSocket);
+    await sendJson(minsuSocket, `/app/workspaces/${workspace.id}/chat-rooms/${room.id}/typing`, {});
+    await jiminStream.waitFor((events) =>
+      events.some((e) => e.data['type'] === 'CHAT_TYPING' && e.data['userId'] === minsu.userId),
+    );
+
+    // Minsu leaves B entirely (stream and socket): A hears him go offline.
+    minsuStream.close();
+    minsuSocket.socket.close();
+    await jiminStream.waitFor(() => changes(jiminStream, minsu, 'OFFLINE').length > 0, 10_000);
+    // Each instance settles on its own clock: A agrees a moment later at most.
+    const started = Date.now();
+    while ((await presenceOn(a, jimin, minsu)) !== 'OFFLINE') {
+      if (Date.now() - started > 3000) throw new Error('A still shows Minsu');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    // Give a duplicate the chance to arrive before counting: each change was announced once.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(changes(jiminStream, minsu, 'ONLINE')).toHaveLength(1);
+    expect(changes(jiminStream, minsu, 'AWAY')).toHaveLength(1);
+    expect(changes(jiminStream, minsu, 'OFFLINE')).toHaveLength(1);
+    expect(
+      jiminStream.events.filter(
+        (e) => e.data['type'] === 'CHAT_TYPING' && e.data['userId'] === minsu.userId,
+      ),
+    ).toHaveLength(1);
   });
 });

@@ -1,8 +1,8 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { AppProviders } from './app/providers';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { AppRoot } from './app/app-root';
 import { createQueryClient } from './app/query-client';
 import { AppRouter, preloadSignedInScreen } from './app/router';
 import { sessionQueryOptions } from './features/auth/api/session';
@@ -23,10 +23,29 @@ if (tokenStore.hasSession()) {
   preloadSignedInScreen(window.location.hash.replace(/^#/, '').split('?')[0] || '/');
 }
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders queryClient={queryClient}>
-      <AppRouter />
-    </AppProviders>
-  </StrictMode>,
+// The prerendered page is inert (index.html) until the app has taken it over: typing into it or
+// submitting it before then would be lost.
+const releasePrerendered = () => container.removeAttribute('inert');
+const app = (
+  <AppRoot queryClient={queryClient} onMounted={releasePrerendered}>
+    <AppRouter />
+  </AppRoot>
 );
+// index.html carries the login page rendered at build time; public/boot.js hid it unless this is
+// a signed-out visit to the login address. Shown, it is taken over as it is (hydrated); hidden, it
+// is dropped and the app renders the visitor's page.
+const loginPrerendered =
+  container.firstElementChild !== null &&
+  document.documentElement.getAttribute('data-prerendered-login') !== 'hidden';
+// Either way the first render is a transition: React renders it in slices of a few milliseconds,
+// yielding to the browser between them, instead of one task that blocks a slow phone for the
+// whole render of the providers, router and page.
+startTransition(() => {
+  if (loginPrerendered) {
+    hydrateRoot(container, app);
+    return;
+  }
+  container.replaceChildren();
+  document.documentElement.removeAttribute('data-prerendered-login');
+  createRoot(container).render(app);
+});

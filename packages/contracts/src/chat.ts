@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, pageQuerySchema, pageSchema } from './common';
 import { binaryFile, endpoint } from './endpoint';
+import { ErrorCode } from './error-codes';
 import { Limits } from './limits';
 
 /** Texts of spec 02 sections 5 and 8 for chat. */
@@ -27,7 +28,78 @@ export const ChatMessages = {
   unknownSender: '알 수 없는 사용자',
   ticketInvalid: '실시간 연결 티켓이 유효하지 않거나 만료되었습니다.',
   ticketSpent: '이미 사용한 실시간 연결 티켓입니다. 새 티켓을 발급받아 다시 연결해주세요.',
+  replyTargetNotFound: '답장할 메시지를 이 채팅방에서 찾을 수 없습니다.',
+  reactionNotAllowed: '사용할 수 없는 공감 이모지입니다. 👍 ❤️ 😂 😮 😢 🙏 ✅ 중에서 골라주세요.',
+  reactFailed: '공감을 남기지 못했습니다. 다시 시도해주세요.',
+  editForbidden: '메시지는 작성자만 수정할 수 있습니다.',
+  fileMessageNotEditable: '파일이 있는 메시지는 수정할 수 없습니다.',
+  editFailed: '메시지를 수정하지 못했습니다. 다시 시도해주세요.',
+  pinForbidden: '공지는 채팅방 방장 또는 워크스페이스 관리자만 등록할 수 있습니다.',
+  mentionAllForbidden: '@all, @here는 채팅방 방장 또는 워크스페이스 관리자만 사용할 수 있습니다.',
+  notifyLevelInvalid: '알림 설정은 전체, 멘션만, 끄기 중 하나여야 합니다.',
+  tooManyFiles: `파일은 메시지 하나에 최대 ${Limits.chatFilesPerMessage}개까지 보낼 수 있습니다.`,
+  filesTooLarge: `메시지 하나의 파일은 합계 ${Limits.chatMessageFilesMaxBytes / (1024 * 1024)}MB 이하여야 합니다.`,
+  cursorsExclusive: 'beforeId, afterId, aroundId 중 하나만 보낼 수 있습니다.',
+  cursorNotPaged: 'afterId, aroundId는 page, sort와 함께 보낼 수 없습니다.',
 } as const;
+
+/**
+ * A mention inside a message's text: `<@12>` names the member with id 12 (shown with their name
+ * as it is when read, so a rename changes it), `<@all>` and `<@here>` the whole room (room owner
+ * and workspace admins only). The text around stays plain.
+ */
+export const MENTION_TOKEN = /<@(\d{1,10}|all|here)>/g;
+
+/**
+ * The mentions in a message's text: the member ids named, and whether the room was named
+ * (`everyone`: `<@all>` or `<@here>`). `all` wakes every member; `here` without `all` only the
+ * members who are online when it is sent (decision 0021).
+ */
+export function parseMentions(content: string): {
+  userIds: number[];
+  everyone: boolean;
+  all: boolean;
+  here: boolean;
+} {
+  const userIds = new Set<number>();
+  let all = false;
+  let here = false;
+  for (const match of content.matchAll(MENTION_TOKEN)) {
+    const target = match[1] ?? '';
+    if (target === 'all') all = true;
+    else if (target === 'here') here = true;
+    else userIds.add(Number(target));
+  }
+  return { userIds: [...userIds], everyone: all || here, all, here };
+}
+
+/** The text with each mention token replaced by `label(target)` (a member id, 'all' or 'here'). */
+export function mentionsAsText(
+  content: string,
+  label: (target: number | 'all' | 'here') => string,
+): string {
+  return content.replace(MENTION_TOKEN, (_token, target: string) =>
+    label(target === 'all' || target === 'here' ? target : Number(target)),
+  );
+}
+
+/** The token that mentions a member (or the room) in a message's text. */
+export const mentionToken = (target: number | 'all' | 'here') => `<@${target}>`;
+
+/** A typing client says so at most this often per room (decision 0021); the server drops more. */
+export const CHAT_TYPING_INTERVAL_MS = 3000;
+/** How long "…님이 입력 중…" shows after the last CHAT_TYPING heard from that person. */
+export const CHAT_TYPING_SHOW_MS = 5000;
+
+/** How long a message's earlier texts stay visible to its room after an edit replaced them. */
+export const EDIT_HISTORY_HOURS = 24;
+
+/** The reactions a message can get, in the order they show. */
+export const CHAT_REACTIONS = ['👍', '❤️', '😂', '😮', '😢', '🙏', '✅'] as const;
+export type ChatReactionEmoji = (typeof CHAT_REACTIONS)[number];
+
+/** How much of the original's text a reply carries as its quoted preview. */
+export const REPLY_PREVIEW_MAX = 100;
 
 export const chatRoomTypeSchema = z.enum(['PERSONAL', 'GROUP']);
 export type ChatRoomType = z.infer<typeof chatRoomTypeSchema>;
@@ -55,24 +127,50 @@ export const chatRoomListQuerySchema = z.object({
   sort: z.enum(['createdAt,desc', 'createdAt,asc']).default('createdAt,desc'),
 });
 
-export const chatMessageListQuerySchema = z.object({
-  page: pageQuerySchema.shape.page,
-  size: z.coerce.number().int().min(1).max(200).default(Limits.chatMessagePageSize),
-  /** `createdAt,asc` (default: page 0 is the oldest) or `createdAt,desc` (page 0 is the newest). */
-  sort: z.enum(['createdAt,asc', 'createdAt,desc']).default('createdAt,asc'),
-  /**
-   * Cursor: only messages older than this id, newest `size` of them, answered oldest first.
-   * With a cursor `page` is ignored.
-   */
-  beforeId: idSchema.optional(),
-});
+export const chatMessageListQuerySchema = z
+  .object({
+    /** Page number (default 0); not with `afterId` or `aroundId`. */
+    page: pageQuerySchema.shape.page.unwrap().optional(),
+    size: z.coerce.number().int().min(1).max(200).default(Limits.chatMessagePageSize),
+    /**
+     * `createdAt,asc` (default: page 0 is the oldest) or `createdAt,desc` (page 0 is the newest);
+     * not with `afterId` or `aroundId`.
+     */
+    sort: z.enum(['createdAt,asc', 'createdAt,desc']).optional(),
+    /**
+     * Cursor: only messages older than this id, newest `size` of them, answered oldest first.
+     * With it `page` and `sort` are ignored (as before the other cursors).
+     */
+    beforeId: idSchema.optional(),
+    /** Cursor: only messages newer than this id, oldest `size` of them, answered oldest first. */
+    afterId: idSchema.optional(),
+    /**
+     * Cursor: the `size` messages around this message of the room (about half older, the message
+     * and half newer; fewer on one side move to the other), answered oldest first.
+     */
+    aroundId: idSchema.optional(),
+  })
+  .refine(
+    (query) =>
+      [query.beforeId, query.afterId, query.aroundId].filter((id) => id !== undefined).length <= 1,
+    { message: ChatMessages.cursorsExclusive, path: ['aroundId'] },
+  )
+  .refine(
+    (query) =>
+      (query.afterId === undefined && query.aroundId === undefined) ||
+      (query.page === undefined && query.sort === undefined),
+    { message: ChatMessages.cursorNotPaged, path: ['page'] },
+  );
+export type ChatMessageListQuery = z.infer<typeof chatMessageListQuerySchema>;
 
 /**
- * The text fields of a message sent with a file (multipart, beside the `file` part): the text
- * may be empty, the file alone is a message.
+ * The text fields of a message sent with files (multipart, beside one to
+ * Limits.chatFilesPerMessage `file` parts): the text may be empty, the files alone are a message.
  */
 export const sendChatAttachmentFieldsSchema = z.object({
   content: z.string().max(Limits.chatMessageMax, ChatMessages.messageTooLong).default(''),
+  /** The message this one answers (in the same room). */
+  replyTo: idSchema.optional(),
 });
 
 export const chatAttachmentParamsSchema = z.object({ id: idSchema });
@@ -80,11 +178,19 @@ export const chatAttachmentQuerySchema = z.object({
   download: z.enum(['0', '1']).optional(),
 });
 
+/** A message's text, sent or edited: not blank, at most Limits.chatMessageMax characters. */
+const messageContentSchema = z
+  .string({ error: ChatMessages.messageRequired })
+  .max(Limits.chatMessageMax, ChatMessages.messageTooLong)
+  .refine((value) => value.trim().length > 0, ChatMessages.messageRequired);
+
+/** PATCH .../messages/{m}: the author's new text (the same rules as sending). */
+export const editChatMessageSchema = z.object({ content: messageContentSchema });
+
 export const sendChatMessageSchema = z.object({
-  content: z
-    .string({ error: ChatMessages.messageRequired })
-    .max(Limits.chatMessageMax, ChatMessages.messageTooLong)
-    .refine((value) => value.trim().length > 0, ChatMessages.messageRequired),
+  content: messageContentSchema,
+  /** The message this one answers: a message of the same room that is not deleted. */
+  replyTo: idSchema.optional(),
   /** Echoes of the caller some clients send; another person's id is refused. */
   senderId: idSchema.optional(),
   senderName: z
@@ -94,6 +200,13 @@ export const sendChatMessageSchema = z.object({
 });
 
 export const lastReadSchema = z.object({ messageId: idSchema });
+
+/** PUT .../messages/{m}/reactions: the caller's reaction with `emoji` on (`reacted`) or off. */
+export const setChatReactionSchema = z.object({
+  emoji: z.enum(CHAT_REACTIONS, { error: ChatMessages.reactionNotAllowed }),
+  reacted: z.boolean(),
+});
+export type SetChatReactionInput = z.infer<typeof setChatReactionSchema>;
 
 export const chatWorkspaceParamsSchema = z.object({ workspaceId: idSchema });
 /** `workspaceId` may be `*` in the spec's user-rooms path. */
@@ -130,6 +243,40 @@ export const chatAttachmentSchema = z.object({
 });
 export type ChatAttachment = z.infer<typeof chatAttachmentSchema>;
 
+/** The quoted original a reply shows: whose it was and how it began, or that it is gone. */
+export const chatReplyPreviewSchema = z.object({
+  id: z.number().int(),
+  senderId: z.number().int(),
+  senderName: z.string(),
+  /** The first REPLY_PREVIEW_MAX characters of the original; empty once it is deleted. */
+  content: z.string(),
+  deleted: z.boolean(),
+  /** The original carried a file or more (a reply to a photo shows that it was one). */
+  hasAttachment: z.boolean(),
+});
+export type ChatReplyPreview = z.infer<typeof chatReplyPreviewSchema>;
+
+/** One emoji on a message: how many, and who (oldest first), for the hover list. */
+export const chatReactionSchema = z.object({
+  emoji: z.enum(CHAT_REACTIONS),
+  count: z.number().int(),
+  users: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+export type ChatReaction = z.infer<typeof chatReactionSchema>;
+
+/** A message's reactions after a change: the answer of the PUT and the live event's payload. */
+export const chatMessageReactionsSchema = z.object({
+  chatRoomId: z.number().int(),
+  messageId: z.number().int(),
+  /** In CHAT_REACTIONS order; emoji nobody chose are left out. */
+  reactions: z.array(chatReactionSchema),
+});
+export type ChatMessageReactions = z.infer<typeof chatMessageReactionsSchema>;
+
+/** An earlier text of an edited message, until `replacedAt`. */
+export const chatMessageEditSchema = z.object({ content: z.string(), replacedAt: z.string() });
+export type ChatMessageEdit = z.infer<typeof chatMessageEditSchema>;
+
 export const chatMessageSchema = z.object({
   id: z.number().int(),
   chatRoomId: z.number().int(),
@@ -140,10 +287,37 @@ export const chatMessageSchema = z.object({
   content: z.string(),
   deleted: z.boolean(),
   sentAt: z.string(),
-  /** Null when none was sent, and once the message is deleted. */
-  attachment: chatAttachmentSchema.nullable(),
+  /** The files sent with it, in the order sent; empty when none, and once it is deleted. */
+  attachments: z.array(chatAttachmentSchema),
+  /** The message this one answers; null when it answers none (or the original is purged). */
+  replyTo: chatReplyPreviewSchema.nullable(),
+  /** In CHAT_REACTIONS order; empty when none (and once the message is deleted). */
+  reactions: z.array(chatReactionSchema),
+  /** When its author last edited it ("(수정됨)"); null when never. */
+  editedAt: z.string().nullable(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+/**
+ * How the caller hears of a room's messages (KakaoTalk's 알림 끄기, Slack's per-channel
+ * preference): every message, only mentions of them, or nothing. It overrides the per-kind
+ * notification settings for this room; null (the default) follows them.
+ */
+export const CHAT_NOTIFY_LEVELS = ['ALL', 'MENTIONS', 'MUTE'] as const;
+export const chatNotifyLevelSchema = z.enum(CHAT_NOTIFY_LEVELS, {
+  error: ChatMessages.notifyLevelInvalid,
+});
+export type ChatNotifyLevel = z.infer<typeof chatNotifyLevelSchema>;
+
+/** PUT .../{r}/notify-level: the caller's level in the room, or null to follow their settings. */
+export const setChatNotifyLevelSchema = z.object({ level: chatNotifyLevelSchema.nullable() });
+
+/** The caller's level in a room: the PUT's answer and the live event to their other tabs. */
+export const chatNotifyLevelStateSchema = z.object({
+  chatRoomId: z.number().int(),
+  level: chatNotifyLevelSchema.nullable(),
+});
+export type ChatNotifyLevelState = z.infer<typeof chatNotifyLevelStateSchema>;
 
 export const chatRoomSchema = z.object({
   id: z.number().int(),
@@ -158,11 +332,93 @@ export const chatRoomSchema = z.object({
   lastReadMessageId: z.number().int().nullable(),
   lastMessage: chatMessageSchema.nullable(),
   createdAt: z.string(),
+  /** Who made the room (its owner: may use @all / @here); null once their account is gone. */
+  createdBy: z.number().int().nullable(),
+  /** The caller's notification level here; null follows their notification settings. */
+  notifyLevel: chatNotifyLevelSchema.nullable(),
 });
 export type ChatRoom = z.infer<typeof chatRoomSchema>;
 
 export const chatRoomPageSchema = pageSchema(chatRoomSchema);
-export const chatMessagePageSchema = pageSchema(chatMessageSchema);
+
+/** PUT .../{r}/notice: the message to pin as the room's notice (공지), or null to take it down. */
+export const setChatNoticeSchema = z.object({ messageId: idSchema.nullable() });
+
+/** A room's notice: the pinned message as the room shows it, or null when none (or deleted). */
+export const chatNoticeSchema = z.object({
+  chatRoomId: z.number().int(),
+  message: chatMessageSchema.nullable(),
+});
+export type ChatNotice = z.infer<typeof chatNoticeSchema>;
+
+/** One member's read pointer: the newest message they have seen (null: never opened the room). */
+export const chatReadPointerSchema = z.object({
+  userId: z.number().int(),
+  lastReadMessageId: z.number().int().nullable(),
+});
+export type ChatReadPointer = z.infer<typeof chatReadPointerSchema>;
+
+/**
+ * Every member's read pointer, read once when a room opens (decision 0019): a message's read
+ * count ("1" beside it, KakaoTalk style) is the number of members other than its sender whose
+ * pointer is older than it, counted on the client; CHAT_READ_POINTER_MOVED keeps it live.
+ */
+export const chatReadPointersSchema = z.object({
+  chatRoomId: z.number().int(),
+  pointers: z.array(chatReadPointerSchema),
+});
+export type ChatReadPointers = z.infer<typeof chatReadPointersSchema>;
+/**
+ * A page of messages. With a cursor (beforeId, afterId, aroundId) `totalElements` counts the
+ * messages on the cursor's side: older than `beforeId` (this page included), newer than
+ * `afterId` (this page included), or, around `aroundId`, those up to the page's newest (older
+ * ones beyond it plus this page); `hasOlder` and `hasNewer` say whether the room holds messages
+ * older than the page's oldest, newer than its newest (absent without a cursor).
+ */
+export const chatMessagePageSchema = pageSchema(chatMessageSchema).extend({
+  hasOlder: z.boolean().optional(),
+  hasNewer: z.boolean().optional(),
+});
+export type ChatMessagePage = z.infer<typeof chatMessagePageSchema>;
+
+/**
+ * Keyset cursor of a room's files list: `{messageId}.{position}` of the last file of the page
+ * before (opaque to clients: they send back `nextCursor`).
+ */
+export const chatFilesCursorSchema = z
+  .string()
+  .max(40)
+  .regex(/^\d{1,10}\.\d{1,3}$/, '올바르지 않은 커서입니다.');
+
+/** GET .../{r}/files: newest first; `kind` keeps only images or only other files. */
+export const chatFilesQuerySchema = z.object({
+  cursor: chatFilesCursorSchema.optional(),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(Limits.chatFilesPageMax)
+    .default(Limits.chatFilesPageSize),
+  kind: z.enum(['image', 'file']).optional(),
+});
+export type ChatFilesQuery = z.input<typeof chatFilesQuerySchema>;
+
+/** One file shared in a room: the file, and the message that carried it. */
+export const chatRoomFileSchema = z.object({
+  attachment: chatAttachmentSchema,
+  messageId: z.number().int(),
+  senderId: z.number().int(),
+  senderName: z.string(),
+  sentAt: z.string(),
+});
+export type ChatRoomFile = z.infer<typeof chatRoomFileSchema>;
+
+/** A page of a room's files, newest first; `nextCursor` null on the last page. */
+export const chatRoomFilesPageSchema = z.object({
+  items: z.array(chatRoomFileSchema),
+  nextCursor: z.string().nullable(),
+});
+export type ChatRoomFilesPage = z.infer<typeof chatRoomFilesPageSchema>;
 
 /** POST /sse/register: a single-use ticket for GET /sse/subscribe?ticket=, valid a short while. */
 export const sseTicketSchema = z.object({ ticket: z.string(), expiresAt: z.string() });
@@ -239,7 +495,8 @@ export const chatEndpoints = {
   messages: endpoint({
     method: 'GET',
     path: `${rooms}/:roomId/messages`,
-    summary: 'Messages paged by `sort`, or the `size` just older than `beforeId` (oldest first)',
+    summary:
+      'Messages paged by `sort`, or by one cursor (oldest first): the `size` just older than `beforeId`, just newer than `afterId`, or centred on `aroundId`',
     params: chatRoomParamsSchema,
     query: chatMessageListQuerySchema,
     response: chatMessagePageSchema,
@@ -253,15 +510,36 @@ export const chatEndpoints = {
     response: chatMessageSchema,
     status: 201,
   }),
-  /** Multipart: a `file` part and an optional text `content` (sendChatAttachmentFieldsSchema). */
+  /**
+   * Multipart: one or more `file` parts and an optional text `content`
+   * (sendChatAttachmentFieldsSchema). All files are stored, or none.
+   */
   sendWithFile: endpoint({
     method: 'POST',
     path: `${rooms}/:roomId/messages/attachment`,
-    summary: 'Send a message with one file: multipart `file` and optional text `content`',
+    summary: `Send a message with files: multipart \`file\` parts (1–${Limits.chatFilesPerMessage}, each ≤ ${Limits.attachmentMaxBytes / (1024 * 1024)} MB, ≤ ${Limits.chatMessageFilesMaxBytes / (1024 * 1024)} MB in all) and optional text \`content\``,
     params: chatRoomParamsSchema,
-    form: sendChatAttachmentFieldsSchema.extend({ file: binaryFile('The file') }),
+    form: sendChatAttachmentFieldsSchema.extend({
+      file: z
+        .array(binaryFile('A file (repeat the part for each file, in the order they show)'))
+        .min(1)
+        .max(Limits.chatFilesPerMessage),
+    }),
     response: chatMessageSchema,
     status: 201,
+    errors: {
+      400: [ErrorCode.CHAT_FILES_TOO_MANY],
+      413: [ErrorCode.FILE_TOO_LARGE, ErrorCode.CHAT_FILES_TOO_LARGE],
+    },
+  }),
+  /** Everything shared in the room (the 파일 drawer), keyset-paged by `cursor`. */
+  files: endpoint({
+    method: 'GET',
+    path: `${rooms}/:roomId/files`,
+    summary: 'The files shared in a room, newest first, paged by `cursor`; `kind=image|file`',
+    params: chatRoomParamsSchema,
+    query: chatFilesQuerySchema,
+    response: chatRoomFilesPageSchema,
   }),
   deleteMessage: endpoint({
     method: 'PATCH',
@@ -270,12 +548,78 @@ export const chatEndpoints = {
     params: chatMessageParamsSchema,
     status: 204,
   }),
+  edit: endpoint({
+    method: 'PATCH',
+    path: `${rooms}/:roomId/messages/:messageId`,
+    summary: 'Edit one’s own text message (the same length rule as sending)',
+    params: chatMessageParamsSchema,
+    body: editChatMessageSchema,
+    response: chatMessageSchema,
+  }),
+  /**
+   * The texts an edit replaced in the last EDIT_HISTORY_HOURS hours, newest first (room members;
+   * empty for a deleted message). Older ones are not shown (and are pruned).
+   */
+  editHistory: endpoint({
+    method: 'GET',
+    path: `${rooms}/:roomId/messages/:messageId/edits`,
+    summary: 'A message’s earlier texts replaced by edits in the last 24 hours, newest first',
+    params: chatMessageParamsSchema,
+    response: z.array(chatMessageEditSchema),
+  }),
+  react: endpoint({
+    method: 'PUT',
+    path: `${rooms}/:roomId/messages/:messageId/reactions`,
+    summary: 'Turn the caller’s reaction (one of 👍 ❤️ 😂 😮 😢 🙏 ✅) on a message on or off',
+    params: chatMessageParamsSchema,
+    body: setChatReactionSchema,
+    response: chatMessageReactionsSchema,
+  }),
   markRead: endpoint({
     method: 'PATCH',
     path: `${rooms}/:roomId/last-read-refresh`,
     summary: 'Move the caller’s read pointer forward to `messageId`',
     params: chatRoomParamsSchema,
     body: lastReadSchema,
+    status: 204,
+  }),
+  notice: endpoint({
+    method: 'GET',
+    path: `${rooms}/:roomId/notice`,
+    summary: 'The room’s pinned notice (공지), or null',
+    params: chatRoomParamsSchema,
+    response: chatNoticeSchema,
+  }),
+  setNotice: endpoint({
+    method: 'PUT',
+    path: `${rooms}/:roomId/notice`,
+    summary: 'Pin a message of the room as its notice, or null to unpin (room owner or admins)',
+    params: chatRoomParamsSchema,
+    body: setChatNoticeSchema,
+    response: chatNoticeSchema,
+  }),
+  setNotifyLevel: endpoint({
+    method: 'PUT',
+    path: `${rooms}/:roomId/notify-level`,
+    summary:
+      'The caller’s notification level in the room (ALL, MENTIONS, MUTE), or null to follow their settings',
+    params: chatRoomParamsSchema,
+    body: setChatNotifyLevelSchema,
+    response: chatNotifyLevelStateSchema,
+  }),
+  readPointers: endpoint({
+    method: 'GET',
+    path: `${rooms}/:roomId/read-pointers`,
+    summary: 'Every member’s read pointer, for the read count beside each message',
+    params: chatRoomParamsSchema,
+    response: chatReadPointersSchema,
+  }),
+  /** Nothing is stored: the room hears CHAT_TYPING (decision 0021). */
+  typing: endpoint({
+    method: 'POST',
+    path: `${rooms}/:roomId/typing`,
+    summary: 'Say the caller is typing in the room (at most every 3 s; nothing is stored)',
+    params: chatRoomParamsSchema,
     status: 204,
   }),
   /** The file itself (streamed; `ChatAttachment.url` names it). */

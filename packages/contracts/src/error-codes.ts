@@ -105,6 +105,17 @@ export const ErrorCode = {
   CHAT_DM_ONLY_TWO: 'CHAT_DM_ONLY_TWO',
   CHAT_GROUP_NAME_REQUIRED: 'CHAT_GROUP_NAME_REQUIRED',
   CHAT_DM_NOT_ALLOWED: 'CHAT_DM_NOT_ALLOWED',
+  /** A reply names a message that is not in the room (or is deleted). */
+  CHAT_REPLY_TARGET_INVALID: 'CHAT_REPLY_TARGET_INVALID',
+  CHAT_EDIT_FORBIDDEN: 'CHAT_EDIT_FORBIDDEN',
+  CHAT_MENTION_ALL_FORBIDDEN: 'CHAT_MENTION_ALL_FORBIDDEN',
+  CHAT_PIN_FORBIDDEN: 'CHAT_PIN_FORBIDDEN',
+  /** Only text messages are edited: one with a file is not. */
+  CHAT_EDIT_NOT_TEXT: 'CHAT_EDIT_NOT_TEXT',
+  /** More than Limits.chatFilesPerMessage files in one message. */
+  CHAT_FILES_TOO_MANY: 'CHAT_FILES_TOO_MANY',
+  /** One message's files together over Limits.chatMessageFilesMaxBytes. */
+  CHAT_FILES_TOO_LARGE: 'CHAT_FILES_TOO_LARGE',
   SSE_TICKET_INVALID: 'SSE_TICKET_INVALID',
   /** A used ticket came back (a stock EventSource's own reconnect): register a new one. */
   SSE_TICKET_SPENT: 'SSE_TICKET_SPENT',

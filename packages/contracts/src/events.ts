@@ -1,5 +1,12 @@
-import type { ChatAttachment, ChatMessage } from './chat';
+import type {
+  ChatAttachment,
+  ChatMessage,
+  ChatMessageReactions,
+  ChatNotice,
+  ChatNotifyLevelState,
+} from './chat';
 import type { Notification } from './notifications';
+import type { PresenceStatus } from './presence';
 
 /**
  * Live events, one typed union. Clients treat most of them as invalidation signals: they refetch
@@ -44,8 +51,8 @@ export type NewChatMessageEvent = {
   senderName: string;
   senderProfileImageUrl: string | null;
   sentAt: string;
-  /** The file sent with the message, if any (where to fetch it, not its bytes). */
-  attachment: ChatAttachment | null;
+  /** The files sent with the message, in order (where to fetch them, not their bytes). */
+  attachments: ChatAttachment[];
   message: ChatMessage;
 };
 export type ChatMessageDeletedEvent = {
@@ -53,6 +60,15 @@ export type ChatMessageDeletedEvent = {
   chatRoomId: number;
   messageId: number;
 };
+/** The author edited a message: the message as `GET .../messages` now presents it. */
+export type ChatMessageEditedEvent = {
+  type: 'CHAT_MESSAGE_EDITED';
+  chatRoomId: number;
+  messageId: number;
+  message: ChatMessage;
+};
+/** Someone reacted (or took a reaction back): the message's reactions as the PUT answers them. */
+export type ChatReactionsChangedEvent = { type: 'CHAT_REACTIONS_CHANGED' } & ChatMessageReactions;
 export type ChatMemberEvent = {
   type: 'CHAT_MEMBER_JOINED' | 'CHAT_MEMBER_LEFT';
   chatRoomId: number;
@@ -67,6 +83,50 @@ export type ChatReadEvent = {
   lastReadMessageId: number;
   /** The reader's unread count in the room after the move, as the server counts it. */
   unreadCount: number;
+};
+/**
+ * On the room's topic: a member's read pointer moved from `previousMessageId` (null: never
+ * opened) to `lastReadMessageId`. Every message in between has one reader fewer to wait for.
+ * (Sending moves the sender's pointer to their message too; that move is not announced: the
+ * NEW_CHAT_MESSAGE event implies it.)
+ */
+export type ChatReadPointerMovedEvent = {
+  type: 'CHAT_READ_POINTER_MOVED';
+  chatRoomId: number;
+  userId: number;
+  previousMessageId: number | null;
+  lastReadMessageId: number;
+};
+
+/** The room's notice changed (pinned, replaced or taken down): as GET .../notice answers it. */
+export type ChatNoticeChangedEvent = { type: 'CHAT_NOTICE_CHANGED' } & ChatNotice;
+
+/** Addressed to one user: they changed their notification level in a room (another tab). */
+export type ChatNotifyLevelChangedEvent = {
+  type: 'CHAT_NOTIFY_LEVEL_CHANGED';
+} & ChatNotifyLevelState;
+
+/**
+ * On the room's topic, never logged (decision 0021): `userId` is typing in the room. Clients show
+ * it for CHAT_TYPING_SHOW_MS unless heard again, and drop it at once when that person's message
+ * arrives. Sent at most once per CHAT_TYPING_INTERVAL_MS per person and room.
+ */
+export type ChatTypingEvent = {
+  type: 'CHAT_TYPING';
+  chatRoomId: number;
+  userId: number;
+  userName: string;
+};
+
+/**
+ * On the workspace's topic, never logged (decision 0021): a member's presence changed. A client
+ * that reconnects reads GET /workspaces/{ws}/presence again instead of replaying these.
+ */
+export type PresenceChangedEvent = {
+  type: 'PRESENCE_CHANGED';
+  workspaceId: number;
+  userId: number;
+  status: PresenceStatus;
 };
 
 /** A notification for the listener was made or changed (a folded chat one counts up). */
@@ -93,8 +153,15 @@ export type FormationUpdatedEvent = {
 export type LiveEvent =
   | NewChatMessageEvent
   | ChatMessageDeletedEvent
+  | ChatReactionsChangedEvent
+  | ChatMessageEditedEvent
   | ChatMemberEvent
   | ChatReadEvent
+  | ChatReadPointerMovedEvent
+  | ChatNoticeChangedEvent
+  | ChatNotifyLevelChangedEvent
+  | ChatTypingEvent
+  | PresenceChangedEvent
   | WorkspaceMemberRemovedEvent
   | TeamContentChangedEvent
   | WorkspaceDeletedEvent

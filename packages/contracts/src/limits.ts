@@ -55,6 +55,12 @@ export const Limits = {
   chatMessagePageSize: 20,
   chatRoomNameMax: 100,
   chatMessageMax: 4000,
+  /** Files one chat message carries (each at most `attachmentMaxBytes`), and their total. */
+  chatFilesPerMessage: 10,
+  chatMessageFilesMaxBytes: 50 * 1024 * 1024,
+  /** A room's files list (the 파일 drawer): default and largest page. */
+  chatFilesPageSize: 30,
+  chatFilesPageMax: 100,
   chatWindow: 100,
   chatLoadMoreStep: 50,
   chatKeptPerRoom: 1000,

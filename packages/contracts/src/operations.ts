@@ -13,7 +13,9 @@ import { healthEndpoints } from './health';
 import { kanbanEndpoints, taskCommentEndpoints } from './kanban';
 import { liveEndpoints } from './live';
 import { notificationEndpoints } from './notifications';
+import { presenceEndpoints } from './presence';
 import { scheduleEndpoints } from './schedules';
+import { searchEndpoints } from './search';
 import { teamEndpoints } from './teams';
 import { userEndpoints } from './users';
 import { videoEndpoints } from './video';
@@ -43,6 +45,8 @@ export const endpointTables: Readonly<Record<string, Readonly<Record<string, End
   formation: formationEndpoints,
   live: liveEndpoints,
   video: videoEndpoints,
+  search: searchEndpoints,
+  presence: presenceEndpoints,
 };
 
 const operationIds = new Map<Endpoint, string>();

@@ -29,10 +29,11 @@ const MIGRATION_LOCK_KEY = 727_001;
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
   /**
-   * dataDir undefined: in memory (tests). template: a migrated empty database made by the build
-   * (see pgliteTemplateDir), copied in when dataDir holds no database yet.
+   * dataDir undefined: in memory (tests), loaded from `snapshot` when given (a tarball made by
+   * `pgliteSnapshot`, saving initdb). template: a migrated empty database made by the build (see
+   * pgliteTemplateDir), copied in when dataDir holds no database yet.
    */
-  | { kind: 'pglite'; dataDir: string | undefined; template?: string };
+  | { kind: 'pglite'; dataDir: string | undefined; template?: string; snapshot?: Uint8Array };
 
 /** The database the config names: PostgreSQL, or the embedded one in DATA_DIR/db. */
 export function databaseOptionsFor(config: {
@@ -77,7 +78,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     await ensurePrivateDir(dataDir);
   }
   // In its own thread: the request loop never runs the database's WASM (decision 0016).
-  const client = await PgliteInWorker.open(dataDir);
+  const client = await PgliteInWorker.open(dataDir, dataDir ? undefined : options.snapshot);
   // drizzle's PGlite driver uses query, exec and transaction, which the worker's client has.
   const pgliteDb = drizzlePglite({ client: client as unknown as PGlite, schema });
   await migratePglite(pgliteDb, { migrationsFolder });
@@ -87,13 +88,29 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return { db: pgliteDb as unknown as Db, kind: 'pglite', origin, close: () => client.close() };
 }
 
+/**
+ * A migrated, empty in-memory database as a tarball: `openDatabase({ kind: 'pglite', dataDir:
+ * undefined, snapshot })` loads it in about a second where initdb takes several.
+ */
+export async function pgliteSnapshot(): Promise<Uint8Array> {
+  const client = await PgliteInWorker.open(undefined);
+  try {
+    await migratePglite(drizzlePglite({ client: client as unknown as PGlite, schema }), {
+      migrationsFolder,
+    });
+    return await client.dump();
+  } finally {
+    await client.close();
+  }
+}
+
 /** What a template was made with; a template made by another PGlite is not used. */
 export type PgliteTemplateStamp = { pglite: string };
 
 const templateStampFile = 'teamup-template.json';
 
 /** The installed PGlite's version (its package does not export its package.json). */
-function pgliteVersion(): string {
+export function pgliteVersion(): string {
   const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
   let dir = path.dirname(entry);
   while (!fs.existsSync(path.join(dir, 'package.json'))) dir = path.dirname(dir);

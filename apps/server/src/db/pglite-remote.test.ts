@@ -36,6 +36,18 @@ describe('the embedded database in its worker thread', () => {
     expect((await db.query('SELECT count(*)::int AS n FROM t')).rows).toEqual([{ n: 2 }]);
   });
 
+  it('a dump opens as a new in-memory database holding its rows, apart from the original', async () => {
+    const db = await open();
+    await db.query('INSERT INTO t (id) VALUES (7)');
+    const snapshot = await db.dump();
+    expect(snapshot.byteLength).toBeGreaterThan(1_000_000);
+    const copy = await PgliteInWorker.open(undefined, snapshot);
+    opened.push(copy);
+    expect((await copy.query('SELECT id FROM t')).rows).toEqual([{ id: 7 }]);
+    await copy.query('INSERT INTO t (id) VALUES (8)');
+    expect((await db.query('SELECT count(*)::int AS n FROM t')).rows).toEqual([{ n: 1 }]);
+  });
+
   it('a transaction commits or rolls back as a whole, and holds the database while open', async () => {
     const db = await open();
     await expect(

@@ -34,19 +34,40 @@ function errorFrom(wire: WireError): Error {
 
 type Queryable = Pick<PGlite, 'query' | 'exec'>;
 
+/** Told of each answered call: its kind (query, exec, begin, end, close) and its seconds. */
+export type CallObserver = (op: string, seconds: number) => void;
+
 export class PgliteInWorker {
   private readonly pending = new Map<
     number,
-    { resolve: (value: unknown) => void; reject: (error: Error) => void }
+    {
+      resolve: (value: unknown) => void;
+      reject: (error: Error) => void;
+      op?: string;
+      started?: number;
+    }
   >();
   private nextId = 1;
   private stopped: Error | undefined;
+  /** Set by /metrics (platform/observability/metrics.ts): time from sending a call to its answer. */
+  observer: CallObserver | undefined;
+
+  /**
+   * Calls sent to the worker and not answered yet: the queue in front of the database (one
+   * statement runs at a time in PGlite; the others wait in the worker).
+   */
+  get inFlight(): number {
+    return this.pending.size;
+  }
 
   private constructor(private readonly worker: Worker) {
     worker.on('message', (reply: Reply) => {
       const waiting = this.pending.get(reply.id);
       if (!waiting) return;
       this.pending.delete(reply.id);
+      if (this.observer && waiting.op !== undefined && waiting.started !== undefined) {
+        this.observer(waiting.op, (performance.now() - waiting.started) / 1000);
+      }
       if (reply.ok) waiting.resolve(reply.result);
       else waiting.reject(errorFrom(reply.error));
     });
@@ -59,10 +80,13 @@ export class PgliteInWorker {
     worker.on('exit', (code) => stop(new Error(`the embedded database stopped (exit ${code})`)));
   }
 
-  /** Starts the worker on `dataDir` (undefined: in memory) and waits until PGlite is ready. */
-  static async open(dataDir: string | undefined): Promise<PgliteInWorker> {
+  /**
+   * Starts the worker on `dataDir` (undefined: in memory, from `snapshot` when given: a tarball
+   * made by `dump`) and waits until PGlite is ready.
+   */
+  static async open(dataDir: string | undefined, snapshot?: Uint8Array): Promise<PgliteInWorker> {
     const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
-      workerData: { dataDir },
+      workerData: { dataDir, snapshot },
       // The server's flags (such as tsx's loader) are not the worker's business.
       execArgv: [],
     });
@@ -80,7 +104,12 @@ export class PgliteInWorker {
     if (this.stopped) return Promise.reject(this.stopped);
     const id = this.nextId++;
     return new Promise<T>((resolve, reject) => {
-      this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      this.pending.set(id, {
+        resolve: resolve as (value: unknown) => void,
+        reject,
+        op: String(message['op']),
+        started: performance.now(),
+      });
       this.worker.postMessage({ ...message, id });
     });
   }
@@ -92,6 +121,11 @@ export class PgliteInWorker {
       exec: (sql: string, options?: QueryOptions) =>
         this.call<Array<Results>>({ op: 'exec', sql, options: wireOptions(options), tx }),
     };
+  }
+
+  /** The whole database as an uncompressed tarball, for `open(undefined, snapshot)`. */
+  dump(): Promise<Uint8Array> {
+    return this.call<Uint8Array>({ op: 'dump' });
   }
 
   query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {

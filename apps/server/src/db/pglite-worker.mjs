@@ -4,11 +4,21 @@
 // The protocol is db/pglite-remote.ts's; the two change together.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
 const port = parentPort;
 if (!port) throw new Error('pglite-worker runs as a worker thread');
 
-const db = workerData.dataDir ? new PGlite(workerData.dataDir) : new PGlite();
+// pg_trgm: the trigram indexes search uses (migration 0020, decision 0020). In memory, a snapshot
+// (a tarball of a migrated database) is loaded instead of running initdb, which costs seconds of
+// CPU (tests open one database per app).
+const extensions = { pg_trgm };
+const db = workerData.dataDir
+  ? new PGlite(workerData.dataDir, { extensions })
+  : new PGlite({
+      extensions,
+      ...(workerData.snapshot ? { loadDataDir: new Blob([workerData.snapshot]) } : {}),
+    });
 /** Open transactions by id: the PGlite transaction object and how to end it. */
 const transactions = new Map();
 let nextTransaction = 1;
@@ -102,6 +112,11 @@ port.on('message', (message) => {
       if (message.commit) open.end.resolve();
       else open.end.reject(ROLLBACK);
       reply(id, open.ended());
+    } else if (op === 'dump') {
+      reply(
+        id,
+        db.dumpDataDir('none').then(async (tarball) => new Uint8Array(await tarball.arrayBuffer())),
+      );
     } else if (op === 'close') {
       reply(id, db.close());
     } else {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   index,
@@ -12,6 +13,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { notificationKinds } from '@teamup/contracts/notifications';
+import { CHAT_NOTIFY_LEVELS } from '@teamup/contracts/chat';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -477,6 +479,10 @@ export const chatRooms = pgTable(
     dmKey: text('dm_key'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
+    /** The room's notice (공지): one message shown at the top; null when none. */
+    pinnedMessageId: integer('pinned_message_id').references((): AnyPgColumn => chatMessages.id, {
+      onDelete: 'set null',
+    }),
   },
   (t) => [
     index('chat_rooms_workspace_idx').on(t.workspaceId, t.createdAt),
@@ -496,6 +502,8 @@ export const chatRoomMembers = pgTable(
     /** The newest message this member has seen; null: never opened. */
     lastReadMessageId: integer('last_read_message_id'),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+    /** How this member hears of the room's messages; null follows their notification settings. */
+    notifyLevel: text('notify_level', { enum: CHAT_NOTIFY_LEVELS }),
   },
   (t) => [
     primaryKey({ columns: [t.roomId, t.userId] }),
@@ -515,25 +523,70 @@ export const chatMessages = pgTable(
     createdAt: createdAt(),
     /** Soft delete: the row keeps its place in the order. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** The message this one answers (same room); a deleted original still shows, as deleted. */
+    replyToId: integer('reply_to_id').references((): AnyPgColumn => chatMessages.id, {
+      onDelete: 'set null',
+    }),
+    /** The last edit by its author; null: never edited. */
+    editedAt: timestamp('edited_at', { withTimezone: true }),
   },
   (t) => [index('chat_messages_room_idx').on(t.roomId, t.id)],
 );
 
-/** A file sent with a chat message (one per message); removed with the message. */
-export const chatAttachments = pgTable('chat_attachments', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  messageId: integer('message_id')
-    .notNull()
-    .unique()
-    .references(() => chatMessages.id, { onDelete: 'cascade' }),
-  /** The name as uploaded; never used as a storage path. */
-  originalName: text('original_name').notNull(),
-  storageKey: text('storage_key').notNull().unique(),
-  size: bigint('size', { mode: 'number' }).notNull(),
-  /** A raster image type when the bytes are one, else octet-stream. */
-  contentType: text('content_type').notNull(),
-  isImage: boolean('is_image').notNull(),
-});
+/** A message's text before an edit replaced it; shown to the room for 24 hours after. */
+export const chatMessageEdits = pgTable(
+  'chat_message_edits',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    messageId: integer('message_id')
+      .notNull()
+      .references(() => chatMessages.id, { onDelete: 'cascade' }),
+    /** The text as it was until `replacedAt`. */
+    content: text('content').notNull(),
+    replacedAt: timestamp('replaced_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('chat_message_edits_message_idx').on(t.messageId, t.replacedAt)],
+);
+
+/** One person's reaction (one of CHAT_REACTIONS) to a message; toggled, at most once per emoji. */
+export const chatMessageReactions = pgTable(
+  'chat_message_reactions',
+  {
+    messageId: integer('message_id')
+      .notNull()
+      .references(() => chatMessages.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    emoji: text('emoji').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.messageId, t.emoji, t.userId] })],
+);
+
+/**
+ * A file sent with a chat message (up to Limits.chatFilesPerMessage per message, `position`
+ * their order); removed with the message.
+ */
+export const chatAttachments = pgTable(
+  'chat_attachments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    messageId: integer('message_id')
+      .notNull()
+      .references(() => chatMessages.id, { onDelete: 'cascade' }),
+    /** 0-based place among the message's files, as they were sent. */
+    position: integer('position').notNull().default(0),
+    /** The name as uploaded; never used as a storage path. */
+    originalName: text('original_name').notNull(),
+    storageKey: text('storage_key').notNull().unique(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    /** A raster image type when the bytes are one, else octet-stream. */
+    contentType: text('content_type').notNull(),
+    isImage: boolean('is_image').notNull(),
+  },
+  (t) => [uniqueIndex('chat_attachments_message_position_idx').on(t.messageId, t.position)],
+);
 
 /** A notification for one person; chat ones fold per room while unread (`foldKey`, `count`). */
 export const notifications = pgTable(

@@ -3,6 +3,7 @@ import type { Db } from '../db/client';
 import type { DomainEvent } from './domain-events';
 import type { Guard, TypedApp } from './http/types';
 import type { LiveContribution } from './realtime/contribution';
+import type { SearchSource } from './search/search-source';
 import type { OwnedFilesQuery } from './storage/owned-files';
 
 /** A reaction to a fact another module stated (notifications, video's clean-up). */
@@ -41,6 +42,8 @@ export interface AppModule {
   readonly background?: (ctx: AppContext) => BackgroundWork;
   /** Its STOMP destinations and the SSE topics of its users (platform/realtime). */
   readonly live?: LiveContribution;
+  /** What it lets people search, one source per kind (platform/search, decision 0020). */
+  readonly searchSources?: readonly SearchSource[];
 }
 
 /** What modules contribute to other modules' operations, gathered once per app. */
@@ -50,6 +53,7 @@ export interface ModuleHooks {
   readonly teamCreationSteps: readonly TeamCreationStep[];
   readonly ownedFiles: readonly OwnedFilesQuery[];
   readonly live: readonly LiveContribution[];
+  readonly searchSources: readonly SearchSource[];
 }
 
 export function hooksOf(modules: readonly AppModule[]): ModuleHooks {
@@ -59,5 +63,6 @@ export function hooksOf(modules: readonly AppModule[]): ModuleHooks {
     teamCreationSteps: modules.flatMap((module) => module.teamCreationSteps ?? []),
     ownedFiles: modules.flatMap((module) => module.ownedFiles ?? []),
     live: modules.flatMap((module) => module.live ?? []),
+    searchSources: modules.flatMap((module) => module.searchSources ?? []),
   };
 }

@@ -4,10 +4,13 @@ import { useKanbanLiveHandlers } from '../features/kanban/hooks/use-kanban-live-
 import { useSchedulesLiveHandlers } from '../features/schedules/hooks/use-schedules-live-handlers';
 import { useTeamsLiveHandlers } from '../features/teams/hooks/use-teams-live-handlers';
 import { useWorkspacesLiveHandlers } from '../features/workspaces/hooks/use-workspaces-live-handlers';
+import { usePresenceReporter } from '../lib/live/use-presence-reporter';
+import { usePresenceLiveHandlers } from '../lib/queries/workspace-presence';
 
 /**
  * Every feature's reactions to live events about its data (lib/live/live-handlers), mounted once
- * inside the live connection. Chat and notifications keep theirs on the screens that show them.
+ * inside the live connection, with the presence of workspace members (kept live, and this tab's
+ * away reports: decision 0021). Chat and notifications keep theirs on the screens that show them.
  * `onListening` is called once they all listen (effects run in order: theirs first), so the
  * connection can start without an event slipping past them.
  */
@@ -17,6 +20,8 @@ export function LiveHandlers({ onListening }: { onListening?: () => void }) {
   useKanbanLiveHandlers();
   useTeamsLiveHandlers();
   useWorkspacesLiveHandlers();
+  usePresenceLiveHandlers();
+  usePresenceReporter();
   useEffect(() => onListening?.(), [onListening]);
   return null;
 }

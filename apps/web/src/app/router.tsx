@@ -139,13 +139,20 @@ export function AppRoutes() {
   );
 }
 
+/** The routes with the loader shown while the chunk of the logged-in frame loads. */
+export function RouteTree() {
+  return (
+    // The pages have their layouts' own loaders.
+    <Suspense fallback={<FullPageLoader text={ko.common.loading} />}>
+      <AppRoutes />
+    </Suspense>
+  );
+}
+
 export function AppRouter() {
   return (
     <HashRouter>
-      {/* While the chunk of the logged-in frame loads; the pages have their layouts' own. */}
-      <Suspense fallback={<FullPageLoader text={ko.common.loading} />}>
-        <AppRoutes />
-      </Suspense>
+      <RouteTree />
     </HashRouter>
   );
 }

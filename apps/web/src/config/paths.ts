@@ -60,14 +60,22 @@ export const routes = {
   team: {
     path: '/ws/:workspaceId/team/:teamId',
     access: 'protected',
-    href: (workspaceId: Segment, teamId: Segment) =>
-      `/ws/${segment(workspaceId)}/team/${segment(teamId)}`,
+    /**
+     * `query`: the tab to open; on the bulletin tab the post, on the kanban tab the task card,
+     * and in either the comment to show (search results, notices).
+     */
+    href: (
+      workspaceId: Segment,
+      teamId: Segment,
+      query?: { tab?: string; post?: Segment; task?: Segment; comment?: Segment },
+    ) => withQuery(`/ws/${segment(workspaceId)}/team/${segment(teamId)}`, query),
   },
   chat: {
     path: '/ws/:workspaceId/chat/:chatId',
     access: 'protected',
-    href: (workspaceId: Segment, chatId: Segment) =>
-      `/ws/${segment(workspaceId)}/chat/${segment(chatId)}`,
+    /** `query.message`: the message to open the room at (search results). */
+    href: (workspaceId: Segment, chatId: Segment, query?: { message?: number }) =>
+      withQuery(`/ws/${segment(workspaceId)}/chat/${segment(chatId)}`, query),
   },
   videoLive: {
     path: '/ws/:workspaceId/video/live',

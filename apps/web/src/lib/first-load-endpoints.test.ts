@@ -4,6 +4,7 @@ import { ChatMessages, chatEndpoints } from '@teamup/contracts/chat';
 import type { Endpoint } from '@teamup/contracts/endpoint';
 import { liveEndpoints } from '@teamup/contracts/live';
 import { notificationEndpoints } from '@teamup/contracts/notifications';
+import { presenceEndpoints } from '@teamup/contracts/presence';
 import { teamEndpoints } from '@teamup/contracts/teams';
 import { videoEndpoints } from '@teamup/contracts/video';
 import { workspaceEndpoints } from '@teamup/contracts/workspaces';
@@ -13,6 +14,7 @@ import {
   chatRoutes,
   liveRoutes,
   notificationRoutes,
+  presenceRoutes,
   teamRoutes,
   videoRoutes,
   workspaceRoutes,
@@ -36,6 +38,7 @@ const copies: [
   ['chat', chatRoutes, chatEndpoints],
   ['notification', notificationRoutes, notificationEndpoints],
   ['live', liveRoutes, liveEndpoints],
+  ['presence', presenceRoutes, presenceEndpoints],
   ['video', videoRoutes, videoEndpoints],
 ];
 

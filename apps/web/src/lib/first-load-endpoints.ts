@@ -3,6 +3,7 @@ import type { chatEndpoints } from '@teamup/contracts/chat';
 import type { Endpoint } from '@teamup/contracts/endpoint';
 import type { liveEndpoints } from '@teamup/contracts/live';
 import type { notificationEndpoints } from '@teamup/contracts/notifications';
+import type { presenceEndpoints } from '@teamup/contracts/presence';
 import type { teamEndpoints } from '@teamup/contracts/teams';
 import type { videoEndpoints } from '@teamup/contracts/video';
 import type { workspaceEndpoints } from '@teamup/contracts/workspaces';
@@ -53,6 +54,12 @@ export const notificationRoutes = {
   list: { method: 'GET', path: '/notifications' },
   unreadCount: { method: 'GET', path: '/notifications/unread-count' },
 } as const satisfies Routes<typeof notificationEndpoints, 'list' | 'unreadCount'>;
+
+/** Presence (decision 0021): the dots of the side panel's DMs, and the away report. */
+export const presenceRoutes = {
+  workspace: { method: 'GET', path: '/workspaces/:workspaceId/presence' },
+  report: { method: 'PUT', path: '/presence/me' },
+} as const satisfies Routes<typeof presenceEndpoints, 'workspace' | 'report'>;
 
 export const liveRoutes = {
   register: { method: 'POST', path: '/sse/register' },

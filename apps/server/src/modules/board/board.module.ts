@@ -1,6 +1,12 @@
 import type { AppModule } from '../../platform/module';
 import { announcementRoutes } from './announcements.routes';
 import { attachmentRoutes } from './attachments.routes';
+import {
+  announcementSearch,
+  postCommentSearch,
+  postFileSearch,
+  postSearch,
+} from './board.search.repo';
 import { boardRoutes } from './board.routes';
 import { boardFiles } from './board.service';
 
@@ -13,4 +19,5 @@ export const boardModule: AppModule = {
     await attachmentRoutes(app, ctx, requireAuth);
   },
   ownedFiles: [boardFiles],
+  searchSources: [announcementSearch, postSearch, postCommentSearch, postFileSearch],
 };

@@ -120,22 +120,22 @@ describe('chat attachments', () => {
     expect(response.statusCode, response.body).toBe(201);
     const message = dataOf<ChatMessage>(response);
     expect(message.content).toBe('회의 사진입니다');
-    expect(message.attachment).toMatchObject({
+    expect(message.attachments[0]).toMatchObject({
       type: 'image',
       fileName: '회의 사진.png',
       size: png.length,
     });
-    expect(message.attachment?.url).toBe(`/api/chat-attachments/${message.attachment?.id}`);
+    expect(message.attachments[0]?.url).toBe(`/api/chat-attachments/${message.attachments[0]?.id}`);
 
     const events = await stream.waitFor((list) =>
       list.some((event) => event.data['messageId'] === message.id),
     );
     const event = events.find((candidate) => candidate.data['messageId'] === message.id);
-    expect((event?.data as NewChatMessageEvent | undefined)?.attachment).toEqual(
-      message.attachment,
+    expect((event?.data as NewChatMessageEvent | undefined)?.attachments).toEqual(
+      message.attachments,
     );
 
-    const url = message.attachment?.url ?? '';
+    const url = message.attachments[0]?.url ?? '';
     const inline = await fetchFile(alice, url);
     expect(inline.statusCode).toBe(200);
     expect(inline.headers['content-type']).toBe('image/png');
@@ -151,7 +151,7 @@ describe('chat attachments', () => {
     expectProblem(await fetchFile(bob, url), 404, 'CHAT_ATTACHMENT_NOT_FOUND');
     expectProblem(await fetchFile(stranger, url), 404, 'CHAT_ATTACHMENT_NOT_FOUND');
 
-    // The message list carries the attachment too.
+    // The message list carries the attachments too.
     const page = dataOf<Page<ChatMessage>>(
       await call(
         app,
@@ -160,7 +160,7 @@ describe('chat attachments', () => {
         `/api/workspaces/${workspace.id}/chat-rooms/${room.id}/messages?sort=createdAt,desc`,
       ),
     );
-    expect(page.content[0]?.attachment).toEqual(message.attachment);
+    expect(page.content[0]?.attachments).toEqual(message.attachments);
   });
 
   it('sends a file without text; a file that only claims to be an image is a download', async () => {
@@ -173,8 +173,8 @@ describe('chat attachments', () => {
     expect(response.statusCode, response.body).toBe(201);
     const message = dataOf<ChatMessage>(response);
     expect(message.content).toBe('');
-    expect(message.attachment?.type).toBe('file');
-    const served = await fetchFile(owner, message.attachment?.url ?? '');
+    expect(message.attachments[0]?.type).toBe('file');
+    const served = await fetchFile(owner, message.attachments[0]?.url ?? '');
     expect(served.headers['content-type']).toBe('application/octet-stream');
     expect(served.headers['content-disposition']).toMatch(/^attachment;/);
   });
@@ -229,7 +229,7 @@ describe('chat attachments', () => {
     expect(await attachmentRow(message.id)).toBeUndefined();
     expect(await app.context.storage.exists(row?.storageKey ?? '')).toBe(false);
     expectProblem(
-      await fetchFile(alice, message.attachment?.url ?? ''),
+      await fetchFile(alice, message.attachments[0]?.url ?? ''),
       404,
       'CHAT_ATTACHMENT_NOT_FOUND',
     );

@@ -7,16 +7,26 @@ import { ErrorCode } from '@teamup/contracts/error-codes';
 import { FileMessages, Limits } from '@teamup/contracts/limits';
 import type { AppContext } from '../../context';
 import { authOf } from '../../platform/auth/guard';
-import { badRequest } from '../../platform/errors/app-error';
+import { AppError, badRequest } from '../../platform/errors/app-error';
 import { bodyOf, documentedSchema, routesFor } from '../../platform/http/define-route';
-import { readFieldsAndFile } from '../../platform/http/multipart';
+import { readFieldsAndFiles } from '../../platform/http/multipart';
 import { sendStoredFile } from '../../platform/http/send-file';
 import type { Guard, TypedApp } from '../../platform/http/types';
-import { discardUploads, fileSizeError, storeUpload } from '../../platform/storage/uploads';
-import { openAttachment } from './attachments.service';
+import {
+  discardUploads,
+  fileSizeError,
+  storeUpload,
+  type StoredUpload,
+} from '../../platform/storage/uploads';
+import { listRoomFiles, openAttachment } from './attachments.service';
 import { assertCanSend, sendMessage } from './messages.service';
 
-/** Sending a message with a file, and reading chat files. */
+const filesTooLarge = () => new AppError(413, ErrorCode.CHAT_FILES_TOO_LARGE, M.filesTooLarge);
+const tooManyFiles = () => badRequest(ErrorCode.CHAT_FILES_TOO_MANY, M.tooManyFiles);
+const bytesOf = (uploads: readonly StoredUpload[]) =>
+  uploads.reduce((sum, upload) => sum + upload.size, 0);
+
+/** Sending a message with files, the room's files list, and reading chat files. */
 export async function chatAttachmentRoutes(app: TypedApp, ctx: AppContext, requireAuth: Guard) {
   const route = routesFor(app, requireAuth, 'chat');
 
@@ -24,23 +34,36 @@ export async function chatAttachmentRoutes(app: TypedApp, ctx: AppContext, requi
     endpoints.sendWithFile,
     async ({ userId, params, request }) => {
       const { workspaceId, roomId } = params;
-      // Refuse outsiders before a byte of their file is stored.
+      // Refuse outsiders before a byte of their files is stored.
       await assertCanSend(ctx, userId, workspaceId, roomId);
-      const discard = (upload: Awaited<ReturnType<typeof storeUpload>>) =>
-        discardUploads(ctx.storage, [upload]);
-      const { fields, stored } = await readFieldsAndFile(request, {
+      const discard = (uploads: readonly StoredUpload[]) => discardUploads(ctx.storage, uploads);
+      // Every file is stored as it arrives (each within its own and the message's total limit);
+      // any failure, here or below, removes all of them: a message gets all its files or none.
+      const { fields, stored } = await readFieldsAndFiles(request, {
+        maxFiles: Limits.chatFilesPerMessage,
         maxFileBytes: Limits.attachmentMaxBytes,
         maxFieldBytes: Limits.chatMessageMax * 4,
-        store: (file) => storeUpload(ctx.storage, file, { keyPrefix: 'chat' }),
+        store: (file, before) =>
+          storeUpload(ctx.storage, file, {
+            keyPrefix: 'chat',
+            total: {
+              bytesLeft: Limits.chatMessageFilesMaxBytes - bytesOf(before),
+              exceeded: filesTooLarge,
+            },
+          }),
         discard,
+        tooMany: tooManyFiles,
       }).catch((error: unknown) => {
         throw fileSizeError(error);
       });
-      if (!stored) throw badRequest(ErrorCode.VALIDATION_FAILED, FileMessages.fileRequired);
+      if (stored.length === 0) {
+        throw badRequest(ErrorCode.VALIDATION_FAILED, FileMessages.fileRequired);
+      }
       try {
         const parsed = sendChatAttachmentFieldsSchema.safeParse(fields);
         if (!parsed.success) {
-          throw badRequest(ErrorCode.VALIDATION_FAILED, M.messageTooLong);
+          const reason = parsed.error.issues[0]?.message ?? M.messageTooLong;
+          throw badRequest(ErrorCode.VALIDATION_FAILED, reason);
         }
         return await sendMessage(
           ctx,
@@ -49,6 +72,7 @@ export async function chatAttachmentRoutes(app: TypedApp, ctx: AppContext, requi
           roomId,
           parsed.data.content.trim(),
           stored,
+          parsed.data.replyTo,
         );
       } catch (error) {
         await discard(stored);
@@ -56,6 +80,10 @@ export async function chatAttachmentRoutes(app: TypedApp, ctx: AppContext, requi
       }
     },
     { consumes: ['multipart/form-data'] },
+  );
+
+  route(endpoints.files, ({ userId, params, query }) =>
+    listRoomFiles(ctx, userId, params.workspaceId, params.roomId, query),
   );
 
   // Registered by hand: it streams the stored file rather than answering a `{ data }` envelope.

@@ -1,4 +1,6 @@
-import type { MemberRemovalStep } from '../../platform/module';
+import { EDIT_HISTORY_HOURS } from '@teamup/contracts/chat';
+import type { AppContext } from '../../context';
+import type { BackgroundWork, MemberRemovalStep } from '../../platform/module';
 import type { OwnedFilesQuery } from '../../platform/storage/owned-files';
 import * as repo from './chat.repo';
 
@@ -15,3 +17,19 @@ export const leaveWorkspaceRooms: MemberRemovalStep = async (db, workspaceId, us
     if (room?.workspaceId === workspaceId) await repo.removeMember(db, roomId, userId);
   }
 };
+
+/** How often expired edit history is removed (it is hidden from the moment it expires). */
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
+
+/** Earlier texts of edited messages past EDIT_HISTORY_HOURS, removed hourly on every instance. */
+export function editHistoryPruning(ctx: AppContext): BackgroundWork {
+  const prune = () => {
+    const before = new Date(ctx.now().getTime() - EDIT_HISTORY_HOURS * 3_600_000);
+    repo.pruneEdits(ctx.database.db, before).catch((error: unknown) => {
+      ctx.logger.warn({ err: error }, 'pruning chat edit history failed');
+    });
+  };
+  const timer = setInterval(prune, PRUNE_EVERY_MS);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
+}

@@ -1,7 +1,7 @@
 import type { AppModule } from '../../platform/module';
 import { chatAttachmentRoutes } from './chat-attachments.routes';
 import { chatRoutes } from './chat.routes';
-import { chatFiles, leaveWorkspaceRooms } from './chat.cleanup';
+import { chatFiles, editHistoryPruning, leaveWorkspaceRooms } from './chat.cleanup';
 import { chatLive } from './chat.stomp';
 
 /** Chat rooms of a workspace: messages, attachments, read pointers. */
@@ -14,4 +14,5 @@ export const chatModule: AppModule = {
   memberRemovalSteps: [leaveWorkspaceRooms],
   ownedFiles: [chatFiles],
   live: chatLive,
+  background: editHistoryPruning,
 };

@@ -1,9 +1,13 @@
 import {
+  CHAT_REACTIONS,
   ChatMessages as M,
+  type ChatReaction,
   type ChatAttachment,
   type ChatMember,
   type ChatMessage,
+  type ChatReplyPreview,
   type ChatRoom,
+  type ChatRoomFile,
 } from '@teamup/contracts/chat';
 import type { NewChatMessageEvent } from '@teamup/contracts/events';
 import type * as repo from './chat.repo';
@@ -23,6 +27,43 @@ export function presentAttachment(row: repo.AttachmentRow): ChatAttachment {
   };
 }
 
+/** A file of the room's files list, with the message that carried it. */
+export function presentRoomFile(row: repo.RoomFileRow): ChatRoomFile {
+  return {
+    attachment: presentAttachment(row.attachment),
+    messageId: row.messageId,
+    senderId: row.senderId ?? 0,
+    senderName: row.senderName ?? M.unknownSender,
+    sentAt: row.sentAt.toISOString(),
+  };
+}
+
+/** The quoted original of a reply: its sender and first words, or only that it was deleted. */
+export function presentReply(row: repo.ReplyRow | null | undefined): ChatReplyPreview | null {
+  if (!row || row.replyId === null) return null;
+  const deleted = row.replyDeletedAt !== null;
+  return {
+    id: row.replyId,
+    senderId: row.replySenderId ?? 0,
+    senderName: row.replySenderName ?? M.unknownSender,
+    content: deleted ? '' : (row.replyContent ?? ''),
+    deleted,
+    hasAttachment: !deleted && row.replyHasAttachment === true,
+  };
+}
+
+/** Reactions grouped by emoji, in CHAT_REACTIONS order, each with who chose it. */
+export function presentReactions(rows: readonly repo.ReactionRow[]): ChatReaction[] {
+  const reactions: ChatReaction[] = [];
+  for (const emoji of CHAT_REACTIONS) {
+    const users = rows
+      .filter((row) => row.emoji === emoji)
+      .map((row) => ({ id: row.userId, name: row.name }));
+    if (users.length > 0) reactions.push({ emoji, count: users.length, users });
+  }
+  return reactions;
+}
+
 export function presentMessage(view: repo.MessageView): ChatMessage {
   const deleted = view.message.deletedAt !== null;
   return {
@@ -34,7 +75,10 @@ export function presentMessage(view: repo.MessageView): ChatMessage {
     content: deleted ? '' : view.message.content,
     deleted,
     sentAt: view.message.createdAt.toISOString(),
-    attachment: view.attachment && !deleted ? presentAttachment(view.attachment) : null,
+    attachments: deleted ? [] : view.attachments.map(presentAttachment),
+    replyTo: deleted ? null : presentReply(view.reply),
+    reactions: deleted ? [] : presentReactions(view.reactions ?? []),
+    editedAt: view.message.editedAt?.toISOString() ?? null,
   };
 }
 
@@ -74,6 +118,8 @@ export function presentRoom(room: repo.RoomRow, viewerId: number, extras: RoomEx
     lastReadMessageId: me?.lastReadMessageId ?? null,
     lastMessage: lastMessage ? presentMessage(lastMessage) : null,
     createdAt: room.createdAt.toISOString(),
+    createdBy: room.createdBy,
+    notifyLevel: me?.notifyLevel ?? null,
   };
 }
 

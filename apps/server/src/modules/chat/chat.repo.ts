@@ -1,17 +1,11 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import type { ChatNotifyLevel } from '@teamup/contracts/chat';
 import type { Db } from '../../db/client';
-import {
-  chatAttachments,
-  chatMessages,
-  chatRoomMembers,
-  chatRooms,
-  users,
-  workspaceMembers,
-} from '../../db/schema';
-import type { FileOwner } from '../../platform/storage/owned-files';
+import { chatMessages, chatRoomMembers, chatRooms, users, workspaceMembers } from '../../db/schema';
+
+/* Chat rooms and their members: rooms, membership, read pointers, levels, access, the notice. */
 
 export type RoomRow = typeof chatRooms.$inferSelect;
-export type MessageRow = typeof chatMessages.$inferSelect;
 export type MemberRow = {
   roomId: number;
   userId: number;
@@ -20,15 +14,8 @@ export type MemberRow = {
   profileImageUrl: string | null;
   joinedAt: Date;
   lastReadMessageId: number | null;
+  notifyLevel: ChatNotifyLevel | null;
 };
-export type AttachmentRow = typeof chatAttachments.$inferSelect;
-export type MessageView = {
-  message: MessageRow;
-  senderName: string | null;
-  senderProfileImageUrl: string | null;
-  attachment: AttachmentRow | null;
-};
-
 export async function findRoom(db: Db, id: number): Promise<RoomRow | undefined> {
   const [row] = await db.select().from(chatRooms).where(eq(chatRooms.id, id)).limit(1);
   return row;
@@ -94,6 +81,7 @@ export function membersOf(db: Db, roomIds: number[]): Promise<MemberRow[]> {
       profileImageUrl: users.profileImageUrl,
       joinedAt: chatRoomMembers.joinedAt,
       lastReadMessageId: chatRoomMembers.lastReadMessageId,
+      notifyLevel: chatRoomMembers.notifyLevel,
     })
     .from(chatRoomMembers)
     .innerJoin(users, eq(users.id, chatRoomMembers.userId))
@@ -171,221 +159,59 @@ export async function unreadCounts(db: Db, userId: number, roomIds: number[]) {
   return new Map(rows.map((row) => [row.roomId, row.count]));
 }
 
-const messageView = {
-  message: chatMessages,
-  senderName: users.name,
-  senderProfileImageUrl: users.profileImageUrl,
-  attachment: chatAttachments,
-};
-const attachmentOfMessage = eq(chatAttachments.messageId, chatMessages.id);
-
-/** The newest message of each room. */
-export async function lastMessages(db: Db, roomIds: number[]): Promise<Map<number, MessageView>> {
-  if (roomIds.length === 0) return new Map();
-  const newest = db
-    .select({ id: sql<number>`max(${chatMessages.id})`.as('id') })
-    .from(chatMessages)
-    .where(inArray(chatMessages.roomId, roomIds))
-    .groupBy(chatMessages.roomId);
-  const rows = await db
-    .select(messageView)
-    .from(chatMessages)
-    .leftJoin(users, eq(users.id, chatMessages.senderId))
-    .leftJoin(chatAttachments, attachmentOfMessage)
-    .where(inArray(chatMessages.id, newest));
-  return new Map(rows.map((row) => [row.message.roomId, row]));
-}
-
-export async function messagePage(
+/**
+ * Moves the pointer forward only (an older message never un-reads newer ones). Answers where it
+ * was before the move (null: never opened), or undefined when it did not move.
+ */
+export async function advanceLastRead(
   db: Db,
   roomId: number,
-  query: { offset: number; limit: number; newestFirst: boolean; beforeId?: number | undefined },
-) {
-  if (query.beforeId !== undefined) {
-    // The `limit` messages just older than the cursor, answered oldest first.
-    const rows = await db
-      .select(messageView)
-      .from(chatMessages)
-      .leftJoin(users, eq(users.id, chatMessages.senderId))
-      .leftJoin(chatAttachments, attachmentOfMessage)
-      .where(and(eq(chatMessages.roomId, roomId), lt(chatMessages.id, query.beforeId)))
-      .orderBy(desc(chatMessages.id))
-      .limit(query.limit);
-    const [older] = await db
-      .select({ count: sql<number>`count(*)::int`.mapWith(Number) })
-      .from(chatMessages)
-      .where(and(eq(chatMessages.roomId, roomId), lt(chatMessages.id, query.beforeId)));
-    return { rows: rows.reverse(), total: older?.count ?? 0 };
-  }
-  const rows = await db
-    .select(messageView)
-    .from(chatMessages)
-    .leftJoin(users, eq(users.id, chatMessages.senderId))
-    .leftJoin(chatAttachments, attachmentOfMessage)
-    .where(eq(chatMessages.roomId, roomId))
-    .orderBy(query.newestFirst ? desc(chatMessages.id) : asc(chatMessages.id))
-    .offset(query.offset)
-    .limit(query.limit);
-  const [total] = await db
-    .select({ count: sql<number>`count(*)::int`.mapWith(Number) })
-    .from(chatMessages)
-    .where(eq(chatMessages.roomId, roomId));
-  return { rows, total: total?.count ?? 0 };
+  userId: number,
+  messageId: number,
+): Promise<{ previous: number | null } | undefined> {
+  const result = await db.execute(sql`
+    WITH old AS (
+      SELECT last_read_message_id AS previous FROM ${chatRoomMembers}
+      WHERE room_id = ${roomId} AND user_id = ${userId}
+      FOR UPDATE
+    )
+    UPDATE ${chatRoomMembers} SET last_read_message_id = ${messageId}::int FROM old
+    WHERE ${chatRoomMembers}.room_id = ${roomId} AND ${chatRoomMembers}.user_id = ${userId}
+      AND (${chatRoomMembers}.last_read_message_id IS NULL
+        OR ${chatRoomMembers}.last_read_message_id < ${messageId}::int)
+    RETURNING old.previous`);
+  const [row] = (result as { rows: Array<{ previous: number | null }> }).rows;
+  return row ? { previous: row.previous } : undefined;
 }
 
-export async function insertMessage(db: Db, row: typeof chatMessages.$inferInsert) {
-  const [inserted] = await db.insert(chatMessages).values(row).returning();
-  if (!inserted) throw new Error('message insert returned nothing');
-  return inserted;
+/** Sets a member's notification level in a room; false when they are not in it. */
+export async function setNotifyLevel(
+  db: Db,
+  roomId: number,
+  userId: number,
+  level: ChatNotifyLevel | null,
+): Promise<boolean> {
+  const rows = await db
+    .update(chatRoomMembers)
+    .set({ notifyLevel: level })
+    .where(and(eq(chatRoomMembers.roomId, roomId), eq(chatRoomMembers.userId, userId)))
+    .returning({ userId: chatRoomMembers.userId });
+  return rows.length > 0;
 }
 
 /**
- * A text message in one statement: the caller's access as accessOf reads it, the insert only when
- * that access allows it (in the workspace and in the room), and the sender's read pointer moved
- * to it. Answers the access (to name a refusal) and the stored message, or no message.
+ * Every member's read pointer in a room (one indexed read, no join): what a room's read counts
+ * are counted from on the client.
  */
-export async function insertTextMessageIfAllowed(
-  db: Db,
-  input: { roomId: number; workspaceId: number; userId: number; content: string; createdAt: Date },
-) {
-  const { roomId, workspaceId, userId, content, createdAt } = input;
-  const result = await db.execute(sql`
-    WITH access AS (
-      SELECT r.workspace_id, wm.role, m.user_id AS room_member, u.name, u.profile_image_url
-      FROM ${chatRooms} r
-      LEFT JOIN ${workspaceMembers} wm ON wm.workspace_id = r.workspace_id AND wm.user_id = ${userId}
-      LEFT JOIN ${chatRoomMembers} m ON m.room_id = r.id AND m.user_id = ${userId}
-      LEFT JOIN ${users} u ON u.id = ${userId}
-      WHERE r.id = ${roomId}
-    ),
-    inserted AS (
-      INSERT INTO ${chatMessages} (room_id, sender_id, content, created_at)
-      SELECT ${roomId}, ${userId}, ${content}, ${createdAt.toISOString()}::timestamptz FROM access
-      WHERE access.workspace_id = ${workspaceId}
-        AND access.role IS NOT NULL AND access.room_member IS NOT NULL
-      RETURNING id, content, created_at
-    ),
-    pointer AS (
-      UPDATE ${chatRoomMembers} SET last_read_message_id = inserted.id FROM inserted
-      WHERE ${chatRoomMembers}.room_id = ${roomId} AND ${chatRoomMembers}.user_id = ${userId}
-        AND (${chatRoomMembers}.last_read_message_id IS NULL
-          OR ${chatRoomMembers}.last_read_message_id < inserted.id)
-    )
-    SELECT access.workspace_id AS "workspaceId", access.role, access.room_member AS "roomMember",
-      access.name, access.profile_image_url AS "profileImageUrl",
-      inserted.id AS "messageId", inserted.content, inserted.created_at AS "createdAt"
-    FROM access LEFT JOIN inserted ON true`);
-  const [row] = (
-    result as {
-      rows: Array<{
-        workspaceId: number;
-        role: (typeof workspaceMembers.$inferSelect)['role'] | null;
-        roomMember: number | null;
-        name: string | null;
-        profileImageUrl: string | null;
-        messageId: number | null;
-        content: string | null;
-        createdAt: Date | string | null;
-      }>;
-    }
-  ).rows;
-  if (!row) return undefined;
-  const message =
-    row.messageId === null || row.createdAt === null || row.content === null
-      ? undefined
-      : {
-          id: row.messageId,
-          roomId,
-          senderId: userId,
-          // As stored: the database's text is what every later read shows (a lone surrogate
-          // the client sent is stored as U+FFFD).
-          content: row.content,
-          // Drivers differ in whether a raw query's timestamptz arrives parsed.
-          createdAt: new Date(row.createdAt),
-          deletedAt: null,
-        };
-  return { ...row, message };
-}
-
-export async function findMessage(db: Db, id: number): Promise<MessageView | undefined> {
-  const [row] = await db
-    .select(messageView)
-    .from(chatMessages)
-    .leftJoin(users, eq(users.id, chatMessages.senderId))
-    .leftJoin(chatAttachments, attachmentOfMessage)
-    .where(eq(chatMessages.id, id))
-    .limit(1);
-  return row;
-}
-
-export async function insertAttachment(db: Db, row: typeof chatAttachments.$inferInsert) {
-  const [inserted] = await db.insert(chatAttachments).values(row).returning();
-  if (!inserted) throw new Error('attachment insert returned nothing');
-  return inserted;
-}
-
-/** An attachment with the room its message is in and whether the message is deleted. */
-export async function findAttachment(db: Db, id: number) {
-  const [row] = await db
+export function readPointersOf(db: Db, roomId: number) {
+  return db
     .select({
-      attachment: chatAttachments,
-      roomId: chatMessages.roomId,
-      deletedAt: chatMessages.deletedAt,
+      userId: chatRoomMembers.userId,
+      lastReadMessageId: chatRoomMembers.lastReadMessageId,
     })
-    .from(chatAttachments)
-    .innerJoin(chatMessages, eq(chatMessages.id, chatAttachments.messageId))
-    .where(eq(chatAttachments.id, id))
-    .limit(1);
-  return row;
-}
-
-/** Removes a message's attachment row, answering its storage key (null when it had none). */
-export async function deleteAttachmentOf(db: Db, messageId: number): Promise<string | null> {
-  const [removed] = await db
-    .delete(chatAttachments)
-    .where(eq(chatAttachments.messageId, messageId))
-    .returning({ key: chatAttachments.storageKey });
-  return removed?.key ?? null;
-}
-
-/** The stored chat files of a workspace's rooms (chat rooms belong to no team). */
-export async function storageKeysOf(db: Db, owner: FileOwner): Promise<string[]> {
-  if (!('workspaceId' in owner)) return [];
-  const rows = await db
-    .select({ key: chatAttachments.storageKey })
-    .from(chatAttachments)
-    .innerJoin(chatMessages, eq(chatMessages.id, chatAttachments.messageId))
-    .innerJoin(chatRooms, eq(chatRooms.id, chatMessages.roomId))
-    .where(eq(chatRooms.workspaceId, owner.workspaceId));
-  return rows.map((row) => row.key);
-}
-
-export async function softDeleteMessage(db: Db, id: number, now: Date): Promise<boolean> {
-  const updated = await db
-    .update(chatMessages)
-    .set({ deletedAt: now })
-    .where(and(eq(chatMessages.id, id), isNull(chatMessages.deletedAt)))
-    .returning({ id: chatMessages.id });
-  return updated.length > 0;
-}
-
-/** Moves the pointer forward only (an older message never un-reads newer ones). */
-export async function advanceLastRead(db: Db, roomId: number, userId: number, messageId: number) {
-  const updated = await db
-    .update(chatRoomMembers)
-    .set({ lastReadMessageId: messageId })
-    .where(
-      and(
-        eq(chatRoomMembers.roomId, roomId),
-        eq(chatRoomMembers.userId, userId),
-        or(
-          isNull(chatRoomMembers.lastReadMessageId),
-          lt(chatRoomMembers.lastReadMessageId, messageId),
-        ),
-      ),
-    )
-    .returning({ userId: chatRoomMembers.userId });
-  return updated.length > 0;
+    .from(chatRoomMembers)
+    .where(eq(chatRoomMembers.roomId, roomId))
+    .orderBy(asc(chatRoomMembers.userId));
 }
 
 /**
@@ -418,3 +244,35 @@ export async function accessOf(db: Db, roomId: number, userId: number) {
     .limit(1);
   return row;
 }
+
+/** The room's pinned message id (its notice), or null. */
+export async function pinnedMessageIdOf(db: Db, roomId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ id: chatRooms.pinnedMessageId })
+    .from(chatRooms)
+    .where(eq(chatRooms.id, roomId))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/** Sets (or clears) the room's notice; answers whether it changed. */
+export async function setPinnedMessage(
+  db: Db,
+  roomId: number,
+  messageId: number | null,
+): Promise<boolean> {
+  const updated = await db
+    .update(chatRooms)
+    .set({ pinnedMessageId: messageId })
+    .where(
+      and(
+        eq(chatRooms.id, roomId),
+        sql`${chatRooms.pinnedMessageId} IS DISTINCT FROM ${messageId}::int`,
+      ),
+    )
+    .returning({ id: chatRooms.id });
+  return updated.length > 0;
+}
+
+// Messages have their own file; the room side's callers reach them through this one module.
+export * from './chat-messages.repo';

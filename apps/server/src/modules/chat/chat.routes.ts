@@ -6,10 +6,19 @@ import { authOf } from '../../platform/auth/guard';
 import { documentedSchema, routesFor } from '../../platform/http/define-route';
 import { forbidden } from '../../platform/errors/app-error';
 import type { Guard, TypedApp } from '../../platform/http/types';
-import { listMembers, leaveRoom } from './members.service';
-import { deleteMessage, listMessages, postMessage } from './messages.service';
-import { markRead } from './read-pointers.service';
+import { listMembers, leaveRoom, setNotifyLevel } from './members.service';
+import {
+  deleteMessage,
+  editHistory,
+  editMessage,
+  listMessages,
+  postMessage,
+  setReaction,
+} from './messages.service';
+import { getNotice, setNotice } from './notice.service';
+import { markRead, readPointers } from './read-pointers.service';
 import { createDm, createGroup, joinRoom, listRooms, renameRoom } from './rooms.service';
+import { sendTyping } from './typing.service';
 
 export async function chatRoutes(app: TypedApp, ctx: AppContext, requireAuth: Guard) {
   const route = routesFor(app, requireAuth, 'chat');
@@ -48,8 +57,32 @@ export async function chatRoutes(app: TypedApp, ctx: AppContext, requireAuth: Gu
   route(endpoints.deleteMessage, ({ userId, params }) =>
     deleteMessage(ctx, userId, params.workspaceId, params.roomId, params.messageId),
   );
+  route(endpoints.edit, ({ userId, params, body }) =>
+    editMessage(ctx, userId, params.workspaceId, params.roomId, params.messageId, body.content),
+  );
+  route(endpoints.editHistory, ({ userId, params }) =>
+    editHistory(ctx, userId, params.workspaceId, params.roomId, params.messageId),
+  );
+  route(endpoints.react, ({ userId, params, body }) =>
+    setReaction(ctx, userId, params.workspaceId, params.roomId, params.messageId, body),
+  );
   route(endpoints.markRead, ({ userId, params, body }) =>
     markRead(ctx, userId, params.workspaceId, params.roomId, body.messageId),
+  );
+  route(endpoints.notice, ({ userId, params }) =>
+    getNotice(ctx, userId, params.workspaceId, params.roomId),
+  );
+  route(endpoints.setNotice, ({ userId, params, body }) =>
+    setNotice(ctx, userId, params.workspaceId, params.roomId, body.messageId),
+  );
+  route(endpoints.setNotifyLevel, ({ userId, params, body }) =>
+    setNotifyLevel(ctx, userId, params.workspaceId, params.roomId, body.level),
+  );
+  route(endpoints.readPointers, ({ userId, params }) =>
+    readPointers(ctx, userId, params.workspaceId, params.roomId),
+  );
+  route(endpoints.typing, ({ userId, params }) =>
+    sendTyping(ctx, userId, params.workspaceId, params.roomId),
   );
 
   // Registered by hand: it answers 200 for an existing DM and 201 for a new one, and routesFor

@@ -1,14 +1,122 @@
-import { sendChatMessageSchema } from '@teamup/contracts/chat';
+import {
+  editChatMessageSchema,
+  lastReadSchema,
+  setChatNoticeSchema,
+  setChatNotifyLevelSchema,
+  sendChatMessageSchema,
+  setChatReactionSchema,
+} from '@teamup/contracts/chat';
 import { ErrorCode } from '@teamup/contracts/error-codes';
+import type { z } from 'zod';
 import { Topics } from '@teamup/contracts/events';
 import { badRequest } from '../../platform/errors/app-error';
 import type { LiveContribution } from '../../platform/realtime/contribution';
 import { destinationIds } from '../../platform/realtime/stomp-endpoint';
-import { isRoomMember, roomIdsOf } from './members.service';
-import { postMessage } from './messages.service';
+import type { AppContext } from '../../context';
+import { isRoomMember, roomIdsOf, setNotifyLevel } from './members.service';
+import { editMessage, postMessage, setReaction } from './messages.service';
+import { setNotice } from './notice.service';
+import { markRead } from './read-pointers.service';
+import { sendTyping } from './typing.service';
 
 const ROOM_TOPIC = /^\/topic\/chat-rooms\/(\d+)$/;
-const ROOM_MESSAGES = /^\/app\/workspaces\/(\d+)\/chat-rooms\/(\d+)\/messages$/;
+const roomPath = (rest: string) => new RegExp(`^/app/workspaces/(\\d+)/chat-rooms/(\\d+)${rest}$`);
+
+type RoomIds = { workspaceId: number; roomId: number };
+type Send<Ids> = (ctx: AppContext, userId: number, ids: Ids, body: unknown) => Promise<unknown>;
+type Bound = (ctx: AppContext, userId: number, body: unknown) => Promise<unknown>;
+
+/**
+ * The SEND destinations of a room (`/app/workspaces/{ws}/chat-rooms/{r}/…`) and of one of its
+ * messages (`…/messages/{m}/…`): each body goes through its HTTP call's schema and service, so
+ * both channels hold the same rules.
+ */
+const roomSends: Array<[RegExp, Send<RoomIds>]> = [
+  [
+    roomPath('/messages'),
+    (ctx, userId, { workspaceId, roomId }, body) =>
+      postMessage(ctx, userId, workspaceId, roomId, parseBody(sendChatMessageSchema, body)),
+  ],
+  [
+    roomPath('/read'),
+    (ctx, userId, { workspaceId, roomId }, body) =>
+      markRead(ctx, userId, workspaceId, roomId, parseBody(lastReadSchema, body).messageId),
+  ],
+  // The body says nothing (any JSON, `{}`): the destination is the whole message.
+  [
+    roomPath('/typing'),
+    (ctx, userId, { workspaceId, roomId }) => sendTyping(ctx, userId, workspaceId, roomId),
+  ],
+  [
+    roomPath('/notice'),
+    (ctx, userId, { workspaceId, roomId }, body) =>
+      setNotice(ctx, userId, workspaceId, roomId, parseBody(setChatNoticeSchema, body).messageId),
+  ],
+  [
+    roomPath('/notify-level'),
+    (ctx, userId, { workspaceId, roomId }, body) =>
+      setNotifyLevel(
+        ctx,
+        userId,
+        workspaceId,
+        roomId,
+        parseBody(setChatNotifyLevelSchema, body).level,
+      ),
+  ],
+];
+const messageSends: Array<[RegExp, Send<RoomIds & { messageId: number }>]> = [
+  [
+    roomPath('/messages/(\\d+)/edit'),
+    (ctx, userId, { workspaceId, roomId, messageId }, body) =>
+      editMessage(
+        ctx,
+        userId,
+        workspaceId,
+        roomId,
+        messageId,
+        parseBody(editChatMessageSchema, body).content,
+      ),
+  ],
+  [
+    roomPath('/messages/(\\d+)/reactions'),
+    (ctx, userId, { workspaceId, roomId, messageId }, body) =>
+      setReaction(
+        ctx,
+        userId,
+        workspaceId,
+        roomId,
+        messageId,
+        parseBody(setChatReactionSchema, body),
+      ),
+  ],
+];
+
+/** The send a destination names, its ids bound; undefined when none does. */
+function sendFor(destination: string): Bound | undefined {
+  for (const [path, send] of roomSends) {
+    const [workspaceId, roomId] = destinationIds(path.exec(destination));
+    if (workspaceId !== undefined && roomId !== undefined) {
+      return (ctx, userId, body) => send(ctx, userId, { workspaceId, roomId }, body);
+    }
+  }
+  for (const [path, send] of messageSends) {
+    const [workspaceId, roomId, messageId] = destinationIds(path.exec(destination));
+    if (workspaceId !== undefined && roomId !== undefined && messageId !== undefined) {
+      return (ctx, userId, body) => send(ctx, userId, { workspaceId, roomId, messageId }, body);
+    }
+  }
+  return undefined;
+}
+
+/** A SEND body through the HTTP call's schema, refused with its first reason. */
+function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]?.message ?? '요청 값이 올바르지 않습니다.';
+    throw badRequest(ErrorCode.VALIDATION_FAILED, message);
+  }
+  return parsed.data;
+}
 
 /**
  * Chat on the live transports. STOMP: subscribe `/topic/chat-rooms/{roomId}` (room members), send
@@ -26,16 +134,10 @@ export const chatLive: LiveContribution = {
       };
     },
     send(destination, session) {
-      const [workspaceId, roomId] = destinationIds(ROOM_MESSAGES.exec(destination));
-      if (workspaceId === undefined || roomId === undefined) return undefined;
+      const send = sendFor(destination);
+      if (!send) return undefined;
       return async (body) => {
-        // The HTTP call's schema and service, so both channels hold the same rules (length too).
-        const parsed = sendChatMessageSchema.safeParse(body);
-        if (!parsed.success) {
-          const message = parsed.error.issues[0]?.message ?? '요청 값이 올바르지 않습니다.';
-          throw badRequest(ErrorCode.VALIDATION_FAILED, message);
-        }
-        await postMessage(ctx, session.userId, workspaceId, roomId, parsed.data);
+        await send(ctx, session.userId, body);
       };
     },
   }),

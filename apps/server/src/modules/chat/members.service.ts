@@ -1,10 +1,16 @@
-import { ChatMessages as M, type ChatMember } from '@teamup/contracts/chat';
+import {
+  ChatMessages as M,
+  type ChatMember,
+  type ChatNotifyLevel,
+  type ChatNotifyLevelState,
+} from '@teamup/contracts/chat';
 import { Topics, type LiveEvent } from '@teamup/contracts/events';
 import type { AppContext } from '../../context';
+import { AccessCaches, clearAccessCaches } from '../../platform/access-cache';
 import { announceAccessChange } from '../../platform/realtime/live-access';
 import { presentMember } from './chat.presenter';
 import * as repo from './chat.repo';
-import { accessRoom, publish } from './room-access';
+import { accessRoom, notRoomMember, publish } from './room-access';
 
 /* Who is in a room: listing, leaving, and the membership questions the live side asks. */
 
@@ -16,6 +22,25 @@ export async function listMembers(
 ): Promise<ChatMember[]> {
   await accessRoom(ctx, userId, workspaceId, roomId);
   return (await repo.membersOf(ctx.database.db, [roomId])).map(presentMember);
+}
+
+/**
+ * The caller's notification level in a room (null: follow their notification settings); their
+ * other tabs and devices hear it on their own topic.
+ */
+export async function setNotifyLevel(
+  ctx: AppContext,
+  userId: number,
+  workspaceId: number,
+  roomId: number,
+  level: ChatNotifyLevel | null,
+): Promise<ChatNotifyLevelState> {
+  await accessRoom(ctx, userId, workspaceId, roomId);
+  const state = { chatRoomId: roomId, level };
+  // Left the room between the access check and the write.
+  if (!(await repo.setNotifyLevel(ctx.database.db, roomId, userId, level))) throw notRoomMember();
+  await publish(ctx, Topics.user(userId), { type: 'CHAT_NOTIFY_LEVEL_CHANGED', ...state });
+  return state;
 }
 
 export async function leaveRoom(
@@ -33,6 +58,11 @@ async function removeFromRoom(ctx: AppContext, room: repo.RoomRow, userId: numbe
     (candidate) => candidate.userId === userId,
   );
   if (!(await repo.removeMember(ctx.database.db, room.id, userId))) return;
+  await clearAccessCaches(ctx, {
+    caches: [AccessCaches.room],
+    scopeIds: [room.id],
+    userIds: [userId],
+  });
   const event: LiveEvent = {
     type: 'CHAT_MEMBER_LEFT',
     chatRoomId: room.id,

@@ -1,40 +1,88 @@
 import {
   ChatMessages as M,
   type ChatMessage,
+  type ChatMessageEdit,
+  type ChatMessageListQuery,
+  type ChatMessagePage,
+  type ChatMessageReactions,
+  EDIT_HISTORY_HOURS,
+  parseMentions,
+  type SetChatReactionInput,
   type sendChatMessageSchema,
 } from '@teamup/contracts/chat';
-import { toPage, type Page } from '@teamup/contracts/common';
+import { toPage } from '@teamup/contracts/common';
 import { ErrorCode } from '@teamup/contracts/error-codes';
 import { Topics } from '@teamup/contracts/events';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { emitDomainEvent } from '../../platform/domain-events';
-import { forbidden } from '../../platform/errors/app-error';
+import { badRequest, conflict, forbidden } from '../../platform/errors/app-error';
 import { deleteStoredFiles } from '../../platform/storage/owned-files';
 import type { StoredUpload } from '../../platform/storage/uploads';
 import { isAdminRole } from '../workspaces/workspaces.service';
-import { newMessageEvent, presentMessage } from './chat.presenter';
+import { newMessageEvent, presentMessage, presentReactions } from './chat.presenter';
 import * as repo from './chat.repo';
 import { accessRoom, messageNotFound, publish, refuseRoomAccess } from './room-access';
+import { forgetTyping } from './typing.service';
 
-/* A room's messages: reading them, sending (text, or with a file), deleting. */
+/* A room's messages: reading them, sending (text, or with files), deleting. */
 
 export async function listMessages(
   ctx: AppContext,
   userId: number,
   workspaceId: number,
   roomId: number,
-  query: { page: number; size: number; sort: string; beforeId?: number | undefined },
-): Promise<Page<ChatMessage>> {
+  query: ChatMessageListQuery,
+): Promise<ChatMessagePage> {
   await accessRoom(ctx, userId, workspaceId, roomId);
-  const { rows, total } = await repo.messagePage(ctx.database.db, roomId, {
-    offset: query.page * query.size,
-    limit: query.size,
+  const db = ctx.database.db;
+  const size = query.size;
+  const cursorPage = (content: ChatMessage[], total: number) =>
+    toPage(content, total, { page: 0, size });
+  if (query.aroundId !== undefined) {
+    if (!(await repo.messageInRoom(db, roomId, query.aroundId))) throw messageNotFound();
+    const around = await repo.messagesAround(db, roomId, query.aroundId, size);
+    const content = await presentRows(ctx, around.rows);
+    return {
+      ...cursorPage(content, around.olderBeyond + content.length),
+      hasOlder: around.hasOlder,
+      hasNewer: around.hasNewer,
+    };
+  }
+  if (query.afterId !== undefined) {
+    const { rows, total } = await repo.messagesAfter(db, roomId, query.afterId, size);
+    const content = await presentRows(ctx, rows);
+    return { ...cursorPage(content, total), hasNewer: total > content.length };
+  }
+  const pageNumber = query.page ?? 0;
+  const { rows, total } = await repo.messagePage(db, roomId, {
+    offset: pageNumber * size,
+    limit: size,
     newestFirst: query.sort === 'createdAt,desc',
     beforeId: query.beforeId,
   });
-  const page = query.beforeId === undefined ? query.page : 0;
-  return toPage(rows.map(presentMessage), total, { page, size: query.size });
+  const content = await presentRows(ctx, rows);
+  if (query.beforeId !== undefined) {
+    return { ...cursorPage(content, total), hasOlder: total > content.length };
+  }
+  return toPage(content, total, { page: pageNumber, size });
+}
+
+/** Message rows as the room shows them, with the reactions of those not deleted. */
+async function presentRows(
+  ctx: AppContext,
+  rows: Awaited<ReturnType<typeof repo.messagePage>>['rows'],
+): Promise<ChatMessage[]> {
+  const reactions = await repo.reactionsOf(
+    ctx.database.db,
+    rows.filter((row) => row.message.deletedAt === null).map((row) => row.message.id),
+  );
+  return rows.map((row) =>
+    presentMessage({
+      ...row,
+      reactions: reactions.filter((reaction) => reaction.messageId === row.message.id),
+    }),
+  );
 }
 
 /** The caller may post in this room (checked before a file is read from the request). */
@@ -48,8 +96,8 @@ export async function assertCanSend(
 }
 
 /**
- * Stores the message (with its file, if one was uploaded), then publishes it: the answer and the
- * live event carry the same presented message.
+ * Stores the message (with its files, if any were uploaded), then publishes it: the answer and
+ * the live event carry the same presented message.
  */
 export async function sendMessage(
   ctx: AppContext,
@@ -57,12 +105,16 @@ export async function sendMessage(
   workspaceId: number,
   roomId: number,
   content: string,
-  upload?: StoredUpload,
+  uploads: readonly StoredUpload[] = [],
+  replyTo?: number,
 ): Promise<ChatMessage> {
-  const message = upload
-    ? await storeWithFile(ctx, userId, workspaceId, roomId, content, upload)
-    : await storeText(ctx, userId, workspaceId, roomId, content);
+  await assertMayMention(ctx, userId, workspaceId, roomId, content);
+  const message =
+    uploads.length > 0
+      ? await storeWithFiles(ctx, userId, workspaceId, roomId, content, uploads, replyTo)
+      : await storeText(ctx, userId, workspaceId, roomId, content, replyTo);
   await publish(ctx, Topics.chatRoom(roomId), newMessageEvent(message));
+  forgetTyping(ctx, roomId, userId);
   await emitDomainEvent(ctx, {
     type: 'CHAT_MESSAGE_SENT',
     workspaceId,
@@ -76,8 +128,29 @@ export async function sendMessage(
 }
 
 /**
- * The hot path: access, insert and the sender's read pointer (sending implies having read
- * everything up to one's own message) in one statement.
+ * `<@all>` and `<@here>` wake the whole room: only its owner (who made it) and the workspace's
+ * owner and admins may use them. Read only when the text has one (the access read is cached).
+ */
+async function assertMayMention(
+  ctx: AppContext,
+  userId: number,
+  workspaceId: number,
+  roomId: number,
+  content: string,
+): Promise<void> {
+  if (!parseMentions(content).everyone) return;
+  const { room, role } = await accessRoom(ctx, userId, workspaceId, roomId);
+  if (room.createdBy !== userId && !isAdminRole(role)) {
+    throw forbidden(M.mentionAllForbidden, ErrorCode.CHAT_MENTION_ALL_FORBIDDEN);
+  }
+}
+
+const replyTargetInvalid = () =>
+  badRequest(ErrorCode.CHAT_REPLY_TARGET_INVALID, M.replyTargetNotFound);
+
+/**
+ * The hot path: access, the original a reply answers, insert and the sender's read pointer
+ * (sending implies having read everything up to one's own message) in one statement.
  */
 async function storeText(
   ctx: AppContext,
@@ -85,6 +158,7 @@ async function storeText(
   workspaceId: number,
   roomId: number,
   content: string,
+  replyTo: number | undefined,
 ): Promise<ChatMessage> {
   const sent = await repo.insertTextMessageIfAllowed(ctx.database.db, {
     roomId,
@@ -92,40 +166,58 @@ async function storeText(
     userId,
     content,
     createdAt: ctx.now(),
+    replyTo,
   });
-  if (!sent?.message) return refuseRoomAccess(ctx, userId, workspaceId, sent);
+  if (!sent?.message) {
+    const allowed =
+      sent !== undefined &&
+      sent.workspaceId === workspaceId &&
+      sent.role !== null &&
+      sent.roomMember !== null;
+    if (allowed && !sent.replyFound) throw replyTargetInvalid();
+    return refuseRoomAccess(ctx, userId, workspaceId, sent);
+  }
   return presentMessage({
     message: sent.message,
     senderName: sent.name ?? M.unknownSender,
     senderProfileImageUrl: sent.profileImageUrl,
-    attachment: null,
+    attachments: [],
+    reply: sent.reply,
   });
 }
 
-/** A message with its file: the message and the attachment row in one transaction. */
-async function storeWithFile(
+/** A message with its files: the message and every attachment row in one transaction. */
+async function storeWithFiles(
   ctx: AppContext,
   userId: number,
   workspaceId: number,
   roomId: number,
   content: string,
-  upload: StoredUpload,
+  uploads: readonly StoredUpload[],
+  replyTo: number | undefined,
 ): Promise<ChatMessage> {
   const { caller } = await accessRoom(ctx, userId, workspaceId, roomId);
-  const newMessage = { roomId, senderId: userId, content, createdAt: ctx.now() };
-  const { row, attachment } = await ctx.database.db.transaction(async (tx) => {
+  const reply =
+    replyTo === undefined ? null : await repo.findReplyTarget(ctx.database.db, roomId, replyTo);
+  if (reply === undefined) throw replyTargetInvalid();
+  const newMessage = {
+    roomId,
+    senderId: userId,
+    content,
+    createdAt: ctx.now(),
+    replyToId: replyTo ?? null,
+  };
+  const { row, attachments } = await ctx.database.db.transaction(async (tx) => {
     const inserted = await repo.insertMessage(tx, newMessage);
-    return {
-      row: inserted,
-      attachment: await repo.insertAttachment(tx, { ...upload, messageId: inserted.id }),
-    };
+    return { row: inserted, attachments: await repo.insertAttachments(tx, inserted.id, uploads) };
   });
   await repo.advanceLastRead(ctx.database.db, roomId, userId, row.id);
   return presentMessage({
     message: row,
     senderName: caller.name,
     senderProfileImageUrl: caller.profileImageUrl,
-    attachment,
+    attachments,
+    reply,
   });
 }
 
@@ -143,7 +235,7 @@ export async function postMessage(
   if (input.senderId !== undefined && input.senderId !== userId) {
     throw forbidden('다른 사용자로 메시지를 보낼 수 없습니다.', ErrorCode.ACCOUNT_MISMATCH);
   }
-  return sendMessage(ctx, userId, workspaceId, roomId, input.content);
+  return sendMessage(ctx, userId, workspaceId, roomId, input.content, undefined, input.replyTo);
 }
 
 /** Soft delete by the author, the workspace owner or an ADMIN; the row keeps its place. */
@@ -161,13 +253,107 @@ export async function deleteMessage(
     throw forbidden(M.deleteForbidden, ErrorCode.CHAT_DELETE_FORBIDDEN);
   }
   if (await repo.softDeleteMessage(ctx.database.db, messageId, ctx.now())) {
-    // A deleted message's file goes too: it is no longer shown to anyone.
-    const key = await repo.deleteAttachmentOf(ctx.database.db, messageId);
-    if (key) await deleteStoredFiles(ctx.storage, ctx.logger, [key]);
+    // A deleted message's files go too: they are no longer shown to anyone.
+    const keys = await repo.deleteAttachmentsOf(ctx.database.db, messageId);
+    if (keys.length > 0) await deleteStoredFiles(ctx.storage, ctx.logger, keys);
     await publish(ctx, Topics.chatRoom(roomId), {
       type: 'CHAT_MESSAGE_DELETED',
       chatRoomId: roomId,
       messageId,
     });
   }
+}
+
+/**
+ * The caller's reaction on a message of the room, on or off (room members only; a deleted
+ * message takes none). Answers the message's reactions, which everyone in the room hears live.
+ */
+export async function setReaction(
+  ctx: AppContext,
+  userId: number,
+  workspaceId: number,
+  roomId: number,
+  messageId: number,
+  input: SetChatReactionInput,
+): Promise<ChatMessageReactions> {
+  await accessRoom(ctx, userId, workspaceId, roomId);
+  const db = ctx.database.db;
+  const place = await repo.messagePlace(db, messageId);
+  if (!place || place.roomId !== roomId || place.deletedAt !== null) throw messageNotFound();
+  const changed = await repo.setReaction(db, { messageId, userId, ...input, now: ctx.now() });
+  const reactions = presentReactions(await repo.reactionsOf(db, [messageId]));
+  const answer = { chatRoomId: roomId, messageId, reactions };
+  if (changed) {
+    await publish(ctx, Topics.chatRoom(roomId), { type: 'CHAT_REACTIONS_CHANGED', ...answer });
+  }
+  return answer;
+}
+
+/** A message of this room as the room is shown it now, reactions included. */
+async function presentedMessage(ctx: AppContext, messageId: number): Promise<ChatMessage> {
+  const view = await repo.findMessage(ctx.database.db, messageId);
+  if (!view) throw messageNotFound();
+  const reactions = await repo.reactionsOf(ctx.database.db, [messageId]);
+  return presentMessage({ ...view, reactions });
+}
+
+/**
+ * The author's new text for their text message (not one with a file; a deleted one is gone);
+ * the old text is kept for the room's edit history. Everyone in the room hears the edit.
+ */
+export async function editMessage(
+  ctx: AppContext,
+  userId: number,
+  workspaceId: number,
+  roomId: number,
+  messageId: number,
+  content: string,
+): Promise<ChatMessage> {
+  await accessRoom(ctx, userId, workspaceId, roomId);
+  const view = await repo.findMessage(ctx.database.db, messageId);
+  if (!view || view.message.roomId !== roomId || view.message.deletedAt !== null) {
+    throw messageNotFound();
+  }
+  if (view.message.senderId !== userId) {
+    throw forbidden(M.editForbidden, ErrorCode.CHAT_EDIT_FORBIDDEN);
+  }
+  if (view.attachments.length > 0)
+    throw conflict(ErrorCode.CHAT_EDIT_NOT_TEXT, M.fileMessageNotEditable);
+  const text = content.trim();
+  await assertMayMention(ctx, userId, workspaceId, roomId, text);
+  if (text === view.message.content) return presentedMessage(ctx, messageId);
+  const edited = await repo.editMessage(ctx.database.db, {
+    messageId,
+    previous: view.message.content,
+    content: text,
+    now: ctx.now(),
+  });
+  // Deleted or edited again meanwhile: answer what it is now, announce nothing of ours.
+  const message = await presentedMessage(ctx, messageId);
+  if (edited) {
+    await publish(ctx, Topics.chatRoom(roomId), {
+      type: 'CHAT_MESSAGE_EDITED',
+      chatRoomId: roomId,
+      messageId,
+      message,
+    });
+  }
+  return message;
+}
+
+/** A message's earlier texts of the last EDIT_HISTORY_HOURS hours, for the room's members. */
+export async function editHistory(
+  ctx: AppContext,
+  userId: number,
+  workspaceId: number,
+  roomId: number,
+  messageId: number,
+): Promise<ChatMessageEdit[]> {
+  await accessRoom(ctx, userId, workspaceId, roomId);
+  const place = await repo.messagePlace(ctx.database.db, messageId);
+  if (!place || place.roomId !== roomId) throw messageNotFound();
+  if (place.deletedAt !== null) return [];
+  const since = new Date(ctx.now().getTime() - EDIT_HISTORY_HOURS * 3_600_000);
+  const rows = await repo.editsOf(ctx.database.db, messageId, since);
+  return rows.map((row) => ({ content: row.content, replacedAt: row.replacedAt.toISOString() }));
 }

@@ -1,10 +1,15 @@
+import type { ChatReadPointers } from '@teamup/contracts/chat';
 import { Topics } from '@teamup/contracts/events';
 import type { AppContext } from '../../context';
 import { emitDomainEvent } from '../../platform/domain-events';
 import * as repo from './chat.repo';
 import { accessRoom, messageNotFound, publish } from './room-access';
 
-/** Moves the caller's read pointer forward and tells their other tabs and devices. */
+/**
+ * Moves the caller's read pointer forward, tells their other tabs and devices (their unread
+ * count), and tells the room where the pointer went, so every open client lowers the read count
+ * of the messages in between by one (decision 0019).
+ */
 export async function markRead(
   ctx: AppContext,
   userId: number,
@@ -15,7 +20,8 @@ export async function markRead(
   await accessRoom(ctx, userId, workspaceId, roomId);
   const view = await repo.findMessage(ctx.database.db, messageId);
   if (!view || view.message.roomId !== roomId) throw messageNotFound();
-  if (await repo.advanceLastRead(ctx.database.db, roomId, userId, messageId)) {
+  const moved = await repo.advanceLastRead(ctx.database.db, roomId, userId, messageId);
+  if (moved) {
     const unread = await repo.unreadCounts(ctx.database.db, userId, [roomId]);
     await publish(ctx, Topics.user(userId), {
       type: 'CHAT_READ',
@@ -23,6 +29,25 @@ export async function markRead(
       lastReadMessageId: messageId,
       unreadCount: unread.get(roomId) ?? 0,
     });
+    await publish(ctx, Topics.chatRoom(roomId), {
+      type: 'CHAT_READ_POINTER_MOVED',
+      chatRoomId: roomId,
+      userId,
+      previousMessageId: moved.previous,
+      lastReadMessageId: messageId,
+    });
     await emitDomainEvent(ctx, { type: 'CHAT_ROOM_READ', userId, roomId });
   }
+}
+
+/** Every member's read pointer in the room (room members only): one small read per room open. */
+export async function readPointers(
+  ctx: AppContext,
+  userId: number,
+  workspaceId: number,
+  roomId: number,
+): Promise<ChatReadPointers> {
+  await accessRoom(ctx, userId, workspaceId, roomId);
+  const pointers = await repo.readPointersOf(ctx.database.db, roomId);
+  return { chatRoomId: roomId, pointers };
 }

@@ -2,12 +2,15 @@ import { ChatMessages as M } from '@teamup/contracts/chat';
 import { ErrorCode } from '@teamup/contracts/error-codes';
 import type { LiveEvent } from '@teamup/contracts/events';
 import type { AppContext } from '../../context';
+import { AccessCaches, accessCacheOf } from '../../platform/access-cache';
 import { forbidden, notFound } from '../../platform/errors/app-error';
 import { requireMembership } from '../workspaces/workspaces.service';
 import * as repo from './chat.repo';
 
+type RoomAccessRow = NonNullable<Awaited<ReturnType<typeof repo.accessOf>>>;
+
 export const roomNotFound = () => notFound(M.roomNotFound, ErrorCode.CHAT_ROOM_NOT_FOUND);
-const notRoomMember = () => forbidden(M.notRoomMember, ErrorCode.CHAT_NOT_MEMBER);
+export const notRoomMember = () => forbidden(M.notRoomMember, ErrorCode.CHAT_NOT_MEMBER);
 export const messageNotFound = () => notFound(M.messageNotFound, ErrorCode.CHAT_MESSAGE_NOT_FOUND);
 
 /** A chat event onto the bus (and so to SSE streams and STOMP subscribers of the topic). */
@@ -26,7 +29,19 @@ export async function accessRoom(
   roomId: number,
   options: { mustBeMember: boolean } = { mustBeMember: true },
 ) {
-  const found = await repo.accessOf(ctx.database.db, roomId, userId);
+  // A member's access read is kept per instance (platform/access-cache.ts); leaving the room,
+  // its rename, a role change, a profile change and every removal from the workspace clear it.
+  // Refusals are not kept: they are read again each time.
+  let read: RoomAccessRow | undefined;
+  const kept = await accessCacheOf<RoomAccessRow>(ctx, AccessCaches.room).get(
+    roomId,
+    userId,
+    async () => {
+      read = await repo.accessOf(ctx.database.db, roomId, userId);
+      return read && read.role !== null && read.roomMember !== null ? read : undefined;
+    },
+  );
+  const found = kept ?? read;
   if (!found || found.room.workspaceId !== workspaceId || found.role === null) {
     return refuseRoomAccess(ctx, userId, workspaceId, undefined);
   }

@@ -8,6 +8,7 @@ import { ErrorCode } from '@teamup/contracts/error-codes';
 import { Topics, type LiveEvent } from '@teamup/contracts/events';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
+import { AccessCaches, clearAccessCaches } from '../../platform/access-cache';
 import type { Db } from '../../db/client';
 import { badRequest } from '../../platform/errors/app-error';
 import { memberIdsAmong, requireMembership } from '../workspaces/workspaces.service';
@@ -168,6 +169,7 @@ export async function renameRoom(
   const { room } = await accessRoom(ctx, userId, workspaceId, roomId);
   if (room.type === 'PERSONAL') throw badRequest(ErrorCode.CHAT_DM_NOT_ALLOWED, M.dmNotRenamable);
   await repo.renameRoom(ctx.database.db, roomId, name);
+  await clearAccessCaches(ctx, { caches: [AccessCaches.room], scopeIds: [roomId] });
   return presentOne(ctx, userId, { ...room, name });
 }
 

@@ -19,6 +19,8 @@ export interface CommentSubject<Access, Wire> {
   /** The comment under the subject's wire names. */
   present: (comment: Comment) => Wire;
   afterCreate?: (ctx: AppContext, access: Access) => Promise<void>;
+  /** After a comment was added or deleted (the subject's comment count changed). */
+  afterCountChange?: (ctx: AppContext, subjectId: number) => Promise<void>;
 }
 
 /** Which comment: by its id, and when the path names it, the subject it must belong to. */
@@ -82,6 +84,7 @@ export function commentService<Access, Wire>(
         content,
         now: ctx.now(),
       });
+      await subject.afterCountChange?.(ctx, subjectId);
       await subject.afterCreate?.(ctx, access);
       return presentById(ctx, id);
     },
@@ -93,8 +96,9 @@ export function commentService<Access, Wire>(
     },
 
     async remove(ctx, userId, target) {
-      await ownComment(ctx, userId, target);
+      const row = await ownComment(ctx, userId, target);
       await repo.deleteComment(ctx.database.db, table, target.commentId);
+      await subject.afterCountChange?.(ctx, row.subjectId);
     },
   };
 }

@@ -3,7 +3,7 @@ import { KanbanMessages as M, taskCommentView } from '@teamup/contracts/kanban';
 import type { AppContext } from '../../context';
 import { forbidden } from '../../platform/errors/app-error';
 import { commentService } from '../comments/comments.service';
-import { accessTask, commentNotFound, taskNotFound } from './kanban.service';
+import { accessTask, boardChangedOfTask, commentNotFound, taskNotFound } from './kanban.service';
 
 /** Comments on kanban tasks (spec 02: 4 a page, author-only edits) for anyone who sees the task. */
 export const taskComments = commentService({
@@ -12,6 +12,8 @@ export const taskComments = commentService({
   notFound: commentNotFound,
   authorOnly: () => forbidden(M.commentAuthorOnly, ErrorCode.AUTHOR_ONLY),
   present: taskCommentView.toWire,
+  // The board shows each task's comment count.
+  afterCountChange: boardChangedOfTask,
 });
 
 /** A new comment; a `kanbanTaskId` echoed in the body must name the task of the path. */

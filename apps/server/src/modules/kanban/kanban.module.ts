@@ -1,5 +1,6 @@
 import type { AppModule } from '../../platform/module';
 import { kanbanRoutes } from './kanban.routes';
+import { taskCommentSearch, taskSearch } from './kanban.search.repo';
 import { createBoardForTeam } from './kanban.service';
 
 /** A team's kanban board with completion approval; every team gets its board when it is made. */
@@ -7,4 +8,5 @@ export const kanbanModule: AppModule = {
   name: 'kanban',
   routes: kanbanRoutes,
   teamCreationSteps: [createBoardForTeam],
+  searchSources: [taskSearch, taskCommentSearch],
 };

@@ -23,6 +23,8 @@ import { keyAt, toDoneList } from './kanban-positions';
 import { presentKanban, presentKanbanList, presentTask, type BoardView } from './kanban.presenter';
 import * as repo from './kanban.repo';
 import { emitDomainEvent } from '../../platform/domain-events';
+import { AccessCaches, accessCacheOf, clearAccessCaches } from '../../platform/access-cache';
+import { shareAnswer } from '../../platform/http/shared-answers';
 
 registerProgressSource(async (db, teamIds) => {
   const counts = await repo.taskCounts(db, teamIds);
@@ -42,8 +44,26 @@ export const commentNotFound = () =>
 
 const doneListLeaderOnly = () => forbidden(M.doneListLeaderOnly, ErrorCode.KANBAN_LEADER_ONLY);
 
-const publishChange = (ctx: AppContext, teamId: number, workspaceId: number) =>
-  publishTeamContentChange(ctx, { teamId, workspaceId }, 'KANBAN');
+/**
+ * After every committed kanban write: the board kept for GET (on every instance) is dropped, then
+ * the workspace's live listeners hear of it.
+ */
+async function publishChange(ctx: AppContext, teamId: number, workspaceId: number) {
+  await clearAccessCaches(ctx, { caches: [AccessCaches.kanbanBoard], scopeIds: [teamId] });
+  await publishTeamContentChange(ctx, { teamId, workspaceId }, 'KANBAN');
+}
+
+/** A task's comment count changed: its board kept for GET is dropped on every instance. */
+export async function boardChangedOfTask(ctx: AppContext, taskId: number): Promise<void> {
+  const found = await repo.findTask(ctx.database.db, taskId);
+  // A task deleted meanwhile: drop every kept board rather than guess.
+  await clearAccessCaches(
+    ctx,
+    found
+      ? { caches: [AccessCaches.kanbanBoard], scopeIds: [found.teamId] }
+      : { caches: [AccessCaches.kanbanBoard] },
+  );
+}
 
 // --- loading what is presented --------------------------------------------------------------
 
@@ -107,9 +127,19 @@ export async function accessTask(ctx: AppContext, userId: number, taskId: number
  */
 export async function teamKanban(ctx: AppContext, userId: number, teamId: number): Promise<Kanban> {
   await assertTeamContentAccess(ctx, teamId, userId);
-  const board = await repo.findBoard(ctx.database.db, { teamId });
+  // The presented board is the same for every viewer: kept per instance by team, dropped on
+  // every instance by each kanban write (publishChange), comment, profile change and removal.
+  const board = await accessCacheOf<Kanban>(ctx, AccessCaches.kanbanBoard).get(
+    teamId,
+    0,
+    async () => {
+      const found = await repo.findBoard(ctx.database.db, { teamId });
+      // Never changed once made: a write replaces it, so its JSON may be reused.
+      return found && shareAnswer(presentKanban(found));
+    },
+  );
   if (!board) throw kanbanNotFound();
-  return presentKanban(board);
+  return board;
 }
 
 /** POST /kanban: the spec's "create the board", answered with the board that exists (or is made). */

@@ -65,7 +65,11 @@ export async function roomWithMembers(db: Db, roomId: number) {
     .from(chatRooms)
     .where(eq(chatRooms.id, roomId));
   const members = await db
-    .select({ userId: chatRoomMembers.userId, name: users.name })
+    .select({
+      userId: chatRoomMembers.userId,
+      name: users.name,
+      notifyLevel: chatRoomMembers.notifyLevel,
+    })
     .from(chatRoomMembers)
     .innerJoin(users, eq(users.id, chatRoomMembers.userId))
     .where(eq(chatRoomMembers.roomId, roomId));

@@ -1,3 +1,4 @@
+import { parseMentions, type ChatNotifyLevel } from '@teamup/contracts/chat';
 import { toPage, type Page } from '@teamup/contracts/common';
 import { ErrorCode } from '@teamup/contracts/error-codes';
 import { Topics } from '@teamup/contracts/events';
@@ -10,6 +11,7 @@ import type { AppContext } from '../../context';
 import type { DomainEvent } from '../../platform/domain-events';
 import type { DomainEventReaction } from '../../platform/module';
 import { notFound } from '../../platform/errors/app-error';
+import { usersWithStatus } from '../presence/presence.service';
 import {
   notificationCreated,
   notificationRead,
@@ -39,16 +41,24 @@ async function announce(ctx: AppContext, rows: repo.NotificationRow[]) {
   }
 }
 
-/** Notifies `userIds` (the actor and anyone who turned the kind off left out). */
+/**
+ * Notifies `userIds`: the actor and anyone who turned the kind off are left out, except those in
+ * `settingsOverridden` (a chat room's own level, which overrides the per-kind settings).
+ */
 async function notify(
   ctx: AppContext,
   kind: repo.Kind,
   userIds: number[],
   actorId: number | null,
   text: { message: string; link: string },
+  settingsOverridden: ReadonlySet<number> = new Set(),
 ) {
   const candidates = [...new Set(userIds)].filter((id) => id !== actorId);
-  const off = await repo.optedOut(ctx.database.db, kind, candidates);
+  const off = await repo.optedOut(
+    ctx.database.db,
+    kind,
+    candidates.filter((id) => !settingsOverridden.has(id)),
+  );
   const rows = await repo.insertMany(
     ctx.database.db,
     candidates.filter((id) => !off.has(id)).map((userId) => ({ userId, kind, ...text })),
@@ -63,10 +73,24 @@ const CHAT_NOTICE_MAX_MEMBERS = 30;
 const teamLink = (workspaceId: number, teamId: number, tab: string) =>
   `/ws/${workspaceId}/team/${teamId}?tab=${tab}`;
 
-/** `@이름` in a message: the room members it names (longest names first, so '김민' ≠ '김민지'). */
-export function mentionedIn(content: string, members: Array<{ userId: number; name: string }>) {
+/**
+ * The room members a message mentions: `<@id>` tokens (what the web's autocomplete writes; they
+ * survive renames), everyone for `<@all>`, those `online` answers (the ONLINE ones, decision 0021)
+ * for `<@here>` (the chat service lets only the room's owner and admins send those two), and
+ * `@이름` typed by hand (longest names first, so '김민' ≠ '김민지').
+ */
+export function mentionedIn(
+  content: string,
+  members: Array<{ userId: number; name: string }>,
+  online: (userIds: number[]) => number[] = (userIds) => userIds,
+) {
+  const tokens = parseMentions(content);
+  if (tokens.all) return members.map((member) => member.userId);
+  const found = new Set<number>(
+    members.filter((member) => tokens.userIds.includes(member.userId)).map((m) => m.userId),
+  );
+  if (tokens.here) for (const id of online(members.map((m) => m.userId))) found.add(id);
   const byLength = [...members].sort((a, b) => b.name.length - a.name.length);
-  const found = new Set<number>();
   let rest = content;
   for (const member of byLength) {
     const token = `@${member.name}`;
@@ -78,6 +102,11 @@ export function mentionedIn(content: string, members: Array<{ userId: number; na
   return [...found];
 }
 
+/**
+ * Who hears of a chat message, by each member's level in the room (null follows their settings):
+ * a mention reaches everyone mentioned but those who muted the room; any other message reaches
+ * those who chose ALL, and, by their settings, those who chose nothing, unless the room is large.
+ */
 async function onChatMessage(
   ctx: AppContext,
   event: Extract<DomainEvent, { type: 'CHAT_MESSAGE_SENT' }>,
@@ -86,27 +115,40 @@ async function onChatMessage(
   if (!room) return;
   const label = room.type === 'PERSONAL' ? '1:1 채팅' : (room.name ?? '채팅');
   const link = `/ws/${event.workspaceId}/chat/${event.roomId}`;
-  const mentioned = mentionedIn(
-    event.content,
-    room.members.filter((member) => member.userId !== event.senderId),
+  const others = room.members.filter((member) => member.userId !== event.senderId);
+  const mentioned = new Set(
+    mentionedIn(event.content, others, (userIds) => usersWithStatus(ctx, userIds, 'ONLINE')),
   );
-  if (mentioned.length > 0) {
-    await notify(ctx, 'MENTION', mentioned, event.senderId, {
-      message: T.mention(label, event.senderName),
-      link,
-    });
+  const chose = (level: ChatNotifyLevel | null) =>
+    new Set(others.filter((m) => m.notifyLevel === level).map((m) => m.userId));
+  const [everything, mentionsOnly, muted] = [chose('ALL'), chose('MENTIONS'), chose('MUTE')];
+  if (mentioned.size > 0) {
+    await notify(
+      ctx,
+      'MENTION',
+      [...mentioned].filter((id) => !muted.has(id)),
+      event.senderId,
+      { message: T.mention(label, event.senderName), link },
+      new Set([...everything, ...mentionsOnly]),
+    );
   }
+  const unmentioned = others.filter((member) => !mentioned.has(member.userId));
   // Large group rooms show their unread count in the side panel; a notice per member for every
-  // message there would be noise (and a write per member per message). Mentions still notify.
-  if (room.type === 'GROUP' && room.members.length > CHAT_NOTICE_MAX_MEMBERS) return;
-  const others = room.members
-    .map((member) => member.userId)
-    .filter((id) => id !== event.senderId && !mentioned.includes(id));
-  const off = await repo.optedOut(ctx.database.db, 'CHAT_MESSAGE', others);
+  // message there would be noise (and a write per member per message). Mentions still notify,
+  // and so does every message for whoever chose ALL in the room.
+  const large = room.type === 'GROUP' && room.members.length > CHAT_NOTICE_MAX_MEMBERS;
+  const bySettings = large
+    ? []
+    : unmentioned.filter((member) => member.notifyLevel === null).map((member) => member.userId);
+  const off = await repo.optedOut(ctx.database.db, 'CHAT_MESSAGE', bySettings);
+  const recipients = [
+    ...unmentioned.filter((member) => everything.has(member.userId)).map((m) => m.userId),
+    ...bySettings.filter((id) => !off.has(id)),
+  ];
   const rows = await repo.foldChat(
     ctx.database.db,
     {
-      userIds: others.filter((id) => !off.has(id)),
+      userIds: recipients,
       foldKey: `chat:${event.roomId}`,
       link,
       firstMessage: T.chatMessage(label, event.senderName, 1),

@@ -1,5 +1,10 @@
 import type { AppModule } from '../../platform/module';
 import { schedulesRoutes } from './schedules.routes';
+import { scheduleSearch } from './schedules.search.repo';
 
 /** A team's calendar. */
-export const schedulesModule: AppModule = { name: 'schedules', routes: schedulesRoutes };
+export const schedulesModule: AppModule = {
+  name: 'schedules',
+  routes: schedulesRoutes,
+  searchSources: [scheduleSearch],
+};

@@ -1,5 +1,6 @@
 import type { AppModule } from '../../platform/module';
 import { teamsRoutes } from './teams.routes';
+import { teamSearch } from './teams.search.repo';
 import { leaveWorkspaceTeams } from './teams.service';
 
 /** Teams of a workspace, their members and leaders. */
@@ -7,4 +8,5 @@ export const teamsModule: AppModule = {
   name: 'teams',
   routes: teamsRoutes,
   memberRemovalSteps: [leaveWorkspaceTeams],
+  searchSources: [teamSearch],
 };

@@ -18,6 +18,7 @@ import { checkPassword, isAdminRole, requireMembership } from '../workspaces/wor
 import { presentTeam, presentTeamMember } from './teams.presenter';
 import * as repo from './teams.repo';
 import { emitDomainEvent } from '../../platform/domain-events';
+import { AccessCaches, accessCacheOf, clearAccessCaches } from '../../platform/access-cache';
 
 const teamNotFound = () => notFound(M.notFound, ErrorCode.TEAM_NOT_FOUND);
 
@@ -63,6 +64,50 @@ async function publish(ctx: AppContext, workspaceId: number, event: LiveEvent) {
 }
 
 /**
+ * The access checks of team content read the team and its membership from per-instance caches
+ * (platform/access-cache.ts), cleared on every instance by each change to the team (update,
+ * deletion, join, leave, removal) and by the workspace's removals and deletion.
+ */
+async function cachedTeamInWorkspace(ctx: AppContext, teamId: number, userId: number) {
+  const db = ctx.database.db;
+  const team = await accessCacheOf<repo.TeamRow>(ctx, AccessCaches.team).get(teamId, 0, () =>
+    repo.findTeam(db, teamId),
+  );
+  if (!team) throw teamNotFound();
+  const workspaceRole = await requireMembership(ctx, team.workspaceId, userId);
+  return { team, workspaceRole };
+}
+
+async function isCachedTeamMember(ctx: AppContext, teamId: number, userId: number) {
+  const member = await accessCacheOf<true>(ctx, AccessCaches.teamMember).get(
+    teamId,
+    userId,
+    async () => ((await repo.isTeamMember(ctx.database.db, teamId, userId)) ? true : undefined),
+  );
+  return member === true;
+}
+
+/** After a committed change to a team (and to these members of it), on every instance. */
+async function clearTeamCaches(ctx: AppContext, teamId: number, userIds: number[] = []) {
+  await clearAccessCaches(ctx, { caches: [AccessCaches.team], scopeIds: [teamId] });
+  if (userIds.length > 0) {
+    await clearAccessCaches(ctx, {
+      caches: [AccessCaches.teamMember],
+      scopeIds: [teamId],
+      userIds,
+    });
+  }
+}
+
+/** After a team is deleted: everything kept about it. */
+async function clearDeletedTeam(ctx: AppContext, teamId: number) {
+  await clearAccessCaches(ctx, {
+    caches: [AccessCaches.team, AccessCaches.teamMember, AccessCaches.kanbanBoard],
+    scopeIds: [teamId],
+  });
+}
+
+/**
  * For every module with team content: the caller must be in the team's workspace and in the
  * team itself. Answers the team's workspace id.
  */
@@ -71,8 +116,8 @@ export async function assertTeamMember(
   teamId: number,
   userId: number,
 ): Promise<{ workspaceId: number }> {
-  const { team } = await teamInWorkspace(ctx, teamId, userId);
-  if (!(await repo.isTeamMember(ctx.database.db, teamId, userId))) {
+  const { team } = await cachedTeamInWorkspace(ctx, teamId, userId);
+  if (!(await isCachedTeamMember(ctx, teamId, userId))) {
     throw forbidden(M.notMember, ErrorCode.TEAM_NOT_MEMBER);
   }
   return { workspaceId: team.workspaceId };
@@ -87,8 +132,8 @@ export async function assertTeamContentAccess(
   teamId: number,
   userId: number,
 ): Promise<{ workspaceId: number; leaderId: number | null; name: string }> {
-  const { team, workspaceRole } = await teamInWorkspace(ctx, teamId, userId);
-  if (workspaceRole !== 'OWNER' && !(await repo.isTeamMember(ctx.database.db, teamId, userId))) {
+  const { team, workspaceRole } = await cachedTeamInWorkspace(ctx, teamId, userId);
+  if (workspaceRole !== 'OWNER' && !(await isCachedTeamMember(ctx, teamId, userId))) {
     throw forbidden(M.notMember, ErrorCode.TEAM_NOT_MEMBER);
   }
   return { workspaceId: team.workspaceId, leaderId: team.leaderId, name: team.name };
@@ -200,6 +245,7 @@ export async function updateTeam(
     patch.passwordHash = input.password ? await ctx.passwords.hash(input.password) : null;
   }
   await repo.updateTeam(ctx.database.db, teamId, patch, ctx.now());
+  await clearTeamCaches(ctx, teamId);
   return present(ctx, teamId, userId);
 }
 
@@ -221,6 +267,7 @@ export async function deleteTeam(
   }
   const files = await collectOwnedFiles(ctx.hooks.ownedFiles, ctx.database.db, { teamId });
   await repo.deleteTeam(ctx.database.db, teamId);
+  await clearDeletedTeam(ctx, teamId);
   await deleteStoredFiles(ctx.storage, ctx.logger, files);
   await publish(ctx, team.workspaceId, {
     type: 'TEAM_DELETED',
@@ -261,6 +308,7 @@ async function addToTeam(ctx: AppContext, team: repo.TeamRow, userId: number) {
     return true;
   });
   if (!added) throw conflict(ErrorCode.TEAM_ALREADY_MEMBER, M.alreadyMember);
+  await clearTeamCaches(ctx, team.id, [userId]);
   await publish(ctx, team.workspaceId, {
     type: 'TEAM_MEMBERSHIP_CHANGED',
     workspaceId: team.workspaceId,
@@ -307,6 +355,8 @@ export async function leaveTeam(
     await dropMember(tx, team, userId, ctx.now());
     return false;
   });
+  if (teamDeleted) await clearDeletedTeam(ctx, teamId);
+  else await clearTeamCaches(ctx, teamId, [userId]);
   await deleteStoredFiles(ctx.storage, ctx.logger, deletedFiles);
   await publish(
     ctx,
@@ -384,6 +434,7 @@ export async function removeTeamMember(
     dropMember(tx, team, targetId, ctx.now()),
   );
   if (!removed) throw notFound(M.notMember, ErrorCode.TEAM_NOT_MEMBER);
+  await clearTeamCaches(ctx, teamId, [targetId]);
   await publish(ctx, team.workspaceId, {
     type: 'TEAM_MEMBERSHIP_CHANGED',
     workspaceId: team.workspaceId,

@@ -6,6 +6,7 @@ import { Limits } from '@teamup/contracts/limits';
 import type { User, UpdateProfileInput, UserProfile } from '@teamup/contracts/users';
 import type { updateProfileSchema } from '@teamup/contracts/users';
 import type { AppContext } from '../../context';
+import { AccessCaches, clearAccessCaches } from '../../platform/access-cache';
 import { AppError, badRequest, notFound, tooManyRequests } from '../../platform/errors/app-error';
 import { publicFileUrl, publicKeyFor } from '../files/files.service';
 import { presentUser } from './users.presenter';
@@ -18,6 +19,12 @@ export type Credentials = {
 };
 
 const userNotFound = () => notFound('사용자를 찾을 수 없습니다.', ErrorCode.USER_NOT_FOUND);
+
+/** Kept reads that carry a user's name and picture (room access, kanban boards) on every instance. */
+async function clearProfileCopies(ctx: AppContext, userId: number) {
+  await clearAccessCaches(ctx, { caches: [AccessCaches.room], userIds: [userId] });
+  await clearAccessCaches(ctx, { caches: [AccessCaches.kanbanBoard] });
+}
 
 export async function getUser(ctx: AppContext, userId: number): Promise<User> {
   const row = await repo.findUserById(ctx.database.db, userId);
@@ -36,6 +43,7 @@ export async function updateProfile(
   }
   const row = await repo.updateUser(ctx.database.db, userId, patch, ctx.now());
   if (!row) throw userNotFound();
+  await clearProfileCopies(ctx, userId);
   return presentUser(row);
 }
 export type { UpdateProfileInput };
@@ -60,6 +68,7 @@ export async function setProfileImage(
     ctx.now(),
   );
   if (!row) throw userNotFound();
+  await clearProfileCopies(ctx, userId);
   return imageUrl;
 }
 

@@ -35,6 +35,7 @@ export { presentMemberProfile } from './workspaces.presenter';
 import * as repo from './workspaces.repo';
 import { emitDomainEventNow } from '../../platform/domain-events';
 import { announceAccessChange } from '../../platform/realtime/live-access';
+import { AccessCaches, accessCacheOf, clearAccessCaches } from '../../platform/access-cache';
 
 /** Unambiguous letters and digits (no 0/O, 1/l/I): codes are read aloud and typed by hand. */
 const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789';
@@ -65,7 +66,16 @@ export async function requireMembership(
   userId: number,
   db: Db = ctx.database.db,
 ): Promise<WorkspaceRole> {
-  const role = await repo.findRole(db, workspaceId, userId);
+  // Inside a transaction the role is read there; otherwise a member's role may come from the
+  // cache, which every join, role change, removal and deletion clears on every instance.
+  const role =
+    db === ctx.database.db
+      ? await accessCacheOf<WorkspaceRole>(ctx, AccessCaches.workspaceRole).get(
+          workspaceId,
+          userId,
+          () => repo.findRole(db, workspaceId, userId),
+        )
+      : await repo.findRole(db, workspaceId, userId);
   if (role) return role;
   if (!(await repo.findWorkspace(db, workspaceId))) throw workspaceNotFound();
   throw forbidden(M.forbidden, ErrorCode.WORKSPACE_FORBIDDEN);
@@ -231,6 +241,7 @@ async function join(
     }
     await repo.insertMember(tx, { workspaceId: workspace.id, userId, role: 'MEMBER' });
   });
+  await clearAccessCaches(ctx, { caches: [AccessCaches.workspaceRole], userIds: [userId] });
   return present(ctx, workspace.id, userId);
 }
 
@@ -320,6 +331,9 @@ export async function deleteWorkspace(
   const files = await collectOwnedFiles(ctx.hooks.ownedFiles, ctx.database.db, { workspaceId });
   const members = await repo.listMembers(ctx.database.db, workspaceId);
   await repo.deleteWorkspace(ctx.database.db, workspaceId);
+  // Its teams, rooms and board went with it: every kept answer about its members goes too.
+  await clearAccessCaches(ctx, { userIds: members.map((member) => member.user.id) });
+  await clearAccessCaches(ctx, { caches: [AccessCaches.team, AccessCaches.kanbanBoard] });
   await deleteStoredFiles(ctx.storage, ctx.logger, files);
   await ctx.bus.publish(Topics.workspace(workspaceId), { type: 'WORKSPACE_DELETED', workspaceId });
   // Its rooms and meetings went with it: every live subscription to them ends.
@@ -349,6 +363,7 @@ export async function changeRole(
   if (!(await repo.setRole(db, workspaceId, targetId, role))) {
     throw notFound(M.memberNotFound, ErrorCode.WORKSPACE_MEMBER_NOT_FOUND);
   }
+  await clearAccessCaches(ctx, { userIds: [targetId] });
   const member = await repo.findMember(db, workspaceId, targetId);
   if (!member) throw notFound(M.memberNotFound, ErrorCode.WORKSPACE_MEMBER_NOT_FOUND);
   return presentMember(member);
@@ -394,6 +409,10 @@ async function announceRemoval(
   userId: number,
   reason: WorkspaceMemberRemovedEvent['reason'],
 ) {
+  // First the kept answers (role, teams, rooms) on every instance, so access ends at once; teams
+  // they led have a new leader, and boards they were assigned on lost them.
+  await clearAccessCaches(ctx, { userIds: [userId] });
+  await clearAccessCaches(ctx, { caches: [AccessCaches.team, AccessCaches.kanbanBoard] });
   const event: WorkspaceMemberRemovedEvent = {
     type: 'WORKSPACE_MEMBER_REMOVED',
     workspaceId,

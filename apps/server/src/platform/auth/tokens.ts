@@ -5,9 +5,20 @@ import { unauthorized } from '../errors/app-error';
 
 export type AccessClaims = { userId: number; sessionId: number };
 
-/** Signs and checks short-lived access JWTs (HS256). */
+/** How many verified tokens are remembered (a few MiB at most); all are forgotten past it. */
+const VERIFIED_KEPT = 10_000;
+
+/**
+ * Signs and checks short-lived access JWTs (HS256). A token already verified is remembered until
+ * its expiry, so the requests a client makes with it skip the signature check (jose's HMAC over
+ * WebCrypto, the most expensive step of an authenticated call after the database): the same
+ * string was signed by this key, and it is refused once expired exactly as jose refuses it
+ * (`exp` at or before now). Whether its session is still active is asked on every request anyway
+ * (the session cache).
+ */
 export class AccessTokens {
   private readonly key: Uint8Array;
+  private readonly verified = new Map<string, { claims: AccessClaims; expiresAtMs: number }>();
 
   constructor(
     secret: string,
@@ -26,12 +37,22 @@ export class AccessTokens {
   }
 
   async verify(token: string): Promise<AccessClaims> {
+    const known = this.verified.get(token);
+    if (known) {
+      if (Date.now() < known.expiresAtMs) return { ...known.claims };
+      this.verified.delete(token);
+    }
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
       const userId = Number(payload.sub);
       const sessionId = Number(payload['sid']);
       if (!Number.isInteger(userId) || !Number.isInteger(sessionId)) throw new Error('claims');
-      return { userId, sessionId };
+      const claims = { userId, sessionId };
+      if (typeof payload.exp === 'number') {
+        if (this.verified.size >= VERIFIED_KEPT) this.verified.clear();
+        this.verified.set(token, { claims, expiresAtMs: payload.exp * 1000 });
+      }
+      return claims;
     } catch (error) {
       if (error instanceof joseErrors.JWTExpired) {
         throw unauthorized(ErrorCode.TOKEN_EXPIRED, '인증이 만료되었습니다. 다시 로그인해주세요.');

@@ -33,29 +33,33 @@ export async function singleFileField(
 }
 
 /**
- * A multipart form of text fields and at most one file (field `file`), the file handed to
- * `store` as it arrives, so the text may come before or after it. A second file is refused.
- * If anything fails after the file was stored, `discard` gets it back: nothing is left behind.
+ * A multipart form of text fields and up to `maxFiles` files (each a `file` part), each file
+ * handed to `store` as it arrives, so the text may come before or after them. One file more
+ * fails with `tooMany()`. If anything fails, `discard` gets back every file already stored:
+ * nothing is left behind. `store` receives what the files before it stored (for a total limit).
  */
-export async function readFieldsAndFile<Stored>(
+export async function readFieldsAndFiles<Stored>(
   request: FastifyRequest,
   options: {
+    maxFiles: number;
     maxFileBytes: number;
     maxFieldBytes: number;
-    store: (file: UploadedFile) => Promise<Stored>;
-    discard: (stored: Stored) => Promise<void>;
+    store: (file: UploadedFile, before: readonly Stored[]) => Promise<Stored>;
+    discard: (stored: readonly Stored[]) => Promise<void>;
+    tooMany: () => Error;
   },
-): Promise<{ fields: Record<string, string>; stored: Stored | null }> {
+): Promise<{ fields: Record<string, string>; stored: Stored[] }> {
   if (!request.isMultipart()) {
     throw badRequest(ErrorCode.VALIDATION_FAILED, 'multipart/form-data 요청이어야 합니다.');
   }
   const fields: Record<string, string> = {};
-  let stored: Stored | null = null;
+  const stored: Stored[] = [];
   try {
     const parts = request.parts({
       limits: {
         fileSize: options.maxFileBytes + 1,
-        files: 1,
+        // One more than allowed, so the extra one is seen and refused with our own answer.
+        files: options.maxFiles + 1,
         fields: 10,
         fieldSize: options.maxFieldBytes,
       },
@@ -65,15 +69,19 @@ export async function readFieldsAndFile<Stored>(
         if (typeof part.value === 'string') fields[part.fieldname] = part.value;
       } else if (part.fieldname !== 'file') {
         part.file.resume();
+      } else if (stored.length >= options.maxFiles) {
+        part.file.resume();
+        throw options.tooMany();
       } else {
         assertAcceptableText(part.filename, 'file');
-        stored = await options.store({ stream: part.file, filename: part.filename });
+        stored.push(await options.store({ stream: part.file, filename: part.filename }, stored));
       }
     }
     assertAcceptableText(fields);
   } catch (error) {
-    if (stored !== null) await options.discard(stored);
-    throw error;
+    if (stored.length > 0) await options.discard(stored);
+    const code = (error as { code?: string } | null)?.code;
+    throw code === 'FST_FILES_LIMIT' ? options.tooMany() : error;
   }
   return { fields, stored };
 }

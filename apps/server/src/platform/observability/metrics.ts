@@ -1,5 +1,6 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../../db/client';
+import { PgliteInWorker } from '../../db/pglite-remote';
 import { liveRegistry } from './live-metrics';
 
 /** Node's own figures (event-loop lag, heap, GC, CPU): collected once per process. */
@@ -18,6 +19,13 @@ function poolOf(database: Database): PoolCounts | undefined {
   if (database.kind !== 'postgres') return undefined;
   const client = (database.db as unknown as { $client?: Partial<PoolCounts> }).$client;
   return typeof client?.totalCount === 'number' ? (client as PoolCounts) : undefined;
+}
+
+/** The embedded database's worker, when this app runs on it. */
+function workerOf(database: Database): PgliteInWorker | undefined {
+  if (database.kind !== 'pglite') return undefined;
+  const client = (database.db as unknown as { $client?: unknown }).$client;
+  return client instanceof PgliteInWorker ? client : undefined;
 }
 
 /**
@@ -59,6 +67,25 @@ export function createAppMetrics(database: Database) {
       'PostgreSQL pool: queries waiting for a connection',
       () => pool.waitingCount,
     );
+  }
+  const worker = workerOf(database);
+  if (worker) {
+    new Gauge({
+      name: 'teamup_db_worker_queue_depth',
+      help: 'Embedded database (PGlite worker thread): calls sent and not answered yet',
+      registers: [registry],
+      collect() {
+        this.set(worker.inFlight);
+      },
+    });
+    const calls = new Histogram({
+      name: 'teamup_db_worker_call_duration_seconds',
+      help: 'Embedded database (PGlite worker thread): time from sending a call to its answer (waiting in the queue included), by kind (query, exec, begin, end)',
+      labelNames: ['op'] as const,
+      buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+      registers: [registry],
+    });
+    worker.observer = (op, seconds) => calls.observe({ op }, seconds);
   }
   const shared = [processMetrics(), liveRegistry];
   return {

@@ -6,6 +6,7 @@ import type { LoggedEvent } from '../bus/replayable-bus';
 import { liveMetrics } from '../observability/live-metrics';
 import type { LiveContribution, TopicChange } from './contribution';
 import { armDeadline, liveAccessOf, type LiveAccess, type LiveEndReason } from './live-access';
+import { presenceOf } from './presence';
 
 /** Whose stream it is: the user, the login session, when the access token behind it expires. */
 export type StreamOwner = {
@@ -21,11 +22,14 @@ type Connection = {
   userId: number;
   response: ServerResponse;
   topics: Map<string, () => Promise<void>>;
-  heartbeat: NodeJS.Timeout;
+  /** Set once the stream has opened (after it listens to its topics). */
+  heartbeat: NodeJS.Timeout | undefined;
   /** Topic changes (the first listen, re-checks) run one after another, in order. */
   changes: Promise<void>;
   /** Unregisters from the live-access registry and cancels the expiry timer. */
   release: () => void;
+  /** Lets go of the user's presence held by this stream (decision 0021). */
+  unhold: () => void;
   /**
    * While re-checks are running, events wait here with their topic; afterwards only those of
    * topics still allowed go out (an event right after a removal never slips through).
@@ -45,7 +49,10 @@ function frameOf(event: LoggedEvent | ResyncSignal): string {
   let frame = frames.get(event);
   if (frame === undefined) {
     const { eventId, ...rest } = event;
-    frame = `id: ${eventId}\ndata: ${JSON.stringify(rest)}\n\n`;
+    // Events published unlogged (typing, presence: decision 0021) carry no id and move no
+    // Last-Event-ID: they are never replayed.
+    const id = eventId === undefined ? '' : `id: ${eventId}\n`;
+    frame = `${id}data: ${JSON.stringify(rest)}\n\n`;
     frames.set(event, frame);
   }
   return frame;
@@ -62,6 +69,18 @@ function frameOf(event: LoggedEvent | ResyncSignal): string {
  * `reauth` event (the client registers a new ticket and carries on). When the user's
  * memberships shrink, it re-reads its topics and drops the lost ones (see live-access.ts).
  */
+/** The stream's headers and first comment, once (a stream ended while opening gets them too). */
+function openStream(response: ServerResponse) {
+  if (response.headersSent) return;
+  response.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+  });
+  response.write(`retry: 3000\n: connected\n\n`);
+}
+
 export class SseHub {
   private readonly connections = new Set<Connection>();
   private readonly pruner: NodeJS.Timeout;
@@ -96,25 +115,14 @@ export class SseHub {
   /** Streams to `response` (already hijacked) until the client goes away or its right ends. */
   async open(response: ServerResponse, owner: StreamOwner, lastEventId: number | null) {
     const { userId } = owner;
-    response.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-    });
-    response.write(`retry: 3000\n: connected\n\n`);
-    const heartbeat = setInterval(() => {
-      // The comment is the protocol's keep-alive; the named event is what a browser's
-      // EventSource can see (comments never reach it), so a quiet link is not taken for dead.
-      response.write(': ping\nevent: ping\ndata: {}\n\n');
-    }, Limits.sseHeartbeatSeconds * 1000);
     const connection: Connection = {
       userId,
       response,
       topics: new Map(),
-      heartbeat,
+      heartbeat: undefined,
       changes: Promise.resolve(),
       release: () => undefined,
+      unhold: presenceOf(this.ctx).hold(userId),
       paused: null,
       rechecking: 0,
     };
@@ -179,6 +187,15 @@ export class SseHub {
       topics = await this.topicsOf(userId);
       for (const topic of topics) await this.listen(connection, topic, handler);
     });
+    // The stream opens (the client's `open`) only once it listens to all its topics: an event
+    // published right after the client saw it open reaches it. Until then nothing was written.
+    if (response.writableEnded) return;
+    openStream(response);
+    connection.heartbeat = setInterval(() => {
+      // The comment is the protocol's keep-alive; the named event is what a browser's
+      // EventSource can see (comments never reach it), so a quiet link is not taken for dead.
+      response.write(': ping\nevent: ping\ndata: {}\n\n');
+    }, Limits.sseHeartbeatSeconds * 1000);
 
     if (lastEventId !== null) {
       const oldest = await this.ctx.bus.oldestId();
@@ -276,6 +293,7 @@ export class SseHub {
    */
   private end(connection: Connection, reason: LiveEndReason) {
     if (!this.connections.has(connection)) return;
+    if (!connection.response.writableEnded) openStream(connection.response);
     if (reason === 'TOKEN_EXPIRED' && !connection.response.writableEnded) {
       connection.response.write(`event: reauth\ndata: {"reason":"${reason}"}\n\n`);
     }
@@ -288,6 +306,7 @@ export class SseHub {
     liveMetrics.sseStreams.dec();
     clearInterval(connection.heartbeat);
     connection.release();
+    connection.unhold();
     for (const topic of [...connection.topics.keys()]) await this.unlisten(connection, topic);
   }
 

@@ -5,6 +5,7 @@ import { AppError } from '../errors/app-error';
 import { assertAcceptableText } from '../http/validation';
 import { liveMetrics } from '../observability/live-metrics';
 import { armDeadline, type LiveAccess, type LiveEndReason, type LiveLink } from './live-access';
+import { presenceOf } from './presence';
 import {
   encodeFrame,
   FrameReader,
@@ -128,6 +129,7 @@ export function serveStomp(
     closed = true;
     liveMetrics.stompSockets.dec();
     unregister();
+    unhold();
     disarm();
     clearTimeout(connectTimer);
     clearInterval(sendTimer);
@@ -396,10 +398,13 @@ export function serveStomp(
   // its turn too, so a SUBSCRIBE in progress is checked again once it is in place.
   let queue = Promise.resolve();
   let unregister = () => undefined as void;
+  let unhold = () => undefined as void;
   /** From here on the socket belongs to `granted`: its session's end and its token's expiry. */
   const begin = (granted: StompAuth) => {
     auth = granted;
     unregister = access.add(linkOf(granted));
+    // An open socket keeps its user online (decision 0021).
+    unhold = presenceOf(ctx).hold(granted.userId);
     disarm = armDeadline(granted.deadline, () => end('TOKEN_EXPIRED'));
   };
   /** The CONNECT frame's token, when the URL had none: without a good one, ERROR and close. */

@@ -119,6 +119,7 @@ describe('STOMP over WebSocket', () => {
       chatRoomId: room.id,
       content: 'STOMP로 보낸 메시지',
       senderId: alice.userId,
+      attachments: [],
     });
     // The same message came through the API's store.
     const page = dataOf<{ content: Array<{ content: string }> }>(

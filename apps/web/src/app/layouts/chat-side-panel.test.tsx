@@ -1,14 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
-import { tokenStore } from '../../lib/token-store';
 import { FakeEventSource } from '../../test/fake-event-source';
 import { renderPage } from '../../test/render';
 import { LiveProvider } from '../../features/live/components/live-provider';
 import { ChatRoomsLiveSync } from '../../features/chat/components/chat-rooms-live-sync';
+import { usePresenceLiveHandlers } from '../../lib/queries/workspace-presence';
 import { WorkspaceSidePanel } from './workspace-side-panel';
 import {
-  installChatShims,
+  deferred,
+  signedInScreenTests,
   ME,
   member,
   message,
@@ -52,15 +53,27 @@ const people = [
   joinedAt: '2026-01-01T00:00:00.000Z',
 }));
 
+/** What the frame mounts with the live handlers (app/live-handlers.tsx). */
+function PresenceSync() {
+  usePresenceLiveHandlers();
+  return null;
+}
+
 function LocationProbe() {
   const location = useLocation();
   return <output data-testid="location">{location.pathname}</output>;
 }
 
-function setup(create?: (call: ApiCall) => Response) {
+function setup(
+  create?: (call: ApiCall) => Response,
+  rooms: () => Response | Promise<Response> = () => ok(page([dm, group])),
+) {
   const calls = stubChatApi((call) => {
-    if (call.path === ROOMS) return ok(page([dm, group]));
+    if (call.path === ROOMS) return rooms();
     if (call.path === '/api/workspaces/1/members') return ok(people);
+    if (call.path === '/api/workspaces/1/presence') {
+      return ok({ workspaceId: 1, users: [{ userId: OTHER, status: 'ONLINE' }] });
+    }
     if (call.path.startsWith(`${ROOMS}/create`) && create) return create(call);
     return undefined;
   });
@@ -69,6 +82,7 @@ function setup(create?: (call: ApiCall) => Response) {
     <LiveProvider>
       {/* The frame keeps the room lists live (ProtectedLayout), as here. */}
       <ChatRoomsLiveSync workspaceId={1} />
+      <PresenceSync />
       <WorkspaceSidePanel />
       <LocationProbe />
     </LiveProvider>,
@@ -89,16 +103,13 @@ async function openLive() {
   act(() => FakeEventSource.latest().open());
 }
 
-beforeEach(() => {
-  installChatShims();
-  localStorage.clear();
-  tokenStore.save({ token: 'access', refreshToken: 'refresh', userId: ME });
+// The new-chat dialog is a lazy chunk: transformed once here, so that the first test opening it
+// does not spend findBy's whole second waiting for the module on a loaded machine.
+beforeAll(async () => {
+  await import('../../features/chat/components/new-chat-dialog');
 });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+signedInScreenTests();
 
 describe('side panel chat sections', () => {
   it('lists DMs and groups in their sections with unread badges, linking to each room', async () => {
@@ -111,6 +122,31 @@ describe('side panel chat sections', () => {
     const groups = screen.getByTestId('side-panel-groups');
     expect(within(groups).getByTestId('chat-room-link').textContent).toContain('디자인 회의');
     expect(badgeOf(6)).toBeNull();
+  });
+
+  it('shows the DM partner’s presence on the DM, kept live; groups have none', async () => {
+    setup();
+    const dms = await screen.findByTestId('side-panel-dms');
+    const dmLink = await within(dms).findByTestId('chat-room-link');
+    await waitFor(() =>
+      expect(within(dmLink).getByTestId('presence-dot').getAttribute('aria-label')).toBe('온라인'),
+    );
+    const groups = screen.getByTestId('side-panel-groups');
+    expect(within(groups).queryByTestId('presence-dot')).toBeNull();
+    await openLive();
+    act(() =>
+      FakeEventSource.latest().emit({
+        type: 'PRESENCE_CHANGED',
+        workspaceId: 1,
+        userId: OTHER,
+        status: 'AWAY',
+      }),
+    );
+    await waitFor(() =>
+      expect(within(dmLink).getByTestId('presence-dot').getAttribute('aria-label')).toBe(
+        '자리 비움',
+      ),
+    );
   });
 
   it('counts a live message from someone else, not my own, and clears on CHAT_READ', async () => {
@@ -135,6 +171,63 @@ describe('side panel chat sections', () => {
       }),
     );
     await waitFor(() => expect(badgeOf(4)).toBeNull());
+  });
+
+  it('marks a room muted live (CHAT_NOTIFY_LEVEL_CHANGED): a bell-off and a grey badge', async () => {
+    setup();
+    await screen.findAllByTestId('chat-room-link');
+    const linkOf = (roomId: number) =>
+      screen
+        .getAllByTestId('chat-room-link')
+        .find((link) => link.dataset.roomId === String(roomId)) as HTMLElement;
+    expect(within(linkOf(4)).queryByTestId('chat-room-muted')).toBeNull();
+    await openLive();
+    act(() =>
+      FakeEventSource.latest().emit({
+        type: 'CHAT_NOTIFY_LEVEL_CHANGED',
+        chatRoomId: 4,
+        level: 'MUTE',
+      }),
+    );
+    const muted = await within(linkOf(4)).findByTestId('chat-room-muted');
+    expect(muted.getAttribute('aria-label')).toBe('알림 꺼짐');
+    expect(badgeOf(4)).toBe('2');
+    const badge = within(linkOf(4)).getByTestId('chat-unread-badge');
+    expect(badge.getAttribute('style') ?? '').toContain('gray');
+    expect(within(linkOf(6)).queryByTestId('chat-room-muted')).toBeNull();
+  });
+
+  it('keeps a live message counted when a list fetch asked before it answers after it', async () => {
+    let answer: () => Response | Promise<Response> = () => ok(page([dm, group]));
+    const calls = setup(undefined, () => answer());
+    await screen.findAllByTestId('chat-room-link');
+    await openLive();
+    await waitFor(() => expect(badgeOf(4)).toBe('2'));
+    const listCalls = () => calls.filter((call) => call.path === ROOMS).length;
+    // A fetch of the list is on its way (someone joined a room) and will answer the old counts.
+    const late = deferred<Response>();
+    answer = () => late.promise;
+    const before = listCalls();
+    act(() =>
+      FakeEventSource.latest().emit({
+        type: 'CHAT_MEMBER_JOINED',
+        chatRoomId: 6,
+        workspaceId: 1,
+        userId: 8,
+        userName: '박지훈',
+      }),
+    );
+    await waitFor(() => expect(listCalls()).toBe(before + 1));
+    // Meanwhile a message comes in; the server's list now counts it.
+    answer = () => ok(page([{ ...dm, unreadCount: 3, lastMessage: message(9) }, group]));
+    act(() => FakeEventSource.latest().emit(newMessageEvent(9, { chatRoomId: 4 })));
+    await waitFor(() => expect(badgeOf(4)).toBe('3'));
+    await act(async () => {
+      late.resolve(ok(page([dm, group])));
+      await late.promise;
+    });
+    await waitFor(() => expect(listCalls()).toBeGreaterThan(before + 1));
+    await waitFor(() => expect(badgeOf(4)).toBe('3'));
   });
 
   it('checks the new chat: someone picked, exactly one for 1:1, a name for a group', async () => {

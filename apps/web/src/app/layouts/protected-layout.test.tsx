@@ -1,17 +1,31 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { tokenStore } from '../../lib/token-store';
+import { FakeEventSource } from '../../test/fake-event-source';
 import { installBrowserShims } from '../../test/render';
 import { AppProviders } from '../providers';
 import { ProtectedLayout } from './protected-layout';
+import type * as TopBarModule from './top-bar';
 
 function LoginProbe() {
   const location = useLocation();
   const from = (location.state as { from?: string } | null)?.from;
   return <p>login from {from}</p>;
 }
+
+let topBarRenders = 0;
+// The frame's top bar, counting its renders (the frame renders it with new props each time).
+vi.mock('./top-bar', async (importOriginal) => {
+  const { TopBar } = await importOriginal<typeof TopBarModule>();
+  return {
+    TopBar: (props: Parameters<typeof TopBar>[0]) => {
+      topBarRenders += 1;
+      return TopBar(props);
+    },
+  };
+});
 
 function renderAt(path: string) {
   installBrowserShims();
@@ -69,5 +83,40 @@ describe('ProtectedLayout', () => {
     const [url, init] = vi.mocked(fetch).mock.calls[0] ?? [];
     expect(url).toBe('/api/auth/session');
     expect(new Headers(init?.headers).get('Account-Id')).toBe('3');
+  });
+
+  it('starts the live connection without rendering the frame again', async () => {
+    tokenStore.save({ token: 'access', refreshToken: 'refresh', userId: 3 });
+    FakeEventSource.reset();
+    vi.stubGlobal('EventSource', FakeEventSource);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url === '/api/auth/session') {
+          return Response.json({
+            data: {
+              authenticated: true,
+              user: { id: 3, name: '김하늘', email: 'sky@example.com', profileImageUrl: null },
+            },
+          });
+        }
+        if (url === '/api/sse/register') {
+          return Response.json({ data: { ticket: 'ticket', expiresAt: '2030-01-01T00:00:00Z' } });
+        }
+        return Response.json({ data: [] });
+      }),
+    );
+    topBarRenders = 0;
+    renderAt('/my-page');
+    expect(await screen.findByText('my page body')).toBeTruthy();
+
+    // The first screen is up: the handlers load, the stream is asked for and opens.
+    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1), { timeout: 5000 });
+    act(() => FakeEventSource.latest().open());
+    await waitFor(() => expect(screen.getByTestId('live-status').dataset.state).toBe('open'));
+    // The frame renders for the page and, at most, once more when the user's workspaces answer;
+    // the gate opening, the handlers starting and the stream opening render only the live parts
+    // (before they were lifted out of the frame, the top bar rendered three or four times here).
+    expect(topBarRenders).toBeLessThanOrEqual(2);
   });
 });

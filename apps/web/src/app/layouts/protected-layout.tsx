@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useDeferredValue, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useState, type ReactNode } from 'react';
 import { AppShell, Group, useMantineTheme } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { matchPath, Navigate, Outlet, useLocation } from 'react-router';
@@ -18,6 +18,7 @@ import { useFirstScreenDone } from '../../lib/first-screen-gate';
 import { useOpenedOnce } from '../../lib/use-opened-once';
 import { useAfterFirstCommit } from '../../lib/use-after-first-commit';
 import { ChatRoomsLiveSync } from '../../features/chat/components/chat-rooms-live-sync';
+import { useRememberPlaces } from '../../features/search/hooks/use-remember-places';
 
 // The features' live handlers (and the query helpers of board, kanban and schedules they bring)
 // load once the first screen is up, just before the live connection starts.
@@ -42,6 +43,28 @@ function FrameNav({ showSidePanel }: { showSidePanel: boolean }) {
 }
 
 /**
+ * The logged-in app's one live connection (chat, unread badges, team content refreshes), started
+ * once the first screen is up (lib/first-screen-gate) and the features' handlers listen. Its state
+ * is its own: when the gate opens or the handlers start listening, only this renders again, not
+ * the frame and page it wraps (`children` is the same element).
+ */
+function LiveFrame({ children }: { children: ReactNode }) {
+  const firstScreenDone = useFirstScreenDone();
+  const [handlersListening, setHandlersListening] = useState(false);
+  const startLive = useCallback(() => setHandlersListening(true), []);
+  return (
+    <LiveProvider start={handlersListening}>
+      {firstScreenDone && (
+        <Suspense fallback={null}>
+          <LiveHandlers onListening={startLive} />
+        </Suspense>
+      )}
+      {children}
+    </LiveProvider>
+  );
+}
+
+/**
  * The frame of every logged-in page (spec 01 section 2). Anyone not logged in goes to /login
  * with the origin path in router state (`from`); while the session is checked a text shows.
  */
@@ -50,21 +73,7 @@ export function ProtectedLayout() {
   // renders it in short slices (a transition) instead of one long task, the session loader staying
   // up meanwhile. A first render with the session already known is deferred as well.
   const status = useDeferredValue(useAuth().status, 'loading');
-  const current = useCurrentWorkspace();
   const location = useLocation();
-  // The small-screen navigation drawer belongs to the page it was opened on: navigating closes it.
-  const [navOpenedAt, setNavOpenedAt] = useState<string | null>(null);
-  const navOpened = navOpenedAt === location.pathname;
-  // The live connection waits for the first screen (lib/first-screen-gate), then for its handlers.
-  const firstScreenDone = useFirstScreenDone();
-  // On a small screen the navigation is a drawer, closed at first: its rail and side panel render
-  // when it first opens, not with the page's first paint.
-  const navAlwaysShown = useMediaQuery(`(min-width: ${useMantineTheme().breakpoints.sm})`, false, {
-    getInitialValueInEffect: false,
-  });
-  const renderNav = useOpenedOnce(navAlwaysShown || navOpened);
-  const [handlersListening, setHandlersListening] = useState(false);
-  const startLive = useCallback(() => setHandlersListening(true), []);
 
   if (status === 'loading') return <FullPageLoader text={ko.common.sessionLoading} />;
   if (status === 'anonymous') {
@@ -76,6 +85,27 @@ export function ProtectedLayout() {
       />
     );
   }
+  return (
+    <LiveFrame>
+      <Frame />
+    </LiveFrame>
+  );
+}
+
+/** The app shell: top bar, navigation column and the page. */
+function Frame() {
+  const current = useCurrentWorkspace();
+  const location = useLocation();
+  useRememberPlaces();
+  // The small-screen navigation drawer belongs to the page it was opened on: navigating closes it.
+  const [navOpenedAt, setNavOpenedAt] = useState<string | null>(null);
+  const navOpened = navOpenedAt === location.pathname;
+  // On a small screen the navigation is a drawer, closed at first: its rail and side panel render
+  // when it first opens, not with the page's first paint.
+  const navAlwaysShown = useMediaQuery(`(min-width: ${useMantineTheme().breakpoints.sm})`, false, {
+    getInitialValueInEffect: false,
+  });
+  const renderNav = useOpenedOnce(navAlwaysShown || navOpened);
 
   // The side panel belongs to a workspace: none for an address naming no workspace of the user's.
   const showSidePanel =
@@ -84,37 +114,29 @@ export function ProtectedLayout() {
   const navbarWidth = WORKSPACE_RAIL_WIDTH + (showSidePanel ? WORKSPACE_SIDE_PANEL_WIDTH : 0);
 
   return (
-    // One live connection for the logged-in app (chat, unread badges, team content refreshes).
     // The confirm dialogs of @mantine/modals are provided by the account settings page, which
     // alone opens them.
-    <LiveProvider start={handlersListening}>
-      {firstScreenDone && (
-        <Suspense fallback={null}>
-          <LiveHandlers onListening={startLive} />
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: navbarWidth, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+      padding={{ base: 'sm', sm: 'lg' }}
+    >
+      {showSidePanel && <ChatRoomsLiveSync workspaceId={current.workspace?.id} />}
+      <AppShell.Header>
+        <TopBar
+          navOpened={navOpened}
+          onToggleNav={() => setNavOpenedAt(navOpened ? null : location.pathname)}
+        />
+      </AppShell.Header>
+      <AppShell.Navbar>
+        {/* SLOT (workspaces feature): the workspace rail, and the side panel on its paths. */}
+        {renderNav && <FrameNav showSidePanel={showSidePanel} />}
+      </AppShell.Navbar>
+      <AppShell.Main bg="var(--mantine-color-gray-0)">
+        <Suspense fallback={<FullPageLoader text={ko.common.loading} height="50vh" />}>
+          <Outlet />
         </Suspense>
-      )}
-      <AppShell
-        header={{ height: 60 }}
-        navbar={{ width: navbarWidth, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
-        padding={{ base: 'sm', sm: 'lg' }}
-      >
-        {showSidePanel && <ChatRoomsLiveSync workspaceId={current.workspace?.id} />}
-        <AppShell.Header>
-          <TopBar
-            navOpened={navOpened}
-            onToggleNav={() => setNavOpenedAt(navOpened ? null : location.pathname)}
-          />
-        </AppShell.Header>
-        <AppShell.Navbar>
-          {/* SLOT (workspaces feature): the workspace rail, and the side panel on its paths. */}
-          {renderNav && <FrameNav showSidePanel={showSidePanel} />}
-        </AppShell.Navbar>
-        <AppShell.Main bg="var(--mantine-color-gray-0)">
-          <Suspense fallback={<FullPageLoader text={ko.common.loading} height="50vh" />}>
-            <Outlet />
-          </Suspense>
-        </AppShell.Main>
-      </AppShell>
-    </LiveProvider>
+      </AppShell.Main>
+    </AppShell>
   );
 }

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo';
 import { LiveStatus } from '../../features/live/components/live-status';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
+import { SearchBox } from '../../features/search/components/search-box';
 import { useCurrentWorkspace } from '../../hooks/use-current-workspace';
 import { ko } from '../../i18n/ko';
 import { routes } from '../../config/paths';
@@ -14,8 +15,8 @@ interface TopBarProps {
 }
 
 /**
- * Logo (to the current workspace, else /), the burger on small screens, the live link's status,
- * the notification bell and the profile menu.
+ * Logo (to the current workspace, else /), the burger on small screens, the search box (Ctrl/Cmd+K),
+ * the live link's status, the notification bell and the profile menu.
  */
 export function TopBar({ navOpened, onToggleNav }: TopBarProps) {
   const { workspace } = useCurrentWorkspace();
@@ -35,6 +36,7 @@ export function TopBar({ navOpened, onToggleNav }: TopBarProps) {
         </UnstyledButton>
       </Group>
       <Group gap="sm" wrap="nowrap">
+        <SearchBox workspaceId={workspace?.id} />
         <LiveStatus />
         <NotificationBell />
         <ProfileMenu />

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useState } from 'react';
 import {
   Button,
   Center,
@@ -35,7 +35,8 @@ const TeamDialog = lazy(() =>
 );
 
 function MyTeams({ workspace, onOpenDialog }: { workspace: Workspace; onOpenDialog: () => void }) {
-  const teams = useWorkspaceTeams(workspace.id);
+  // The answer renders in a transition (React's short slices), not in the store's blocking update.
+  const teams = useDeferredValue(useWorkspaceTeams(workspace.id));
 
   if (teams.isPending) {
     return (
@@ -82,20 +83,29 @@ function MyTeams({ workspace, onOpenDialog }: { workspace: Workspace; onOpenDial
   );
 }
 
-function WorkspaceHome({ workspace }: { workspace: Workspace }) {
-  const { user } = useAuth();
-  const [dialogOpened, setDialogOpened] = useState(false);
-  const dialogLoaded = useOpenedOnce(dialogOpened);
-  const name = user?.name.trim() || ko.home.defaultName;
-  // The unread count in the title comes with the side panel's chat rooms, once the page is up.
+/**
+ * The tab title: the workspace's name, with the chat unread count once the side panel's rooms
+ * are loaded after the first screen. A component of its own, so that the count arriving renders
+ * only this, not the page.
+ */
+function HomeTitle({ workspace }: { workspace: Workspace }) {
   const firstScreenDone = useFirstScreenDone();
   useDocumentTitle(
     [workspace.name],
     useChatUnreadTotal(firstScreenDone ? workspace.id : undefined),
   );
+  return null;
+}
+
+function WorkspaceHome({ workspace }: { workspace: Workspace }) {
+  const { user } = useAuth();
+  const [dialogOpened, setDialogOpened] = useState(false);
+  const dialogLoaded = useOpenedOnce(dialogOpened);
+  const name = user?.name.trim() || ko.home.defaultName;
 
   return (
     <Stack maw={1120} mx="auto" gap="xl" data-testid="workspace-home">
+      <HomeTitle workspace={workspace} />
       <Group justify="space-between" align="flex-end" gap="md">
         <Stack gap={4} miw={0}>
           <Text size="sm" c="dimmed" truncate>

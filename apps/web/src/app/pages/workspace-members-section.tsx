@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useState } from 'react';
 import {
   Button,
   Center,
@@ -112,7 +112,8 @@ function InviteCallToAction({ workspace }: { workspace: Workspace }) {
  * While the user is the only member, an invitation to bring the team in comes first.
  */
 export function WorkspaceMembersSection({ workspace }: { workspace: Workspace }) {
-  const members = useWorkspaceMembers(workspace.id);
+  // The answer renders in a transition (React's short slices), not in the store's blocking update.
+  const members = useDeferredValue(useWorkspaceMembers(workspace.id));
   const [allOpened, setAllOpened] = useState(false);
   const [selected, setSelected] = useState<WorkspaceMember | null>(null);
   const modalsLoaded = useOpenedOnce(allOpened || selected !== null);

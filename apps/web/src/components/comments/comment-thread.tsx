@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Button, Divider, Group, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconSend } from '@tabler/icons-react';
@@ -36,6 +36,54 @@ export interface CommentThreadProps {
   /** Asks before a delete; by default a dialog of its own (one inside a modal passes its stack's). */
   confirm?: (options: ConfirmActionOptions) => void;
   renderAuthor?: (comment: Comment) => ReactNode;
+  /**
+   * A comment to show (a search result or a notice led here): the thread turns its pages until
+   * it is on one, scrolls to it and marks it for a moment.
+   */
+  focusCommentId?: number | null;
+}
+
+/** How long a comment led to stays marked. */
+const FOCUS_MARK_MS = 2500;
+
+/**
+ * Turns the pages until `commentId` is on the one shown, then scrolls to it and answers its id
+ * while it is marked (null otherwise, and when it is on no page: deleted since).
+ */
+function useFocusedComment(
+  commentId: number | null,
+  data: { content: Comment[]; totalPages: number } | undefined,
+  page: number,
+  setPage: (page: number) => void,
+): number | null {
+  const [seeking, setSeeking] = useState(commentId);
+  const [asked, setAsked] = useState(commentId);
+  const [marked, setMarked] = useState<number | null>(null);
+  // Led to another comment of the same thread: look for that one.
+  if (asked !== commentId) {
+    setAsked(commentId);
+    setSeeking(commentId);
+  }
+  // Worked out while rendering (the thread's own page state), not in an effect.
+  if (seeking !== null && data) {
+    if (data.content.some((comment) => comment.id === seeking)) {
+      setSeeking(null);
+      setMarked(seeking);
+    } else if (page < data.totalPages - 1) {
+      setPage(page + 1);
+    } else {
+      setSeeking(null);
+    }
+  }
+  useEffect(() => {
+    if (marked === null) return;
+    document
+      .querySelector(`[data-comment-id="${marked}"]`)
+      ?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+    const timer = setTimeout(() => setMarked(null), FOCUS_MARK_MS);
+    return () => clearTimeout(timer);
+  }, [marked]);
+  return marked;
 }
 
 /** A subject's comments, oldest first, a page at a time; a new comment shows on the last page. */
@@ -48,9 +96,17 @@ export function CommentThread({
   errorMessage,
   confirm: confirmAbove,
   renderAuthor,
+  focusCommentId = null,
 }: CommentThreadProps) {
   const [page, setPage] = useState(0);
   const comments = useCommentPage(endpoints, page);
+  // While another page is on its way the one before stays shown (placeholder): not looked in.
+  const marked = useFocusedComment(
+    focusCommentId,
+    comments.isPlaceholderData ? undefined : comments.data,
+    page,
+    setPage,
+  );
   const remove = useDeleteComment(endpoints);
   const own = useConfirmAction();
   const confirm = confirmAbove ?? own.confirm;
@@ -127,7 +183,15 @@ export function CommentThread({
         aria-label={texts.listLabel}
       >
         {content.map((comment, index) => (
-          <li key={comment.id}>
+          <li
+            key={comment.id}
+            data-focused={marked === comment.id || undefined}
+            style={{
+              background: marked === comment.id ? 'var(--mantine-color-yellow-light)' : undefined,
+              transition: 'background 400ms ease',
+              borderRadius: 'var(--mantine-radius-sm)',
+            }}
+          >
             {index > 0 && <Divider />}
             <CommentItem
               comment={comment}

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import type { Post } from '@teamup/contracts/board';
@@ -251,6 +251,41 @@ describe('BulletinTab post detail', () => {
     expect(mine!.dataset.commentId).toBe('32');
     expect(within(mine!).getByTestId('comment-edit')).toBeTruthy();
     expect(within(first!).queryByTestId('comment-edit')).toBeNull();
+  });
+
+  it('opens at the comment the address names: turns to its page, scrolls to it and marks it', async () => {
+    installBoardShims();
+    const scrolled: string[] = [];
+    // jsdom lays nothing out and has no scrollIntoView: record the calls, for this test only.
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this.getAttribute('data-comment-id') ?? '');
+    };
+    onTestFinished(() => {
+      Reflect.deleteProperty(Element.prototype, 'scrollIntoView');
+    });
+    const first = Array.from({ length: 10 }, (_, index) =>
+      comment(100 + index, { content: `앞 댓글 ${index}` }),
+    );
+    stubApi((call) => {
+      if (call.path === '/api/posts/11' && call.method === 'GET') return ok(post());
+      if (call.path === '/api/posts/11/comments') {
+        return call.query.get('page') === '1'
+          ? ok(page([comment(131, { content: '찾던 댓글' })], 1, 11, 10))
+          : ok(page(first, 0, 11, 10));
+      }
+      if (call.path === '/api/files/21/preview') return new Response('png');
+      return undefined;
+    });
+    renderTab('/ws/1/team/7?tab=bulletin&post=11&comment=131');
+    const found = await screen.findByText('찾던 댓글');
+    const item = found.closest('li');
+    expect(item?.dataset.focused).toBe('true');
+    await waitFor(() => expect(scrolled).toContain('131'));
+    // Back to the list: the comment leaves the address with the post.
+    fireEvent.click(screen.getByTestId('back-to-posts'));
+    await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toBe('/ws/1/team/7?tab=bulletin'),
+    );
   });
 
   it("says '댓글 생성에 실패했습니다' when the server fails", async () => {

@@ -3,7 +3,7 @@ import { Button, Group, Stack, Title } from '@mantine/core';
 import { IconPencilPlus } from '@tabler/icons-react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ko } from '../../../i18n/ko';
-import { parsePostParam, POST_PARAM } from '../lib/post-param';
+import { COMMENT_PARAM, parsePostParam, POST_PARAM } from '../lib/post-param';
 import { PostDetail } from './post-detail';
 import { PostFormModal } from './post-form-modal';
 import { PostList } from './post-list';
@@ -34,6 +34,7 @@ export function BulletinTab({ teamId, boardId, userId }: BulletinTabProps) {
   const location = useLocation();
   const navigate = useNavigate();
   const postId = parsePostParam(searchParams.get(POST_PARAM));
+  const commentId = parsePostParam(searchParams.get(COMMENT_PARAM));
   const [page, setPage] = useState(0);
   const [creating, setCreating] = useState(false);
 
@@ -59,6 +60,7 @@ export function BulletinTab({ teamId, boardId, userId }: BulletinTabProps) {
       (current) => {
         const next = new URLSearchParams(current);
         next.delete(POST_PARAM);
+        next.delete(COMMENT_PARAM);
         return next;
       },
       { replace: true },
@@ -79,6 +81,7 @@ export function BulletinTab({ teamId, boardId, userId }: BulletinTabProps) {
         userId={userId}
         onBack={handleBack}
         onDeleted={handleDeleted}
+        focusCommentId={commentId}
       />
     );
   }

@@ -34,6 +34,8 @@ interface PostDetailProps {
   userId: number | undefined;
   onBack: () => void;
   onDeleted: () => void;
+  /** A comment to show (`&comment=` in the address: a search result led here). */
+  focusCommentId?: number | null;
 }
 
 function isNotFound(error: unknown): boolean {
@@ -43,7 +45,14 @@ function isNotFound(error: unknown): boolean {
 }
 
 /** The open post inside the bulletin tab: its text, attachments and comments. */
-export function PostDetail({ postId, teamId, userId, onBack, onDeleted }: PostDetailProps) {
+export function PostDetail({
+  postId,
+  teamId,
+  userId,
+  onBack,
+  onDeleted,
+  focusCommentId = null,
+}: PostDetailProps) {
   const post = usePost(postId);
 
   const backButton = (
@@ -74,7 +83,14 @@ export function PostDetail({ postId, teamId, userId, onBack, onDeleted }: PostDe
     // Gone, or a post of another team named in the address.
     body = <ErrorAlert message={BoardMessages.postNotFound} />;
   } else {
-    body = <PostView post={post.data} userId={userId} onDeleted={onDeleted} />;
+    body = (
+      <PostView
+        post={post.data}
+        userId={userId}
+        onDeleted={onDeleted}
+        focusCommentId={focusCommentId}
+      />
+    );
   }
 
   return (
@@ -89,9 +105,10 @@ interface PostViewProps {
   post: Post;
   userId: number | undefined;
   onDeleted: () => void;
+  focusCommentId: number | null;
 }
 
-function PostView({ post, userId, onDeleted }: PostViewProps) {
+function PostView({ post, userId, onDeleted, focusCommentId }: PostViewProps) {
   const isAuthor = userId !== undefined && post.authorId === userId;
   const [editing, setEditing] = useState(false);
   const remove = useDeletePost();
@@ -181,6 +198,7 @@ function PostView({ post, userId, onDeleted }: PostViewProps) {
           headingId={`post-${post.id}-comments`}
           testIdPrefix="comment"
           userId={userId}
+          focusCommentId={focusCommentId}
           errorMessage={boardErrorMessage}
           renderAuthor={(comment) => (
             <AuthorLine

@@ -1,4 +1,4 @@
-import type { ChatMessage } from '@teamup/contracts/chat';
+import type { ChatMessage, ChatMessagePage } from '@teamup/contracts/chat';
 import type { Page } from '@teamup/contracts/common';
 import { chatEndpoints } from '@teamup/contracts/chat';
 import { pathOf } from '@teamup/contracts/endpoint';
@@ -34,6 +34,32 @@ export function fetchOlderMessages(
   beforeId: number,
   size: number,
   signal?: AbortSignal,
-): Promise<Page<ChatMessage>> {
-  return api.get<Page<ChatMessage>>(messagesPath(room), { query: { beforeId, size }, signal });
+): Promise<ChatMessagePage> {
+  return api.get<ChatMessagePage>(messagesPath(room), { query: { beforeId, size }, signal });
+}
+
+/**
+ * GET .../messages?afterId&size: the `size` messages just newer than `afterId`, oldest first;
+ * `hasNewer` says whether more follow.
+ */
+export function fetchNewerMessages(
+  room: RoomRef,
+  afterId: number,
+  size: number,
+  signal?: AbortSignal,
+): Promise<ChatMessagePage> {
+  return api.get<ChatMessagePage>(messagesPath(room), { query: { afterId, size }, signal });
+}
+
+/**
+ * GET .../messages?aroundId&size: the `size` messages centred on `aroundId`, oldest first, with
+ * whether older and newer ones lie beyond (a search result opens its room there).
+ */
+export function fetchMessagesAround(
+  room: RoomRef,
+  aroundId: number,
+  size: number,
+  signal?: AbortSignal,
+): Promise<ChatMessagePage> {
+  return api.get<ChatMessagePage>(messagesPath(room), { query: { aroundId, size }, signal });
 }

@@ -1,66 +1,13 @@
-import { useRef } from 'react';
-import { Box, Center, Group, Loader, Text, UnstyledButton } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { IconDownload, IconFile, IconPhotoOff } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Group, Progress, Text, UnstyledButton } from '@mantine/core';
+import { IconDownload, IconFile } from '@tabler/icons-react';
 import type { ChatAttachment } from '@teamup/contracts/chat';
 import { ko } from '../../../i18n/ko';
-import { useObjectUrlImage } from '../../../lib/use-object-url-image';
-import { downloadChatAttachment, useChatImage } from '../api/chat-attachment';
+import { ChatImage, useDownload } from './chat-image';
 import classes from './chat.module.css';
+import { ImageLightbox } from './image-lightbox';
 
 const t = ko.chat.attachment;
-
-function useDownload(attachment: ChatAttachment) {
-  const busy = useRef(false);
-  return () => {
-    if (busy.current || attachment.url === '') return;
-    busy.current = true;
-    downloadChatAttachment(attachment)
-      .catch(() => notifications.show({ color: 'red', message: t.downloadFailed }))
-      .finally(() => {
-        busy.current = false;
-      });
-  };
-}
-
-function ImageAttachment({ attachment, file }: { attachment: ChatAttachment; file?: File }) {
-  const remote = useChatImage(attachment);
-  const source = file ?? remote.data;
-  const image = useObjectUrlImage(source);
-  const download = useDownload(attachment);
-
-  if (remote.isError && !file) {
-    return (
-      <Group gap={6} className={classes.fileChip} data-testid="chat-attachment-image-failed">
-        <IconPhotoOff size={16} aria-hidden />
-        <Text size="sm">{t.imageFailed}</Text>
-      </Group>
-    );
-  }
-  if (!source) {
-    return (
-      <Center className={classes.imageLoading}>
-        <Loader size="xs" />
-      </Center>
-    );
-  }
-  return (
-    <UnstyledButton
-      onClick={download}
-      aria-label={t.download(attachment.fileName)}
-      disabled={attachment.url === ''}
-      className={classes.imageButton}
-    >
-      <Box
-        component="img"
-        ref={image}
-        alt={t.imageAlt(attachment.fileName)}
-        className={classes.image}
-        data-testid="chat-attachment-image"
-      />
-    </UnstyledButton>
-  );
-}
 
 function FileAttachment({ attachment }: { attachment: ChatAttachment }) {
   const download = useDownload(attachment);
@@ -89,19 +36,69 @@ function FileAttachment({ attachment }: { attachment: ChatAttachment }) {
 }
 
 /**
- * The file of a message: an image inline (click saves the original), any other file as a chip
- * that downloads it. While sending, the picked file itself is shown.
+ * The files of a message, in the order sent: images as thumbnails (a click opens them large,
+ * with the message's other images a step away), other files as chips that download them. While
+ * sending, the picked files themselves are shown with the upload's progress under them.
  */
-export function MessageAttachment({
-  attachment,
-  file,
+export function MessageAttachments({
+  attachments,
+  files,
+  progress,
 }: {
-  attachment: ChatAttachment;
-  file?: File | undefined;
+  attachments: readonly ChatAttachment[];
+  /** The picked files while the message is being sent (same order as `attachments`). */
+  files?: readonly File[] | undefined;
+  /** Share of the files sent (0 to 1) while sending; absent once sent. */
+  progress?: number | undefined;
 }) {
-  return attachment.type === 'image' ? (
-    <ImageAttachment attachment={attachment} {...(file ? { file } : {})} />
-  ) : (
-    <FileAttachment attachment={attachment} />
+  const [opened, setOpened] = useState<number | null>(null);
+  const images = attachments.flatMap((attachment, index) =>
+    attachment.type === 'image' ? [{ attachment, file: files?.[index] }] : [],
+  );
+  const others = attachments.filter((attachment) => attachment.type !== 'image');
+  const percent = progress === undefined ? undefined : Math.round(progress * 100);
+  return (
+    <div className={classes.attachments} data-testid="chat-attachments">
+      {images.length > 0 && (
+        <div className={images.length > 1 ? classes.imageGrid : undefined}>
+          {images.map(({ attachment, file }, index) => (
+            <UnstyledButton
+              key={`${attachment.id}-${index}`}
+              onClick={() => setOpened(index)}
+              aria-label={t.openImage(attachment.fileName)}
+              className={classes.imageButton}
+              data-testid="chat-attachment-open"
+            >
+              <ChatImage
+                attachment={attachment}
+                file={file}
+                className={images.length > 1 ? classes.gridImage : classes.image}
+              />
+            </UnstyledButton>
+          ))}
+        </div>
+      )}
+      {others.map((attachment, index) => (
+        <FileAttachment key={`${attachment.id}-${index}`} attachment={attachment} />
+      ))}
+      {percent !== undefined && (
+        <Progress
+          value={percent}
+          size="sm"
+          animated={percent < 100}
+          aria-label={t.uploading(percent)}
+          data-testid="chat-upload-progress"
+          className={classes.uploadProgress}
+        />
+      )}
+      {opened !== null && (
+        <ImageLightbox
+          images={images}
+          index={opened}
+          onIndexChange={setOpened}
+          onClose={() => setOpened(null)}
+        />
+      )}
+    </div>
   );
 }

@@ -1,12 +1,38 @@
-import { ActionIcon, Anchor, Box, Button, Group, Menu, Text, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Box,
+  Button,
+  Group,
+  Menu,
+  Text,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
 import { Link } from 'react-router';
-import { IconDots, IconRefresh, IconTrash } from '@tabler/icons-react';
-import { ChatMessages } from '@teamup/contracts/chat';
+import {
+  IconArrowBackUp,
+  IconDots,
+  IconPencil,
+  IconPin,
+  IconRefresh,
+  IconTrash,
+} from '@tabler/icons-react';
+import {
+  ChatMessages,
+  type ChatReactionEmoji,
+  type ChatReplyPreview,
+} from '@teamup/contracts/chat';
 import { routes } from '../../../config/paths';
 import { ko } from '../../../i18n/ko';
 import { MemberAvatar } from '../../../components/member-avatar';
 import type { LocalMessage } from '../lib/message-store';
-import { MessageAttachment } from './message-attachment';
+import type { RoomRef } from '../api/room-messages';
+import { EditedMark } from './edited-mark';
+import { MessageAttachments } from './message-attachment';
+import { MessageText } from './message-text';
+import { plainText } from '../lib/message-text';
+import { ReactionBar, ReactionPicker } from './message-reactions';
 import { formatMessageDateTime, formatMessageTime } from '../lib/room-display';
 import classes from './chat.module.css';
 
@@ -18,57 +44,195 @@ export interface MessageItemProps {
   /** First of a run from the same sender: the name and picture show. */
   showSender: boolean;
   canDelete: boolean;
-  /** A screen without hover (touch): the delete action sits in a menu. */
+  /** A screen without hover (touch): the actions sit in a menu. */
   touch: boolean;
+  /** Shown briefly after a jump to it from a reply. */
+  highlighted?: boolean;
   onDelete: (message: LocalMessage) => void;
   onRetry: (tempId: number) => void;
+  onReply: (message: LocalMessage) => void;
+  /** A reply's quote was clicked: show its original. */
+  onJumpTo: (messageId: number) => void;
+  myId: number;
+  onReact: (message: LocalMessage, emoji: ChatReactionEmoji) => void;
+  /** Mine and text only: the edit action shows. */
+  canEdit: boolean;
+  onEdit: (message: LocalMessage) => void;
+  room: RoomRef;
+  /** Members besides the sender who have not read it yet (KakaoTalk's number); 0 or none: hidden. */
+  readCount?: number | undefined;
+  /** Today's name of a member, for mentions. */
+  nameOf?: (id: number) => string | undefined;
+  /** The room owner or an admin: the message can be pinned as the room's notice. */
+  canPin?: boolean;
+  onPin?: (message: LocalMessage) => void;
 }
 
-function DeleteControl({
+const noName = (): string | undefined => undefined;
+
+type ActionProps = Pick<
+  MessageItemProps,
+  | 'message'
+  | 'touch'
+  | 'onDelete'
+  | 'onReply'
+  | 'canDelete'
+  | 'onReact'
+  | 'canEdit'
+  | 'onEdit'
+  | 'canPin'
+  | 'onPin'
+>;
+
+/**
+ * React, reply and delete: icons shown on hover with a mouse; on touch screens the reaction
+ * button and a menu for the rest.
+ */
+function MessageActions({
   message,
   touch,
+  canDelete,
   onDelete,
-}: Pick<MessageItemProps, 'message' | 'touch' | 'onDelete'>) {
+  onReply,
+  onReact,
+  canEdit,
+  onEdit,
+  canPin = false,
+  onPin,
+}: ActionProps) {
+  const picker = <ReactionPicker onPick={(emoji) => onReact(message, emoji)} />;
   if (touch) {
     return (
-      <Menu position="bottom-end" withinPortal>
-        <Menu.Target>
+      <Group gap={2} wrap="nowrap">
+        {picker}
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="sm"
+              aria-label={ko.chat.messageMenu}
+              data-testid="chat-message-menu"
+            >
+              <IconDots size={16} />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item
+              leftSection={<IconArrowBackUp size={14} />}
+              data-testid="chat-message-reply"
+              onClick={() => onReply(message)}
+            >
+              {ko.chat.reply.action}
+            </Menu.Item>
+            {canPin && (
+              <Menu.Item
+                leftSection={<IconPin size={14} />}
+                data-testid="chat-message-pin"
+                onClick={() => onPin?.(message)}
+              >
+                {ko.chat.notice.pin}
+              </Menu.Item>
+            )}
+            {canDelete && (
+              <Menu.Item
+                color="red"
+                leftSection={<IconTrash size={14} />}
+                data-testid="chat-message-delete"
+                onClick={() => onDelete(message)}
+              >
+                {ko.chat.deleteLabel}
+              </Menu.Item>
+            )}
+          </Menu.Dropdown>
+        </Menu>
+      </Group>
+    );
+  }
+  return (
+    <div className={classes.actionRow}>
+      {picker}
+      {/* Plain buttons with a title: every row has them, and a long list feels each component. */}
+      <button
+        type="button"
+        className={classes.actionButton}
+        aria-label={ko.chat.reply.action}
+        title={ko.chat.reply.action}
+        data-testid="chat-message-reply"
+        onClick={() => onReply(message)}
+      >
+        <IconArrowBackUp size={15} />
+      </button>
+      {canPin && (
+        <button
+          type="button"
+          className={classes.actionButton}
+          aria-label={ko.chat.notice.pin}
+          title={ko.chat.notice.pin}
+          data-testid="chat-message-pin"
+          onClick={() => onPin?.(message)}
+        >
+          <IconPin size={15} />
+        </button>
+      )}
+      {canEdit && (
+        <button
+          type="button"
+          className={classes.actionButton}
+          aria-label={ko.chat.edit.action}
+          title={ko.chat.edit.action}
+          data-testid="chat-message-edit"
+          onClick={() => onEdit(message)}
+        >
+          <IconPencil size={15} />
+        </button>
+      )}
+      {canDelete && (
+        <Tooltip label={ko.chat.deleteLabel} withArrow openDelay={300}>
           <ActionIcon
             variant="subtle"
             color="gray"
             size="sm"
-            aria-label={ko.chat.messageMenu}
-            data-testid="chat-message-menu"
-          >
-            <IconDots size={16} />
-          </ActionIcon>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Item
-            color="red"
-            leftSection={<IconTrash size={14} />}
+            aria-label={ko.chat.deleteLabel}
             data-testid="chat-message-delete"
             onClick={() => onDelete(message)}
           >
-            {ko.chat.deleteLabel}
-          </Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
-    );
-  }
+            <IconTrash size={15} />
+          </ActionIcon>
+        </Tooltip>
+      )}
+    </div>
+  );
+}
+
+/** The quoted original above a reply's text: whose, how it began; a click shows the original. */
+export function ReplyQuote({
+  reply,
+  onJumpTo,
+  nameOf = noName,
+}: {
+  reply: ChatReplyPreview;
+  onJumpTo: (messageId: number) => void;
+  nameOf?: (id: number) => string | undefined;
+}) {
+  const text = reply.deleted
+    ? ko.chat.deleted
+    : plainText(reply.content, nameOf) || (reply.hasAttachment ? ko.chat.reply.fileOnly : '');
   return (
-    <Tooltip label={ko.chat.deleteLabel} withArrow openDelay={300}>
-      <ActionIcon
-        variant="subtle"
-        color="gray"
-        size="sm"
-        aria-label={ko.chat.deleteLabel}
-        data-testid="chat-message-delete"
-        onClick={() => onDelete(message)}
-      >
-        <IconTrash size={15} />
-      </ActionIcon>
-    </Tooltip>
+    <UnstyledButton
+      className={classes.replyQuote}
+      data-deleted={reply.deleted ? 'true' : 'false'}
+      aria-label={ko.chat.reply.jump(reply.senderName)}
+      data-testid="chat-reply-quote"
+      onClick={() => onJumpTo(reply.id)}
+    >
+      <Text size="xs" fw={600} truncate="end">
+        {reply.senderName}
+      </Text>
+      <Text size="xs" lineClamp={2} className={classes.replyQuoteText}>
+        {text}
+      </Text>
+    </UnstyledButton>
   );
 }
 
@@ -81,8 +245,20 @@ export function MessageItem({
   showSender,
   canDelete,
   touch,
+  highlighted = false,
   onDelete,
   onRetry,
+  onReply,
+  onJumpTo,
+  myId,
+  onReact,
+  canEdit,
+  onEdit,
+  room,
+  readCount,
+  nameOf = noName,
+  canPin = false,
+  onPin,
 }: MessageItemProps) {
   const delivery = message.pending?.delivery;
   const bubbleClass = [
@@ -93,10 +269,11 @@ export function MessageItem({
 
   return (
     <Box
-      className={`${classes.row} ${own ? classes.rowOwn : ''}`}
+      className={`${classes.row} ${own ? classes.rowOwn : ''} ${highlighted ? classes.rowHighlighted : ''}`}
       data-testid="chat-message"
       data-message-id={message.id}
       data-own={own ? 'true' : 'false'}
+      data-highlighted={highlighted ? 'true' : undefined}
       mt={showSender ? 'xs' : 0}
     >
       {!own &&
@@ -123,47 +300,94 @@ export function MessageItem({
         )}
         <div className={classes.line}>
           <div className={classes.stack}>
-            {message.attachment && !message.deleted && (
+            {message.attachments.length > 0 && !message.deleted && (
               <div className={classes.attachment}>
-                <MessageAttachment attachment={message.attachment} file={message.pending?.file} />
+                <MessageAttachments
+                  attachments={message.attachments}
+                  files={message.pending?.files}
+                  progress={
+                    message.pending?.delivery === 'sending' ? message.pending.progress : undefined
+                  }
+                />
               </div>
+            )}
+            {message.replyTo && !message.deleted && (
+              <ReplyQuote reply={message.replyTo} onJumpTo={onJumpTo} nameOf={nameOf} />
             )}
             {(message.deleted || message.content !== '') && (
               <div className={bubbleClass} data-testid="chat-message-content">
-                {message.deleted ? ko.chat.deleted : message.content}
+                {message.deleted ? (
+                  ko.chat.deleted
+                ) : (
+                  <MessageText content={message.content} nameOf={nameOf} myId={myId} />
+                )}
               </div>
             )}
           </div>
-          <Tooltip label={formatMessageDateTime(message.sentAt)} withArrow openDelay={500}>
-            <span className={classes.meta}>
-              {delivery === 'sending'
-                ? ko.chat.sending
-                : delivery === 'failed'
-                  ? ''
-                  : formatMessageTime(message.sentAt)}
-            </span>
-          </Tooltip>
-          {canDelete && !message.deleted && !delivery && (
+          <div className={classes.metaStack}>
+            {readCount !== undefined && readCount > 0 && !message.deleted && !delivery && (
+              <span
+                className={classes.readCount}
+                aria-label={ko.chat.readCount(readCount)}
+                data-testid="chat-read-count"
+              >
+                {readCount}
+              </span>
+            )}
+            {message.editedAt && !message.deleted && !delivery && (
+              <EditedMark room={room} messageId={message.id} editedAt={message.editedAt} />
+            )}
+            <Tooltip label={formatMessageDateTime(message.sentAt)} withArrow openDelay={500}>
+              <span className={classes.meta}>
+                {delivery === 'sending'
+                  ? ko.chat.sending
+                  : delivery === 'failed'
+                    ? ''
+                    : formatMessageTime(message.sentAt)}
+              </span>
+            </Tooltip>
+          </div>
+          {!message.deleted && !delivery && (
             <div className={classes.actions}>
-              <DeleteControl message={message} touch={touch} onDelete={onDelete} />
+              <MessageActions
+                message={message}
+                touch={touch}
+                canDelete={canDelete}
+                onDelete={onDelete}
+                onReply={onReply}
+                onReact={onReact}
+                canEdit={canEdit}
+                onEdit={onEdit}
+                canPin={canPin}
+                onPin={onPin}
+              />
             </div>
           )}
         </div>
+        {!message.deleted && (
+          <ReactionBar
+            reactions={message.reactions}
+            myId={myId}
+            onToggle={(emoji) => onReact(message, emoji)}
+          />
+        )}
         {delivery === 'failed' && (
           <Group gap={6} wrap="wrap" justify="flex-end" mt={4} data-testid="chat-message-failed">
             <Text size="xs" c="red" role="alert" style={{ overflowWrap: 'anywhere' }}>
-              {ChatMessages.sendFailed}
+              {message.pending?.refusal ?? ChatMessages.sendFailed}
             </Text>
-            <Button
-              size="compact-xs"
-              variant="light"
-              color="red"
-              leftSection={<IconRefresh size={12} />}
-              data-testid="chat-message-retry"
-              onClick={() => onRetry(message.id)}
-            >
-              {ko.chat.retrySend}
-            </Button>
+            {!message.pending?.refusal && (
+              <Button
+                size="compact-xs"
+                variant="light"
+                color="red"
+                leftSection={<IconRefresh size={12} />}
+                data-testid="chat-message-retry"
+                onClick={() => onRetry(message.id)}
+              >
+                {ko.chat.retrySend}
+              </Button>
+            )}
           </Group>
         )}
       </div>

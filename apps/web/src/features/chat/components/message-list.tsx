@@ -1,11 +1,14 @@
-import { Fragment, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Fragment, useEffect, useEffectEvent, useLayoutEffect, useRef, useState } from 'react';
 import { Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
 import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
-import type { ChatMember } from '@teamup/contracts/chat';
+import type { ChatMember, ChatReactionEmoji } from '@teamup/contracts/chat';
 import { ChatMessages } from '@teamup/contracts/chat';
 import { ko } from '../../../i18n/ko';
+import type { RoomRef } from '../api/room-messages';
 import { olderStep, visibleMessages, type LocalMessage } from '../lib/message-store';
+import { unreadReaders, type ReadCounter } from '../lib/read-counts';
 import type { RoomSessionState } from '../lib/room-session';
 import {
   formatMessageDay,
@@ -29,10 +32,28 @@ export interface MessageListProps {
   atBottom: boolean;
   onAtBottomChange: (atBottom: boolean) => void;
   onLoadOlder: () => void;
+  /** The next newer page, when an older window is shown (scrolled to its end, or the button). */
+  onLoadNewer?: () => void;
+  /** Leaves an older window for the newest one. */
+  onJumpToLatest?: () => void;
+  /** The message the room was opened at has been scrolled to and highlighted (or is not here). */
+  onFocused?: (focus: { messageId: number; found: boolean }) => void;
   onReload: () => void;
   onDelete: (message: LocalMessage) => void;
   onRetry: (tempId: number) => void;
+  onReply: (message: LocalMessage) => void;
+  onReact: (message: LocalMessage, emoji: ChatReactionEmoji) => void;
+  onEdit: (message: LocalMessage) => void;
+  room: RoomRef;
+  /** Every member's read pointer, for the number beside each message; null until loaded. */
+  readCounter?: ReadCounter | null;
+  /** The room owner or an admin: messages can be pinned as the room's notice. */
+  canPin?: boolean;
+  onPin?: (message: LocalMessage) => void;
 }
+
+/** How long an original stays highlighted after a jump to it from a reply. */
+export const HIGHLIGHT_MS = 1_600;
 
 function startsRun(message: LocalMessage, previous: LocalMessage | undefined): boolean {
   if (!previous || previous.senderId !== message.senderId) return true;
@@ -53,18 +74,31 @@ export function MessageList({
   atBottom,
   onAtBottomChange,
   onLoadOlder,
+  onLoadNewer,
+  onJumpToLatest,
+  onFocused,
   onReload,
   onDelete,
   onRetry,
+  onReply,
+  onReact,
+  onEdit,
+  room,
+  readCounter = null,
+  canPin = false,
+  onPin,
 }: MessageListProps) {
   const listRef = useRef<HTMLDivElement>(null);
   const dividerRef = useRef<HTMLDivElement>(null);
   const stickRef = useRef(true);
   const anchorRef = useRef<{ height: number; top: number } | null>(null);
+  const focusedRef = useRef(false);
   const [unreadInView, setUnreadInView] = useState(false);
+  const [highlight, setHighlight] = useState<number | null>(null);
   const touch = useMediaQuery('(hover: none)') ?? false;
 
   const visible = visibleMessages(state.store);
+  const nameOf = (id: number) => members.get(id)?.name;
   const step = olderStep(state.store);
   const firstId = visible[0]?.id;
   const last = visible.at(-1);
@@ -77,9 +111,24 @@ export function MessageList({
     const list = listRef.current;
     if (!list) return;
     const bottom = list.scrollHeight - list.scrollTop - list.clientHeight < BOTTOM_SLACK_PX;
-    stickRef.current = bottom;
-    if (bottom !== atBottom) onAtBottomChange(bottom);
+    // At the end of an older window the newest message is not there to follow: the next newer
+    // page is loaded instead (and the list stays where it is as it grows below).
+    // The end of an older window is not the room's newest: it does not count as read down to
+    // the end (the read pointer moves only to what was seen, once the newest is reached).
+    const atNewest = bottom && !state.newerOnServer;
+    stickRef.current = atNewest;
+    if (atNewest !== atBottom) onAtBottomChange(atNewest);
+    if (bottom && state.newerOnServer && !state.loadingNewer && focusedRef.current) {
+      onLoadNewer?.();
+    }
   };
+  const lookAgain = useEffectEvent(handleScroll);
+
+  // The last newer page arrived: where the list stands is looked at again (at its end, the
+  // newest is on screen now).
+  useEffect(() => {
+    if (!state.newerOnServer) lookAgain();
+  }, [state.newerOnServer]);
 
   const listShown = visible.length > 0 || state.status === 'ready';
 
@@ -125,6 +174,23 @@ export function MessageList({
     if (stickRef.current || lastIsMineSending) list.scrollTop = list.scrollHeight;
   }, [lastId, lastIsMineSending]);
 
+  // Opened at a message (a search result): once its window is shown, centre it and highlight it
+  // as a jump from a reply does.
+  const focus = state.focus;
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    if (!focus || focusedRef.current || !list) return;
+    focusedRef.current = true;
+    if (focus.found) {
+      const target = list.querySelector<HTMLElement>(`[data-message-id="${focus.messageId}"]`);
+      stickRef.current = false;
+      target?.scrollIntoView?.({ block: 'center' });
+      const { messageId } = focus;
+      requestAnimationFrame(() => setHighlight(messageId));
+    }
+    onFocused?.(focus);
+  }, [focus, listShown, onFocused]);
+
   const handleLoadOlder = () => {
     const list = listRef.current;
     if (list) anchorRef.current = { height: list.scrollHeight, top: list.scrollTop };
@@ -136,8 +202,33 @@ export function MessageList({
     setUnreadInView(true);
   };
 
+  // A highlight fades: the class goes after its animation so a second jump plays it again.
+  useEffect(() => {
+    if (highlight === null) return;
+    const timer = setTimeout(() => setHighlight(null), HIGHLIGHT_MS);
+    return () => clearTimeout(timer);
+  }, [highlight]);
+
+  /** A reply's quote: scroll its original into view and highlight it, when it is loaded. */
+  const jumpTo = (messageId: number) => {
+    const target = listRef.current?.querySelector<HTMLElement>(`[data-message-id="${messageId}"]`);
+    if (!target) {
+      notifications.show({ message: ko.chat.reply.notLoaded });
+      return;
+    }
+    target.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+    setHighlight(null);
+    requestAnimationFrame(() => setHighlight(messageId));
+  };
+
   const jumpToLatest = () => {
     const list = listRef.current;
+    if (state.newerOnServer) {
+      // The newest window replaces this one; the list follows it to its end.
+      stickRef.current = true;
+      onJumpToLatest?.();
+      return;
+    }
     if (list) list.scrollTop = list.scrollHeight;
   };
 
@@ -239,14 +330,41 @@ export function MessageList({
                 showSender={divider || newDay || startsRun(message, before)}
                 canDelete={own || canDeleteAny}
                 touch={touch}
+                highlighted={highlight === message.id}
                 onDelete={onDelete}
                 onRetry={onRetry}
+                onReply={onReply}
+                onJumpTo={jumpTo}
+                myId={myId}
+                onReact={onReact}
+                canEdit={own && message.attachments.length === 0}
+                onEdit={onEdit}
+                room={room}
+                readCount={
+                  readCounter && !message.pending ? unreadReaders(readCounter, message) : undefined
+                }
+                nameOf={nameOf}
+                canPin={canPin}
+                onPin={onPin}
               />
             </Fragment>
           );
         })}
+        {state.newerOnServer && (
+          <Center mt="xs">
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              loading={state.loadingNewer}
+              data-testid="chat-load-newer"
+              onClick={onLoadNewer}
+            >
+              {ko.chat.loadNewer}
+            </Button>
+          </Center>
+        )}
       </div>
-      {!atBottom && visible.length > 0 && (
+      {(!atBottom || state.newerOnServer) && visible.length > 0 && (
         <Button
           className={`${classes.floating} ${classes.floatingBottom}`}
           size="compact-sm"

@@ -11,6 +11,8 @@ import { useConfirmAction } from '../../../components/confirm-action';
 import { ko } from '../../../i18n/ko';
 import { errorMessage } from '../../../lib/error-message';
 import { MemberAvatar } from '../../../components/member-avatar';
+import { WithPresence } from '../../../components/presence-dot';
+import { useWorkspacePresence } from '../../../lib/queries/workspace-presence';
 import { useLeaveRoom } from '../api/leave-room';
 import { useRenameRoom } from '../api/rename-room';
 
@@ -83,6 +85,7 @@ export function RoomMembersModal({
   const navigate = useNavigate();
   const leave = useLeaveRoom();
   const { confirm, confirmElement } = useConfirmAction();
+  const presenceOf = useWorkspacePresence(room.workspaceId);
 
   const handleLeave = () =>
     confirm({
@@ -124,8 +127,16 @@ export function RoomMembersModal({
           )}
           <Stack component="ul" gap="xs" m={0} p={0} style={{ listStyle: 'none' }}>
             {members.map((member) => (
-              <Group component="li" key={member.accountId} gap="sm" wrap="nowrap">
-                <MemberAvatar name={member.name} imageUrl={member.profileImageUrl} size={32} />
+              <Group
+                component="li"
+                key={member.accountId}
+                gap="sm"
+                wrap="nowrap"
+                data-testid="chat-member"
+              >
+                <WithPresence status={presenceOf(member.accountId)}>
+                  <MemberAvatar name={member.name} imageUrl={member.profileImageUrl} size={32} />
+                </WithPresence>
                 <Stack gap={0} miw={0}>
                   <Text size="sm" fw={600} truncate="end">
                     {member.name}

@@ -5,6 +5,8 @@ import type { Page } from '@teamup/contracts/common';
 import type { LiveEvent } from '@teamup/contracts/events';
 import { useLiveEvents } from '../../../lib/live/use-live';
 import { chatRoomListsQueryKey, chatRoomsQueryKey } from '../api/chat-rooms';
+import { putLiveData } from '../../../lib/queries/live-cache';
+import { setNotifyLevelInLists } from '../api/notify-level';
 import { applyNewMessage, applyRead } from '../lib/rooms-cache';
 
 interface SyncContext {
@@ -35,7 +37,7 @@ function applyToRoomLists(event: LiveEvent, context: SyncContext): void {
         const result = applyNewMessage(page, event, { myId, viewing });
         if (!result.found) continue;
         found = true;
-        queryClient.setQueryData(key, result.page);
+        putLiveData(queryClient, key, result.page);
       }
       // A room the list does not know yet (someone just started it with me).
       if (!found) refetchCurrent(context);
@@ -51,7 +53,7 @@ function applyToRoomLists(event: LiveEvent, context: SyncContext): void {
           event.unreadCount,
         );
         if (!result.found) continue;
-        queryClient.setQueryData(key, result.page);
+        putLiveData(queryClient, key, result.page);
         if (!result.exact) void queryClient.invalidateQueries({ queryKey: key });
       }
       return;
@@ -63,6 +65,9 @@ function applyToRoomLists(event: LiveEvent, context: SyncContext): void {
           void queryClient.invalidateQueries({ queryKey: key });
         }
       }
+      return;
+    case 'CHAT_NOTIFY_LEVEL_CHANGED':
+      setNotifyLevelInLists(queryClient, event.chatRoomId, event.level);
       return;
     case 'CHAT_MEMBER_JOINED':
     case 'CHAT_MEMBER_LEFT':

@@ -132,21 +132,36 @@ describe('mergeMessages', () => {
     ]);
   });
 
-  it('matches a temporary message with a file only by a copy with the same file', () => {
+  it('matches a temporary message with files only by a copy with the same files', () => {
     const file = { id: 0, type: 'file' as const, url: '', fileName: '보고서.pdf', size: 10 };
-    const sending = addTemp(emptyStore, { ...temp(-1, ''), attachment: file });
+    const photo = { id: 0, type: 'image' as const, url: '', fileName: '사진.png', size: 5 };
+    const sending = addTemp(emptyStore, { ...temp(-1, ''), attachments: [file, photo] });
     const textOnly = message(9, { senderId: ME, content: '' });
     expect(
       ids(mergeMessages(sending, [textOnly], { myId: ME, source: 'live', nowMs: now })),
     ).toEqual([9, -1]);
-    const withFile = message(9, {
+    const oneOfThem = message(9, {
       senderId: ME,
       content: '',
-      attachment: { ...file, id: 4, url: '/api/chat-attachments/4' },
+      attachments: [{ ...file, id: 4, url: '/api/chat-attachments/4' }],
     });
-    const merged = mergeMessages(sending, [withFile], { myId: ME, source: 'live', nowMs: now });
+    expect(
+      ids(mergeMessages(sending, [oneOfThem], { myId: ME, source: 'live', nowMs: now })),
+    ).toEqual([9, -1]);
+    const withFiles = message(9, {
+      senderId: ME,
+      content: '',
+      attachments: [
+        { ...file, id: 4, url: '/api/chat-attachments/4' },
+        { ...photo, id: 5, url: '/api/chat-attachments/5' },
+      ],
+    });
+    const merged = mergeMessages(sending, [withFiles], { myId: ME, source: 'live', nowMs: now });
     expect(ids(merged)).toEqual([9]);
-    expect(merged.messages[0]?.attachment?.url).toBe('/api/chat-attachments/4');
+    expect(merged.messages[0]?.attachments.map((a) => a.url)).toEqual([
+      '/api/chat-attachments/4',
+      '/api/chat-attachments/5',
+    ]);
   });
 
   it('keeps at most 1000 messages per room, dropping the oldest', () => {

@@ -1,4 +1,9 @@
-import type { ChatMessage } from '@teamup/contracts/chat';
+import {
+  REPLY_PREVIEW_MAX,
+  type ChatMessage,
+  type ChatReaction,
+  type ChatReplyPreview,
+} from '@teamup/contracts/chat';
 import { Limits } from '@teamup/contracts/limits';
 
 /** Where a message stands while it exists only here. */
@@ -9,8 +14,16 @@ export type Delivery = 'sending' | 'failed';
  * the server's copy replaces it.
  */
 export interface LocalMessage extends ChatMessage {
-  /** `file`: the picked file, kept for the local preview and for a retry. */
-  pending?: { delivery: Delivery; createdAtMs: number; file?: File };
+  /** `files`: the picked files, kept for the local preview and for a retry. */
+  pending?: {
+    delivery: Delivery;
+    createdAtMs: number;
+    files?: File[];
+    /** How much of the files has gone up (0 to 1) while they are being sent. */
+    progress?: number;
+    /** Failed because the server refused it (its reason): not offered again. */
+    refusal?: string;
+  };
 }
 
 /** One room's messages (spec 02 sections 2 and 4). */
@@ -72,6 +85,10 @@ export function openStore(newestFirst: ChatMessage[], totalElements: number): Me
   return result;
 }
 
+const fileNames = (message: ChatMessage) => message.attachments.map((file) => file.fileName);
+const sameFileNames = (a: ChatMessage, b: ChatMessage) =>
+  fileNames(a).join('/') === fileNames(b).join('/');
+
 /**
  * A temporary message this one can replace: sent from here with the same content, still being
  * sent, created within `windowMs` of `nowMs`. The oldest such message goes first.
@@ -88,7 +105,7 @@ function findTempFor(
     (message) =>
       message.pending?.delivery === 'sending' &&
       message.content === real.content &&
-      message.attachment?.fileName === real.attachment?.fileName &&
+      sameFileNames(message, real) &&
       nowMs - message.pending.createdAtMs <= windowMs,
   );
 }
@@ -172,27 +189,114 @@ export function confirmTemp(store: MessageStore, tempId: number, real: ChatMessa
   return finish([...without, real], store.visibleCount + (hadTemp ? 0 : 1), store.olderOnServer);
 }
 
-/** Marks a temporary message as sending again or failed. */
-export function setDelivery(store: MessageStore, tempId: number, delivery: Delivery): MessageStore {
+/** Marks a temporary message as sending again or failed (refused: with the server's reason). */
+export function setDelivery(
+  store: MessageStore,
+  tempId: number,
+  delivery: Delivery,
+  refusal?: string,
+): MessageStore {
+  return {
+    ...store,
+    messages: store.messages.map((message) => {
+      if (message.id !== tempId || !message.pending) return message;
+      const { refusal: _previous, progress: _sent, ...pending } = message.pending;
+      return { ...message, pending: { ...pending, delivery, ...(refusal ? { refusal } : {}) } };
+    }),
+  };
+}
+
+/** How much of a message's files has gone up (0 to 1) while it is being sent. */
+export function setProgress(store: MessageStore, tempId: number, progress: number): MessageStore {
+  const target = store.messages.find((message) => message.id === tempId);
+  if (target?.pending?.delivery !== 'sending' || target.pending.progress === progress) return store;
   return {
     ...store,
     messages: store.messages.map((message) =>
-      message.id === tempId && message.pending
-        ? { ...message, pending: { ...message.pending, delivery } }
+      message === target && message.pending
+        ? { ...message, pending: { ...message.pending, progress } }
         : message,
     ),
   };
 }
 
-/** A deletion: the message stays in place, empty and marked deleted, as the server keeps it. */
+/** How a reply being sent from here quotes its original (as the server will). */
+export function replyPreviewOf(original: ChatMessage): ChatReplyPreview {
+  return {
+    id: original.id,
+    senderId: original.senderId,
+    senderName: original.senderName,
+    content: original.content.slice(0, REPLY_PREVIEW_MAX),
+    deleted: original.deleted,
+    hasAttachment: original.attachments.length > 0,
+  };
+}
+
+/**
+ * A deletion: the message stays in place, empty and marked deleted, as the server keeps it; the
+ * replies quoting it show it as deleted.
+ */
 export function markDeleted(store: MessageStore, messageId: number): MessageStore {
+  if (
+    !store.messages.some(
+      (message) =>
+        (message.id === messageId && !message.deleted) ||
+        (message.replyTo?.id === messageId && !message.replyTo.deleted),
+    )
+  ) {
+    return store;
+  }
+  return {
+    ...store,
+    messages: store.messages.map((message) => {
+      if (message.id === messageId) {
+        return { ...message, deleted: true, content: '', reactions: [] };
+      }
+      if (message.replyTo?.id === messageId) {
+        return {
+          ...message,
+          replyTo: { ...message.replyTo, deleted: true, content: '', hasAttachment: false },
+        };
+      }
+      return message;
+    }),
+  };
+}
+
+/**
+ * A message's new text (an edit here, its answer, or a live event): the message itself, and the
+ * quotes of it in replies.
+ */
+export function applyEdit(store: MessageStore, edited: ChatMessage): MessageStore {
+  if (!store.messages.some((m) => m.id === edited.id || m.replyTo?.id === edited.id)) return store;
+  return {
+    ...store,
+    messages: store.messages.map((message) => {
+      if (message.id === edited.id) return message.deleted ? message : { ...message, ...edited };
+      if (message.replyTo?.id === edited.id && !message.replyTo.deleted) {
+        return {
+          ...message,
+          replyTo: { ...message.replyTo, content: edited.content.slice(0, REPLY_PREVIEW_MAX) },
+        };
+      }
+      return message;
+    }),
+  };
+}
+
+/** A message's reactions replaced (the server's answer, a live event, or a local toggle). */
+export function setReactions(
+  store: MessageStore,
+  messageId: number,
+  reactions: ChatReaction[],
+): MessageStore {
   if (!store.messages.some((message) => message.id === messageId && !message.deleted)) {
     return store;
   }
   return {
     ...store,
     messages: store.messages.map((message) =>
-      message.id === messageId ? { ...message, deleted: true, content: '' } : message,
+      message.id === messageId ? { ...message, reactions } : message,
     ),
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ME, message, newMessageEvent, page, room } from '../test/fixtures';
-import { applyNewMessage, applyRead } from './rooms-cache';
+import { applyNewMessage, applyNotifyLevel, applyRead } from './rooms-cache';
 
 describe('applyNewMessage', () => {
   const rooms = page([room({ unreadCount: 2, lastMessage: message(8) }), room({ id: 6 })]);
@@ -62,5 +62,19 @@ describe('applyRead', () => {
   it('never moves the pointer back', () => {
     const rooms = page([room({ unreadCount: 0, lastReadMessageId: 9, lastMessage: message(9) })]);
     expect(applyRead(rooms, 4, 5).page.content[0]?.lastReadMessageId).toBe(9);
+  });
+});
+
+describe('applyNotifyLevel', () => {
+  const rooms = page([room(), room({ id: 6, notifyLevel: 'MENTIONS' })]);
+
+  it('sets the level of that room only, and keeps the page when nothing changed', () => {
+    const muted = applyNotifyLevel(rooms, 4, 'MUTE');
+    expect(muted.found).toBe(true);
+    expect(muted.page.content.map((item) => item.notifyLevel)).toEqual(['MUTE', 'MENTIONS']);
+    expect(muted.page.content[1]).toBe(rooms.content[1]);
+    const same = applyNotifyLevel(rooms, 6, 'MENTIONS');
+    expect(same.page.content[1]).toBe(rooms.content[1]);
+    expect(applyNotifyLevel(rooms, 99, null).found).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import type { ChatRoom } from '@teamup/contracts/chat';
+import type { ChatNotifyLevel, ChatRoom } from '@teamup/contracts/chat';
 import type { Page } from '@teamup/contracts/common';
 import type { NewChatMessageEvent } from '@teamup/contracts/events';
 
@@ -65,4 +65,15 @@ export function applyRead(
     return { ...room, lastReadMessageId, unreadCount: readAll ? 0 : room.unreadCount };
   });
   return { ...result, exact };
+}
+
+/** The caller's notification level in a room changed (here, or in another tab). */
+export function applyNotifyLevel(
+  page: Page<ChatRoom>,
+  roomId: number,
+  notifyLevel: ChatNotifyLevel | null,
+): RoomsUpdate {
+  return updateRoom(page, roomId, (room) =>
+    room.notifyLevel === notifyLevel ? room : { ...room, notifyLevel },
+  );
 }

@@ -19,6 +19,17 @@ export function isRetryableSendError(error: unknown): boolean {
   return error instanceof ApiError && error.code === ClientErrorCode.NETWORK_ERROR;
 }
 
+/**
+ * A send the server refused for what it is (a 4xx other than a timeout or a rate limit: a mention
+ * of the whole room without the right, a reply to a deleted message, …): sending it again would be
+ * refused again. Answers the server's Korean reason; undefined for failures worth a retry.
+ */
+export function sendRefusal(error: unknown): string | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  const refused = error.status >= 400 && error.status < 500 && ![408, 429].includes(error.status);
+  return refused && error.detail ? error.detail : undefined;
+}
+
 export type Sleep = (ms: number) => Promise<void>;
 
 const realSleep: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,13 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ChatMessage, ChatRoom } from '@teamup/contracts/chat';
-import { tokenStore } from '../../../lib/token-store';
 import { FakeEventSource } from '../../../test/fake-event-source';
 import { renderPage } from '../../../test/render';
 import { LiveProvider } from '../../live/components/live-provider';
 import {
   deferred,
-  installChatShims,
+  signedInScreenTests,
   ME,
   member,
   message,
@@ -98,16 +97,7 @@ function pressEnter(shiftKey = false) {
 const posts = (calls: ApiCall[]) =>
   calls.filter((call) => call.method === 'POST' && call.path === MESSAGES);
 
-beforeEach(() => {
-  installChatShims();
-  localStorage.clear();
-  tokenStore.save({ token: 'access', refreshToken: 'refresh', userId: ME });
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+signedInScreenTests();
 
 describe('ChatRoomPage', () => {
   it('shows the room named after the other person, mine on the right and theirs on the left', async () => {
@@ -247,6 +237,17 @@ describe('ChatRoomPage', () => {
     expect(shown().at(-1)).toMatchObject({ id: 42, text: '다시' });
   });
 
+  it("shows the server's reason on a send it refused for what it is, without a retry", async () => {
+    const reason = '방 전체 호출(@all, @here)은 방장과 워크스페이스 관리자만 할 수 있습니다.';
+    setup({ send: () => problem(403, 'CHAT_MENTION_ALL_FORBIDDEN', reason) });
+    await waitFor(() => expect(shown()).toHaveLength(3));
+    type('모두 확인해 주세요');
+    pressEnter();
+    const failed = await screen.findByTestId('chat-message-failed');
+    expect(within(failed).getByText(reason)).toBeTruthy();
+    expect(within(failed).queryByTestId('chat-message-retry')).toBeNull();
+  });
+
   it('offers delete on my own messages only to a member', async () => {
     setup({ history: [message(1), message(2, { senderId: ME })] });
     await waitFor(() => expect(shown()).toHaveLength(2));
@@ -312,6 +313,7 @@ describe('ChatRoomPage', () => {
     expect(screen.queryByTestId('chat-unread-divider')).toBeNull();
   });
 
+  // 150 messages rendered in jsdom take seconds on a loaded machine: this test waits longer.
   it('shows the newest 100 and loads 50 older before the oldest one', async () => {
     const calls = setup({
       history: messages(101, 100),
@@ -319,18 +321,18 @@ describe('ChatRoomPage', () => {
       older: messages(51, 50),
       olderTotal: 100,
     });
-    await waitFor(() => expect(shown()).toHaveLength(100));
+    await waitFor(() => expect(shown()).toHaveLength(100), { timeout: 15_000 });
     const more = screen.getByTestId('chat-load-older');
     expect(more.textContent).toBe('이전 메시지 50개 더 보기');
     fireEvent.click(more);
-    await waitFor(() => expect(shown()).toHaveLength(150));
+    await waitFor(() => expect(shown()).toHaveLength(150), { timeout: 15_000 });
     const olderCall = calls.find((call) => call.query.get('beforeId'));
     expect(olderCall?.query.get('beforeId')).toBe('101');
     expect(olderCall?.query.get('size')).toBe('50');
     expect(shown()[0]?.id).toBe(51);
     // The server counted 100 before the cursor: 50 are left.
     expect(screen.getByTestId('chat-load-older').textContent).toBe('이전 메시지 50개 더 보기');
-  });
+  }, 40_000);
 
   it('says the room is not found when it is not one of mine', async () => {
     stubChatApi((call) => (call.path === ROOMS ? ok(page([])) : undefined));

@@ -1,5 +1,6 @@
 import { Anchor, Button, Center, Stack, Text } from '@mantine/core';
-import { Link, Navigate, useParams } from 'react-router';
+import { useState } from 'react';
+import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { ChatMessages } from '@teamup/contracts/chat';
 import type { User } from '@teamup/contracts/users';
 import type { Workspace } from '@teamup/contracts/workspaces';
@@ -25,6 +26,7 @@ function RoomLoader({
 }) {
   const rooms = useChatRooms(workspace.id);
   const room = rooms.data?.content.find((item) => item.id === roomId);
+  const focus = useMessageFocus();
   useDocumentTitle(
     [room ? roomDisplayName(room, user.id) : undefined, workspace.name],
     useChatUnreadTotal(workspace.id),
@@ -33,10 +35,12 @@ function RoomLoader({
   if (room) {
     return (
       <ChatRoomView
-        key={room.id}
+        key={`${room.id}:${focus.key}`}
         room={room}
         workspace={workspace}
         me={{ id: user.id, name: user.name, imageUrl: user.profileImageUrl }}
+        focusMessageId={focus.messageId}
+        onFocused={focus.done}
       />
     );
   }
@@ -61,6 +65,45 @@ function RoomLoader({
       </Stack>
     </Center>
   );
+}
+
+const toMessageId = (value: string | null) => {
+  const id = Number(value);
+  return value !== null && Number.isInteger(id) && id > 0 ? id : undefined;
+};
+
+/**
+ * `?message=` (a search result): the message the room opens at. Once the room has shown it, it
+ * leaves the address (replaced, so going back does not open it again); the room stays where it
+ * is. Another `?message=` later (a second result in the same room) opens the room again there.
+ */
+function useMessageFocus() {
+  const [params, setParams] = useSearchParams();
+  const param = params.get('message');
+  const [focus, setFocus] = useState(() => ({
+    messageId: toMessageId(param),
+    key: 0,
+    shown: false,
+    param,
+  }));
+  // A new `?message=` (kept from the last render, as React's docs advise over an effect).
+  if (param !== focus.param) {
+    const messageId = toMessageId(param);
+    const again = param !== null && (focus.shown || focus.messageId !== messageId);
+    setFocus(again ? { messageId, key: focus.key + 1, shown: false, param } : { ...focus, param });
+  }
+  const done = () => {
+    setFocus((current) => (current.shown ? current : { ...current, shown: true }));
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('message');
+        return next;
+      },
+      { replace: true },
+    );
+  };
+  return { messageId: focus.messageId, key: focus.key, done };
 }
 
 /**

@@ -1,7 +1,9 @@
 import type { ChatMember, ChatMessage, ChatRoom } from '@teamup/contracts/chat';
 import type { Page } from '@teamup/contracts/common';
 import type { NewChatMessageEvent } from '@teamup/contracts/events';
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { cleanup } from '@testing-library/react';
+import { tokenStore } from '../../../lib/token-store';
 import { FakeEventSource } from '../../../test/fake-event-source';
 
 export const ME = 3;
@@ -20,7 +22,10 @@ export function message(id: number, overrides: Partial<ChatMessage> = {}): ChatM
     content: `메시지 ${id}`,
     deleted: false,
     sentAt: new Date(base + id * 60_000).toISOString(),
-    attachment: null,
+    attachments: [],
+    replyTo: null,
+    reactions: [],
+    editedAt: null,
     ...overrides,
   };
 }
@@ -53,7 +58,9 @@ export function room(overrides: Partial<ChatRoom> = {}): ChatRoom {
     unreadCount: 0,
     lastReadMessageId: null,
     lastMessage: null,
+    notifyLevel: null,
     createdAt: '2026-01-01T00:00:00.000Z',
+    createdBy: OTHER,
     ...overrides,
   };
 }
@@ -83,7 +90,7 @@ export function newMessageEvent(
     senderName: real.senderName,
     senderProfileImageUrl: null,
     sentAt: real.sentAt,
-    attachment: null,
+    attachments: [],
     ...overrides,
   };
   // The server makes both from one presented message: the overrides reach `message` too.
@@ -91,7 +98,14 @@ export function newMessageEvent(
   return {
     type: 'NEW_CHAT_MESSAGE',
     ...fields,
-    message: { ...shown, id: messageId, deleted: false },
+    message: {
+      replyTo: null,
+      reactions: [],
+      editedAt: null,
+      ...shown,
+      id: messageId,
+      deleted: false,
+    },
   };
 }
 
@@ -172,6 +186,23 @@ export function installChatShims() {
   }
   FakeEventSource.reset();
   vi.stubGlobal('EventSource', FakeEventSource);
+}
+
+/**
+ * The frame of a signed-in screen's tests: before each, chat's shims and my stored session; after
+ * each, the DOM, stubbed globals and fake timers undone.
+ */
+export function signedInScreenTests(userId: number = ME) {
+  beforeEach(() => {
+    installChatShims();
+    localStorage.clear();
+    tokenStore.save({ token: 'access', refreshToken: 'refresh', userId });
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
 }
 
 /** A promise the test settles by hand. */

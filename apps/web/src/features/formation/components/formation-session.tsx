@@ -111,7 +111,10 @@ function FairnessDetails({
               size="xs"
               variant="light"
               leftSection={<IconShieldCheck size={14} />}
-              onClick={() => void verifyFormation(formation).then(onVerdict)}
+              onClick={() =>
+                // A check that cannot run (no Web Crypto outside a secure context) is a failed one.
+                void verifyFormation(formation).then(onVerdict, () => onVerdict(false))
+              }
               data-testid="formation-verify"
             >
               {t.verify}

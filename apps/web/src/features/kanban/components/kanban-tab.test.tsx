@@ -2,10 +2,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import type { Kanban } from '@teamup/contracts/kanban';
+import { useLocation } from 'react-router';
 import { tokenStore } from '../../../lib/token-store';
 import { renderPage } from '../../../test/render';
 import {
   board,
+  comment,
   installKanbanShims,
   list,
   ME,
@@ -13,6 +15,7 @@ import {
   noContent,
   ok,
   OTHER,
+  page,
   problem,
   stubApi,
   task,
@@ -22,6 +25,11 @@ import {
 import { KanbanTab } from './kanban-tab';
 
 const BOARD = '/api/kanban/team/7';
+
+function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
+}
 const members = [teamMember(OTHER, '팀장님'), teamMember(ME, '김하늘')];
 
 function renderTab(leaderId = OTHER) {
@@ -65,6 +73,33 @@ afterEach(() => {
 });
 
 describe('KanbanTab board', () => {
+  it('opens the card the address names at its comment, and closing takes them out of it', async () => {
+    serve(
+      () => board([list(10, '할 일', [task(1, 10, { subject: '기획서' })])]),
+      (call) =>
+        call.path === '/api/kanban/tasks/1/comments'
+          ? ok(page([comment(41, { kanbanTaskId: 1, comment: '찾던 댓글' })], 0, 1))
+          : undefined,
+    );
+    renderPage(
+      '/ws/:workspaceId/team/:teamId',
+      <>
+        <KanbanTab teamId={7} leaderId={OTHER} userId={ME} />
+        <LocationProbe />
+      </>,
+      '/ws/1/team/7?tab=kanban&task=1&comment=41',
+    );
+    const detail = await screen.findByTestId('task-detail');
+    expect(within(detail).getByDisplayValue('기획서')).toBeTruthy();
+    const found = await within(detail).findByText('찾던 댓글');
+    expect(found.closest('li')?.dataset.focused).toBe('true');
+    fireEvent.keyDown(detail, { key: 'Escape' });
+    await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toBe('/ws/1/team/7?tab=kanban'),
+    );
+    await waitFor(() => expect(screen.queryByTestId('task-detail')).toBeNull());
+  });
+
   it('shows the lists as columns with their cards in order', async () => {
     serve(() =>
       board([

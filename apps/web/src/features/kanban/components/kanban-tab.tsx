@@ -1,10 +1,12 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Group, Loader, Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { KanbanList } from '@teamup/contracts/kanban';
 import { useConfirmAction } from '../../../components/confirm-action';
 import { ko } from '../../../i18n/ko';
 import { useTeamMembers } from '../../../lib/queries/team-members';
+import { parseRouteId } from '../../../lib/route-id';
 import { useCreateStarterLists } from '../api/create-list';
 import { useDeleteList } from '../api/delete-list';
 import { useTeamKanban } from '../api/team-kanban';
@@ -15,6 +17,9 @@ import { KanbanBoard } from './kanban-board';
 import { BoardLoadError, BoardSkeleton, EmptyBoard } from './kanban-states';
 import { PendingPanel } from './pending-panel';
 import { TaskDetailModal } from './task-detail-modal';
+
+const TASK_PARAM = 'task';
+const COMMENT_PARAM = 'comment';
 
 interface KanbanTabProps {
   teamId: number;
@@ -32,7 +37,26 @@ interface KanbanTabProps {
 export function KanbanTab({ teamId, leaderId, userId }: KanbanTabProps) {
   const board = useTeamKanban(teamId);
   const members = useTeamMembers(teamId);
-  const [openTaskId, setOpenTaskId] = useState<number | null>(null);
+  // `&task=12` (and `&comment=34`) in the address open that card at that comment: where a search
+  // result or a notice leads. Closing the card takes them out of the address.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const linkedTaskId = parseRouteId(searchParams.get(TASK_PARAM) ?? undefined);
+  const linkedCommentId = parseRouteId(searchParams.get(COMMENT_PARAM) ?? undefined);
+  const [pickedTaskId, setOpenTaskId] = useState<number | null>(null);
+  const openTaskId = pickedTaskId ?? linkedTaskId;
+  const closeTask = () => {
+    setOpenTaskId(null);
+    if (linkedTaskId === null) return;
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(TASK_PARAM);
+        next.delete(COMMENT_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+  };
   const starter = useCreateStarterLists(teamId);
   const removeList = useDeleteList(teamId);
   const { confirm, confirmElement } = useConfirmAction();
@@ -124,7 +148,8 @@ export function KanbanTab({ teamId, leaderId, userId }: KanbanTabProps) {
           taskId={openTaskId}
           userId={userId}
           members={members.data ?? []}
-          onClose={() => setOpenTaskId(null)}
+          onClose={closeTask}
+          focusCommentId={openTaskId === linkedTaskId ? linkedCommentId : null}
         />
       )}
       {confirmElement}

@@ -29,6 +29,8 @@ interface TaskDetailModalProps {
   userId: number | undefined;
   members: TeamMember[];
   onClose: () => void;
+  /** A comment of the card to show (a search result led here). */
+  focusCommentId?: number | null;
 }
 
 /**
@@ -43,6 +45,7 @@ export function TaskDetailModal({
   userId,
   members,
   onClose,
+  focusCommentId = null,
 }: TaskDetailModalProps) {
   const found = taskById(board, taskId);
   const remove = useDeleteTask(teamId);
@@ -107,6 +110,7 @@ export function TaskDetailModal({
               userId={userId}
               errorMessage={kanbanErrorMessage}
               confirm={confirm}
+              focusCommentId={focusCommentId}
             />
           </Stack>
         ) : (

@@ -1,14 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import type { Notification } from '@teamup/contracts/notifications';
-import { tokenStore } from '../../../lib/token-store';
 import { renderPage } from '../../../test/render';
 import {
   deferred,
-  installChatShims,
-  ME,
+  signedInScreenTests,
   noContent,
   ok,
   page,
@@ -62,16 +59,7 @@ async function openBell(unread = true) {
   return screen.findByTestId('notification-popover');
 }
 
-beforeEach(() => {
-  installChatShims();
-  localStorage.clear();
-  tokenStore.save({ token: 'access', refreshToken: 'refresh', userId: ME });
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+signedInScreenTests();
 
 describe('notification bell popover', () => {
   it('lists the newest notifications, unread marked, with the way to the full page', async () => {

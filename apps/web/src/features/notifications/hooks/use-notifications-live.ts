@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useLiveEvents, useLiveResync } from '../../../lib/live/use-live';
+import { putLiveData } from '../../../lib/queries/live-cache';
 import { notificationsQueryKey } from '../api/notifications';
 import { unreadCountQueryKey } from '../api/unread-count';
 import { showBrowserNotification } from '../lib/browser-notifications';
@@ -14,7 +15,7 @@ export function useNotificationsLive() {
   const navigate = useNavigate();
   useLiveEvents((event) => {
     if (event.type !== 'NOTIFICATION_CREATED' && event.type !== 'NOTIFICATION_READ') return;
-    queryClient.setQueryData(unreadCountQueryKey, event.unreadCount);
+    putLiveData(queryClient, unreadCountQueryKey, event.unreadCount);
     void queryClient.invalidateQueries({ queryKey: [...notificationsQueryKey, 'list'] });
     if (event.type === 'NOTIFICATION_CREATED') {
       const { link, message } = event.notification;

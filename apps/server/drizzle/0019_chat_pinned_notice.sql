@@ -1,0 +1,2 @@
+ALTER TABLE "chat_rooms" ADD COLUMN "pinned_message_id" integer;--> statement-breakpoint
+ALTER TABLE "chat_rooms" ADD CONSTRAINT "chat_rooms_pinned_message_id_chat_messages_id_fk" FOREIGN KEY ("pinned_message_id") REFERENCES "public"."chat_messages"("id") ON DELETE set null ON UPDATE no action;

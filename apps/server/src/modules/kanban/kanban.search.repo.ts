@@ -1,0 +1,132 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  kanbanLists,
+  kanbans,
+  kanbanTaskAssignees,
+  kanbanTaskComments,
+  kanbanTasks,
+  teams,
+} from '../../db/schema';
+import {
+  matchesAll,
+  scoreOf,
+  totalOver,
+  withinFilters,
+} from '../../platform/search/search-sql.repo';
+import { NO_RESULTS, searchedTeams, type SearchSource } from '../../platform/search/search-source';
+
+// The expressions the trigram indexes of migration 0020 are built on.
+const taskText = sql`${kanbanTasks.subject} || ' ' || coalesce(${kanbanTasks.content}, '')`;
+const commentText = sql`${kanbanTaskComments.content}`;
+
+/** A task's person, for the person filter: nobody writes a task alone, it is assigned. */
+const assignedTo = (userId: number) =>
+  sql`EXISTS (SELECT 1 FROM ${kanbanTaskAssignees} WHERE ${kanbanTaskAssignees.taskId} = ${kanbanTasks.id} AND ${kanbanTaskAssignees.userId} = ${userId})`;
+
+export const taskSearch: SearchSource = {
+  kind: 'task',
+  async search(db: Db, scope, terms, limit) {
+    const teamIds = searchedTeams(scope);
+    if (teamIds.length === 0) return NO_RESULTS;
+    const score = scoreOf(
+      taskText,
+      sql`${kanbanTasks.subject}`,
+      sql`${kanbanTasks.createdAt}`,
+      terms,
+      scope.now,
+    );
+    const rows = await db
+      .select({
+        id: kanbanTasks.id,
+        subject: kanbanTasks.subject,
+        content: kanbanTasks.content,
+        createdAt: kanbanTasks.createdAt,
+        teamId: kanbans.teamId,
+        teamName: teams.name,
+        score,
+        total: totalOver(),
+      })
+      .from(kanbanTasks)
+      .innerJoin(kanbanLists, eq(kanbanLists.id, kanbanTasks.listId))
+      .innerJoin(kanbans, eq(kanbans.id, kanbanLists.kanbanId))
+      .innerJoin(teams, eq(teams.id, kanbans.teamId))
+      .where(
+        and(
+          inArray(kanbans.teamId, teamIds),
+          matchesAll(taskText, terms),
+          withinFilters(scope, { person: assignedTo, createdAt: kanbanTasks.createdAt }),
+        ),
+      )
+      .orderBy(desc(sql`score`), desc(kanbanTasks.id))
+      .limit(limit);
+    return {
+      total: rows[0]?.total ?? 0,
+      rows: rows.map((row) => ({
+        id: row.id,
+        title: row.subject,
+        text: row.content ?? row.subject,
+        context: row.teamName,
+        createdAt: row.createdAt,
+        target: { teamId: row.teamId, taskId: row.id },
+        score: row.score,
+      })),
+    };
+  },
+};
+
+export const taskCommentSearch: SearchSource = {
+  kind: 'comment',
+  async search(db: Db, scope, terms, limit) {
+    const teamIds = searchedTeams(scope);
+    if (teamIds.length === 0) return NO_RESULTS;
+    const score = scoreOf(
+      commentText,
+      sql`''`,
+      sql`${kanbanTaskComments.createdAt}`,
+      terms,
+      scope.now,
+    );
+    const rows = await db
+      .select({
+        id: kanbanTaskComments.id,
+        content: kanbanTaskComments.content,
+        createdAt: kanbanTaskComments.createdAt,
+        taskId: kanbanTasks.id,
+        subject: kanbanTasks.subject,
+        teamId: kanbans.teamId,
+        teamName: teams.name,
+        score,
+        total: totalOver(),
+      })
+      .from(kanbanTaskComments)
+      .innerJoin(kanbanTasks, eq(kanbanTasks.id, kanbanTaskComments.taskId))
+      .innerJoin(kanbanLists, eq(kanbanLists.id, kanbanTasks.listId))
+      .innerJoin(kanbans, eq(kanbans.id, kanbanLists.kanbanId))
+      .innerJoin(teams, eq(teams.id, kanbans.teamId))
+      .where(
+        and(
+          inArray(kanbans.teamId, teamIds),
+          matchesAll(commentText, terms),
+          withinFilters(scope, {
+            person: kanbanTaskComments.authorId,
+            createdAt: kanbanTaskComments.createdAt,
+          }),
+        ),
+      )
+      .orderBy(desc(sql`score`), desc(kanbanTaskComments.id))
+      .limit(limit);
+    return {
+      total: rows[0]?.total ?? 0,
+      rows: rows.map((row) => ({
+        id: row.id,
+        title: row.subject,
+        text: row.content,
+        context: row.teamName,
+        createdAt: row.createdAt,
+        target: { teamId: row.teamId, taskId: row.taskId, commentId: row.id },
+        score: row.score,
+      })),
+    };
+  },
+};

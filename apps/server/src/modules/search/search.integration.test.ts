@@ -1,0 +1,518 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { searchMessages } from '@teamup/contracts/search';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SearchHit, SearchKind, SearchResult } from '@teamup/contracts/search';
+import type { Team } from '@teamup/contracts/teams';
+import type { Workspace } from '@teamup/contracts/workspaces';
+import type { Db } from '../../db/client';
+import {
+  announcements,
+  attachments,
+  boards,
+  chatAttachments,
+  chatMessages,
+  chatRoomMembers,
+  chatRooms,
+  kanbanLists,
+  kanbans,
+  kanbanTaskAssignees,
+  kanbanTaskComments,
+  kanbanTasks,
+  postComments,
+  posts,
+  schedules,
+} from '../../db/schema';
+import { call, createUser, dataOf, expectProblem, type TestUser } from '../../../test/factories';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+
+/*
+ * Search (decision 0020) against the real app and database (PGlite, and PostgreSQL when the suite
+ * runs with TEST_DB_KIND=postgres). People, workspaces, teams and their membership are made
+ * through the API, as permission depends on them; the searchable content is written straight
+ * into the tables, which is all search reads.
+ */
+
+let app: TestApp;
+let db: Db;
+let owner: TestUser;
+let minji: TestUser; // 김민지: team 디자인팀, rooms 회의방
+let doyun: TestUser; // 이도윤: team 개발팀, rooms 회의방 and 비밀방
+let stranger: TestUser; // not in the workspace; owns another one with the same words
+let workspace: Workspace;
+let design: Team;
+let dev: Team;
+let meetingRoom: number;
+let secretRoom: number;
+
+const ids = {} as Record<
+  | 'designPost'
+  | 'devPost'
+  | 'comment'
+  | 'task'
+  | 'taskComment'
+  | 'schedule'
+  | 'announcement'
+  | 'message'
+  | 'deletedMessage'
+  | 'secretMessage'
+  | 'chatFile'
+  | 'postFile'
+  | 'otherPost',
+  number
+>;
+
+async function newWorkspace(user: TestUser, name: string) {
+  return dataOf<Workspace>(await call(app, user, 'POST', '/api/workspaces', { name }));
+}
+
+async function newTeam(user: TestUser, workspaceId: number, name: string) {
+  const response = await call(app, user, 'POST', '/api/teams', { name, workspaceId });
+  expect(response.statusCode, response.body).toBe(201);
+  return dataOf<Team>(response);
+}
+
+async function boardOf(teamId: number) {
+  const [board] = await db.select().from(boards).where(eq(boards.teamId, teamId));
+  if (!board) throw new Error('no board');
+  return board.id;
+}
+
+async function insertPost(teamId: number, authorId: number, title: string, content: string) {
+  const [row] = await db
+    .insert(posts)
+    .values({ boardId: await boardOf(teamId), authorId, title, content })
+    .returning();
+  return row?.id ?? 0;
+}
+
+async function room(name: string, members: TestUser[]) {
+  const [row] = await db
+    .insert(chatRooms)
+    .values({ workspaceId: workspace.id, type: 'GROUP', name })
+    .returning();
+  const roomId = row?.id ?? 0;
+  await db.insert(chatRoomMembers).values(members.map((m) => ({ roomId, userId: m.userId })));
+  return roomId;
+}
+
+async function message(roomId: number, sender: TestUser, content: string, createdAt?: Date) {
+  const [row] = await db
+    .insert(chatMessages)
+    .values({ roomId, senderId: sender.userId, content, ...(createdAt ? { createdAt } : {}) })
+    .returning();
+  return row?.id ?? 0;
+}
+
+function search(
+  user: TestUser | null,
+  query: Record<string, string | number>,
+  wsId = workspace.id,
+) {
+  const params = new URLSearchParams(
+    Object.entries(query).map(([key, value]): [string, string] => [key, String(value)]),
+  );
+  return call(app, user, 'GET', `/api/workspaces/${wsId}/search?${params.toString()}`);
+}
+
+async function found(user: TestUser, query: Record<string, string | number>) {
+  const response = await search(user, query);
+  expect(response.statusCode, response.body).toBe(200);
+  return dataOf<SearchResult>(response);
+}
+
+const keysOf = (result: SearchResult, kind?: SearchKind) =>
+  result.items.filter((hit) => !kind || hit.kind === kind).map((hit) => hit.id);
+
+/** The highlighted words of a hit's snippet. */
+const marked = (hit: SearchHit) =>
+  hit.highlights.map((range) => hit.snippet.slice(range.start, range.end));
+
+beforeAll(async () => {
+  app = await createTestApp();
+  db = app.context.database.db;
+  owner = await createUser(app, '박서준');
+  minji = await createUser(app, '김민지');
+  doyun = await createUser(app, '이도윤');
+  stranger = await createUser(app, '최외부');
+  workspace = await newWorkspace(owner, '검색 수업');
+  for (const person of [minji, doyun]) {
+    const joined = await call(app, person, 'POST', '/api/workspaces/join', {
+      inviteCode: workspace.inviteCode,
+    });
+    expect(joined.statusCode, joined.body).toBe(200);
+  }
+  design = await newTeam(minji, workspace.id, '디자인팀');
+  dev = await newTeam(doyun, workspace.id, '개발팀');
+
+  ids.designPost = await insertPost(
+    design.id,
+    minji.userId,
+    '주간회의 회의록',
+    '이번 주 회의록을 공유합니다. API 설계 검토가 남았습니다.',
+  );
+  ids.devPost = await insertPost(dev.id, doyun.userId, '개발팀 회의록', '개발팀만 보는 회의록');
+  const [comment] = await db
+    .insert(postComments)
+    .values({ postId: ids.designPost, authorId: minji.userId, content: '회의록을 확인했습니다' })
+    .returning();
+  ids.comment = comment?.id ?? 0;
+  const [file] = await db
+    .insert(attachments)
+    .values({
+      postId: ids.designPost,
+      uploaderId: minji.userId,
+      originalName: '설계도 초안.png',
+      storageKey: `search-test-${Date.now()}`,
+      size: 10,
+      contentType: 'image/png',
+      isImage: true,
+    })
+    .returning();
+  ids.postFile = file?.id ?? 0;
+  const [notice] = await db
+    .insert(announcements)
+    .values({
+      teamId: design.id,
+      authorId: minji.userId,
+      title: '스프린트 공지',
+      content: '다음 스프린트 계획',
+    })
+    .returning();
+  ids.announcement = notice?.id ?? 0;
+
+  const [kanban] = await db.select().from(kanbans).where(eq(kanbans.teamId, design.id));
+  const [list] = await db
+    .insert(kanbanLists)
+    .values({ kanbanId: kanban?.id ?? 0, name: '할 일', position: 'a0' })
+    .returning();
+  const [task] = await db
+    .insert(kanbanTasks)
+    .values({
+      listId: list?.id ?? 0,
+      subject: 'API설계 문서 작성',
+      content: '엔드포인트 정리',
+      position: 'a0',
+    })
+    .returning();
+  ids.task = task?.id ?? 0;
+  const [taskComment] = await db
+    .insert(kanbanTaskComments)
+    .values({ taskId: ids.task, authorId: minji.userId, content: '초안을 올렸어요' })
+    .returning();
+  ids.taskComment = taskComment?.id ?? 0;
+  const [schedule] = await db
+    .insert(schedules)
+    .values({
+      teamId: design.id,
+      creatorId: minji.userId,
+      title: '주간 회의',
+      description: '3층 회의실',
+      type: 'MEETING',
+      startsAt: new Date('2026-12-01T00:00:00Z'),
+      endsAt: new Date('2026-12-01T01:00:00Z'),
+    })
+    .returning();
+  ids.schedule = schedule?.id ?? 0;
+
+  meetingRoom = await room('회의방', [minji, doyun]);
+  secretRoom = await room('비밀방', [doyun]);
+  ids.message = await message(meetingRoom, minji, '내일 회의록을 정리해서 올릴게요');
+  ids.deletedMessage = await message(meetingRoom, minji, '지운 회의록 메시지');
+  await db
+    .update(chatMessages)
+    .set({ deletedAt: new Date() })
+    .where(eq(chatMessages.id, ids.deletedMessage));
+  ids.secretMessage = await message(secretRoom, doyun, '비밀방 회의록 링크');
+  const fileMessage = await message(meetingRoom, doyun, '파일을 보냈습니다');
+  const [chatFile] = await db
+    .insert(chatAttachments)
+    .values({
+      messageId: fileMessage,
+      originalName: '회의록_최종.pdf',
+      storageKey: `search-chat-${Date.now()}`,
+      size: 10,
+      contentType: 'application/octet-stream',
+      isImage: false,
+    })
+    .returning();
+  ids.chatFile = chatFile?.id ?? 0;
+
+  const elsewhere = await newWorkspace(stranger, '다른 곳');
+  const otherTeam = await newTeam(stranger, elsewhere.id, '디자인팀');
+  ids.otherPost = await insertPost(
+    otherTeam.id,
+    stranger.userId,
+    '회의록',
+    '다른 워크스페이스 회의록',
+  );
+});
+
+afterAll(async () => {
+  await app.close();
+});
+
+describe('search: permissions', () => {
+  it('refuses an outsider and an unknown workspace, and a caller without a token', async () => {
+    expectProblem(await search(stranger, { q: '회의록' }), 403, 'WORKSPACE_FORBIDDEN');
+    expectProblem(await search(minji, { q: '회의록' }, 999_999), 404, 'WORKSPACE_NOT_FOUND');
+    expect((await search(null, { q: '회의록' })).statusCode).toBe(401);
+  });
+
+  it("finds a member's teams' content and rooms, never another team's, room's, workspace's or a deleted message", async () => {
+    const result = await found(minji, { q: '회의록', size: 50 });
+    expect(keysOf(result, 'post')).toEqual([ids.designPost]);
+    expect(keysOf(result, 'comment')).toEqual([ids.comment]);
+    expect(keysOf(result, 'message')).toEqual([ids.message]);
+    expect(keysOf(result, 'file')).toEqual([ids.chatFile]);
+    expect(result.counts).toMatchObject({ post: 1, comment: 1, message: 1, file: 1, team: 0 });
+    expect(result.total).toBe(4);
+    const every = result.items.map((hit) => hit.id);
+    for (const hidden of [ids.devPost, ids.otherPost, ids.secretMessage, ids.deletedMessage]) {
+      expect(every).not.toContain(hidden);
+    }
+  });
+
+  it('finds only the teams the member is in; the owner reads every team but no room he is not in', async () => {
+    expect(keysOf(await found(minji, { q: '팀', kind: 'team' }))).toEqual([design.id]);
+    expect(keysOf(await found(doyun, { q: '디자인' }), 'team')).toEqual([]);
+    const asOwner = await found(owner, { q: '회의록', size: 50 });
+    expect(keysOf(asOwner, 'post').sort()).toEqual([ids.designPost, ids.devPost].sort());
+    expect(keysOf(asOwner, 'message')).toEqual([]);
+    expect(keysOf(await found(owner, { q: '팀', kind: 'team' })).sort()).toEqual(
+      [design.id, dev.id].sort(),
+    );
+  });
+
+  it('stops finding a room’s messages once the member leaves it', async () => {
+    const roomId = await room('잠깐방', [minji]);
+    const id = await message(roomId, minji, '잠깐방 전용 문장');
+    expect(keysOf(await found(minji, { q: '잠깐방 전용' }), 'message')).toEqual([id]);
+    await db
+      .delete(chatRoomMembers)
+      .where(and(eq(chatRoomMembers.roomId, roomId), eq(chatRoomMembers.userId, minji.userId)));
+    expect((await found(minji, { q: '잠깐방 전용' })).total).toBe(0);
+  });
+
+  it("filters by team; another team's id is refused", async () => {
+    const result = await found(minji, { q: '회의', teamId: design.id, size: 50 });
+    expect(result.counts.message).toBe(0);
+    expect(keysOf(result, 'schedule')).toEqual([ids.schedule]);
+    expectProblem(await search(minji, { q: '회의', teamId: dev.id }), 403, 'TEAM_NOT_MEMBER');
+  });
+});
+
+describe('search: Korean', () => {
+  it('finds a word followed by a particle, and a word inside a longer one', async () => {
+    const minutes = await found(minji, { q: '회의록', kind: 'message' });
+    expect(keysOf(minutes)).toEqual([ids.message]); // 회의록을
+    const meeting = await found(minji, { q: '회의', size: 50 });
+    expect(keysOf(meeting, 'post')).toEqual([ids.designPost]); // 주간회의
+    expect(keysOf(meeting, 'schedule')).toEqual([ids.schedule]);
+  });
+
+  it('matches mixed Korean and English, with or without the space', async () => {
+    const result = await found(minji, { q: 'API 설계', size: 50 });
+    expect(keysOf(result, 'task')).toEqual([ids.task]); // API설계 문서 작성
+    expect(keysOf(result, 'post')).toEqual([ids.designPost]); // API 설계 검토
+    // The whole phrase as typed ranks first.
+    expect(result.items[0]).toMatchObject({ kind: 'post', id: ids.designPost });
+    expect(keysOf(await found(minji, { q: 'api설계' }), 'post')).toEqual([ids.designPost]);
+  });
+
+  it('tolerates a missing space: 주간회의 finds 주간 회의', async () => {
+    expect(keysOf(await found(minji, { q: '주간회의', kind: 'schedule' }))).toEqual([ids.schedule]);
+    // And an added one: two two-syllable words, each found as it is.
+    expect(keysOf(await found(minji, { q: '주간 회의', kind: 'post' }))).toEqual([ids.designPost]);
+  });
+
+  it('finds two-syllable words everywhere they are', async () => {
+    expect(keysOf(await found(minji, { q: '초안', size: 50 }), 'comment')).toEqual([
+      ids.taskComment,
+    ]);
+    expect(keysOf(await found(minji, { q: '설계도', kind: 'file' }))).toEqual([ids.postFile]);
+  });
+
+  it('finds people and teams by their initials', async () => {
+    const person = await found(doyun, { q: 'ㄱㅁㅈ' });
+    expect(keysOf(person, 'person')).toEqual([minji.userId]);
+    expect(person.items[0]?.titleHighlights).toEqual([{ start: 0, end: 3 }]);
+    expect(keysOf(await found(minji, { q: 'ㅇㄷ' }), 'person')).toEqual([doyun.userId]);
+    expect(keysOf(await found(minji, { q: 'ㄷㅈㅇ' }), 'team')).toEqual([design.id]);
+    expect(keysOf(await found(doyun, { q: 'ㄷㅈㅇ' }), 'team')).toEqual([]);
+    expect(keysOf(await found(minji, { q: '민지' }), 'person')).toEqual([minji.userId]);
+  });
+
+  it('marks the matched words in a snippet with offsets', async () => {
+    const [hit] = (await found(minji, { q: '회의록', kind: 'message' })).items;
+    expect(hit?.snippet).toBe('내일 회의록을 정리해서 올릴게요');
+    expect(hit && marked(hit)).toEqual(['회의록']);
+    const [post] = (await found(minji, { q: '주간회의', kind: 'post' })).items;
+    expect(post?.titleHighlights).toEqual([{ start: 0, end: 4 }]);
+    const [schedule] = (await found(minji, { q: '주간회의', kind: 'schedule' })).items;
+    // 주간 회의: the highlight spans the space the query left out.
+    expect(schedule?.titleHighlights).toEqual([{ start: 0, end: 5 }]);
+  });
+
+  it('shows mentions in a message as @ and the name, never as tokens', async () => {
+    const id = await message(
+      meetingRoom,
+      doyun,
+      `<@${minji.userId}> 발표자료 확인 부탁해요 <@all>`,
+    );
+    const result = await found(minji, { q: '발표자료', kind: 'message' });
+    expect(keysOf(result, 'message')).toEqual([id]);
+    expect(result.items[0]?.snippet).toBe('@김민지 발표자료 확인 부탁해요 @all');
+    expect(result.items[0] && marked(result.items[0])).toEqual(['발표자료']);
+  });
+
+  it('takes LIKE wildcards literally', async () => {
+    expect((await found(minji, { q: '%' })).total).toBe(0);
+    expect((await found(minji, { q: '회_록' })).total).toBe(0); // not 회의록
+    // An underscore is found where it is: 회의록_최종.pdf.
+    expect(keysOf(await found(minji, { q: '_' }))).toEqual([ids.chatFile]);
+  });
+});
+
+/** The rows of a raw statement (both drivers answer `{ rows }`). */
+const rowsOf = (result: unknown) => (result as { rows: unknown[] }).rows;
+
+describe('search: indexes', () => {
+  it('a three-syllable word can use the trigram index of migration 0020 (Hangul is indexed)', async () => {
+    const plan = await db.transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+      const result = await tx.execute(
+        sql`EXPLAIN SELECT id FROM chat_messages WHERE search_compact(content) ILIKE ${'%회의록%'}`,
+      );
+      return JSON.stringify(rowsOf(result));
+    });
+    expect(plan).toContain('chat_messages_search_idx');
+    const [row] = rowsOf(
+      await db.execute(
+        sql`SELECT show_trgm('회의록') AS grams, search_compact(${'주간 회의\n록'}) AS compact`,
+      ),
+    ) as { grams: unknown; compact: string }[];
+    // pg_trgm takes Hangul for letters only under a ctype that knows it (C.UTF-8: PGlite's and
+    // this PostgreSQL's; plain C would make none, and every search would scan).
+    expect(String(row?.grams).length).toBeGreaterThan(4);
+    expect(row?.compact).toBe('주간회의록');
+  });
+});
+
+describe('search: paging and ranking', () => {
+  it('pages one kind best first, newest first among equals, without repeats', async () => {
+    const roomId = await room('페이지방', [minji]);
+    const base = Date.now() - 60_000;
+    const made: number[] = [];
+    for (let n = 0; n < 25; n += 1) {
+      made.push(await message(roomId, minji, `페이지 시험 ${n}`, new Date(base + n * 1000)));
+    }
+    const pages: number[][] = [];
+    for (let page = 0; page < 3; page += 1) {
+      const result = await found(minji, { q: '페이지 시험', kind: 'message', size: 10, page });
+      expect(result.total).toBe(25);
+      expect(result.hasMore).toBe(page < 2);
+      pages.push(keysOf(result));
+    }
+    expect(pages.map((page) => page.length)).toEqual([10, 10, 5]);
+    expect(pages.flat()).toEqual([...made].reverse());
+  });
+
+  it('merges kinds into one page and still counts every kind', async () => {
+    const first = await found(minji, { q: '회의', size: 2 });
+    const second = await found(minji, { q: '회의', size: 2, page: 1 });
+    expect(first.items).toHaveLength(2);
+    expect(first.total).toBe(Object.values(first.counts).reduce((a, b) => a + b, 0));
+    expect(first.total).toBeGreaterThan(4);
+    const keys = [...first.items, ...second.items].map((hit) => hit.key);
+    expect(new Set(keys).size).toBe(4);
+  });
+});
+
+describe('search: bad input is a 4xx problem', () => {
+  it.each([
+    ['no query', {}],
+    ['an empty query', { q: '   ' }],
+    ['a query too long', { q: '가'.repeat(101) }],
+    ['an unknown kind', { q: '회의', kind: 'everything' }],
+    ['a negative page', { q: '회의', page: -1 }],
+    ['a page too far', { q: '회의', page: 21 }],
+    ['a size too big', { q: '회의', size: 51 }],
+    ['a team id that is not a number', { q: '회의', teamId: 'abc' }],
+    ['a person id that is not a number', { q: '회의', personId: 'abc' }],
+    ['a day that is not a date', { q: '회의', from: '2026/01/01' }],
+    ['a day that does not exist', { q: '회의', to: '2026-02-30' }],
+    ['a day of year 0', { q: '회의', to: '0000-01-01' }],
+    ['a day before 1970', { q: '회의', from: '1969-12-31' }],
+    ['a range that ends before it starts', { q: '회의', from: '2026-03-02', to: '2026-03-01' }],
+  ])('%s', async (_name, query) => {
+    expectProblem(await search(minji, query), 400, 'VALIDATION_FAILED');
+  });
+
+  it.each([
+    ['a repeated query', 'q=a&q=b'],
+    ['a NUL in the query', 'q=%00'],
+    ['a repeated kind', 'q=a&kind=post&kind=task'],
+    ['a fractional page', 'q=a&page=1.5'],
+  ])('%s', async (_name, raw) => {
+    const response = await call(app, minji, 'GET', `/api/workspaces/${workspace.id}/search?${raw}`);
+    expectProblem(response, 400, 'VALIDATION_FAILED');
+  });
+
+  it('a workspace id that is not a number', async () => {
+    const response = await call(app, minji, 'GET', '/api/workspaces/abc/search?q=a');
+    expectProblem(response, 400, 'VALIDATION_FAILED');
+  });
+});
+
+describe('search: person and date filters', () => {
+  it('finds only what the person wrote or sent; people and teams drop out', async () => {
+    const byMinji = await found(owner, { q: '회의록', personId: minji.userId });
+    expect(keysOf(byMinji, 'post')).toEqual([ids.designPost]);
+    expect(keysOf(byMinji, 'comment')).toEqual([ids.comment]);
+    expect(byMinji.counts.person).toBe(0);
+    expect(byMinji.counts.team).toBe(0);
+    // Doyun reads the room: minji's message there, not the file he sent himself.
+    const inRoom = await found(doyun, { q: '회의록', personId: minji.userId });
+    expect(keysOf(inRoom, 'message')).toEqual([ids.message]);
+    expect(inRoom.counts.file).toBe(0);
+    const his = await found(doyun, { q: '회의록', personId: doyun.userId });
+    expect(keysOf(his, 'file')).toEqual([ids.chatFile]);
+    expect(keysOf(his, 'message')).toEqual([ids.secretMessage]);
+    // Filters never widen what may be read: the owner still finds no room he is not in.
+    expect((await found(owner, { q: '회의록', personId: doyun.userId })).counts.message).toBe(0);
+  });
+
+  it('finds a task by the person it is assigned to', async () => {
+    await db.insert(kanbanTaskAssignees).values({ taskId: ids.task, userId: minji.userId });
+    const assigned = await found(owner, { q: 'API설계', personId: minji.userId, kind: 'task' });
+    expect(keysOf(assigned)).toEqual([ids.task]);
+    const other = await found(owner, { q: 'API설계', personId: doyun.userId, kind: 'task' });
+    expect(other.total).toBe(0);
+  });
+
+  it('counts days in Korean time, the last day included', async () => {
+    // 15:30 UTC on 15 January 2025 is 00:30 on the 16th in Seoul.
+    const late = await message(
+      meetingRoom,
+      minji,
+      '작년 회의록 메모',
+      new Date('2025-01-15T15:30:00Z'),
+    );
+    const day = (from: string, to: string) => found(minji, { q: '회의록', from, to });
+    expect(keysOf(await day('2025-01-16', '2025-01-16'))).toEqual([late]);
+    expect((await day('2025-01-15', '2025-01-15')).total).toBe(0);
+    const untilThen = await found(minji, { q: '회의록', to: '2025-01-16' });
+    expect(keysOf(untilThen)).toEqual([late]);
+    const since = await found(minji, { q: '회의록', from: '2025-01-17' });
+    expect(keysOf(since, 'message')).toEqual([ids.message]);
+    expect(since.items.length).toBeGreaterThan(1);
+  });
+
+  it('says what is wrong with a date in Korean', async () => {
+    const reversed = await search(minji, { q: '회의', from: '2026-03-02', to: '2026-03-01' });
+    expect(reversed.body).toContain(searchMessages.dateRangeReversed);
+    expect((await search(minji, { q: '회의', from: '2026-13-01' })).body).toContain(
+      searchMessages.dateInvalid,
+    );
+  });
+});

@@ -1,0 +1,12 @@
+import { searchEndpoints as endpoints } from '@teamup/contracts/search';
+import type { AppContext } from '../../context';
+import { routesFor } from '../../platform/http/define-route';
+import type { Guard, TypedApp } from '../../platform/http/types';
+import * as searchService from './search.service';
+
+export async function searchRoutes(app: TypedApp, ctx: AppContext, requireAuth: Guard) {
+  const route = routesFor(app, requireAuth, 'search');
+  route(endpoints.search, ({ userId, params, query }) =>
+    searchService.search(ctx, userId, params.workspaceId, query),
+  );
+}

@@ -1,0 +1,128 @@
+import { ErrorCode } from '@teamup/contracts/error-codes';
+import {
+  type SearchHit,
+  type SearchKind,
+  SearchLimits,
+  searchKinds,
+  searchMessages,
+  SEARCH_DAY_OFFSET,
+  type SearchQuery,
+  type SearchResult,
+} from '@teamup/contracts/search';
+import type { AppContext } from '../../context';
+import { forbidden } from '../../platform/errors/app-error';
+import type {
+  SearchCandidate,
+  SearchScope,
+  SearchTerms,
+} from '../../platform/search/search-source';
+import {
+  findHighlights,
+  nameHighlights,
+  prepareTerms,
+  snippetOf,
+} from '../../platform/search/search-text';
+import { requireMembership } from '../workspaces/workspaces.service';
+import * as repo from './search.repo';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The instant a calendar day (YYYY-MM-DD) begins in Korea. */
+const startOfDay = (day: string) => new Date(`${day}T00:00:00${SEARCH_DAY_OFFSET}`);
+
+type Found = { candidate: SearchCandidate; kind: SearchKind; source: number };
+
+/**
+ * Searches, within a workspace, everything the caller may read (decision 0020): each module's
+ * sources (ctx.hooks.searchSources) answer their best matches and their count; the answers are
+ * merged best first and paged. An outsider is refused by requireMembership (403/404).
+ */
+export async function search(
+  ctx: AppContext,
+  userId: number,
+  workspaceId: number,
+  query: SearchQuery,
+): Promise<SearchResult> {
+  const role = await requireMembership(ctx, workspaceId, userId);
+  const db = ctx.database.db;
+  // Team content is read by the team's members and the workspace's owner (assertTeamContentAccess).
+  const teamIds = await repo.readableTeamIds(db, workspaceId, userId, role === 'OWNER');
+  if (query.teamId !== undefined && !teamIds.includes(query.teamId)) {
+    throw forbidden(searchMessages.teamNotReadable, ErrorCode.TEAM_NOT_MEMBER);
+  }
+  const scope: SearchScope = {
+    workspaceId,
+    userId,
+    teamIds,
+    teamFilter: query.teamId ?? null,
+    now: new Date(),
+    personFilter: query.personId ?? null,
+    from: query.from === undefined ? null : startOfDay(query.from),
+    until: query.to === undefined ? null : new Date(startOfDay(query.to).getTime() + DAY_MS),
+  };
+  const terms = prepareTerms(query.q);
+  const wanted = (query.page + 1) * query.size;
+  const sources = ctx.hooks.searchSources;
+  // One at a time: the embedded database answers one statement at a time anyway, and a pool of
+  // PostgreSQL connections is shared with every other request.
+  const counts = Object.fromEntries(searchKinds.map((kind) => [kind, 0])) as Record<
+    SearchKind,
+    number
+  >;
+  const found: Found[] = [];
+  for (const [index, source] of sources.entries()) {
+    const asked = query.kind === undefined || query.kind === source.kind;
+    // A kind not asked for is only counted: one row carries the count.
+    const answer = await source.search(db, scope, terms, asked ? wanted : 1);
+    counts[source.kind] += answer.total;
+    if (asked) {
+      for (const candidate of answer.rows)
+        found.push({ candidate, kind: source.kind, source: index });
+    }
+  }
+  found.sort(
+    (a, b) =>
+      b.candidate.score - a.candidate.score ||
+      b.candidate.createdAt.getTime() - a.candidate.createdAt.getTime() ||
+      b.candidate.id - a.candidate.id,
+  );
+  const total =
+    query.kind === undefined
+      ? Object.values(counts).reduce((sum, count) => sum + count, 0)
+      : counts[query.kind];
+  const start = query.page * query.size;
+  const items = found.slice(start, start + query.size).map((one) => present(one, terms));
+  return {
+    query: terms.raw,
+    counts,
+    items,
+    page: query.page,
+    size: query.size,
+    total,
+    hasMore: start + items.length < total && query.page < SearchLimits.maxPage,
+  };
+}
+
+const nameKinds: ReadonlySet<SearchKind> = new Set(['person', 'team']);
+
+function present({ candidate, kind, source }: Found, terms: SearchTerms): SearchHit {
+  const titleHighlights = nameKinds.has(kind)
+    ? nameHighlights(candidate.title, terms)
+    : findHighlights(candidate.title, terms.words);
+  const { snippet, highlights } = snippetOf(
+    candidate.text,
+    findHighlights(candidate.text, terms.words),
+  );
+  return {
+    kind,
+    key: `${kind}:${source}:${candidate.id}`,
+    id: candidate.id,
+    title: candidate.title,
+    context: candidate.context,
+    snippet,
+    highlights,
+    titleHighlights,
+    createdAt: candidate.createdAt.toISOString(),
+    target: candidate.target,
+  };
+}

@@ -1,0 +1,81 @@
+import type { SearchKind, SearchTarget } from '@teamup/contracts/search';
+import type { Db } from '../../db/client';
+
+/**
+ * Search (decision 0020): every module that keeps searchable content contributes one source per
+ * kind through its *.module.ts (`searchSources`); the search module asks each, merges and ranks.
+ * A source answers only what the caller may read: that is its whole contract.
+ */
+
+/** The query, prepared once (platform/search/search-text.ts). */
+export interface SearchTerms {
+  /** The query as typed, trimmed. */
+  readonly raw: string;
+  /** Its words, lower-case; each must appear in a match (spaces inside the text are ignored). */
+  readonly words: readonly string[];
+  /** When the query is only Hangul initial consonants (ㄱㅁㅈ): those, for names. */
+  readonly initials: string | null;
+}
+
+/** Who asks, and what they may read in the workspace. */
+export interface SearchScope {
+  readonly workspaceId: number;
+  readonly userId: number;
+  /** The teams whose content the caller may read (members; the owner: every team). */
+  readonly teamIds: readonly number[];
+  /** Only this team's content (a filter, already within teamIds) or null. */
+  readonly teamFilter: number | null;
+  /** The one instant every source's recency is measured from (a stable order across sources). */
+  readonly now: Date;
+  /** Only what this person wrote or sent (a task: is assigned), or null. */
+  readonly personFilter: number | null;
+  /** Only content made in [from, until), or null for no bound. */
+  readonly from: Date | null;
+  readonly until: Date | null;
+}
+
+/** One match as a source finds it; the search module presents it. */
+export interface SearchCandidate {
+  readonly id: number;
+  readonly title: string;
+  /** The text the snippet is cut from (the title when there is no other). */
+  readonly text: string;
+  readonly context: string | null;
+  readonly createdAt: Date;
+  readonly target: SearchTarget;
+  /** Relevance blended with recency (search-sql.repo.ts `scoreOf`); higher is better. */
+  readonly score: number;
+}
+
+export interface SearchSourceAnswer {
+  /** Every match the caller may read, not only the rows answered. */
+  readonly total: number;
+  /** The best `limit` matches, best first. */
+  readonly rows: readonly SearchCandidate[];
+}
+
+export interface SearchSource {
+  readonly kind: SearchKind;
+  search(
+    db: Db,
+    scope: SearchScope,
+    terms: SearchTerms,
+    limit: number,
+  ): Promise<SearchSourceAnswer>;
+}
+
+/** A source's answer when nothing it holds may be searched. */
+export const NO_RESULTS: SearchSourceAnswer = { total: 0, rows: [] };
+
+/** The teams a source of team content searches: the filter, or every team the caller may read. */
+export function searchedTeams(scope: SearchScope): number[] {
+  return scope.teamFilter === null ? [...scope.teamIds] : [scope.teamFilter];
+}
+
+/**
+ * Whether the person or date filters are on: people and teams, which nobody wrote on a day,
+ * answer none then.
+ */
+export function filtersContent(scope: SearchScope): boolean {
+  return scope.personFilter !== null || scope.from !== null || scope.until !== null;
+}

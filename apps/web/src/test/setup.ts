@@ -1,0 +1,7 @@
+import { configure } from '@testing-library/react';
+
+// findBy and waitFor wait up to 1 s by default. On this project's shared 2-core CI machine a
+// screen's first render (a lazy chunk transformed on first import, a hundred messages in jsdom)
+// has taken longer than that under load, failing tests whose behaviour was right: they wait up to
+// 5 s instead. A test that waits for something that never comes still fails, 4 s later.
+configure({ asyncUtilTimeout: 5_000 });

@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { login, signUp } from './support/accounts';
+import { launchBrowser, newPage, screenshot } from './support/browser';
+import { startStack, type Stack } from './support/stack';
+
+/**
+ * The login page rendered at build time into index.html (apps/web/vite-prerender.ts), shown
+ * before any script only to a signed-out visitor at the login address (public/boot.js) and then
+ * taken over by the app as it is (hydrated, main.tsx).
+ */
+/** The app's scripts: everything under assets/ but boot.js, which runs before the first paint. */
+const appScript = (url: URL) => /^\/assets\/(?!boot-)[\w.-]+\.js$/.test(url.pathname);
+
+describe('first paint: the prerendered login page', () => {
+  let stack: Stack;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    stack = await startStack();
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  it('shows the login form with no script run at all', async () => {
+    const context = await browser.newContext({ baseURL: stack.baseUrl, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/#/login');
+    await expect(page.getByRole('heading', { level: 1, name: '로그인' }).isVisible()).resolves.toBe(
+      true,
+    );
+    await expect(page.getByTestId('login-email').isVisible()).resolves.toBe(true);
+    await expect(page.getByTestId('login-submit').isVisible()).resolves.toBe(true);
+    await context.close();
+  });
+
+  it('paints the form before the scripts arrive, then the app takes the same elements over', async () => {
+    const { context, page } = await newPage(browser, stack.baseUrl, { width: 360, height: 740 });
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    let releaseScripts = () => {};
+    const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
+    await page.route(appScript, async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    // The bare address: a signed-out visitor is sent to the login address before the first paint.
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    expect(new URL(page.url()).hash).toBe('#/login');
+    await page.getByTestId('login-email').waitFor();
+    await expect(page.getByTestId('login-submit').isVisible()).resolves.toBe(true);
+    await screenshot(page, 'first-paint-login-before-scripts-360');
+    // Marks the prerendered input: hydration keeps the element, a fresh render would replace it.
+    await page.getByTestId('login-email').evaluate((input) => {
+      input.setAttribute('data-prerendered-element', 'kept');
+    });
+    releaseScripts();
+    // The app's own behaviour, which only the scripts give: the form's validation message.
+    await page.getByTestId('login-submit').click();
+    await page.getByText('올바른 이메일 주소를 입력해주세요.').waitFor();
+    await expect(
+      page.getByTestId('login-email').getAttribute('data-prerendered-element'),
+    ).resolves.toBe('kept');
+    await page.getByTestId('login-email').fill('someone@example.com');
+    await expect(page.getByTestId('login-email').inputValue()).resolves.toBe('someone@example.com');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('never shows the login form to a signed-in visitor', async () => {
+    const email = `first-paint-${Date.now()}@example.com`;
+    await signUp(stack, email);
+    const { context, page } = await newPage(browser, stack.baseUrl);
+    await login(page, email);
+    let releaseScripts = () => {};
+    const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
+    await page.route(appScript, async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    // Before any script of the app: the prerendered page is there but hidden.
+    await expect(page.getByTestId('login-submit').isVisible()).resolves.toBe(false);
+    await expect(
+      page.evaluate(() => document.documentElement.getAttribute('data-prerendered-login')),
+    ).resolves.toBe('hidden');
+    releaseScripts();
+    await page.getByTestId('profile-menu').waitFor();
+    await expect(page.getByTestId('login-submit').count()).resolves.toBe(0);
+    await context.close();
+  });
+});

@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { ChatRoom } from '@teamup/contracts/chat';
+import type { Workspace } from '@teamup/contracts/workspaces';
+import { login, password, signUp } from './support/accounts';
+import { launchBrowser, newPage, screenshot } from './support/browser';
+import { startStack, type Stack } from './support/stack';
+import { expectAccessible } from './support/a11y';
+
+const PHRASE = '보라색 코끼리가 회의실 화이트보드에 그려져 있었어요';
+
+/** The message's box lies inside the list's visible part. */
+function inView(page: Page, messageId: number) {
+  return page.evaluate((id) => {
+    const list = document.querySelector('[data-testid="chat-message-list"]');
+    const target = document.querySelector(`[data-message-id="${id}"]`);
+    if (!list || !target) return false;
+    const outer = list.getBoundingClientRect();
+    const inner = target.getBoundingClientRect();
+    return inner.top >= outer.top - 1 && inner.bottom <= outer.bottom + 1;
+  }, messageId);
+}
+
+/** Ctrl+K, part of the phrase, Enter: the search result opens its room at the message. */
+async function searchAndOpen(page: Page, words: string) {
+  await page.keyboard.press('Control+k');
+  const input = page.getByRole('combobox', { name: '검색어' });
+  await input.fill(words);
+  await page.getByRole('option').filter({ hasText: '코끼리' }).first().waitFor();
+  await input.press('Enter');
+}
+
+describe('search journey', () => {
+  let stack: Stack;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    stack = await startStack();
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  it('a message found by search opens its room scrolled to it and highlighted', async () => {
+    const stamp = Date.now();
+    const emailA = `search-a${stamp}@example.com`;
+    const emailB = `search-b${stamp}@example.com`;
+    await signUp(stack, emailA);
+    await signUp(stack, emailB);
+    const apiA = stack.api(emailA, password);
+    const apiB = stack.api(emailB, password);
+    const workspace = (await apiA.send<Workspace>('POST', '/api/workspaces', { name: '검색 수업' }))
+      .data;
+    await apiB.send('POST', '/api/workspaces/join', { inviteCode: workspace.inviteCode });
+    const me = await apiB.get<{ id: number }>('/api/users/me');
+    const room = (
+      await apiA.send<ChatRoom>('POST', `/api/workspaces/${workspace.id}/chat-rooms/create`, {
+        name: '디자인 회의',
+        type: 'GROUP',
+        chatMemberIdList: [me.id],
+      })
+    ).data;
+    // ~80 messages; the phrase is the 6th, far above the newest window's bottom.
+    let targetId = 0;
+    for (let i = 1; i <= 80; i += 1) {
+      const content = i === 6 ? PHRASE : `진행 상황 공유 ${i}번째 메시지입니다`;
+      const sent = await apiA.send<{ id: number }>(
+        'POST',
+        `/api/workspaces/${workspace.id}/chat-rooms/${room.id}/messages`,
+        { content },
+      );
+      if (i === 6) targetId = sent.data.id;
+    }
+    expect(targetId).toBeGreaterThan(0);
+
+    for (const viewport of [
+      { name: '1280', width: 1280, height: 800 },
+      { name: '360', width: 360, height: 740 },
+    ]) {
+      const { context, page } = await newPage(browser, stack.baseUrl, viewport);
+      try {
+        await login(page, emailB);
+        await page.waitForURL(new RegExp(`#/ws/${workspace.id}`));
+        await searchAndOpen(page, '코끼리가 회의실');
+        await page.waitForURL(new RegExp(`#/ws/${workspace.id}/chat/${room.id}`));
+        const target = page.locator(`[data-message-id="${targetId}"]`);
+        await target.filter({ hasText: '보라색 코끼리' }).waitFor();
+        await page.locator(`[data-message-id="${targetId}"][data-highlighted="true"]`).waitFor();
+        await expect.poll(() => inView(page, targetId)).toBe(true);
+        // The message leaves the address once shown; the newest is a button away.
+        await expect.poll(() => page.url()).toMatch(new RegExp(`/chat/${room.id}$`));
+        await screenshot(page, `search-message-${viewport.name}`);
+        await expectAccessible(page, `search-message-${viewport.name}`);
+        await page.getByTestId('chat-jump-latest').click();
+        const newest = page.getByTestId('chat-message').filter({ hasText: '80번째' });
+        const newestId = Number(await newest.getAttribute('data-message-id'));
+        await expect.poll(() => inView(page, newestId)).toBe(true);
+      } catch (error) {
+        await screenshot(page, `search-message-failed-${viewport.name}`);
+        throw error;
+      } finally {
+        await context.close();
+      }
+    }
+  });
+});

@@ -1,0 +1,31 @@
+import { beforeEach } from 'vitest';
+import { launchedBrowsers, screenshot } from './browser';
+
+const shownText = 1_500;
+
+/**
+ * When a journey fails, what each open page showed: its address and visible text in the log
+ * (CI keeps only the log) and a screenshot named FAILED-… beside the others. A failure that
+ * happens only on a loaded CI machine is then read from the run, not guessed at.
+ */
+beforeEach(({ onTestFailed, task }) => {
+  onTestFailed(async () => {
+    const pages = [...launchedBrowsers].flatMap((browser) =>
+      browser.contexts().flatMap((context) => context.pages()),
+    );
+    const slug = task.name.replace(/[^\p{L}\p{N}]+/gu, '-').slice(0, 60);
+    for (const [index, page] of pages.entries()) {
+      if (page.isClosed()) continue;
+      const text = await page
+        .locator('body')
+        .innerText({ timeout: 2_000 })
+        .catch((error: unknown) => `(text not read: ${String(error)})`);
+      const file = await screenshot(page, `FAILED-${slug}-${index + 1}`).catch(() => '(none)');
+      console.error(
+        `── page ${index + 1} of ${pages.length} when "${task.name}" failed ` +
+          `(attempt ${(task.result?.retryCount ?? 0) + 1}): ${page.url()}\n` +
+          `screenshot: ${file}\n${text.replace(/\n{2,}/g, '\n').slice(0, shownText)}`,
+      );
+    }
+  });
+});
