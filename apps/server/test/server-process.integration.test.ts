@@ -6,7 +6,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { spawnServer, startServer, type ServerProcess } from './server-process';
 
 /** The real server process: DATA_DIR lock, graceful shutdown, restart on the same data. */
-describe('server process', () => {
+// Each test starts one or two real servers: a loaded CI machine (the suite runs two files at
+// once) took over 30 s for two starts and a shutdown.
+describe('server process', { timeout: 90_000 }, () => {
   const servers: ServerProcess[] = [];
   const dirs: string[] = [];
   const tempDir = () => {
