@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import {
   ActionIcon,
   Anchor,
@@ -236,8 +237,11 @@ export function ReplyQuote({
   );
 }
 
-/** One message: mine on the right, others' on the left with picture and name. */
-export function MessageItem({
+/**
+ * One message: mine on the right, others' on the left with picture and name. Memoised: a room
+ * holds up to 1000 of them and most renders of the list change none.
+ */
+export const MessageItem = memo(function MessageItem({
   message,
   own,
   senderName,
@@ -393,4 +397,4 @@ export function MessageItem({
       </div>
     </Box>
   );
-}
+});

@@ -1,4 +1,13 @@
-import { Fragment, useEffect, useEffectEvent, useLayoutEffect, useRef, useState } from 'react';
+import {
+  Fragment,
+  useCallback,
+  useEffect,
+  useEffectEvent,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -91,14 +100,16 @@ export function MessageList({
   const listRef = useRef<HTMLDivElement>(null);
   const dividerRef = useRef<HTMLDivElement>(null);
   const stickRef = useRef(true);
-  const anchorRef = useRef<{ height: number; top: number } | null>(null);
+  /** A message on screen and how far below the list's top it stood before a page was loaded. */
+  const anchorRef = useRef<{ id: string; offset: number } | null>(null);
   const focusedRef = useRef(false);
   const [unreadInView, setUnreadInView] = useState(false);
   const [highlight, setHighlight] = useState<number | null>(null);
   const touch = useMediaQuery('(hover: none)') ?? false;
 
   const visible = visibleMessages(state.store);
-  const nameOf = (id: number) => members.get(id)?.name;
+  // Stable while the members are: the rows are memoised and re-render only when theirs change.
+  const nameOf = useCallback((id: number) => members.get(id)?.name, [members]);
   const step = olderStep(state.store);
   const firstId = visible[0]?.id;
   const last = visible.at(-1);
@@ -106,6 +117,24 @@ export function MessageList({
   const lastIsMineSending = last?.pending?.delivery === 'sending';
   const dividerShown =
     state.firstUnreadId !== null && visible.some((item) => item.id === state.firstUnreadId);
+
+  /**
+   * The first message at the list's top edge, remembered before a page loads: older ones go on
+   * top, and past the per-room cap the far end gives way, so the scroll height alone cannot
+   * say where the shown messages went.
+   */
+  const rememberAnchor = () => {
+    const list = listRef.current;
+    if (!list) return;
+    const top = list.getBoundingClientRect().top;
+    for (const row of list.querySelectorAll<HTMLElement>('[data-message-id]')) {
+      const rect = row.getBoundingClientRect();
+      if (rect.bottom > top) {
+        anchorRef.current = { id: row.dataset.messageId ?? '', offset: rect.top - top };
+        return;
+      }
+    }
+  };
 
   const handleScroll = () => {
     const list = listRef.current;
@@ -119,6 +148,7 @@ export function MessageList({
     stickRef.current = atNewest;
     if (atNewest !== atBottom) onAtBottomChange(atNewest);
     if (bottom && state.newerOnServer && !state.loadingNewer && focusedRef.current) {
+      rememberAnchor();
       onLoadNewer?.();
     }
   };
@@ -158,14 +188,21 @@ export function MessageList({
     return () => observer.disconnect();
   }, [listShown]);
 
-  // Older messages were put on top: keep the ones on screen where they were.
+  // A page came in (older ones on top, or newer ones below with the oldest giving way): the
+  // message that was at the top edge stays where it was. Kept until the load has ended, as its
+  // page may render in more than one pass.
+  const pageLoading = state.loadingOlder || state.loadingNewer;
   useLayoutEffect(() => {
     const list = listRef.current;
     const anchor = anchorRef.current;
     if (!list || !anchor) return;
-    anchorRef.current = null;
-    list.scrollTop = anchor.top + (list.scrollHeight - anchor.height);
-  }, [firstId]);
+    const row = list.querySelector<HTMLElement>(`[data-message-id="${anchor.id}"]`);
+    if (row) {
+      const offset = row.getBoundingClientRect().top - list.getBoundingClientRect().top;
+      list.scrollTop += offset - anchor.offset;
+    }
+    if (!pageLoading) anchorRef.current = null;
+  }, [firstId, lastId, pageLoading]);
 
   // A newer message: follow it when the list was at the bottom, or when it is my own.
   useLayoutEffect(() => {
@@ -192,8 +229,7 @@ export function MessageList({
   }, [focus, listShown, onFocused]);
 
   const handleLoadOlder = () => {
-    const list = listRef.current;
-    if (list) anchorRef.current = { height: list.scrollHeight, top: list.scrollTop };
+    rememberAnchor();
     onLoadOlder();
   };
 
@@ -220,6 +256,26 @@ export function MessageList({
     setHighlight(null);
     requestAnimationFrame(() => setHighlight(messageId));
   };
+
+  // The rows get handlers that never change (each calls the latest one given), so a row
+  // re-renders only when its own message or figures change, not on every render of the room.
+  const latest = useRef({ onDelete, onRetry, onReply, onReact, onEdit, onPin, jumpTo });
+  useLayoutEffect(() => {
+    latest.current = { onDelete, onRetry, onReply, onReact, onEdit, onPin, jumpTo };
+  });
+  const rowHandlers = useMemo(
+    () => ({
+      onDelete: (message: LocalMessage) => latest.current.onDelete(message),
+      onRetry: (tempId: number) => latest.current.onRetry(tempId),
+      onReply: (message: LocalMessage) => latest.current.onReply(message),
+      onReact: (message: LocalMessage, emoji: ChatReactionEmoji) =>
+        latest.current.onReact(message, emoji),
+      onEdit: (message: LocalMessage) => latest.current.onEdit(message),
+      onPin: (message: LocalMessage) => latest.current.onPin?.(message),
+      onJumpTo: (messageId: number) => latest.current.jumpTo(messageId),
+    }),
+    [],
+  );
 
   const jumpToLatest = () => {
     const list = listRef.current;
@@ -331,21 +387,21 @@ export function MessageList({
                 canDelete={own || canDeleteAny}
                 touch={touch}
                 highlighted={highlight === message.id}
-                onDelete={onDelete}
-                onRetry={onRetry}
-                onReply={onReply}
-                onJumpTo={jumpTo}
+                onDelete={rowHandlers.onDelete}
+                onRetry={rowHandlers.onRetry}
+                onReply={rowHandlers.onReply}
+                onJumpTo={rowHandlers.onJumpTo}
                 myId={myId}
-                onReact={onReact}
+                onReact={rowHandlers.onReact}
                 canEdit={own && message.attachments.length === 0}
-                onEdit={onEdit}
+                onEdit={rowHandlers.onEdit}
                 room={room}
                 readCount={
                   readCounter && !message.pending ? unreadReaders(readCounter, message) : undefined
                 }
                 nameOf={nameOf}
                 canPin={canPin}
-                onPin={onPin}
+                onPin={onPin ? rowHandlers.onPin : undefined}
               />
             </Fragment>
           );

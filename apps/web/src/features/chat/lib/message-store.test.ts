@@ -164,7 +164,7 @@ describe('mergeMessages', () => {
     ]);
   });
 
-  it('keeps at most 1000 messages per room, dropping the oldest', () => {
+  it('keeps at most 1000 messages per room, dropping the oldest, which load older fetches again', () => {
     const store = openStore(messages(1, 995).reverse(), 995);
     const next = mergeMessages(store, messages(996, 10), {
       myId: ME,
@@ -175,6 +175,8 @@ describe('mergeMessages', () => {
     expect(next.messages[0]?.id).toBe(6);
     expect(next.messages.at(-1)?.id).toBe(1005);
     expect(next.visibleCount).toBe(110);
+    expect(next.olderOnServer).toBe(5);
+    expect(olderStep(widenWindow(next, 1000))).toBe(5);
   });
 });
 
@@ -215,11 +217,29 @@ describe('the window and load older', () => {
     expect(olderStep(prependOlder(more, messages(131, 20), 0))).toBe(0);
   });
 
-  it('asks for no more than the 1000 kept per room allow', () => {
-    const store = openStore(messages(1001, 980).reverse(), 5000);
-    expect(olderStep(widenWindow(store, 1000))).toBe(20);
-    const full = openStore(messages(1001, 1000).reverse(), 5000);
-    expect(olderStep(widenWindow(full, 1000))).toBe(0);
+  it('slides back past the 1000 kept per room: the newest give way, those being sent stay', () => {
+    // After every server message of the fixtures (one a minute from 05:00).
+    const later = Date.parse('2026-03-02T05:00:00.000Z') + 3_000 * 60_000;
+    const opened = widenWindow(openStore(messages(1001, 999).reverse(), 5000), 1000);
+    const full = addTemp(opened, temp(-1, '보내는 중', later));
+    expect(full.messages).toHaveLength(1000);
+    expect(olderStep(full)).toBe(50);
+    const slid = prependOlder(full, messages(951, 50), 950);
+    expect(slid.messages).toHaveLength(1000);
+    expect(slid.messages[0]?.id).toBe(951);
+    expect(newestServerId(slid)).toBe(1949);
+    expect(slid.messages.at(-1)?.id).toBe(-1);
+    expect(slid.visibleCount).toBe(1000);
+    expect(slid.olderOnServer).toBe(950);
+    // Sliding forward again (the next newer page) lets the oldest go the same way.
+    const forward = mergeMessages(slid, messages(1950, 50), {
+      myId: ME,
+      source: 'api',
+      nowMs: now,
+    });
+    expect(forward.messages[0]?.id).toBe(1001);
+    expect(newestServerId(forward)).toBe(1999);
+    expect(forward.olderOnServer).toBe(1000);
   });
 });
 

@@ -64,17 +64,19 @@ export function compareMessages(a: LocalMessage, b: LocalMessage): number {
   return Math.abs(a.id) - Math.abs(b.id);
 }
 
-/** Sorts, keeps the newest `chatKeptPerRoom` and keeps the window inside what is kept. */
+/**
+ * Sorts, keeps the newest `chatKeptPerRoom` and keeps the window inside what is kept. What falls
+ * off the old end is still on the server: 'load older' fetches it again by the oldest kept id.
+ */
 function finish(messages: LocalMessage[], visibleCount: number, olderOnServer: number) {
   const sorted = [...messages].sort(compareMessages);
   const dropped = Math.max(0, sorted.length - Limits.chatKeptPerRoom);
   const kept = dropped > 0 ? sorted.slice(dropped) : sorted;
+  const droppedFromServer = sorted.slice(0, dropped).filter((message) => !message.pending).length;
   return {
     messages: kept,
     visibleCount: Math.min(Math.max(visibleCount, 0), kept.length),
-    // What falls off the cap is not "older on the server" that could be loaded again: the cap
-    // forbids holding it.
-    olderOnServer,
+    olderOnServer: olderOnServer + droppedFromServer,
   };
 }
 
@@ -155,7 +157,12 @@ export function mergeMessages(
   return finish(messages, store.visibleCount + added, store.olderOnServer);
 }
 
-/** Older messages (oldest first) put before the loaded ones; the window grows by as many. */
+/**
+ * Older messages (oldest first) put before the loaded ones; the window grows by as many. Past
+ * `chatKeptPerRoom`, the newest loaded messages give way (the list slides back through the room,
+ * its length bounded however far one scrolls): the caller sees the newest server id change and
+ * knows newer ones are on the server again. Messages being sent from here stay.
+ */
 export function prependOlder(
   store: MessageStore,
   olderOldestFirst: ChatMessage[],
@@ -163,11 +170,23 @@ export function prependOlder(
 ): MessageStore {
   const known = new Set(store.messages.map((message) => message.id));
   const fresh = olderOldestFirst.filter((message) => !known.has(message.id));
-  return finish(
-    [...fresh, ...store.messages],
-    store.visibleCount + fresh.length,
-    Math.max(0, olderOnServer),
-  );
+  const sorted = [...fresh, ...store.messages].sort(compareMessages);
+  let excess = sorted.length - Limits.chatKeptPerRoom;
+  const kept: LocalMessage[] = [];
+  for (let index = sorted.length - 1; index >= 0; index -= 1) {
+    const message = sorted[index] as LocalMessage;
+    if (excess > 0 && !message.pending) {
+      excess -= 1;
+      continue;
+    }
+    kept.push(message);
+  }
+  kept.reverse();
+  return {
+    messages: kept,
+    visibleCount: Math.min(store.visibleCount + fresh.length, kept.length),
+    olderOnServer: Math.max(0, olderOnServer),
+  };
 }
 
 /** A message being sent from here: shown at once, at the end, inside the window. */
@@ -321,13 +340,12 @@ export function hiddenCount(store: MessageStore): number {
 
 /**
  * How many more messages 'load older' would show (at most 50): hidden loaded ones first, then
- * ones still on the server while the per-room cap leaves room for them.
+ * ones still on the server.
  */
 export function olderStep(store: MessageStore): number {
   const hidden = hiddenCount(store);
   if (hidden > 0) return Math.min(Limits.chatLoadMoreStep, hidden);
-  const room = Limits.chatKeptPerRoom - store.messages.length;
-  return Math.max(0, Math.min(Limits.chatLoadMoreStep, store.olderOnServer, room));
+  return Math.max(0, Math.min(Limits.chatLoadMoreStep, store.olderOnServer));
 }
 
 /** Shows up to `count` more of the hidden loaded messages. */

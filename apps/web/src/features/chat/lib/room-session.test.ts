@@ -237,13 +237,17 @@ function pastSetup(total: number, focusMessageId: number | undefined) {
       hasNewer: to < all.length,
     };
   });
+  const fetchOlder = vi.fn(async (beforeId: number, size: number) => {
+    const older = all.filter((m) => m.id < beforeId);
+    return page(older.slice(-size), older.length);
+  });
   const send = vi.fn(async (content: string) => message(total + 1, { senderId: ME, content }));
   const session = new RoomSession({
     me: { id: ME, name: '김민지', imageUrl: null },
     roomId: 4,
     openedWith: { lastReadMessageId: null, unreadCount: 0 },
     fetchNewest,
-    fetchOlder: vi.fn(async () => page<ChatMessage>([])),
+    fetchOlder,
     fetchNewer,
     fetchAround,
     focusMessageId,
@@ -252,7 +256,7 @@ function pastSetup(total: number, focusMessageId: number | undefined) {
     edit: vi.fn(async (id: number) => message(id)),
     react: vi.fn(async (messageId: number) => ({ chatRoomId: 4, messageId, reactions: [] })),
   });
-  return { session, all, fetchNewest, fetchNewer, fetchAround, send };
+  return { session, all, fetchNewest, fetchOlder, fetchNewer, fetchAround, send };
 }
 
 describe('RoomSession opened at an older message', () => {
@@ -305,6 +309,32 @@ describe('RoomSession opened at an older message', () => {
     expect(ids(past.session).slice(-2)).toEqual([300, 301]);
     expect(past.session.getSnapshot().newerOnServer).toBe(false);
     past.session.dispose();
+    session.dispose();
+  });
+
+  it('scrolls back through more than the 1000 kept: the newest give way and come back', async () => {
+    const { session, fetchOlder } = pastSetup(3_000, undefined);
+    session.setLiveOpen(true);
+    session.start();
+    await vi.advanceTimersByTimeAsync(0);
+    // 100 shown, then 18 pages of 50 make 1000; the 19th slides the window back.
+    for (let i = 0; i < 18; i += 1) await session.loadOlder();
+    expect(ids(session)[0]).toBe(2_001);
+    expect(session.getSnapshot().newerOnServer).toBe(false);
+    await session.loadOlder();
+    expect(fetchOlder).toHaveBeenLastCalledWith(2_001, 50, expect.anything());
+    expect(ids(session)[0]).toBe(1_951);
+    expect(ids(session).at(-1)).toBe(2_950);
+    expect(session.getSnapshot().newerOnServer).toBe(true);
+    // A live message waits, as in any older window.
+    session.handleEvent(newMessageEvent(3_001));
+    expect(ids(session).at(-1)).toBe(2_950);
+    // Back down: newer pages until the newest, the oldest giving way in turn.
+    await session.loadNewer();
+    expect(ids(session)[0]).toBe(2_001);
+    expect(ids(session).at(-1)).toBe(3_000);
+    expect(session.getSnapshot().newerOnServer).toBe(false);
+    expect(session.getSnapshot().store.olderOnServer).toBe(2_000);
     session.dispose();
   });
 

@@ -319,7 +319,12 @@ export class RoomSession {
       if (!this.active) return;
       // With a cursor the server counts the messages older than it.
       const left = Math.max(0, page.totalElements - page.content.length);
-      this.updateStore((current) => prependOlder(current, page.content, left));
+      const current = this.state.store;
+      const next = prependOlder(current, page.content, left);
+      // Past the per-room cap the newest gave way: they are on the server again, loaded as the
+      // list is scrolled back down (and live messages wait for that, as in an older window).
+      const slid = newestServerId(next) !== newestServerId(current);
+      this.setState({ store: next, ...(slid ? { newerOnServer: true } : {}) });
     } catch {
       // The button stays; pressing it again tries again.
     } finally {
