@@ -5,6 +5,7 @@
 import os from 'node:os';
 import { benchAccounts } from './accounts.bench';
 import { benchChat } from './chat.bench';
+import { benchChatList } from './chat-list.bench';
 import { benchRatios } from './ratios.bench';
 import { benchStart } from './start.bench';
 import { benchUploads } from './uploads.bench';
@@ -18,6 +19,7 @@ const benches = {
   accounts: benchAccounts,
   uploads: benchUploads,
   chat: benchChat,
+  'chat-list': benchChatList,
   start: benchStart,
   'first-load': benchFirstLoad,
   lighthouse: benchLighthouse,

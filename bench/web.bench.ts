@@ -10,9 +10,9 @@ import { startServer, type ServerProcess } from '../apps/server/test/server-proc
 import { startSmtpSink, type SmtpSink } from '../apps/server/test/smtp-sink';
 
 const webDir = path.join(import.meta.dirname, '../apps/web');
-const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+export const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 /** The flags of a quiet headless Chromium (no background fetches that would blur the figures). */
-const chromeFlags = [
+export const chromeFlags = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
@@ -27,7 +27,7 @@ const password = 'Bench1234';
  * The web app built from the current sources into a folder of its own (BENCH_WEB_DIST: use that
  * build instead).
  */
-async function buildWeb(): Promise<{ dist: string; built: boolean }> {
+export async function buildWeb(): Promise<{ dist: string; built: boolean }> {
   const given = process.env.BENCH_WEB_DIST;
   if (given) return { dist: path.resolve(given), built: false };
   const dist = await fs.mkdtemp(path.join(os.tmpdir(), 'teamup-bench-web-'));

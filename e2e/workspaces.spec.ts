@@ -102,6 +102,8 @@ describe('workspace, team, ban and unban journey', () => {
     const row = dialogB.locator(`[data-testid="joinable-team"][data-team-id="${team.id}"]`);
     await row.getByText('디자인팀').waitFor();
     await row.getByTestId('joinable-team-join').click();
+    // Joining opens the team's page, as creating one does: wait for it before going home.
+    await pageB.waitForURL(new RegExp(`#/ws/${workspace.id}/team/${team.id}`));
     await expect
       .poll(async () => (await apiB.get<Team>(`/api/teams/${team.id}`)).isMember)
       .toBe(true);

@@ -14,6 +14,12 @@ beforeEach(({ onTestFailed, task }) => {
       browser.contexts().flatMap((context) => context.pages()),
     );
     const slug = task.name.replace(/[^\p{L}\p{N}]+/gu, '-').slice(0, 60);
+    // A journey that passes on its second attempt has its first error printed nowhere else.
+    const error = task.result?.errors?.[0];
+    console.error(
+      `── "${task.name}" failed (attempt ${(task.result?.retryCount ?? 0) + 1}): ` +
+        `${error?.message ?? '(no message)'}\n${(error?.stack ?? '').split('\n').slice(1, 6).join('\n')}`,
+    );
     for (const [index, page] of pages.entries()) {
       if (page.isClosed()) continue;
       const text = await page
