@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessage, ChatMessagePage, ChatRoom } from '@teamup/contracts/chat';
 import type { Workspace } from '@teamup/contracts/workspaces';
@@ -175,5 +176,36 @@ describe('messages newer than a cursor', () => {
     const older = await page(bob, room.id, `beforeId=${idOf(4)}&size=2`);
     expect(texts(older)).toEqual(['메시지 2', '메시지 3']);
     expect(older).toMatchObject({ hasOlder: true, totalElements: 3 });
+  });
+});
+
+describe('cursor pages of a long room', () => {
+  it('count at most 1000 beyond the cursor, and still say exactly whether more lie there', async () => {
+    const long = await group(alice, [bob], '긴 방');
+    // 1,200 messages written at once (the API would take a minute), a second apart.
+    await app.context.database.db.execute(sql`
+      INSERT INTO chat_messages (room_id, sender_id, content, created_at)
+      SELECT ${long.id}, ${alice.userId}::int, '긴 ' || n,
+             now() - ((1200 - n) * interval '1 second')
+      FROM generate_series(1, 1200) AS n`);
+    const newest = await page(bob, long.id, 'sort=createdAt,desc&page=0&size=100');
+    expect(newest.totalElements).toBe(1200);
+    const lastId = newest.content[0]?.id ?? 0;
+    const firstId = lastId - 1199;
+
+    const older = await page(bob, long.id, `beforeId=${lastId - 99}&size=50`);
+    expect(texts(older)).toEqual(Array.from({ length: 50 }, (_, i) => `긴 ${1051 + i}`));
+    expect(older).toMatchObject({ hasOlder: true, totalElements: 1000 });
+    const oldest = await page(bob, long.id, `beforeId=${firstId + 3}&size=50`);
+    expect(oldest).toMatchObject({ hasOlder: false, totalElements: 3 });
+
+    const newer = await page(bob, long.id, `afterId=${firstId}&size=50`);
+    expect(newer).toMatchObject({ hasNewer: true, totalElements: 1000 });
+    const end = await page(bob, long.id, `afterId=${lastId - 50}&size=50`);
+    expect(end).toMatchObject({ hasNewer: false, totalElements: 50 });
+
+    const around = await page(bob, long.id, `aroundId=${lastId - 5}&size=20`);
+    expect(around).toMatchObject({ hasOlder: true, hasNewer: false });
+    expect(around.totalElements).toBe(1000 + around.content.length);
   });
 });

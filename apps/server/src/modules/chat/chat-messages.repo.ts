@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { REPLY_PREVIEW_MAX } from '@teamup/contracts/chat';
+import { Limits } from '@teamup/contracts/limits';
 import type { Db } from '../../db/client';
 import {
   chatAttachments,
@@ -140,7 +141,9 @@ export async function messagePage(
       .where(and(eq(chatMessages.roomId, roomId), lt(chatMessages.id, query.beforeId)))
       .orderBy(desc(chatMessages.id))
       .limit(query.limit);
-    const older = await countMessages(db, roomId, lt(chatMessages.id, query.beforeId));
+    const older = await countMessages(db, roomId, lt(chatMessages.id, query.beforeId), {
+      upTo: CURSOR_COUNT_MAX,
+    });
     return { rows: await withAttachments(db, rows.reverse()), total: older };
   }
   const rows = await messagesQuery(db)
@@ -152,12 +155,35 @@ export async function messagePage(
   return { rows: await withAttachments(db, rows), total };
 }
 
-/** How many of a room's messages pass `where` (keyset bounds on the `(room_id, id)` index). */
-async function countMessages(db: Db, roomId: number, where?: SQL) {
+/**
+ * A cursor page counts the messages beyond its cursor only this far: a client keeps at most
+ * `chatKeptPerRoom` of a room, so a larger figure tells it nothing, and counting all 100,000 of a
+ * long room's messages made each page of it three times slower than a short room's.
+ */
+const CURSOR_COUNT_MAX = Limits.chatKeptPerRoom;
+
+/**
+ * How many of a room's messages pass `where` (keyset bounds on the `(room_id, id)` index); with
+ * `upTo`, counted no further than that.
+ */
+async function countMessages(db: Db, roomId: number, where?: SQL, options?: { upTo: number }) {
+  const matching = and(eq(chatMessages.roomId, roomId), where);
+  if (options) {
+    const bounded = db
+      .select({ one: sql`1` })
+      .from(chatMessages)
+      .where(matching)
+      .limit(options.upTo)
+      .as('bounded');
+    const [row] = await db
+      .select({ count: sql<number>`count(*)::int`.mapWith(Number) })
+      .from(bounded);
+    return row?.count ?? 0;
+  }
   const [row] = await db
     .select({ count: sql<number>`count(*)::int`.mapWith(Number) })
     .from(chatMessages)
-    .where(and(eq(chatMessages.roomId, roomId), where));
+    .where(matching);
   return row?.count ?? 0;
 }
 
@@ -184,7 +210,9 @@ export async function messagesAfter(db: Db, roomId: number, afterId: number, lim
     .where(and(eq(chatMessages.roomId, roomId), gt(chatMessages.id, afterId)))
     .orderBy(asc(chatMessages.id))
     .limit(limit);
-  const total = await countMessages(db, roomId, gt(chatMessages.id, afterId));
+  const total = await countMessages(db, roomId, gt(chatMessages.id, afterId), {
+    upTo: CURSOR_COUNT_MAX,
+  });
   return { rows: await withAttachments(db, rows), total };
 }
 
@@ -217,7 +245,9 @@ export async function messagesAround(db: Db, roomId: number, aroundId: number, l
   }
   const rows = await messagesBetween(db, roomId, low, high);
   const hasOlder = olderIds.length > olderTaken;
-  const olderBeyond = hasOlder ? await countMessages(db, roomId, lt(chatMessages.id, low)) : 0;
+  const olderBeyond = hasOlder
+    ? await countMessages(db, roomId, lt(chatMessages.id, low), { upTo: CURSOR_COUNT_MAX })
+    : 0;
   return { rows, olderBeyond, hasOlder, hasNewer: newerIds.length > newerTaken };
 }
 
