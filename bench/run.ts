@@ -5,6 +5,7 @@
 import os from 'node:os';
 import { benchAccounts } from './accounts.bench';
 import { benchChat } from './chat.bench';
+import { benchChatScale } from './chat-scale.bench';
 import { benchRatios } from './ratios.bench';
 import { benchStart } from './start.bench';
 import { benchUploads } from './uploads.bench';
@@ -18,6 +19,7 @@ const benches = {
   accounts: benchAccounts,
   uploads: benchUploads,
   chat: benchChat,
+  'chat-scale': benchChatScale,
   start: benchStart,
   'first-load': benchFirstLoad,
   lighthouse: benchLighthouse,
