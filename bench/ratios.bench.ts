@@ -58,10 +58,10 @@ type EngineName = 'PGlite' | 'PostgreSQL';
 
 // --- processes ---------------------------------------------------------------------------------
 
-type Bare = { pid: number; url: string; stop(): Promise<void> };
+export type Bare = { pid: number; url: string; stop(): Promise<void> };
 
 /** Starts one bare baseline (bench/bare-servers.ts) and waits for it to say its port. */
-async function startBare(mode: string, env: Record<string, string>): Promise<Bare> {
+export async function startBare(mode: string, env: Record<string, string>): Promise<Bare> {
   const childEnv: NodeJS.ProcessEnv = { ...process.env };
   for (const name of ['DATABASE_URL', 'DATA_DIR', 'PORT']) delete childEnv[name];
   const child: ChildProcess = spawn(
@@ -116,7 +116,7 @@ async function settledRss(pid: number) {
 
 // --- request figures (autocannon) ------------------------------------------------------------
 
-type Figure = {
+export type Figure = {
   rps: number;
   p50: number;
   p99: number;
@@ -331,7 +331,11 @@ const autocannonPath = createRequire(import.meta.url).resolve('autocannon');
  * SSE clients and senders do not delay the probe's clock. (Not a worker thread: autocannon run in
  * one takes itself for one of its own workers.)
  */
-async function healthProbe(url: string, seconds: number): Promise<Figure> {
+export async function healthProbe(
+  url: string,
+  seconds: number,
+  probe: { connections: number; rate: number } = PROBE,
+): Promise<Figure> {
   const code = `
     const autocannon = require(process.env.PROBE_AUTOCANNON);
     const o = JSON.parse(process.env.PROBE_OPTIONS);
@@ -344,7 +348,7 @@ async function healthProbe(url: string, seconds: number): Promise<Figure> {
     env: {
       ...process.env,
       PROBE_AUTOCANNON: autocannonPath,
-      PROBE_OPTIONS: JSON.stringify({ url, seconds, ...PROBE }),
+      PROBE_OPTIONS: JSON.stringify({ url, seconds, ...probe }),
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -694,7 +698,7 @@ const metText = (met: boolean | undefined) =>
 
 // --- PostgreSQL scratch database -------------------------------------------------------------
 
-async function withScratchDatabase<T>(url: string, run: (scratchUrl: string) => Promise<T>) {
+export async function withScratchDatabase<T>(url: string, run: (scratchUrl: string) => Promise<T>) {
   const name = `teamup_bench_${crypto.randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();

@@ -6,6 +6,7 @@ import os from 'node:os';
 import { benchAccounts } from './accounts.bench';
 import { benchChat } from './chat.bench';
 import { benchChatList } from './chat-list.bench';
+import { benchChatScale } from './chat-scale.bench';
 import { benchRatios } from './ratios.bench';
 import { benchStart } from './start.bench';
 import { benchUploads } from './uploads.bench';
@@ -20,6 +21,7 @@ const benches = {
   uploads: benchUploads,
   chat: benchChat,
   'chat-list': benchChatList,
+  'chat-scale': benchChatScale,
   start: benchStart,
   'first-load': benchFirstLoad,
   lighthouse: benchLighthouse,
