@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChatMessage, ChatRoom, SseTicket } from '@teamup/contracts/chat';
+import type { ChatMessage, ChatReadPointers, ChatRoom, SseTicket } from '@teamup/contracts/chat';
 import {
   MeetingDestinations as D,
   type MeetingChatEvent,
@@ -303,6 +303,54 @@ describe.skipIf(!runs)('two instances behind one load balancer', () => {
     expect(
       jiminStream.events.filter(
         (e) => e.data['type'] === 'CHAT_TYPING' && e.data['userId'] === minsu.userId,
+      ),
+    ).toHaveLength(1);
+  });
+
+  it('read counts cross instances: a read on B lowers the count the sender on A shows', async () => {
+    const {
+      owner: jimin,
+      member: minsu,
+      workspace,
+    } = await splitWorkspace('지민', '민수', '두 서버 읽음');
+    const rooms = `/api/workspaces/${workspace.id}/chat-rooms`;
+    const room = dataOf<ChatRoom>(
+      await call(a, jimin, 'POST', `${rooms}/create`, {
+        name: '읽음 방',
+        chatMemberIdList: [minsu.userId],
+      }),
+    );
+    const ticket = dataOf<SseTicket>(await call(a, jimin, 'POST', '/api/sse/register'));
+    const jiminStream = await openSse(`${urlA}/api/sse/subscribe?ticket=${ticket.ticket}`);
+    streams.push(jiminStream);
+    const sent = dataOf<ChatMessage>(
+      await call(a, jimin, 'POST', `${rooms}/${room.id}/messages`, { content: '읽어 주세요' }),
+    );
+    const pointerOf = async (app: TestApp, user: TestUser) =>
+      dataOf<ChatReadPointers>(
+        await call(app, user, 'GET', `${rooms}/${room.id}/read-pointers`),
+      ).pointers.find((pointer) => pointer.userId === minsu.userId)?.lastReadMessageId ?? null;
+    // Unread by Minsu: the sender's count for the message is 1.
+    expect(await pointerOf(a, jimin)).toBeNull();
+
+    const read = await call(b, minsu, 'PATCH', `${rooms}/${room.id}/last-read-refresh`, {
+      messageId: sent.id,
+    });
+    expect(read.statusCode, read.body).toBeLessThan(300);
+    await jiminStream.waitFor((events) =>
+      events.some(
+        (e) =>
+          e.data['type'] === 'CHAT_READ_POINTER_MOVED' &&
+          e.data['userId'] === minsu.userId &&
+          e.data['lastReadMessageId'] === sent.id,
+      ),
+    );
+    expect(await pointerOf(a, jimin)).toBe(sent.id);
+    // Announced once, though two instances heard it.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(
+      jiminStream.events.filter(
+        (e) => e.data['type'] === 'CHAT_READ_POINTER_MOVED' && e.data['userId'] === minsu.userId,
       ),
     ).toHaveLength(1);
   });
