@@ -372,8 +372,8 @@ export type ChatReadPointers = z.infer<typeof chatReadPointersSchema>;
  * A page of messages. With a cursor (beforeId, afterId, aroundId) `totalElements` counts the
  * messages on the cursor's side: older than `beforeId` (this page included), newer than
  * `afterId` (this page included), or, around `aroundId`, those up to the page's newest (older
- * ones beyond it plus this page). That count stops at `Limits.chatKeptPerRoom` (1,000) beyond the
- * cursor, so that a page of a long room costs what a page of a short one does; `hasOlder` and
+ * ones beyond it plus this page). That count stops at twice the page's `size` (the page and one
+ * more like it), so that a page of a long room costs what a page of a short one does; `hasOlder` and
  * `hasNewer` say exactly whether the room holds messages older than the page's oldest, newer
  * than its newest (absent without a cursor).
  */
