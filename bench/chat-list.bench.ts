@@ -176,6 +176,9 @@ export async function benchChatList() {
     viewport: { width: 1280, height: 800 },
   });
   try {
+    // tsx (esbuild, keeping names) wraps the page functions' inner functions in `__name(...)`,
+    // which exists only in Node: the page gets a no-op of it.
+    await context.addInitScript('globalThis.__name = (fn) => fn;');
     await context.addInitScript((entries: Record<string, string>) => {
       for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
     }, seeded.storage);

@@ -144,7 +144,9 @@ describe('messages around one', () => {
     ]) {
       const refused = await call(app, alice, 'GET', url(room.id, query));
       expectProblem(refused, 400, 'VALIDATION_FAILED');
-      expect(refused.body).toContain('beforeId, afterId, aroundId 중 하나만 보낼 수 있습니다.');
+      expect(refused.body).toContain(
+        'beforeId, afterId, aroundId, latest 중 하나만 보낼 수 있습니다.',
+      );
     }
     for (const query of [
       `aroundId=${idOf(3)}&page=1`,
@@ -153,7 +155,9 @@ describe('messages around one', () => {
     ]) {
       const refused = await call(app, alice, 'GET', url(room.id, query));
       expectProblem(refused, 400, 'VALIDATION_FAILED');
-      expect(refused.body).toContain('afterId, aroundId는 page, sort와 함께 보낼 수 없습니다.');
+      expect(refused.body).toContain(
+        'afterId, aroundId, latest는 page, sort와 함께 보낼 수 없습니다.',
+      );
     }
     // beforeId keeps ignoring page and sort, as it always has.
     const older = await page(alice, room.id, `beforeId=${idOf(3)}&page=4&sort=createdAt,desc`);
@@ -194,6 +198,21 @@ describe('cursor pages of a long room', () => {
     expect(newest.totalElements).toBe(1200);
     const lastId = newest.content[0]?.id ?? 0;
     const firstId = lastId - 1199;
+    // What a room opens on: the same newest page, counted as a cursor page is.
+    const latest = await page(bob, long.id, 'latest=true&size=100');
+    expect(latest.content.map((m) => m.id)).toEqual(newest.content.map((m) => m.id));
+    expect(latest).toMatchObject({ hasOlder: true, totalElements: 200 });
+    const shortLatest = await page(bob, room.id, 'latest=true&size=100');
+    expect(shortLatest).toMatchObject({ hasOlder: false, totalElements: 21 });
+    expect(texts(shortLatest)[0]).toBe('메시지 21');
+    for (const query of [
+      'latest=true&page=0',
+      'latest=true&sort=createdAt,desc',
+      `latest=true&beforeId=${lastId}`,
+      'latest=false',
+    ]) {
+      expectProblem(await call(app, bob, 'GET', url(long.id, query)), 400, 'VALIDATION_FAILED');
+    }
 
     const older = await page(bob, long.id, `beforeId=${lastId - 99}&size=50`);
     expect(texts(older)).toEqual(Array.from({ length: 50 }, (_, i) => `긴 ${1051 + i}`));

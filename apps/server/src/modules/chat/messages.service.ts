@@ -49,6 +49,11 @@ export async function listMessages(
       hasNewer: around.hasNewer,
     };
   }
+  if (query.latest !== undefined) {
+    const { rows, total } = await repo.newestMessages(db, roomId, size);
+    const content = await presentRows(ctx, rows);
+    return { ...cursorPage(content, total), hasOlder: total > content.length };
+  }
   if (query.afterId !== undefined) {
     const { rows, total } = await repo.messagesAfter(db, roomId, query.afterId, size);
     const content = await presentRows(ctx, rows);

@@ -13,7 +13,7 @@ export interface RoomRef {
 const messagesPath = (room: RoomRef) => pathOf(chatEndpoints.messages, room);
 
 /**
- * GET .../messages?sort=createdAt,desc&page=0&size: the newest `size` messages, newest first.
+ * GET .../messages?latest=true&size: the newest `size` messages, newest first.
  * The room's message list is kept by the room session (features/chat/lib/room-session.ts), not
  * by the query cache: it merges pages, live events and messages being sent.
  */
@@ -23,7 +23,8 @@ export function fetchNewestMessages(
   signal?: AbortSignal,
 ): Promise<Page<ChatMessage>> {
   return api.get<Page<ChatMessage>>(messagesPath(room), {
-    query: { sort: 'createdAt,desc', page: 0, size },
+    // `latest`: the same newest page, without the exact count of a long room's messages.
+    query: { latest: 'true', size },
     signal,
   });
 }

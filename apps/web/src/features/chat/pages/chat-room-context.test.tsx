@@ -143,9 +143,7 @@ describe('ChatRoomPage opened at a message', () => {
     expect(shownIds().at(-1)).toBe(199);
     fireEvent.click(screen.getByTestId('chat-jump-latest'));
     await waitFor(() => expect(bubble(301)).toBeTruthy());
-    expect(messageCalls(calls).at(-1)?.query.toString()).toBe(
-      'sort=createdAt%2Cdesc&page=0&size=100',
-    );
+    expect(messageCalls(calls).at(-1)?.query.toString()).toBe('latest=true&size=100');
     expect(bubble(150)).toBeNull();
     expect(shownIds()[0]).toBe(202);
     fireEvent.scroll(list());
@@ -165,7 +163,7 @@ describe('ChatRoomPage opened at a message', () => {
     expect(shownIds().at(-1)).toBe(30);
     expect(messageCalls(calls).map((call) => call.query.toString())).toEqual([
       'aroundId=999&size=100',
-      'sort=createdAt%2Cdesc&page=0&size=100',
+      'latest=true&size=100',
     ]);
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/ws/1/chat/4'));
   });
@@ -174,7 +172,7 @@ describe('ChatRoomPage opened at a message', () => {
     const { calls } = setup(30, '/ws/1/chat/4');
     await waitFor(() => expect(bubble(30)).toBeTruthy());
     expect(messageCalls(calls).map((call) => call.query.toString())).toEqual([
-      'sort=createdAt%2Cdesc&page=0&size=100',
+      'latest=true&size=100',
     ]);
     expect(screen.queryByTestId('chat-load-newer')).toBeNull();
   });

@@ -115,7 +115,7 @@ describe('ChatRoomPage', () => {
     expect(screen.getAllByText('이서연').length).toBeGreaterThan(1);
     expect(screen.getByText('2026년 3월 2일 월요일')).toBeTruthy();
     const first = calls.find((call) => call.path === MESSAGES);
-    expect(first?.query.toString()).toBe('sort=createdAt%2Cdesc&page=0&size=100');
+    expect(first?.query.toString()).toBe('latest=true&size=100');
   });
 
   it('names an unknown sender from the member list, else 알 수 없는 사용자', async () => {
