@@ -6,6 +6,7 @@ import os from 'node:os';
 import { benchAccounts } from './accounts.bench';
 import { benchChat } from './chat.bench';
 import { benchRatios } from './ratios.bench';
+import { benchSearch } from './search.bench';
 import { benchStart } from './start.bench';
 import { benchUploads } from './uploads.bench';
 import { benchFirstLoad, benchLighthouse } from './web.bench';
@@ -22,6 +23,7 @@ const benches = {
   'first-load': benchFirstLoad,
   lighthouse: benchLighthouse,
   ratios: benchRatios,
+  search: benchSearch,
 };
 const chosen = process.argv.slice(2);
 for (const [name, bench] of Object.entries(benches)) {
