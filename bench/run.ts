@@ -8,6 +8,7 @@ import { benchChat } from './chat.bench';
 import { benchChatList } from './chat-list.bench';
 import { benchChatScale } from './chat-scale.bench';
 import { benchRatios } from './ratios.bench';
+import { benchSearch } from './search.bench';
 import { benchStart } from './start.bench';
 import { benchUploads } from './uploads.bench';
 import { benchFirstLoad, benchLighthouse } from './web.bench';
@@ -26,6 +27,7 @@ const benches = {
   'first-load': benchFirstLoad,
   lighthouse: benchLighthouse,
   ratios: benchRatios,
+  search: benchSearch,
 };
 const chosen = process.argv.slice(2);
 for (const [name, bench] of Object.entries(benches)) {

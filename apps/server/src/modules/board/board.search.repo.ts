@@ -9,7 +9,8 @@ import {
 } from '../../platform/search/search-sql.repo';
 import { NO_RESULTS, searchedTeams, type SearchSource } from '../../platform/search/search-source';
 
-// Each text below is the expression its table's trigram index is built on (migration 0020).
+// Each text below is the expression its table's trigram and bigram indexes are built on
+// (migrations 0020 and 0023).
 const announcementText = sql`${announcements.title} || ' ' || ${announcements.content}`;
 const postText = sql`${posts.title} || ' ' || ${posts.content}`;
 const commentText = sql`${postComments.content}`;
@@ -33,7 +34,7 @@ export const announcementSearch: SearchSource = {
       .where(
         and(
           inArray(announcements.teamId, [...teamIds]),
-          matchesAll(announcementText, terms),
+          matchesAll(announcementText, terms, 'indexed'),
           withinFilters(scope, {
             person: announcements.authorId,
             createdAt: announcements.createdAt,
@@ -77,7 +78,7 @@ export const postSearch: SearchSource = {
       .where(
         and(
           inArray(boards.teamId, [...teamIds]),
-          matchesAll(postText, terms),
+          matchesAll(postText, terms, 'indexed'),
           withinFilters(scope, { person: posts.authorId, createdAt: posts.createdAt }),
         ),
       )
@@ -120,7 +121,7 @@ export const postCommentSearch: SearchSource = {
       .where(
         and(
           inArray(boards.teamId, [...teamIds]),
-          matchesAll(commentText, terms),
+          matchesAll(commentText, terms, 'indexed'),
           withinFilters(scope, {
             person: postComments.authorId,
             createdAt: postComments.createdAt,
@@ -168,7 +169,7 @@ export const postFileSearch: SearchSource = {
       .where(
         and(
           inArray(boards.teamId, [...teamIds]),
-          matchesAll(name, terms),
+          matchesAll(name, terms, 'not indexed'),
           withinFilters(scope, {
             person: attachments.uploaderId,
             createdAt: attachments.createdAt,

@@ -16,7 +16,7 @@ import {
 } from '../../platform/search/search-sql.repo';
 import { NO_RESULTS, searchedTeams, type SearchSource } from '../../platform/search/search-source';
 
-// The expressions the trigram indexes of migration 0020 are built on.
+// The expressions the trigram and bigram indexes of migrations 0020 and 0023 are built on.
 const taskText = sql`${kanbanTasks.subject} || ' ' || coalesce(${kanbanTasks.content}, '')`;
 const commentText = sql`${kanbanTaskComments.content}`;
 
@@ -54,7 +54,7 @@ export const taskSearch: SearchSource = {
       .where(
         and(
           inArray(kanbans.teamId, teamIds),
-          matchesAll(taskText, terms),
+          matchesAll(taskText, terms, 'indexed'),
           withinFilters(scope, { person: assignedTo, createdAt: kanbanTasks.createdAt }),
         ),
       )
@@ -107,7 +107,7 @@ export const taskCommentSearch: SearchSource = {
       .where(
         and(
           inArray(kanbans.teamId, teamIds),
-          matchesAll(commentText, terms),
+          matchesAll(commentText, terms, 'indexed'),
           withinFilters(scope, {
             person: kanbanTaskComments.authorId,
             createdAt: kanbanTaskComments.createdAt,

@@ -9,7 +9,7 @@ import {
 } from '../../platform/search/search-sql.repo';
 import { NO_RESULTS, searchedTeams, type SearchSource } from '../../platform/search/search-source';
 
-// The expression the trigram index of migration 0020 is built on.
+// The expression the trigram and bigram indexes of migrations 0020 and 0023 are built on.
 const scheduleText = sql`${schedules.title} || ' ' || coalesce(${schedules.description}, '')`;
 
 /** Schedules by title and description; recency is the schedule's start, not its writing. */
@@ -32,7 +32,7 @@ export const scheduleSearch: SearchSource = {
       .where(
         and(
           inArray(schedules.teamId, teamIds),
-          matchesAll(scheduleText, terms),
+          matchesAll(scheduleText, terms, 'indexed'),
           withinFilters(scope, { person: schedules.creatorId, createdAt: schedules.createdAt }),
         ),
       )

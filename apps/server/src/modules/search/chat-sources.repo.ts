@@ -20,7 +20,7 @@ import {
  * unchanged and is listed in chat.module.ts instead of search.module.ts.
  */
 
-// The expression the trigram index of migration 0020 is built on.
+// The expression the trigram and bigram indexes of migrations 0020 and 0023 are built on.
 const messageText = sql`${chatMessages.content}`;
 /** A message's, and its files', person and day for the filters. */
 const sentBy = { person: chatMessages.senderId, createdAt: chatMessages.createdAt };
@@ -86,7 +86,7 @@ export const messageSearch: SearchSource = {
         and(
           memberOfRoom(scope),
           isNull(chatMessages.deletedAt),
-          matchesAll(messageText, terms),
+          matchesAll(messageText, terms, 'indexed'),
           withinFilters(scope, sentBy),
         ),
       )
@@ -136,7 +136,7 @@ export const chatFileSearch: SearchSource = {
         and(
           memberOfRoom(scope),
           isNull(chatMessages.deletedAt),
-          matchesAll(name, terms),
+          matchesAll(name, terms, 'not indexed'),
           withinFilters(scope, sentBy),
         ),
       )

@@ -22,6 +22,8 @@ import {
   posts,
   schedules,
 } from '../../db/schema';
+import { matchesAll } from '../../platform/search/search-sql.repo';
+import { prepareTerms } from '../../platform/search/search-text';
 import { call, createUser, dataOf, expectProblem, type TestUser } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
@@ -514,5 +516,80 @@ describe('search: person and date filters', () => {
     expect((await search(minji, { q: '회의', from: '2026-13-01' })).body).toContain(
       searchMessages.dateInvalid,
     );
+  });
+});
+
+describe('search: two-character words (migration 0023)', () => {
+  it('finds 주간회의 by 회의 in the rooms the member is in, never across a space', async () => {
+    const weekly = await message(meetingRoom, doyun, '주간회의 자료 올렸습니다');
+    const split = await message(meetingRoom, doyun, '회 의 시간은 미정'); // the pair split by a space
+    const secret = await message(secretRoom, doyun, '비밀방 주간회의 안건');
+    const result = await found(minji, { q: '회의', kind: 'message', size: 50 });
+    expect(keysOf(result)).toEqual(expect.arrayContaining([ids.message, weekly])); // 회의록을
+    expect(keysOf(result)).not.toContain(split);
+    expect(keysOf(result)).not.toContain(secret);
+    expect(keysOf(result)).not.toContain(ids.deletedMessage);
+    const hit = result.items.find((item) => item.id === weekly);
+    expect(hit && marked(hit)).toEqual(['회의']);
+    // The one in the room doyun is in alone is his.
+    expect(keysOf(await found(doyun, { q: '회의', kind: 'message', size: 50 }))).toContain(secret);
+  });
+
+  it('finds them in every indexed kind and in file names (no index), case aside', async () => {
+    const result = await found(minji, { q: '회의', size: 50 });
+    expect(keysOf(result, 'post')).toEqual([ids.designPost]);
+    expect(keysOf(result, 'comment')).toEqual([ids.comment]);
+    expect(keysOf(result, 'schedule')).toEqual([ids.schedule]); // 3층 회의실
+    expect(keysOf(result, 'file')).toEqual([ids.chatFile]); // 회의록_최종.pdf
+    expect(keysOf(await found(minji, { q: 'aP', kind: 'task' }))).toEqual([ids.task]); // API설계
+    expect(keysOf(await found(minji, { q: '공지', kind: 'announcement' }))).toEqual([
+      ids.announcement,
+    ]);
+    expect(keysOf(await found(minji, { q: '초안', kind: 'comment' }))).toEqual([ids.taskComment]);
+    // One character: no index, still found (a scan of what the other conditions leave).
+    expect(keysOf(await found(minji, { q: '록', kind: 'post' }))).toEqual([ids.designPost]);
+  });
+
+  it('search_bigrams gives the lower-case pairs of the spaceless text', async () => {
+    const [row] = rowsOf(
+      await db.execute(
+        sql`SELECT array_to_string(search_bigrams(${'주간 회의록을 API 회의'}), ',') AS grams,
+          cardinality(search_bigrams(${'가'})) AS one, cardinality(search_bigrams(${''})) AS none`,
+      ),
+    ) as { grams: string; one: number; none: number }[];
+    // A repeated pair (회의) may come twice: the index keeps each once.
+    expect([...new Set(row?.grams.split(','))].sort()).toEqual(
+      ['주간', '간회', '회의', '의록', '록을', '을a', 'ap', 'pi', 'i회'].sort(),
+    );
+    expect(Number(row?.one)).toBe(0);
+    expect(Number(row?.none)).toBe(0);
+  });
+
+  it('a two-character word can use the bigram index on the very expression each source queries', async () => {
+    const terms = prepareTerms('회의');
+    const plans = await db.transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+      const explain = async (query: ReturnType<typeof sql>) =>
+        JSON.stringify(rowsOf(await tx.execute(query)));
+      return {
+        messages: await explain(
+          sql`EXPLAIN SELECT id FROM chat_messages WHERE ${matchesAll(sql`${chatMessages.content}`, terms, 'indexed')}`,
+        ),
+        posts: await explain(
+          sql`EXPLAIN SELECT id FROM posts WHERE ${matchesAll(sql`${posts.title} || ' ' || ${posts.content}`, terms, 'indexed')}`,
+        ),
+        tasks: await explain(
+          sql`EXPLAIN SELECT id FROM kanban_tasks WHERE ${matchesAll(sql`${kanbanTasks.subject} || ' ' || coalesce(${kanbanTasks.content}, '')`, terms, 'indexed')}`,
+        ),
+        unindexed: await explain(
+          sql`EXPLAIN SELECT id FROM chat_attachments WHERE ${matchesAll(sql`${chatAttachments.originalName}`, terms, 'not indexed')}`,
+        ),
+      };
+    });
+    expect(plans.messages).toContain('chat_messages_bigram_idx');
+    expect(plans.posts).toContain('posts_bigram_idx');
+    expect(plans.tasks).toContain('kanban_tasks_bigram_idx');
+    // A text without the index is never made to compute bigrams row by row.
+    expect(plans.unindexed).not.toContain('search_bigrams');
   });
 });

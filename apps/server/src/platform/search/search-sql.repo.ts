@@ -6,8 +6,9 @@ import type { SearchScope, SearchTerms } from './search-source';
  * The SQL every search source shares (decision 0020). Matching is substring matching, ILIKE, on
  * the text without its spaces (`search_compact`, migration 0020) for words of three characters
  * or more, so particles, partial words and a missing space all match, on PGlite and PostgreSQL
- * alike; the trigram GIN indexes of 0020 on the same expressions make them fast. `text` passed here must be the
- * very expression its table's index is built on.
+ * alike; the trigram GIN indexes of 0020 (and for two-character words the bigram indexes of
+ * 0023) on the same expressions make them fast. `text` passed here must be the very expression
+ * its table's indexes are built on.
  */
 
 /** A LIKE pattern finding `value` anywhere, its wildcards taken literally. */
@@ -17,20 +18,35 @@ export function containsPattern(value: string): string {
 
 /** Words this long are matched on the spaceless text, through its trigram index. */
 const TRIGRAM_LENGTH = 3;
+/** Words this long are found through the bigram index (migration 0023), when the text has one. */
+const BIGRAM_LENGTH = 2;
+
+/** Whether the text a source matches has the indexes of migrations 0020 and 0023 built on it. */
+export type SearchIndexed = 'indexed' | 'not indexed';
 
 /**
  * Every word of the query inside the text. A word of three characters or more is looked for in
  * the text without its spaces (주간회의 finds 주간 회의), which the trigram index serves. A
- * shorter one (a two-syllable 회의) has no trigram: the index cannot narrow it and the spaceless
- * text would cost a function call per row scanned, so it is looked for in the text as it is
- * (decision 0020: 70 ms against 1.5 s per 50,000 rows on PGlite).
+ * shorter one (a two-syllable 회의) has no trigram; it is looked for in the text as it is
+ * (the spaceless text would cost a function call per row: decision 0020), and a two-character
+ * word on an indexed text is first narrowed by the bigram index of migration 0023: the rows
+ * whose spaceless text holds the pair, a superset the ILIKE then checks. A one-character word
+ * has no index (any row holding the character would have to be listed under it): it is a scan
+ * of what the other conditions leave (decision 0020).
+ *
+ * `indexed`: say 'not indexed' for a text without the indexes (file names): there the bigram
+ * condition would be worse than useless, a bigram array computed for every row scanned.
  */
-export function matchesAll(text: SQL, terms: SearchTerms): SQL {
-  const conditions = terms.words.map((word) =>
-    [...word].length >= TRIGRAM_LENGTH
-      ? sql`search_compact(${text}) ILIKE ${containsPattern(word)}`
-      : sql`${text} ILIKE ${containsPattern(word)}`,
-  );
+export function matchesAll(text: SQL, terms: SearchTerms, indexed: SearchIndexed): SQL {
+  const conditions = terms.words.map((word) => {
+    const length = [...word].length;
+    if (length >= TRIGRAM_LENGTH)
+      return sql`search_compact(${text}) ILIKE ${containsPattern(word)}`;
+    const substring = sql`${text} ILIKE ${containsPattern(word)}`;
+    return length === BIGRAM_LENGTH && indexed === 'indexed'
+      ? sql`(search_bigrams(${text}) @> ARRAY[${word}]::text[] AND ${substring})`
+      : substring;
+  });
   return and(...conditions) ?? sql`false`;
 }
 
