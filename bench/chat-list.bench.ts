@@ -150,6 +150,14 @@ async function loadOlderOnce(page: Page): Promise<number> {
 
 const ms = (value: number) => `${value.toFixed(0)} ms`;
 
+/** BENCH_SHOTS=<folder>: screenshots of the long room, to look at what the figures describe. */
+async function shoot(page: Page, name: string) {
+  const folder = process.env.BENCH_SHOTS;
+  if (!folder) return;
+  await fs.mkdir(folder, { recursive: true });
+  await page.screenshot({ path: path.join(folder, `${name}.png`) });
+}
+
 export async function benchChatList() {
   const { dist, built } = await buildWeb();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'teamup-bench-list-'));
@@ -201,6 +209,7 @@ export async function benchChatList() {
 
     // Back through 10,000 messages of the big room, 50 at a time.
     await switchTo(page, roomHash(seeded.rooms.big), seeded.newest.big);
+    await shoot(page, 'chat-list-long-room-1280');
     const steps: number[] = [];
     for (let i = 0; i < OLDER_PAGES; i += 1) steps.push(await loadOlderOnce(page));
     const end = await page.evaluate(() => ({
@@ -210,6 +219,9 @@ export async function benchChatList() {
       heap: (performance as Performance & { memory?: { usedJSHeapSize: number } }).memory
         ?.usedJSHeapSize,
     }));
+    await shoot(page, 'chat-list-scrolled-back-1280');
+    await page.setViewportSize({ width: 360, height: 740 });
+    await shoot(page, 'chat-list-scrolled-back-360');
     const firstSteps = steps.slice(0, 20);
     const lastSteps = steps.slice(-20);
     console.log(
