@@ -126,6 +126,11 @@ describe('chat attachments', () => {
       size: png.length,
     });
     expect(message.attachments[0]?.url).toBe(`/api/chat-attachments/${message.attachments[0]?.id}`);
+    // The room list shows the newest message with its files, as the message's own answer does.
+    const listed = dataOf<Page<ChatRoom>>(
+      await call(app, alice, 'GET', `/api/workspaces/${workspace.id}/chat-rooms`),
+    );
+    expect(listed.content.find((item) => item.id === room.id)?.lastMessage).toEqual(message);
 
     const events = await stream.waitFor((list) =>
       list.some((event) => event.data['messageId'] === message.id),

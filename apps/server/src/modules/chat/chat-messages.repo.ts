@@ -116,19 +116,6 @@ function messagesQuery(db: Db) {
     .leftJoin(originalSender, eq(originalSender.id, original.senderId));
 }
 
-/** The newest message of each room. */
-export async function lastMessages(db: Db, roomIds: number[]): Promise<Map<number, MessageView>> {
-  if (roomIds.length === 0) return new Map();
-  const newest = db
-    .select({ id: sql<number>`max(${chatMessages.id})`.as('id') })
-    .from(chatMessages)
-    .where(inArray(chatMessages.roomId, roomIds))
-    .groupBy(chatMessages.roomId);
-  const rows = await messagesQuery(db).where(inArray(chatMessages.id, newest));
-  const views = await withAttachments(db, rows);
-  return new Map(views.map((row) => [row.message.roomId, row]));
-}
-
 export async function messagePage(
   db: Db,
   roomId: number,

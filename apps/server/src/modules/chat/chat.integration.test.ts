@@ -169,6 +169,74 @@ describe('chat rooms', () => {
     const ids = racing.map((response) => dataOf<ChatRoom>(response).id);
     expect(ids[0]).toBe(ids[1]);
   });
+
+  it('lists rooms in one statement, each as its own answer and its messages show it', async () => {
+    const quiet = await group(carol, [alice], '조용한 방');
+    const busy = await group(carol, [alice, bob], '바쁜 방');
+    const gone = await group(carol, [alice], '지운 방');
+    const first = await send(alice, busy.id, '첫 메시지');
+    await send(bob, busy.id, '둘째');
+    const replyResponse = await call(app, alice, 'POST', `${rooms()}/${busy.id}/messages`, {
+      content: '답장',
+      replyTo: first.id,
+    });
+    const reply = dataOf<ChatMessage>(replyResponse);
+    const erased = await send(alice, gone.id, '지울 말');
+    const erasing = await call(
+      app,
+      alice,
+      'PATCH',
+      `${rooms()}/${gone.id}/messages/${erased.id}/delete`,
+    );
+    expect(erasing.statusCode).toBe(204);
+    await call(app, carol, 'GET', `${rooms()}?size=100`); // warms the access cache
+
+    const statements: string[] = [];
+    const session = (app.context.database.db as unknown as { session: { logger: unknown } })
+      .session;
+    const original = session.logger;
+    session.logger = { logQuery: (query: string) => statements.push(query) };
+    let listed: Page<ChatRoom>;
+    try {
+      listed = dataOf<Page<ChatRoom>>(await call(app, carol, 'GET', `${rooms()}?size=100`));
+    } finally {
+      session.logger = original;
+    }
+    expect(statements).toHaveLength(1);
+
+    const byId = new Map(listed.content.map((room) => [room.id, room]));
+    expect(byId.get(busy.id)).toMatchObject({
+      name: '바쁜 방',
+      memberCount: 3,
+      unreadCount: 3,
+      lastReadMessageId: null,
+    });
+    const [newest] = dataOf<Page<ChatMessage>>(
+      await call(app, carol, 'GET', `${rooms()}/${busy.id}/messages?sort=createdAt,desc&size=1`),
+    ).content;
+    expect(byId.get(busy.id)?.lastMessage).toEqual(newest);
+    expect(byId.get(busy.id)?.lastMessage?.replyTo).toEqual(reply.replyTo);
+    expect(byId.get(quiet.id)).toMatchObject({ unreadCount: 0, lastMessage: null });
+    expect(byId.get(gone.id)?.lastMessage).toMatchObject({ id: erased.id, deleted: true });
+    expect(byId.get(gone.id)?.unreadCount).toBe(0);
+    // A room's own answer (here a rename) presents it as the list does.
+    const renamed = dataOf<ChatRoom>(
+      await call(app, carol, 'PATCH', `${rooms()}/${busy.id}/updateTitle`, { name: '바쁜 방' }),
+    );
+    expect(renamed).toEqual(byId.get(busy.id));
+    // Oldest first, and a page past the end still counts every room.
+    const ascending = dataOf<Page<ChatRoom>>(
+      await call(app, carol, 'GET', `${rooms()}?size=100&sort=createdAt,asc`),
+    );
+    expect(ascending.content.map((room) => room.id)).toEqual(
+      listed.content.map((room) => room.id).reverse(),
+    );
+    const past = dataOf<Page<ChatRoom>>(
+      await call(app, carol, 'GET', `${rooms()}?page=50&size=10`),
+    );
+    expect(past.content).toEqual([]);
+    expect(past.totalElements).toBe(listed.totalElements);
+  });
 });
 
 describe('chat messages', () => {

@@ -11,6 +11,7 @@ import {
 } from '@teamup/contracts/chat';
 import type { NewChatMessageEvent } from '@teamup/contracts/events';
 import type * as repo from './chat.repo';
+import type { RoomExtras } from './room-views.repo';
 
 /*
  * Rows → contract objects, for REST answers and live events alike: an event carries the object
@@ -93,13 +94,6 @@ export function presentMember(row: repo.MemberRow): ChatMember {
     joinedAt: row.joinedAt.toISOString(),
   };
 }
-
-/** What a room list needs beside the rooms themselves, read once for all of them. */
-export type RoomExtras = {
-  members: repo.MemberRow[];
-  unread: Map<number, number>;
-  last: Map<number, repo.MessageView>;
-};
 
 /** A room as `viewerId` sees it: a DM named after the other person, the viewer's unread count. */
 export function presentRoom(room: repo.RoomRow, viewerId: number, extras: RoomExtras): ChatRoom {

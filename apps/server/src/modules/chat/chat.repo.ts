@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { ChatNotifyLevel } from '@teamup/contracts/chat';
 import type { Db } from '../../db/client';
 import { chatMessages, chatRoomMembers, chatRooms, users, workspaceMembers } from '../../db/schema';
@@ -87,36 +87,6 @@ export function membersOf(db: Db, roomIds: number[]): Promise<MemberRow[]> {
     .innerJoin(users, eq(users.id, chatRoomMembers.userId))
     .where(inArray(chatRoomMembers.roomId, roomIds))
     .orderBy(asc(chatRoomMembers.joinedAt), asc(chatRoomMembers.userId));
-}
-
-/** The rooms of `userId` in a workspace (or in all workspaces), paged by creation time. */
-export async function roomsOfUser(
-  db: Db,
-  userId: number,
-  workspaceId: number | null,
-  slice: { offset: number; limit: number; newestFirst: boolean },
-) {
-  const condition = and(
-    eq(chatRoomMembers.userId, userId),
-    workspaceId === null ? undefined : eq(chatRooms.workspaceId, workspaceId),
-  );
-  const rows = await db
-    .select({ room: chatRooms })
-    .from(chatRooms)
-    .innerJoin(chatRoomMembers, eq(chatRoomMembers.roomId, chatRooms.id))
-    .where(condition)
-    .orderBy(
-      slice.newestFirst ? desc(chatRooms.createdAt) : asc(chatRooms.createdAt),
-      slice.newestFirst ? desc(chatRooms.id) : asc(chatRooms.id),
-    )
-    .offset(slice.offset)
-    .limit(slice.limit);
-  const [total] = await db
-    .select({ count: sql<number>`count(*)::int`.mapWith(Number) })
-    .from(chatRooms)
-    .innerJoin(chatRoomMembers, eq(chatRoomMembers.roomId, chatRooms.id))
-    .where(condition);
-  return { rooms: rows.map((row) => row.room), total: total?.count ?? 0 };
 }
 
 /** Ids of every room `userId` is in (for live subscriptions). */

@@ -14,27 +14,17 @@ import { badRequest } from '../../platform/errors/app-error';
 import { memberIdsAmong, requireMembership } from '../workspaces/workspaces.service';
 import { presentRoom } from './chat.presenter';
 import * as repo from './chat.repo';
+import { roomViews } from './room-views.repo';
 import { accessRoom, publish, roomNotFound } from './room-access';
 
 /* Chat rooms: listing, group rooms and DMs, renaming, joining. */
 
 type CreateRoomInput = z.output<typeof createChatRoomSchema>;
 
-/** Rooms as `viewerId` sees them, with members, unread counts and last messages. */
-async function presentRooms(db: Db, viewerId: number, rooms: repo.RoomRow[]): Promise<ChatRoom[]> {
-  const ids = rooms.map((room) => room.id);
-  const extras = {
-    members: await repo.membersOf(db, ids),
-    unread: await repo.unreadCounts(db, viewerId, ids),
-    last: await repo.lastMessages(db, ids),
-  };
-  return rooms.map((room) => presentRoom(room, viewerId, extras));
-}
-
+/** A room just made or changed, as `viewerId` sees it. */
 async function presentOne(ctx: AppContext, viewerId: number, room: repo.RoomRow) {
-  const [presented] = await presentRooms(ctx.database.db, viewerId, [room]);
-  if (!presented) throw roomNotFound();
-  return presented;
+  const { extras } = await roomViews(ctx.database.db, viewerId, { roomIds: [room.id] });
+  return presentRoom(room, viewerId, extras);
 }
 
 export async function listRooms(
@@ -44,12 +34,16 @@ export async function listRooms(
   query: { page: number; size: number; sort: string },
 ): Promise<Page<ChatRoom>> {
   if (workspaceId !== null) await requireMembership(ctx, workspaceId, userId);
-  const { rooms, total } = await repo.roomsOfUser(ctx.database.db, userId, workspaceId, {
-    offset: query.page * query.size,
-    limit: query.size,
-    newestFirst: query.sort !== 'createdAt,asc',
+  const { rooms, total, extras } = await roomViews(ctx.database.db, userId, {
+    page: {
+      workspaceId,
+      offset: query.page * query.size,
+      limit: query.size,
+      newestFirst: query.sort !== 'createdAt,asc',
+    },
   });
-  return toPage(await presentRooms(ctx.database.db, userId, rooms), total, query);
+  const presented = rooms.map((room) => presentRoom(room, userId, extras));
+  return toPage(presented, total, query);
 }
 
 /** The invited people who are in the workspace, the caller left out. */
