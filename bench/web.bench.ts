@@ -40,7 +40,7 @@ export async function buildWeb(): Promise<{ dist: string; built: boolean }> {
 
 type Stack = { server: ServerProcess; sink: SmtpSink; dataDir: string; stop(): Promise<void> };
 
-async function startStack(dist: string): Promise<Stack> {
+export async function startStack(dist: string): Promise<Stack> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'teamup-bench-web-data-'));
   const sink = await startSmtpSink();
   const server = await startServer({
@@ -77,7 +77,7 @@ async function send(base: string, url: string, body: object, token?: string) {
  * A user signed up through the API (the code read from the SMTP sink), logged in, with one
  * workspace: the tokens as the web's token store keeps them, and the workspace id.
  */
-async function signedInWorkspace(stack: Stack) {
+export async function signedInWorkspace(stack: Stack) {
   const base = stack.server.url;
   const email = `lighthouse${Date.now()}@bench.local`;
   await send(base, '/auth/email/request', { email });
@@ -109,7 +109,7 @@ async function signedInWorkspace(stack: Stack) {
 type Context = { context: BrowserContext; port: number; close(): Promise<void> };
 
 /** The system Chromium with a debugging port Lighthouse connects to (one profile: one storage). */
-async function launchChromium(): Promise<Context> {
+export async function launchChromium(): Promise<Context> {
   const userDataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'teamup-bench-chromium-'));
   const port = 9300 + Math.floor(Math.random() * 500);
   const context = await chromium.launchPersistentContext(userDataDir, {

@@ -91,9 +91,22 @@ describe('first paint: the prerendered login page', () => {
     await expect(
       page.evaluate(() => document.documentElement.getAttribute('data-prerendered-login')),
     ).resolves.toBe('hidden');
+    const scripts: string[] = [];
+    page.on('response', (response) => {
+      if (appScript(new URL(response.url()))) scripts.push(response.url());
+    });
     releaseScripts();
     await page.getByTestId('profile-menu').waitFor();
     await expect(page.getByTestId('login-submit').count()).resolves.toBe(0);
+    // The first screen is drawn without zod (the contracts' schemas, about 25 KB gzip'd): its
+    // requests use zod-free paths, and validation comes with the pages and forms that use it.
+    const withZod: string[] = [];
+    for (const url of scripts) {
+      const text = await (await fetch(url)).text();
+      if (text.includes('$ZodObject')) withZod.push(url);
+    }
+    expect(scripts.length).toBeGreaterThan(3);
+    expect(withZod).toEqual([]);
     await context.close();
   });
 });

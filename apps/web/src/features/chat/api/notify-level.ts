@@ -1,16 +1,12 @@
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   chatEndpoints,
   type ChatNotifyLevel,
   type ChatNotifyLevelState,
-  type ChatRoom,
 } from '@teamup/contracts/chat';
-import type { Page } from '@teamup/contracts/common';
 import { pathOf } from '@teamup/contracts/endpoint';
 import { api } from '../../../lib/api-client';
-import { putLiveData } from '../../../lib/queries/live-cache';
-import { applyNotifyLevel } from '../lib/rooms-cache';
-import { chatRoomListsQueryKey } from './chat-rooms';
+import { setNotifyLevelInLists } from '../lib/room-lists';
 import type { RoomRef } from './room-messages';
 
 /** PUT .../{r}/notify-level: the caller's level in the room, or null to follow their settings. */
@@ -19,21 +15,6 @@ export function setRoomNotifyLevel(
   level: ChatNotifyLevel | null,
 ): Promise<ChatNotifyLevelState> {
   return api.put<ChatNotifyLevelState>(pathOf(chatEndpoints.setNotifyLevel, room), { level });
-}
-
-/** The caller's level in a room, in every cached room list that shows the room. */
-export function setNotifyLevelInLists(
-  queryClient: QueryClient,
-  roomId: number,
-  level: ChatNotifyLevel | null,
-): void {
-  for (const [key, page] of queryClient.getQueriesData<Page<ChatRoom>>({
-    queryKey: chatRoomListsQueryKey,
-  })) {
-    if (!page) continue;
-    const result = applyNotifyLevel(page, roomId, level);
-    if (result.found) putLiveData(queryClient, key, result.page);
-  }
 }
 
 /** Changes the level at once on screen; a refusal puts the one before back. */

@@ -6,7 +6,7 @@ import type { LiveEvent } from '@teamup/contracts/events';
 import { useLiveEvents } from '../../../lib/live/use-live';
 import { chatRoomListsQueryKey, chatRoomsQueryKey } from '../api/chat-rooms';
 import { putLiveData } from '../../../lib/queries/live-cache';
-import { setNotifyLevelInLists } from '../api/notify-level';
+import { setNotifyLevelInLists } from '../lib/room-lists';
 import { applyNewMessage, applyRead } from '../lib/rooms-cache';
 
 interface SyncContext {

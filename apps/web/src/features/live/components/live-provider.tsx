@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { LiveConnection } from '../../../lib/live/live-connection';
 import { registerSse, sseSubscribeUrl } from '../api/register-sse';
 import { LiveContext } from '../../../lib/live/live-context';
+import { refetchAllInSlices } from '../../../lib/queries/refetch-in-slices';
 
 function createConnection(): LiveConnection {
   const supported = typeof EventSource !== 'undefined';
@@ -36,7 +37,7 @@ export function LiveProvider({ children, start = true }: LiveProviderProps) {
 
   // Missed events are gone from the server's log: every query on screen asks again.
   useEffect(
-    () => connection.onResync(() => void queryClient.invalidateQueries()),
+    () => connection.onResync(() => void refetchAllInSlices(queryClient)),
     [connection, queryClient],
   );
 
@@ -49,7 +50,7 @@ export function LiveProvider({ children, start = true }: LiveProviderProps) {
       if (state !== 'open') return;
       startedAfterFirstScreen.current = false;
       stop();
-      void queryClient.invalidateQueries();
+      void refetchAllInSlices(queryClient);
     });
     return stop;
   }, [connection, queryClient, start]);
