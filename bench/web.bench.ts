@@ -183,7 +183,7 @@ async function measureFirstLoad(browser: Context, base: string, dist: string): P
 type Scores = { performance: number; accessibility: number; fcp: string; lcp: string; tbt: string };
 
 /** One Lighthouse run (its default: a mobile device, simulated slow 4G and a 4× slower CPU). */
-async function lighthouseScores(port: number, url: string): Promise<Scores> {
+async function lighthouseScores(port: number, url: string, attempt = 1): Promise<Scores> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -201,6 +201,10 @@ async function lighthouseScores(port: number, url: string): Promise<Scores> {
     await fs.writeFile(path.join(keep, `${name}.json`), JSON.stringify(result.lhr));
   }
   const { categories, audits, runtimeError } = result.lhr;
+  // On a loaded machine Chromium's trace now and then misses the navigation's start: run again.
+  if (runtimeError?.code === 'NO_NAVSTART' && attempt < 3) {
+    return lighthouseScores(port, url, attempt + 1);
+  }
   if (runtimeError)
     throw new Error(`lighthouse on ${url}: ${runtimeError.code} ${runtimeError.message}`);
   const score = (value: number | null | undefined) => Math.round((value ?? 0) * 100);

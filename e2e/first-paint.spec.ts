@@ -91,15 +91,34 @@ describe('first paint: the prerendered login page', () => {
     await expect(
       page.evaluate(() => document.documentElement.getAttribute('data-prerendered-login')),
     ).resolves.toBe('hidden');
+    releaseScripts();
+    await page.getByTestId('profile-menu').waitFor();
+    await expect(page.getByTestId('login-submit').count()).resolves.toBe(0);
+    await context.close();
+  });
+
+  it('draws a signed-in workspace home without zod', async () => {
+    const email = `first-screen-${Date.now()}@example.com`;
+    await signUp(stack, email);
+    const { context, page } = await newPage(browser, stack.baseUrl);
+    await login(page, email);
+    const token = await page.evaluate(() => localStorage.getItem('teamup.accessToken'));
+    const created = await fetch(`${stack.baseUrl}/api/workspaces`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ name: '첫 화면' }),
+    });
+    expect(created.status).toBe(201);
+    const { data: workspace } = (await created.json()) as { data: { id: number } };
     const scripts: string[] = [];
     page.on('response', (response) => {
       if (appScript(new URL(response.url()))) scripts.push(response.url());
     });
-    releaseScripts();
-    await page.getByTestId('profile-menu').waitFor();
-    await expect(page.getByTestId('login-submit').count()).resolves.toBe(0);
-    // The first screen is drawn without zod (the contracts' schemas, about 25 KB gzip'd): its
-    // requests use zod-free paths, and validation comes with the pages and forms that use it.
+    await page.goto(`/#/ws/${workspace.id}`);
+    await page.reload();
+    await page.getByTestId('home-greeting').waitFor();
+    // The contracts' schemas (zod, about 25 KB gzip'd) come with the pages and forms that
+    // validate, not with the first screen: its requests use zod-free paths.
     const withZod: string[] = [];
     for (const url of scripts) {
       const text = await (await fetch(url)).text();

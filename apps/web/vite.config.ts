@@ -181,10 +181,36 @@ function signedInChunk(): { plugin: Plugin; has: (id: string) => boolean } {
   };
 }
 
+/**
+ * Mantine's `useId` (which every AppShell part, Tooltip, Popover and Input calls) starts from
+ * React's id and then, in a layout effect, swaps it for a random one: a state update inside the
+ * commit, which makes React re-render synchronously and flush every pending effect of the page
+ * with it. The signed-in first screen's commit became one long task that way (about 100 ms at
+ * 4x CPU throttling). React's ids (`_r_1_` since React 19.1) are unique, stable and valid in CSS
+ * selectors, which is all Mantine uses them for: this keeps the first one.
+ */
+const mantineUseIdFile = /@mantine[\\/]hooks[\\/]esm[\\/]use-id[\\/]use-id\.mjs$/;
+function mantineStableId(): Plugin {
+  return {
+    name: 'teamup:mantine-stable-id',
+    enforce: 'pre',
+    load(id) {
+      if (!mantineUseIdFile.test(id)) return null;
+      return [
+        "import { useId as useReactId } from 'react';",
+        'export function useId(staticId) {',
+        '  const reactId = `mantine-${useReactId().replace(/:/g, "")}`;',
+        "  return typeof staticId === 'string' ? staticId : reactId;",
+        '}',
+      ].join('\n');
+    },
+  };
+}
+
 const signedIn = signedInChunk();
 
 export default defineConfig({
-  plugins: [react(), prerenderPrecompressAndStamp(), signedIn.plugin],
+  plugins: [mantineStableId(), react(), prerenderPrecompressAndStamp(), signedIn.plugin],
   server: {
     proxy: {
       '/api': { target: apiTarget, changeOrigin: true },

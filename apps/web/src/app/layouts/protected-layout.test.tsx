@@ -78,7 +78,7 @@ describe('ProtectedLayout', () => {
     renderAt('/my-page');
     expect(screen.getByText('로그인 정보를 확인하는 중입니다...')).toBeTruthy();
     expect(await screen.findByText('my page body')).toBeTruthy();
-    expect(screen.getByTestId('profile-menu')).toBeTruthy();
+    expect(await screen.findByTestId('profile-menu')).toBeTruthy();
     expect(screen.getByText('TeamUp')).toBeTruthy();
     const [url, init] = vi.mocked(fetch).mock.calls[0] ?? [];
     expect(url).toBe('/api/auth/session');

@@ -7,7 +7,27 @@ import { SearchBox } from '../../features/search/components/search-box';
 import { useCurrentWorkspace } from '../../hooks/use-current-workspace';
 import { ko } from '../../i18n/ko';
 import { routes } from '../../config/paths';
+import { useAfterFirstCommit } from '../../lib/use-after-first-commit';
 import { ProfileMenu } from './profile-menu';
+
+/**
+ * The search box, live status, bell and profile menu, in a second, sliced pass after the frame's
+ * first commit: their tooltip, popover and menu (floating-ui, portals) set state as they are
+ * first committed, which made that commit re-render at once and flush every effect of the page
+ * with it, in one long task.
+ */
+function TopBarActions({ workspaceId }: { workspaceId: number | undefined }) {
+  const ready = useAfterFirstCommit();
+  if (!ready) return null;
+  return (
+    <Group gap="sm" wrap="nowrap">
+      <SearchBox workspaceId={workspaceId} />
+      <LiveStatus />
+      <NotificationBell />
+      <ProfileMenu />
+    </Group>
+  );
+}
 
 interface TopBarProps {
   navOpened: boolean;
@@ -35,12 +55,7 @@ export function TopBar({ navOpened, onToggleNav }: TopBarProps) {
           <BrandLogo />
         </UnstyledButton>
       </Group>
-      <Group gap="sm" wrap="nowrap">
-        <SearchBox workspaceId={workspace?.id} />
-        <LiveStatus />
-        <NotificationBell />
-        <ProfileMenu />
-      </Group>
+      <TopBarActions workspaceId={workspace?.id} />
     </Group>
   );
 }
