@@ -39,8 +39,10 @@ function MyTeams({ workspace, onOpenDialog }: { workspace: Workspace; onOpenDial
   const teams = useDeferredValue(useWorkspaceTeams(workspace.id));
 
   if (teams.isPending) {
+    // About the height of the empty state most new workspaces show: the members section below
+    // does not jump when the answer comes.
     return (
-      <Center py="xl" role="status" aria-live="polite">
+      <Center mih={240} role="status" aria-live="polite">
         <Loader />
       </Center>
     );
