@@ -191,11 +191,21 @@ function signedInChunk(): { plugin: Plugin; has: (id: string) => boolean } {
  */
 const mantineUseIdFile = /@mantine[\\/]hooks[\\/]esm[\\/]use-id[\\/]use-id\.mjs$/;
 function mantineStableId(): Plugin {
+  let replaced = false;
   return {
     name: 'teamup:mantine-stable-id',
+    apply: 'build',
     enforce: 'pre',
+    buildStart() {
+      replaced = false;
+    },
+    buildEnd(error) {
+      // A Mantine that moved the file: say so rather than silently bring the re-render back.
+      if (!error && !replaced) this.error('mantine-stable-id: @mantine/hooks use-id.mjs not found');
+    },
     load(id) {
       if (!mantineUseIdFile.test(id)) return null;
+      replaced = true;
       return [
         "import { useId as useReactId } from 'react';",
         'export function useId(staticId) {',
