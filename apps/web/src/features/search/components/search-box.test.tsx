@@ -76,10 +76,12 @@ function result(items: SearchHit[], extra: Partial<SearchResult> = {}): SearchRe
   return {
     query: '회의록',
     counts: counts({ message: 2, post: 1 }),
+    cappedKinds: [],
     items,
     page: 0,
     size: 20,
     total: 3,
+    totalCapped: false,
     hasMore: false,
     ...extra,
   };
@@ -125,6 +127,25 @@ describe('search box', () => {
     );
     const call = calls.find((each) => each.path === '/api/workspaces/1/search');
     expect(call?.query.get('q')).toBe('회의록');
+  });
+
+  it("shows a count past the server's cap as 1,000+, on the kind, its group and the whole", async () => {
+    setup(() =>
+      ok(
+        result(hits, {
+          counts: counts({ message: 1000, post: 1 }),
+          cappedKinds: ['message'],
+          total: 1001,
+          totalCapped: true,
+        }),
+      ),
+    );
+    await openAndType('회의');
+    const list = await screen.findByRole('listbox', { name: '검색 결과' });
+    expect(list.textContent).toContain('메시지 1,000+건');
+    expect(screen.getByRole('button', { name: '메시지 1,000+건' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '게시글 1건' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '전체 1,001+건' })).toBeTruthy();
   });
 
   it('walks the results with the arrow keys in the order shown and opens one with Enter', async () => {
