@@ -26,6 +26,12 @@ export const SearchLimits = {
   maxSize: 50,
   /** Results beyond page × size of this are not paged to (nobody reads that far). */
   maxPage: 20,
+  /**
+   * Matches are counted per kind up to this many; beyond it the count says this number and the
+   * kind is in `cappedKinds` (shown as "1,000+"). Counting every match of a common word cost
+   * every row it is in (decision 0020).
+   */
+  countCap: 1000,
 } as const;
 
 export const searchMessages = {
@@ -129,14 +135,21 @@ export type SearchHit = z.infer<typeof searchHitSchema>;
 
 export const searchResultSchema = z.object({
   query: z.string(),
-  /** Matches per kind, every kind named (0 when none), whatever `kind` asked. */
+  /**
+   * Matches per kind, every kind named (0 when none), whatever `kind` asked; at most
+   * `SearchLimits.countCap`, which a kind in `cappedKinds` has more than.
+   */
   counts: z.record(searchKindSchema, z.number().int()),
+  /** The kinds with more matches than their count says (`SearchLimits.countCap`+, "1,000+"). */
+  cappedKinds: z.array(searchKindSchema),
   /** This page of results, best first (relevance blended with recency). */
   items: z.array(searchHitSchema),
   page: z.number().int(),
   size: z.number().int(),
-  /** Matches of the kind asked (or of every kind). */
+  /** Matches of the kind asked (or of every kind): the sum of the counts. */
   total: z.number().int(),
+  /** Whether `total` is a lower bound: a count it sums is capped (see `cappedKinds`). */
+  totalCapped: z.boolean(),
   /** Whether a next page can be asked for. */
   hasMore: z.boolean(),
 });

@@ -3,8 +3,8 @@ import type { Db } from '../../db/client';
 import { announcements, attachments, boards, postComments, posts, teams } from '../../db/schema';
 import {
   matchesAll,
+  rankedSearch,
   scoreOf,
-  totalOver,
   withinFilters,
 } from '../../platform/search/search-sql.repo';
 import { NO_RESULTS, searchedTeams, type SearchSource } from '../../platform/search/search-source';
@@ -27,32 +27,45 @@ export const announcementSearch: SearchSource = {
       terms,
       scope.now,
     );
-    const rows = await db
-      .select({ row: announcements, teamName: teams.name, score, total: totalOver() })
-      .from(announcements)
-      .innerJoin(teams, eq(teams.id, announcements.teamId))
-      .where(
-        and(
-          inArray(announcements.teamId, [...teamIds]),
-          matchesAll(announcementText, terms, 'indexed'),
-          withinFilters(scope, {
-            person: announcements.authorId,
-            createdAt: announcements.createdAt,
-          }),
-        ),
-      )
-      .orderBy(desc(sql`score`), desc(announcements.id))
-      .limit(limit);
+    const { total, capped, rows } = await rankedSearch(db, {
+      limit,
+      hits: (extra, count, ordered) =>
+        db
+          .select({ id: announcements.id, score })
+          .from(announcements)
+          .where(
+            and(
+              inArray(announcements.teamId, [...teamIds]),
+              matchesAll(announcementText, terms, 'indexed'),
+              withinFilters(scope, {
+                person: announcements.authorId,
+                createdAt: announcements.createdAt,
+              }),
+              extra,
+            ),
+          )
+          .orderBy(...(ordered ? [desc(sql`score`), desc(announcements.id)] : []))
+          .limit(count),
+      rows: (ids) =>
+        db
+          .select({ row: announcements, teamName: teams.name })
+          .from(announcements)
+          .innerJoin(teams, eq(teams.id, announcements.teamId))
+          .where(inArray(announcements.id, ids)),
+      idOf: ({ row }) => row.id,
+      newestFirst: { id: announcements.id, topRelevance: 3 },
+    });
     return {
-      total: rows[0]?.total ?? 0,
-      rows: rows.map(({ row, teamName, score: value }) => ({
+      total,
+      capped,
+      rows: rows.map(({ row: { row, teamName }, score }) => ({
         id: row.id,
         title: row.title,
         text: row.content,
         context: teamName,
         createdAt: row.createdAt,
         target: { teamId: row.teamId, announcementId: row.id },
-        score: value,
+        score,
       })),
     };
   },
@@ -64,36 +77,44 @@ export const postSearch: SearchSource = {
     const teamIds = searchedTeams(scope);
     if (teamIds.length === 0) return NO_RESULTS;
     const score = scoreOf(postText, sql`${posts.title}`, sql`${posts.createdAt}`, terms, scope.now);
-    const rows = await db
-      .select({
-        row: posts,
-        teamId: boards.teamId,
-        teamName: teams.name,
-        score,
-        total: totalOver(),
-      })
-      .from(posts)
-      .innerJoin(boards, eq(boards.id, posts.boardId))
-      .innerJoin(teams, eq(teams.id, boards.teamId))
-      .where(
-        and(
-          inArray(boards.teamId, [...teamIds]),
-          matchesAll(postText, terms, 'indexed'),
-          withinFilters(scope, { person: posts.authorId, createdAt: posts.createdAt }),
-        ),
-      )
-      .orderBy(desc(sql`score`), desc(posts.id))
-      .limit(limit);
+    const { total, capped, rows } = await rankedSearch(db, {
+      limit,
+      hits: (extra, count, ordered) =>
+        db
+          .select({ id: posts.id, score })
+          .from(posts)
+          .innerJoin(boards, eq(boards.id, posts.boardId))
+          .where(
+            and(
+              inArray(boards.teamId, [...teamIds]),
+              matchesAll(postText, terms, 'indexed'),
+              withinFilters(scope, { person: posts.authorId, createdAt: posts.createdAt }),
+              extra,
+            ),
+          )
+          .orderBy(...(ordered ? [desc(sql`score`), desc(posts.id)] : []))
+          .limit(count),
+      rows: (ids) =>
+        db
+          .select({ row: posts, teamId: boards.teamId, teamName: teams.name })
+          .from(posts)
+          .innerJoin(boards, eq(boards.id, posts.boardId))
+          .innerJoin(teams, eq(teams.id, boards.teamId))
+          .where(inArray(posts.id, ids)),
+      idOf: ({ row }) => row.id,
+      newestFirst: { id: posts.id, topRelevance: 3 },
+    });
     return {
-      total: rows[0]?.total ?? 0,
-      rows: rows.map(({ row, teamId, teamName, score: value }) => ({
+      total,
+      capped,
+      rows: rows.map(({ row: { row, teamId, teamName }, score }) => ({
         id: row.id,
         title: row.title,
         text: row.content,
         context: teamName,
         createdAt: row.createdAt,
         target: { teamId, postId: row.id },
-        score: value,
+        score,
       })),
     };
   },
@@ -105,41 +126,54 @@ export const postCommentSearch: SearchSource = {
     const teamIds = searchedTeams(scope);
     if (teamIds.length === 0) return NO_RESULTS;
     const score = scoreOf(commentText, sql`''`, sql`${postComments.createdAt}`, terms, scope.now);
-    const rows = await db
-      .select({
-        row: postComments,
-        postTitle: posts.title,
-        teamId: boards.teamId,
-        teamName: teams.name,
-        score,
-        total: totalOver(),
-      })
-      .from(postComments)
-      .innerJoin(posts, eq(posts.id, postComments.postId))
-      .innerJoin(boards, eq(boards.id, posts.boardId))
-      .innerJoin(teams, eq(teams.id, boards.teamId))
-      .where(
-        and(
-          inArray(boards.teamId, [...teamIds]),
-          matchesAll(commentText, terms, 'indexed'),
-          withinFilters(scope, {
-            person: postComments.authorId,
-            createdAt: postComments.createdAt,
-          }),
-        ),
-      )
-      .orderBy(desc(sql`score`), desc(postComments.id))
-      .limit(limit);
+    const { total, capped, rows } = await rankedSearch(db, {
+      limit,
+      hits: (extra, count, ordered) =>
+        db
+          .select({ id: postComments.id, score })
+          .from(postComments)
+          .innerJoin(posts, eq(posts.id, postComments.postId))
+          .innerJoin(boards, eq(boards.id, posts.boardId))
+          .where(
+            and(
+              inArray(boards.teamId, [...teamIds]),
+              matchesAll(commentText, terms, 'indexed'),
+              withinFilters(scope, {
+                person: postComments.authorId,
+                createdAt: postComments.createdAt,
+              }),
+              extra,
+            ),
+          )
+          .orderBy(...(ordered ? [desc(sql`score`), desc(postComments.id)] : []))
+          .limit(count),
+      rows: (ids) =>
+        db
+          .select({
+            row: postComments,
+            postTitle: posts.title,
+            teamId: boards.teamId,
+            teamName: teams.name,
+          })
+          .from(postComments)
+          .innerJoin(posts, eq(posts.id, postComments.postId))
+          .innerJoin(boards, eq(boards.id, posts.boardId))
+          .innerJoin(teams, eq(teams.id, boards.teamId))
+          .where(inArray(postComments.id, ids)),
+      idOf: ({ row }) => row.id,
+      newestFirst: { id: postComments.id, topRelevance: 2 },
+    });
     return {
-      total: rows[0]?.total ?? 0,
-      rows: rows.map(({ row, postTitle, teamId, teamName, score: value }) => ({
+      total,
+      capped,
+      rows: rows.map(({ row: { row, postTitle, teamId, teamName }, score }) => ({
         id: row.id,
         title: postTitle,
         text: row.content,
         context: teamName,
         createdAt: row.createdAt,
         target: { teamId, postId: row.postId, commentId: row.id },
-        score: value,
+        score,
       })),
     };
   },
@@ -153,41 +187,52 @@ export const postFileSearch: SearchSource = {
     if (teamIds.length === 0) return NO_RESULTS;
     const name = sql`${attachments.originalName}`;
     const score = scoreOf(name, name, sql`${attachments.createdAt}`, terms, scope.now);
-    const rows = await db
-      .select({
-        row: attachments,
-        postTitle: posts.title,
-        teamId: boards.teamId,
-        teamName: teams.name,
-        score,
-        total: totalOver(),
-      })
-      .from(attachments)
-      .innerJoin(posts, eq(posts.id, attachments.postId))
-      .innerJoin(boards, eq(boards.id, posts.boardId))
-      .innerJoin(teams, eq(teams.id, boards.teamId))
-      .where(
-        and(
-          inArray(boards.teamId, [...teamIds]),
-          matchesAll(name, terms, 'not indexed'),
-          withinFilters(scope, {
-            person: attachments.uploaderId,
-            createdAt: attachments.createdAt,
-          }),
-        ),
-      )
-      .orderBy(desc(sql`score`), desc(attachments.id))
-      .limit(limit);
+    const { total, capped, rows } = await rankedSearch(db, {
+      limit,
+      hits: (_extra, count, ordered) =>
+        db
+          .select({ id: attachments.id, score })
+          .from(attachments)
+          .innerJoin(posts, eq(posts.id, attachments.postId))
+          .innerJoin(boards, eq(boards.id, posts.boardId))
+          .where(
+            and(
+              inArray(boards.teamId, [...teamIds]),
+              matchesAll(name, terms, 'not indexed'),
+              withinFilters(scope, {
+                person: attachments.uploaderId,
+                createdAt: attachments.createdAt,
+              }),
+            ),
+          )
+          .orderBy(...(ordered ? [desc(sql`score`), desc(attachments.id)] : []))
+          .limit(count),
+      rows: (ids) =>
+        db
+          .select({
+            row: attachments,
+            postTitle: posts.title,
+            teamId: boards.teamId,
+            teamName: teams.name,
+          })
+          .from(attachments)
+          .innerJoin(posts, eq(posts.id, attachments.postId))
+          .innerJoin(boards, eq(boards.id, posts.boardId))
+          .innerJoin(teams, eq(teams.id, boards.teamId))
+          .where(inArray(attachments.id, ids)),
+      idOf: ({ row }) => row.id,
+    });
     return {
-      total: rows[0]?.total ?? 0,
-      rows: rows.map(({ row, postTitle, teamId, teamName, score: value }) => ({
+      total,
+      capped,
+      rows: rows.map(({ row: { row, postTitle, teamId, teamName }, score }) => ({
         id: row.id,
         title: row.originalName,
         text: row.originalName,
         context: `${teamName} · ${postTitle}`,
         createdAt: row.createdAt,
         target: { teamId, postId: row.postId },
-        score: value,
+        score,
       })),
     };
   },

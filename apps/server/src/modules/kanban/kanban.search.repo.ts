@@ -10,8 +10,8 @@ import {
 } from '../../db/schema';
 import {
   matchesAll,
+  rankedSearch,
   scoreOf,
-  totalOver,
   withinFilters,
 } from '../../platform/search/search-sql.repo';
 import { NO_RESULTS, searchedTeams, type SearchSource } from '../../platform/search/search-source';
@@ -36,40 +36,53 @@ export const taskSearch: SearchSource = {
       terms,
       scope.now,
     );
-    const rows = await db
-      .select({
-        id: kanbanTasks.id,
-        subject: kanbanTasks.subject,
-        content: kanbanTasks.content,
-        createdAt: kanbanTasks.createdAt,
-        teamId: kanbans.teamId,
-        teamName: teams.name,
-        score,
-        total: totalOver(),
-      })
-      .from(kanbanTasks)
-      .innerJoin(kanbanLists, eq(kanbanLists.id, kanbanTasks.listId))
-      .innerJoin(kanbans, eq(kanbans.id, kanbanLists.kanbanId))
-      .innerJoin(teams, eq(teams.id, kanbans.teamId))
-      .where(
-        and(
-          inArray(kanbans.teamId, teamIds),
-          matchesAll(taskText, terms, 'indexed'),
-          withinFilters(scope, { person: assignedTo, createdAt: kanbanTasks.createdAt }),
-        ),
-      )
-      .orderBy(desc(sql`score`), desc(kanbanTasks.id))
-      .limit(limit);
+    const { total, capped, rows } = await rankedSearch(db, {
+      limit,
+      hits: (extra, count, ordered) =>
+        db
+          .select({ id: kanbanTasks.id, score })
+          .from(kanbanTasks)
+          .innerJoin(kanbanLists, eq(kanbanLists.id, kanbanTasks.listId))
+          .innerJoin(kanbans, eq(kanbans.id, kanbanLists.kanbanId))
+          .where(
+            and(
+              inArray(kanbans.teamId, teamIds),
+              matchesAll(taskText, terms, 'indexed'),
+              withinFilters(scope, { person: assignedTo, createdAt: kanbanTasks.createdAt }),
+              extra,
+            ),
+          )
+          .orderBy(...(ordered ? [desc(sql`score`), desc(kanbanTasks.id)] : []))
+          .limit(count),
+      rows: (ids) =>
+        db
+          .select({
+            id: kanbanTasks.id,
+            subject: kanbanTasks.subject,
+            content: kanbanTasks.content,
+            createdAt: kanbanTasks.createdAt,
+            teamId: kanbans.teamId,
+            teamName: teams.name,
+          })
+          .from(kanbanTasks)
+          .innerJoin(kanbanLists, eq(kanbanLists.id, kanbanTasks.listId))
+          .innerJoin(kanbans, eq(kanbans.id, kanbanLists.kanbanId))
+          .innerJoin(teams, eq(teams.id, kanbans.teamId))
+          .where(inArray(kanbanTasks.id, ids)),
+      idOf: (row) => row.id,
+      newestFirst: { id: kanbanTasks.id, topRelevance: 3 },
+    });
     return {
-      total: rows[0]?.total ?? 0,
-      rows: rows.map((row) => ({
+      total,
+      capped,
+      rows: rows.map(({ row, score: value }) => ({
         id: row.id,
         title: row.subject,
         text: row.content ?? row.subject,
         context: row.teamName,
         createdAt: row.createdAt,
         target: { teamId: row.teamId, taskId: row.id },
-        score: row.score,
+        score: value,
       })),
     };
   },
@@ -87,45 +100,59 @@ export const taskCommentSearch: SearchSource = {
       terms,
       scope.now,
     );
-    const rows = await db
-      .select({
-        id: kanbanTaskComments.id,
-        content: kanbanTaskComments.content,
-        createdAt: kanbanTaskComments.createdAt,
-        taskId: kanbanTasks.id,
-        subject: kanbanTasks.subject,
-        teamId: kanbans.teamId,
-        teamName: teams.name,
-        score,
-        total: totalOver(),
-      })
-      .from(kanbanTaskComments)
-      .innerJoin(kanbanTasks, eq(kanbanTasks.id, kanbanTaskComments.taskId))
-      .innerJoin(kanbanLists, eq(kanbanLists.id, kanbanTasks.listId))
-      .innerJoin(kanbans, eq(kanbans.id, kanbanLists.kanbanId))
-      .innerJoin(teams, eq(teams.id, kanbans.teamId))
-      .where(
-        and(
-          inArray(kanbans.teamId, teamIds),
-          matchesAll(commentText, terms, 'indexed'),
-          withinFilters(scope, {
-            person: kanbanTaskComments.authorId,
+    const { total, capped, rows } = await rankedSearch(db, {
+      limit,
+      hits: (extra, count, ordered) =>
+        db
+          .select({ id: kanbanTaskComments.id, score })
+          .from(kanbanTaskComments)
+          .innerJoin(kanbanTasks, eq(kanbanTasks.id, kanbanTaskComments.taskId))
+          .innerJoin(kanbanLists, eq(kanbanLists.id, kanbanTasks.listId))
+          .innerJoin(kanbans, eq(kanbans.id, kanbanLists.kanbanId))
+          .where(
+            and(
+              inArray(kanbans.teamId, teamIds),
+              matchesAll(commentText, terms, 'indexed'),
+              withinFilters(scope, {
+                person: kanbanTaskComments.authorId,
+                createdAt: kanbanTaskComments.createdAt,
+              }),
+              extra,
+            ),
+          )
+          .orderBy(...(ordered ? [desc(sql`score`), desc(kanbanTaskComments.id)] : []))
+          .limit(count),
+      rows: (ids) =>
+        db
+          .select({
+            id: kanbanTaskComments.id,
+            content: kanbanTaskComments.content,
             createdAt: kanbanTaskComments.createdAt,
-          }),
-        ),
-      )
-      .orderBy(desc(sql`score`), desc(kanbanTaskComments.id))
-      .limit(limit);
+            taskId: kanbanTasks.id,
+            subject: kanbanTasks.subject,
+            teamId: kanbans.teamId,
+            teamName: teams.name,
+          })
+          .from(kanbanTaskComments)
+          .innerJoin(kanbanTasks, eq(kanbanTasks.id, kanbanTaskComments.taskId))
+          .innerJoin(kanbanLists, eq(kanbanLists.id, kanbanTasks.listId))
+          .innerJoin(kanbans, eq(kanbans.id, kanbanLists.kanbanId))
+          .innerJoin(teams, eq(teams.id, kanbans.teamId))
+          .where(inArray(kanbanTaskComments.id, ids)),
+      idOf: (row) => row.id,
+      newestFirst: { id: kanbanTaskComments.id, topRelevance: 2 },
+    });
     return {
-      total: rows[0]?.total ?? 0,
-      rows: rows.map((row) => ({
+      total,
+      capped,
+      rows: rows.map(({ row, score: value }) => ({
         id: row.id,
         title: row.subject,
         text: row.content,
         context: row.teamName,
         createdAt: row.createdAt,
         target: { teamId: row.teamId, taskId: row.taskId, commentId: row.id },
-        score: row.score,
+        score: value,
       })),
     };
   },

@@ -3,8 +3,8 @@ import type { Db } from '../../db/client';
 import { schedules, teams } from '../../db/schema';
 import {
   matchesAll,
+  rankedSearch,
   scoreOf,
-  totalOver,
   withinFilters,
 } from '../../platform/search/search-sql.repo';
 import { NO_RESULTS, searchedTeams, type SearchSource } from '../../platform/search/search-source';
@@ -25,22 +25,34 @@ export const scheduleSearch: SearchSource = {
       terms,
       scope.now,
     );
-    const rows = await db
-      .select({ row: schedules, teamName: teams.name, score, total: totalOver() })
-      .from(schedules)
-      .innerJoin(teams, eq(teams.id, schedules.teamId))
-      .where(
-        and(
-          inArray(schedules.teamId, teamIds),
-          matchesAll(scheduleText, terms, 'indexed'),
-          withinFilters(scope, { person: schedules.creatorId, createdAt: schedules.createdAt }),
-        ),
-      )
-      .orderBy(desc(sql`score`), desc(schedules.id))
-      .limit(limit);
+    const { total, capped, rows } = await rankedSearch(db, {
+      limit,
+      hits: (_extra, count, ordered) =>
+        db
+          .select({ id: schedules.id, score })
+          .from(schedules)
+          .where(
+            and(
+              inArray(schedules.teamId, teamIds),
+              matchesAll(scheduleText, terms, 'indexed'),
+              withinFilters(scope, { person: schedules.creatorId, createdAt: schedules.createdAt }),
+            ),
+          )
+          .orderBy(...(ordered ? [desc(sql`score`), desc(schedules.id)] : []))
+          .limit(count),
+      rows: (ids) =>
+        db
+          .select({ row: schedules, teamName: teams.name })
+          .from(schedules)
+          .innerJoin(teams, eq(teams.id, schedules.teamId))
+          .where(inArray(schedules.id, ids)),
+      idOf: ({ row }) => row.id,
+      // Not newest first: a schedule's recency is its start, not the order it was written in.
+    });
     return {
-      total: rows[0]?.total ?? 0,
-      rows: rows.map(({ row, teamName, score: value }) => ({
+      total,
+      capped,
+      rows: rows.map(({ row: { row, teamName }, score: value }) => ({
         id: row.id,
         title: row.title,
         text: row.description ?? row.title,

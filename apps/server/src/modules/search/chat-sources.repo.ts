@@ -4,8 +4,8 @@ import type { Db } from '../../db/client';
 import { chatAttachments, chatMessages, chatRoomMembers, chatRooms, users } from '../../db/schema';
 import {
   matchesAll,
+  rankedSearch,
   scoreOf,
-  totalOver,
   withinFilters,
 } from '../../platform/search/search-sql.repo';
 import {
@@ -68,44 +68,57 @@ export const messageSearch: SearchSource = {
     // Rooms belong to the workspace, not to a team.
     if (scope.teamFilter !== null) return NO_RESULTS;
     const score = scoreOf(messageText, sql`''`, sql`${chatMessages.createdAt}`, terms, scope.now);
-    const rows = await db
-      .select({
-        id: chatMessages.id,
-        content: chatMessages.content,
-        createdAt: chatMessages.createdAt,
-        roomId: chatRooms.id,
-        roomName: roomName(scope),
-        senderName: users.name,
-        score,
-        total: totalOver(),
-      })
-      .from(chatMessages)
-      .innerJoin(chatRooms, eq(chatRooms.id, chatMessages.roomId))
-      .leftJoin(users, eq(users.id, chatMessages.senderId))
-      .where(
-        and(
-          memberOfRoom(scope),
-          isNull(chatMessages.deletedAt),
-          matchesAll(messageText, terms, 'indexed'),
-          withinFilters(scope, sentBy),
-        ),
-      )
-      .orderBy(desc(sql`score`), desc(chatMessages.id))
-      .limit(limit);
+    const { total, capped, rows } = await rankedSearch(db, {
+      limit,
+      hits: (extra, count, ordered) =>
+        db
+          .select({ id: chatMessages.id, score })
+          .from(chatMessages)
+          .innerJoin(chatRooms, eq(chatRooms.id, chatMessages.roomId))
+          .where(
+            and(
+              memberOfRoom(scope),
+              isNull(chatMessages.deletedAt),
+              matchesAll(messageText, terms, 'indexed'),
+              withinFilters(scope, sentBy),
+              extra,
+            ),
+          )
+          .orderBy(...(ordered ? [desc(sql`score`), desc(chatMessages.id)] : []))
+          .limit(count),
+      rows: (ids) =>
+        db
+          .select({
+            id: chatMessages.id,
+            content: chatMessages.content,
+            createdAt: chatMessages.createdAt,
+            roomId: chatRooms.id,
+            roomName: roomName(scope),
+            senderName: users.name,
+          })
+          .from(chatMessages)
+          .innerJoin(chatRooms, eq(chatRooms.id, chatMessages.roomId))
+          .leftJoin(users, eq(users.id, chatMessages.senderId))
+          .where(inArray(chatMessages.id, ids)),
+      idOf: (row) => row.id,
+      // Messages get their ids as they are sent; no title: the whole query in the text is the top.
+      newestFirst: { id: chatMessages.id, topRelevance: 2 },
+    });
     const asText = await mentionsReadable(
       db,
-      rows.map((row) => row.content),
+      rows.map(({ row }) => row.content),
     );
     return {
-      total: rows[0]?.total ?? 0,
-      rows: rows.map((row) => ({
+      total,
+      capped,
+      rows: rows.map(({ row, score: value }) => ({
         id: row.id,
         title: row.senderName ?? '',
         text: asText(row.content),
         context: row.roomName,
         createdAt: row.createdAt,
         target: { roomId: row.roomId, messageId: row.id },
-        score: row.score,
+        score: value,
       })),
     };
   },
@@ -118,40 +131,51 @@ export const chatFileSearch: SearchSource = {
     if (scope.teamFilter !== null) return NO_RESULTS;
     const name = sql`${chatAttachments.originalName}`;
     const score = scoreOf(name, name, sql`${chatMessages.createdAt}`, terms, scope.now);
-    const rows = await db
-      .select({
-        id: chatAttachments.id,
-        name: chatAttachments.originalName,
-        messageId: chatMessages.id,
-        createdAt: chatMessages.createdAt,
-        roomId: chatRooms.id,
-        roomName: roomName(scope),
-        score,
-        total: totalOver(),
-      })
-      .from(chatAttachments)
-      .innerJoin(chatMessages, eq(chatMessages.id, chatAttachments.messageId))
-      .innerJoin(chatRooms, eq(chatRooms.id, chatMessages.roomId))
-      .where(
-        and(
-          memberOfRoom(scope),
-          isNull(chatMessages.deletedAt),
-          matchesAll(name, terms, 'not indexed'),
-          withinFilters(scope, sentBy),
-        ),
-      )
-      .orderBy(desc(sql`score`), desc(chatAttachments.id))
-      .limit(limit);
+    const { total, capped, rows } = await rankedSearch(db, {
+      limit,
+      hits: (_extra, count, ordered) =>
+        db
+          .select({ id: chatAttachments.id, score })
+          .from(chatAttachments)
+          .innerJoin(chatMessages, eq(chatMessages.id, chatAttachments.messageId))
+          .innerJoin(chatRooms, eq(chatRooms.id, chatMessages.roomId))
+          .where(
+            and(
+              memberOfRoom(scope),
+              isNull(chatMessages.deletedAt),
+              matchesAll(name, terms, 'not indexed'),
+              withinFilters(scope, sentBy),
+            ),
+          )
+          .orderBy(...(ordered ? [desc(sql`score`), desc(chatAttachments.id)] : []))
+          .limit(count),
+      rows: (ids) =>
+        db
+          .select({
+            id: chatAttachments.id,
+            name: chatAttachments.originalName,
+            messageId: chatMessages.id,
+            createdAt: chatMessages.createdAt,
+            roomId: chatRooms.id,
+            roomName: roomName(scope),
+          })
+          .from(chatAttachments)
+          .innerJoin(chatMessages, eq(chatMessages.id, chatAttachments.messageId))
+          .innerJoin(chatRooms, eq(chatRooms.id, chatMessages.roomId))
+          .where(inArray(chatAttachments.id, ids)),
+      idOf: (row) => row.id,
+    });
     return {
-      total: rows[0]?.total ?? 0,
-      rows: rows.map((row) => ({
+      total,
+      capped,
+      rows: rows.map(({ row, score: value }) => ({
         id: row.id,
         title: row.name,
         text: row.name,
         context: row.roomName,
         createdAt: row.createdAt,
         target: { roomId: row.roomId, messageId: row.messageId },
-        score: row.score,
+        score: value,
       })),
     };
   },

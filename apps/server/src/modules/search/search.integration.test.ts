@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { searchMessages } from '@teamup/contracts/search';
+import { SearchLimits, searchMessages } from '@teamup/contracts/search';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchHit, SearchKind, SearchResult } from '@teamup/contracts/search';
 import type { Team } from '@teamup/contracts/teams';
@@ -427,6 +427,87 @@ describe('search: paging and ranking', () => {
     expect(first.total).toBeGreaterThan(4);
     const keys = [...first.items, ...second.items].map((hit) => hit.key);
     expect(new Set(keys).size).toBe(4);
+  });
+});
+
+describe('search: counts to a cap, bounded work for common words', () => {
+  const cap = SearchLimits.countCap;
+
+  /**
+   * `count` messages in one statement, "<text> <n>", sent a minute apart in the order of n
+   * (ending `endingAgo` ms ago), as ids are given: n = 1 is the oldest.
+   */
+  async function messages(roomId: number, text: string, count: number, endingAgo = 0) {
+    const rows = await db.execute(
+      sql`INSERT INTO chat_messages (room_id, sender_id, content, created_at)
+        SELECT ${roomId}, ${minji.userId}, ${text} || ' ' || g,
+          ${new Date(Date.now() - endingAgo).toISOString()}::timestamptz - (${count} - g) * interval '1 minute'
+        FROM generate_series(1, ${count}) AS g ORDER BY g RETURNING id`,
+    );
+    return (rows as { rows: { id: number }[] }).rows.map((row) => Number(row.id));
+  }
+
+  it('counts exactly up to the cap; more is the cap, flagged, on the kind and the total', async () => {
+    const roomId = await room('한도방', [minji]);
+    await messages(roomId, '한도검사', cap);
+    await messages(roomId, '초과검사', cap + 1);
+    expect(cap).toBe(1000);
+
+    const exact = await found(minji, { q: '한도검사', kind: 'message', size: 5 });
+    expect(exact.counts.message).toBe(cap);
+    expect(exact.cappedKinds).toEqual([]);
+    expect(exact.total).toBe(cap);
+    expect(exact.totalCapped).toBe(false);
+
+    const over = await found(minji, { q: '초과검사', kind: 'message', size: 5 });
+    expect(over.counts.message).toBe(cap);
+    expect(over.cappedKinds).toEqual(['message']);
+    expect(over.total).toBe(cap);
+    expect(over.totalCapped).toBe(true);
+    expect(over.hasMore).toBe(true);
+
+    // Every kind: the capped count is in the sum, which is flagged too; a kind not asked is
+    // counted the same way.
+    const all = await found(minji, { q: '초과검사', size: 5 });
+    expect(all.counts.message).toBe(cap);
+    expect(all.cappedKinds).toEqual(['message']);
+    expect(all.totalCapped).toBe(true);
+    const other = await found(minji, { q: '초과검사', kind: 'post' });
+    expect(other.counts.message).toBe(cap);
+    expect(other.cappedKinds).toEqual(['message']);
+    expect(other.total).toBe(0);
+    expect(other.totalCapped).toBe(false);
+    // Below the cap nothing changes: a few matches are counted exactly.
+    const few = await found(minji, { q: '회의록', kind: 'message' });
+    expect(few.cappedKinds).toEqual([]);
+    expect(few.counts.message).toBe(few.items.length);
+  });
+
+  it('past the cap, pages are still newest first, each as ranking every match gives', async () => {
+    const roomId = await room('최신방', [minji]);
+    const made = await messages(roomId, '최신검사', cap + 200);
+    const newest = [...made].reverse();
+    for (const [page, size] of [
+      [0, 5],
+      [1, 5],
+      [3, 7],
+    ] as const) {
+      const result = await found(minji, { q: '최신검사', kind: 'message', size, page });
+      expect(result.cappedKinds).toEqual(['message']);
+      expect(keysOf(result)).toEqual(newest.slice(page * size, (page + 1) * size));
+    }
+  });
+
+  it('past the cap, an older match of the whole query still ranks above newer partial ones', async () => {
+    const roomId = await room('별빛방', [minji]);
+    // The whole query, "별빛 바다", in three old messages; both words, apart, in many newer ones.
+    const old = await messages(roomId, '별빛 바다 옛날', 3, 10 * 24 * 3600 * 1000);
+    const partial = await messages(roomId, '바다 별빛', cap + 100);
+    const first = await found(minji, { q: '별빛 바다', kind: 'message', size: 2 });
+    expect(first.cappedKinds).toEqual(['message']);
+    expect(keysOf(first)).toEqual([old[2], old[1]]);
+    const second = await found(minji, { q: '별빛 바다', kind: 'message', size: 2, page: 1 });
+    expect(keysOf(second)).toEqual([old[0], partial[partial.length - 1]]);
   });
 });
 

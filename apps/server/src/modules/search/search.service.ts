@@ -34,8 +34,9 @@ type Found = { candidate: SearchCandidate; kind: SearchKind; source: number };
 
 /**
  * Searches, within a workspace, everything the caller may read (decision 0020): each module's
- * sources (ctx.hooks.searchSources) answer their best matches and their count; the answers are
- * merged best first and paged. An outsider is refused by requireMembership (403/404).
+ * sources (ctx.hooks.searchSources) answer their best matches and their count (up to
+ * SearchLimits.countCap: more is answered as the cap, the kind listed in `cappedKinds`); the
+ * answers are merged best first and paged. An outsider is refused by requireMembership (403/404).
  */
 export async function search(
   ctx: AppContext,
@@ -69,16 +70,23 @@ export async function search(
     SearchKind,
     number
   >;
+  const capped = new Set<SearchKind>();
   const found: Found[] = [];
   for (const [index, source] of sources.entries()) {
     const asked = query.kind === undefined || query.kind === source.kind;
-    // A kind not asked for is only counted: one row carries the count.
-    const answer = await source.search(db, scope, terms, asked ? wanted : 1);
+    // A kind not asked for is only counted.
+    const answer = await source.search(db, scope, terms, asked ? wanted : 0);
     counts[source.kind] += answer.total;
+    if (answer.capped) capped.add(source.kind);
     if (asked) {
       for (const candidate of answer.rows)
         found.push({ candidate, kind: source.kind, source: index });
     }
+  }
+  // Two sources of one kind (files, comments) are counted together, to the same cap.
+  for (const kind of searchKinds) {
+    if (counts[kind] > SearchLimits.countCap) capped.add(kind);
+    if (capped.has(kind)) counts[kind] = SearchLimits.countCap;
   }
   found.sort(
     (a, b) =>
@@ -86,20 +94,22 @@ export async function search(
       b.candidate.createdAt.getTime() - a.candidate.createdAt.getTime() ||
       b.candidate.id - a.candidate.id,
   );
-  const total =
-    query.kind === undefined
-      ? Object.values(counts).reduce((sum, count) => sum + count, 0)
-      : counts[query.kind];
+  const summed: readonly SearchKind[] = query.kind === undefined ? searchKinds : [query.kind];
+  const total = summed.reduce((sum, kind) => sum + counts[kind], 0);
+  const totalCapped = summed.some((kind) => capped.has(kind));
   const start = query.page * query.size;
   const items = found.slice(start, start + query.size).map((one) => present(one, terms));
   return {
     query: terms.raw,
     counts,
+    cappedKinds: searchKinds.filter((kind) => capped.has(kind)),
     items,
     page: query.page,
     size: query.size,
     total,
-    hasMore: start + items.length < total && query.page < SearchLimits.maxPage,
+    totalCapped,
+    // Past a capped total there are more than it says.
+    hasMore: (start + items.length < total || totalCapped) && query.page < SearchLimits.maxPage,
   };
 }
 

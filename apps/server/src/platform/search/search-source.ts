@@ -48,9 +48,14 @@ export interface SearchCandidate {
 }
 
 export interface SearchSourceAnswer {
-  /** Every match the caller may read, not only the rows answered. */
+  /**
+   * Every match the caller may read, not only the rows answered, counted up to
+   * `SearchLimits.countCap` (search-sql.repo.ts `rankedSearch`).
+   */
   readonly total: number;
-  /** The best `limit` matches, best first. */
+  /** Whether there are more matches than `total` (it is the cap). */
+  readonly capped: boolean;
+  /** The best `limit` matches, best first (none when `limit` is 0: only counted). */
   readonly rows: readonly SearchCandidate[];
 }
 
@@ -65,7 +70,7 @@ export interface SearchSource {
 }
 
 /** A source's answer when nothing it holds may be searched. */
-export const NO_RESULTS: SearchSourceAnswer = { total: 0, rows: [] };
+export const NO_RESULTS: SearchSourceAnswer = { total: 0, capped: false, rows: [] };
 
 /** The teams a source of team content searches: the filter, or every team the caller may read. */
 export function searchedTeams(scope: SearchScope): number[] {

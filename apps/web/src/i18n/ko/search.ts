@@ -24,7 +24,9 @@ export const searchKo = {
     person: '사람',
     team: '팀',
   },
-  countOf: (label: string, count: number) => `${label} ${count}건`,
+  /** A kind's count; `capped`: there are more than it (SearchLimits.countCap), "1,000+건". */
+  countOf: (label: string, count: number, capped = false) =>
+    `${label} ${count.toLocaleString('ko-KR')}${capped ? '+' : ''}건`,
   switcher: {
     label: '바로 가기',
     rooms: '최근 채팅방',

@@ -6,6 +6,9 @@ import { filterParams, filtersValid, type SearchFilterValues } from '../lib/sear
 
 export const SEARCH_PAGE_SIZE = 20;
 
+/** Every search's cached pages (each is `[...searchQueryKey, workspaceId, q, kind, filters]`). */
+export const searchQueryKey = ['search'] as const;
+
 /** GET /workspaces/{id}/search: pages of results, best first, with counts per kind. */
 export function useWorkspaceSearch(
   workspaceId: number | undefined,
@@ -16,7 +19,7 @@ export function useWorkspaceSearch(
   const q = query.trim();
   const params = filterParams(filters);
   return useInfiniteQuery({
-    queryKey: ['search', workspaceId, q, kind, params],
+    queryKey: [...searchQueryKey, workspaceId, q, kind, params],
     enabled: workspaceId !== undefined && q.length > 0 && filtersValid(filters),
     initialPageParam: 0,
     queryFn: ({ pageParam, signal }) =>

@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import type { SearchHit, SearchKind, SearchResult } from '@teamup/contracts/search';
+import { FakeEventSource } from '../../../test/fake-event-source';
 import { renderPage } from '../../../test/render';
 import {
+  deferred,
   signedInScreenTests,
+  message,
+  ME,
   ok,
   page,
   problem,
@@ -12,6 +16,7 @@ import {
   stubChatApi,
   type ApiCall,
 } from '../../chat/test/fixtures';
+import { LiveProvider } from '../../live/components/live-provider';
 import { SearchBox } from './search-box';
 
 function LocationProbe() {
@@ -76,25 +81,27 @@ function result(items: SearchHit[], extra: Partial<SearchResult> = {}): SearchRe
   return {
     query: '회의록',
     counts: counts({ message: 2, post: 1 }),
+    cappedKinds: [],
     items,
     page: 0,
     size: 20,
     total: 3,
+    totalCapped: false,
     hasMore: false,
     ...extra,
   };
 }
 
-function setup(answer: (call: ApiCall) => Response | undefined) {
+function setup(answer: (call: ApiCall) => Response | Promise<Response> | undefined) {
   const calls = stubChatApi((call) =>
     call.path === '/api/workspaces/1/search' ? answer(call) : undefined,
   );
   renderPage(
     '*',
-    <>
+    <LiveProvider>
       <SearchBox workspaceId={1} />
       <LocationProbe />
-    </>,
+    </LiveProvider>,
     '/ws/1',
   );
   return calls;
@@ -125,6 +132,25 @@ describe('search box', () => {
     );
     const call = calls.find((each) => each.path === '/api/workspaces/1/search');
     expect(call?.query.get('q')).toBe('회의록');
+  });
+
+  it("shows a count past the server's cap as 1,000+, on the kind, its group and the whole", async () => {
+    setup(() =>
+      ok(
+        result(hits, {
+          counts: counts({ message: 1000, post: 1 }),
+          cappedKinds: ['message'],
+          total: 1001,
+          totalCapped: true,
+        }),
+      ),
+    );
+    await openAndType('회의');
+    const list = await screen.findByRole('listbox', { name: '검색 결과' });
+    expect(list.textContent).toContain('메시지 1,000+건');
+    expect(screen.getByRole('button', { name: '메시지 1,000+건' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '게시글 1건' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '전체 1,001+건' })).toBeTruthy();
   });
 
   it('walks the results with the arrow keys in the order shown and opens one with Enter', async () => {
@@ -203,7 +229,13 @@ describe('search box', () => {
       if (call.path === '/api/workspaces/1/members') return ok(people);
       return call.path === '/api/workspaces/1/search' ? ok(result(hits)) : undefined;
     });
-    renderPage('*', <SearchBox workspaceId={1} />, '/ws/1');
+    renderPage(
+      '*',
+      <LiveProvider>
+        <SearchBox workspaceId={1} />
+      </LiveProvider>,
+      '/ws/1',
+    );
     await openAndType('회의록');
     await screen.findByRole('listbox');
     fireEvent.click(screen.getByTestId('search-filters-toggle'));
@@ -262,10 +294,10 @@ describe('search box', () => {
     });
     renderPage(
       '*',
-      <>
+      <LiveProvider>
         <SearchBox workspaceId={1} />
         <LocationProbe />
-      </>,
+      </LiveProvider>,
       '/ws/1',
     );
     fireEvent.keyDown(document.documentElement, { key: 'k', code: 'KeyK', ctrlKey: true });
@@ -293,5 +325,124 @@ describe('search box', () => {
     fireEvent.keyDown(input, { key: 'ArrowDown' });
     fireEvent.keyDown(input, { key: 'Enter' });
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/ws/1/team/3'));
+  });
+});
+
+describe('search box: live results', () => {
+  const text = (option: HTMLElement) => option.textContent ?? '';
+  const shown = () => screen.queryAllByRole('option').map(text);
+  const searches = (calls: ApiCall[]) =>
+    calls.filter((call) => call.path === '/api/workspaces/1/search').length;
+
+  async function live() {
+    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
+    act(() => FakeEventSource.latest().open());
+  }
+
+  it('drops a deleted message at once, before the results come again without it', async () => {
+    let answer = (): Promise<Response> | Response => ok(result(hits));
+    const calls = setup(() => answer());
+    await openAndType('회의록');
+    await screen.findByRole('listbox', { name: '검색 결과' });
+    expect(shown()).toEqual([
+      expect.stringContaining('내일 회의록을 정리해서 올릴게요'),
+      expect.stringContaining('회의록 확인했어요'),
+      expect.stringContaining('주간회의 회의록'),
+    ]);
+    await live();
+    const refetched = deferred<Response>();
+    answer = () => refetched.promise;
+    const before = searches(calls);
+
+    act(() =>
+      FakeEventSource.latest().emit({ type: 'CHAT_MESSAGE_DELETED', chatRoomId: 5, messageId: 11 }),
+    );
+    // Gone at once, while the search is being fetched again (the groups keep the order of
+    // their best result: the post's now comes first).
+    await waitFor(() =>
+      expect(shown()).toEqual([
+        expect.stringContaining('주간회의 회의록'),
+        expect.stringContaining('회의록 확인했어요'),
+      ]),
+    );
+    await waitFor(() => expect(searches(calls)).toBe(before + 1));
+
+    act(() =>
+      refetched.resolve(
+        ok(result(hits.slice(1), { counts: counts({ message: 1, post: 1 }), total: 2 })),
+      ),
+    );
+    await waitFor(() => expect(screen.getByRole('button', { name: '메시지 1건' })).toBeTruthy());
+    expect(shown()).toHaveLength(2);
+    expect(shown().join()).not.toContain('내일 회의록을');
+  });
+
+  it('finds an edit by its new text, and drops the results of a room I leave', async () => {
+    let served = hits;
+    const calls = setup(() => ok(result(served)));
+    await openAndType('회의록');
+    await screen.findByRole('listbox', { name: '검색 결과' });
+    await live();
+
+    const edited = { ...(hits[2] as SearchHit), snippet: '회의록 다시 고쳤어요' };
+    served = [hits[0] as SearchHit, hits[1] as SearchHit, edited];
+    const before = searches(calls);
+    act(() =>
+      FakeEventSource.latest().emit({
+        type: 'CHAT_MESSAGE_EDITED',
+        chatRoomId: 5,
+        messageId: 12,
+        message: message(12, { content: '회의록 다시 고쳤어요' }),
+      }),
+    );
+    await waitFor(() => expect(shown().join()).toContain('회의록 다시 고쳤어요'));
+    expect(searches(calls)).toBe(before + 1);
+
+    // Someone else leaving the room changes nothing I may read: the results are only asked again.
+    act(() =>
+      FakeEventSource.latest().emit({
+        type: 'CHAT_MEMBER_LEFT',
+        chatRoomId: 5,
+        workspaceId: 1,
+        userId: ME + 100,
+        userName: '다른 사람',
+      }),
+    );
+    await waitFor(() => expect(searches(calls)).toBe(before + 2));
+    expect(shown()).toHaveLength(3);
+
+    // I leave (or am removed from) room 5: its messages leave the results at once.
+    served = [hits[1] as SearchHit];
+    act(() =>
+      FakeEventSource.latest().emit({
+        type: 'CHAT_MEMBER_LEFT',
+        chatRoomId: 5,
+        workspaceId: 1,
+        userId: ME,
+        userName: '나',
+      }),
+    );
+    await waitFor(() => expect(shown()).toEqual([expect.stringContaining('주간회의 회의록')]));
+  });
+
+  it("asks again when a team's content changes (a post deleted)", async () => {
+    let served = hits;
+    const calls = setup(() => ok(result(served)));
+    await openAndType('회의록');
+    await screen.findByRole('listbox', { name: '검색 결과' });
+    await live();
+    served = hits.filter((hit) => hit.kind !== 'post');
+    const before = searches(calls);
+    act(() =>
+      FakeEventSource.latest().emit({
+        type: 'TEAM_CONTENT_CHANGED',
+        workspaceId: 1,
+        teamId: 3,
+        area: 'POSTS',
+      }),
+    );
+    await waitFor(() => expect(shown()).toHaveLength(2));
+    expect(shown().join()).not.toContain('주간회의 회의록');
+    expect(searches(calls)).toBe(before + 1);
   });
 });

@@ -4,6 +4,7 @@ import { useDisclosure, useHotkeys } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { ko } from '../../../i18n/ko';
 import { useOpenedOnce } from '../../../lib/use-opened-once';
+import { useSearchLiveSync } from '../hooks/use-search-live-sync';
 
 const t = ko.search;
 
@@ -27,6 +28,7 @@ export function SearchBox({ workspaceId }: SearchBoxProps) {
   const [opened, { open, close }] = useDisclosure(false);
   const dialogLoaded = useOpenedOnce(opened);
   useHotkeys([['mod+K', open]]);
+  useSearchLiveSync();
   return (
     <>
       <UnstyledButton

@@ -73,7 +73,7 @@ function SearchPanel({
   const groups = useMemo(() => {
     if (!typed) return switcher;
     if (workspaceId === undefined) return [];
-    return resultGroups(workspaceId, items, first?.counts ?? {});
+    return resultGroups(workspaceId, items, first?.counts ?? {}, first?.cappedKinds);
   }, [typed, switcher, workspaceId, items, first]);
   // The order the keyboard walks: the groups as shown.
   const ordered = useMemo(() => groups.flatMap((group) => group.options), [groups]);
@@ -106,6 +106,8 @@ function SearchPanel({
   }
 
   const total = first ? Object.values(first.counts).reduce((sum, count) => sum + count, 0) : 0;
+  // A kind with more matches than counted makes the sum a lower bound too.
+  const capped = new Set(first?.cappedKinds ?? []);
 
   return (
     <Stack gap="sm">
@@ -149,6 +151,7 @@ function SearchPanel({
           <KindButton
             label={t.all}
             count={total}
+            capped={capped.size > 0}
             pressed={kind === null}
             onClick={() => setKind(null)}
           />
@@ -159,6 +162,7 @@ function SearchPanel({
                 key={each}
                 label={t.kinds[each]}
                 count={first.counts[each]}
+                capped={capped.has(each)}
                 pressed={kind === each}
                 onClick={() => {
                   setKind(each);
@@ -274,11 +278,14 @@ function OptionRow({
 function KindButton({
   label,
   count,
+  capped,
   pressed,
   onClick,
 }: {
   label: string;
   count: number;
+  /** More matches than `count` (the server's cap): shown as "1,000+". */
+  capped: boolean;
   pressed: boolean;
   onClick: () => void;
 }) {
@@ -290,7 +297,7 @@ function KindButton({
       aria-pressed={pressed}
       onClick={onClick}
     >
-      {t.countOf(label, count)}
+      {t.countOf(label, count, capped)}
     </Button>
   );
 }

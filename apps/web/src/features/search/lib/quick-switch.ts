@@ -37,6 +37,7 @@ export function resultGroups(
   workspaceId: number,
   items: readonly SearchHit[],
   counts: Partial<Record<SearchHit['kind'], number>>,
+  cappedKinds: readonly SearchHit['kind'][] = [],
 ): PanelGroup[] {
   const groups = new Map<SearchHit['kind'], PanelOption[]>();
   for (const hit of items) {
@@ -47,7 +48,7 @@ export function resultGroups(
   }
   return [...groups.entries()].map(([kind, options]) => ({
     key: kind,
-    label: t.countOf(t.kinds[kind], counts[kind] ?? options.length),
+    label: t.countOf(t.kinds[kind], counts[kind] ?? options.length, cappedKinds.includes(kind)),
     name: t.kinds[kind],
     options,
   }));
