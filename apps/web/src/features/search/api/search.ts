@@ -6,8 +6,9 @@ import { filterParams, filtersValid, type SearchFilterValues } from '../lib/sear
 
 export const SEARCH_PAGE_SIZE = 20;
 
-/** Every search's cached pages (each is `[...searchQueryKey, workspaceId, q, kind, filters]`). */
-export const searchQueryKey = ['search'] as const;
+import { searchQueryKey } from '../lib/search-query-key';
+
+export { searchQueryKey };
 
 /** GET /workspaces/{id}/search: pages of results, best first, with counts per kind. */
 export function useWorkspaceSearch(

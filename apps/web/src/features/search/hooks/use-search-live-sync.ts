@@ -4,7 +4,7 @@ import { useAuth } from '../../../lib/auth/use-auth';
 import { useLiveEvent } from '../../../lib/live/live-handlers';
 import { useLiveResync } from '../../../lib/live/use-live';
 import { putLiveData } from '../../../lib/queries/live-cache';
-import { searchQueryKey } from '../api/search';
+import { searchQueryKey } from '../lib/search-query-key';
 import { goneWith, searchLiveEvents, withoutHits } from '../lib/live-results';
 
 /**
