@@ -119,7 +119,14 @@ function messagesQuery(db: Db) {
 export async function messagePage(
   db: Db,
   roomId: number,
-  query: { offset: number; limit: number; newestFirst: boolean; beforeId?: number | undefined },
+  query: {
+    offset: number;
+    limit: number;
+    newestFirst: boolean;
+    beforeId?: number | undefined;
+    /** Count the room's messages no further than this (the exact total scans the whole room). */
+    countUpTo?: number | undefined;
+  },
 ) {
   if (query.beforeId !== undefined) {
     // The `limit` messages just older than the cursor, answered oldest first.
@@ -137,7 +144,13 @@ export async function messagePage(
     .orderBy(query.newestFirst ? desc(chatMessages.id) : asc(chatMessages.id))
     .offset(query.offset)
     .limit(query.limit);
-  const total = await countMessages(db, roomId);
+  const upTo = query.countUpTo;
+  const total = await countMessages(
+    db,
+    roomId,
+    undefined,
+    upTo === undefined ? undefined : { upTo },
+  );
   return { rows: await withAttachments(db, rows), total };
 }
 
@@ -145,13 +158,13 @@ export async function messagePage(
  * The room's newest `limit` messages, newest first, and how many messages it holds counted as a
  * cursor page counts (the exact total of the paged form scans the whole room).
  */
-export async function newestMessages(db: Db, roomId: number, limit: number) {
-  const rows = await messagesQuery(db)
-    .where(eq(chatMessages.roomId, roomId))
-    .orderBy(desc(chatMessages.id))
-    .limit(limit);
-  const total = await countMessages(db, roomId, undefined, { upTo: cursorCountMax(limit) });
-  return { rows: await withAttachments(db, rows), total };
+export function newestMessages(db: Db, roomId: number, limit: number) {
+  return messagePage(db, roomId, {
+    offset: 0,
+    limit,
+    newestFirst: true,
+    countUpTo: cursorCountMax(limit),
+  });
 }
 
 /**
