@@ -120,7 +120,10 @@ function phrase(seed: string, min: number, max: number) {
   return `(SELECT array_to_string(ARRAY(SELECT ${pick('k')} FROM generate_series(1, ${min} + abs(hashint4(${seed})::bigint) % ${max - min + 1}) AS k), ' '))`;
 }
 
-/** The CREATE INDEX statements of the search migrations, and their index names. */
+/**
+ * The CREATE INDEX statements of the search migrations, and their index names. Migration 0024
+ * only redefines the functions they call and rebuilds them: the statements are 0020's and 0023's.
+ */
 async function searchIndexes() {
   const statements: string[] = [];
   for (const file of ['0020_search.sql', '0023_search_bigrams.sql']) {

@@ -6,11 +6,11 @@ import type { SearchScope, SearchTerms } from './search-source';
 
 /**
  * The SQL every search source shares (decision 0020). Matching is substring matching, ILIKE, on
- * the text without its spaces (`search_compact`, migration 0020) for words of three characters
- * or more, so particles, partial words and a missing space all match, on PGlite and PostgreSQL
- * alike; the trigram GIN indexes of 0020 (and for two-character words the bigram indexes of
- * 0023) on the same expressions make them fast. `text` passed here must be the very expression
- * its table's indexes are built on.
+ * the text without its spaces (`search_compact`, migration 0020; without a regular expression
+ * since 0024) for words of three characters or more, so particles, partial words and a missing
+ * space all match, on PGlite and PostgreSQL alike; the trigram GIN indexes of 0020 (and for
+ * two-character words the bigram indexes of 0023) on the same expressions make them fast. `text`
+ * passed here must be the very expression its table's indexes are built on.
  */
 
 /** A LIKE pattern finding `value` anywhere, its wildcards taken literally. */
