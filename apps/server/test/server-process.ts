@@ -71,6 +71,8 @@ export type ServerOptions = {
    * `dist/main.mjs`, as `npm start` runs it (scripts/build-server.mjs must have run).
    */
   entry?: 'sources' | 'bundle';
+  /** Extra arguments for node before the entry (e.g. `--cpu-prof`, which NODE_OPTIONS refuses). */
+  nodeArgs?: string[];
 };
 
 /** A spawned real server process (`node --import tsx src/main.ts`, or the built bundle). */
@@ -109,10 +111,12 @@ export async function spawnServer(options: ServerOptions): Promise<ServerProcess
     ...options.env,
   });
 
-  const args =
-    options.entry === 'bundle'
+  const args = [
+    ...(options.nodeArgs ?? []),
+    ...(options.entry === 'bundle'
       ? ['--enable-source-maps', 'dist/main.mjs']
-      : ['--import', 'tsx', 'src/main.ts'];
+      : ['--import', 'tsx', 'src/main.ts']),
+  ];
   const child = spawn(process.execPath, args, {
     cwd: serverDir,
     env,

@@ -58,15 +58,28 @@ export type DomainEvent =
     };
 
 /**
- * Runs every module's reaction (declared in its module file, see platform/module.ts); a failing
- * one is logged and never fails the change that was already committed.
+ * Runs every module's reaction (declared in its module file, see platform/module.ts) on the facts
+ * in order; a failing one is logged and never fails the change that was already committed.
  */
-async function runReactions(ctx: AppContext, event: DomainEvent): Promise<void> {
+async function runReactions(ctx: AppContext, events: readonly DomainEvent[]): Promise<void> {
   for (const reaction of ctx.hooks.reactions) {
-    try {
-      await reaction(ctx, event);
-    } catch (error) {
-      ctx.logger.error({ err: error, event: event.type }, 'domain event reaction failed');
+    if (reaction.many && events.length > 1) {
+      try {
+        await reaction.many(ctx, events);
+      } catch (error) {
+        ctx.logger.error(
+          { err: error, events: events.map((event) => event.type) },
+          'domain event reaction failed',
+        );
+      }
+      continue;
+    }
+    for (const event of events) {
+      try {
+        await reaction(ctx, event);
+      } catch (error) {
+        ctx.logger.error({ err: error, event: event.type }, 'domain event reaction failed');
+      }
     }
   }
 }
@@ -86,7 +99,7 @@ export async function emitDomainEvent(ctx: AppContext, event: DomainEvent): Prom
 /** The same, waiting for the reactions: for a caller whose next step needs them done first. */
 export async function emitDomainEventNow(ctx: AppContext, event: DomainEvent): Promise<void> {
   await ctx.domainEvents.settled();
-  await runReactions(ctx, event);
+  await runReactions(ctx, [event]);
 }
 
 /** The instance's queue of facts whose reactions have yet to run. */
@@ -110,9 +123,18 @@ export class DomainEventQueue {
     await new Promise((resolve) => setImmediate(resolve));
     try {
       while (this.pending.length > 0) {
-        // Everything queued meanwhile is one batch; each fact keeps its order.
+        // Everything queued meanwhile is one batch, handed to the reactions in runs of facts
+        // stated with the same context; each fact keeps its order.
         const batch = this.pending.splice(0);
-        for (const { ctx, event } of batch) await runReactions(ctx, event);
+        while (batch.length > 0) {
+          const ctx = batch[0]?.ctx as AppContext;
+          let end = 1;
+          while (end < batch.length && batch[end]?.ctx === ctx) end += 1;
+          await runReactions(
+            ctx,
+            batch.splice(0, end).map((queued) => queued.event),
+          );
+        }
       }
     } finally {
       this.draining = undefined;

@@ -6,8 +6,14 @@ import type { LiveContribution } from './realtime/contribution';
 import type { SearchSource } from './search/search-source';
 import type { OwnedFilesQuery } from './storage/owned-files';
 
-/** A reaction to a fact another module stated (notifications, video's clean-up). */
-export type DomainEventReaction = (ctx: AppContext, event: DomainEvent) => Promise<void>;
+/**
+ * A reaction to a fact another module stated (notifications, video's clean-up). With `many`, the
+ * facts drained from the queue together are handed over at once, in order (a reaction that can
+ * do a run of them in fewer queries than one by one: a burst of chat messages).
+ */
+export type DomainEventReaction = ((ctx: AppContext, event: DomainEvent) => Promise<void>) & {
+  many?: (ctx: AppContext, events: readonly DomainEvent[]) => Promise<void>;
+};
 
 /**
  * A step run inside the same transaction when someone stops being a workspace member (kick, ban,

@@ -23,6 +23,7 @@ import { isAdminRole } from '../workspaces/workspaces.service';
 import { newMessageEvent, presentMessage, presentReactions } from './chat.presenter';
 import * as repo from './chat.repo';
 import { accessRoom, messageNotFound, publish, refuseRoomAccess } from './room-access';
+import { storeTextMessage } from './text-sends';
 import { forgetTyping } from './typing.service';
 
 /* A room's messages: reading them, sending (text, or with files), deleting. */
@@ -155,7 +156,8 @@ const replyTargetInvalid = () =>
 
 /**
  * The hot path: access, the original a reply answers, insert and the sender's read pointer
- * (sending implies having read everything up to one's own message) in one statement.
+ * (sending implies having read everything up to one's own message) in one statement, shared by
+ * the plain texts sent at the same moment.
  */
 async function storeText(
   ctx: AppContext,
@@ -165,14 +167,13 @@ async function storeText(
   content: string,
   replyTo: number | undefined,
 ): Promise<ChatMessage> {
-  const sent = await repo.insertTextMessageIfAllowed(ctx.database.db, {
-    roomId,
-    workspaceId,
-    userId,
-    content,
-    createdAt: ctx.now(),
-    replyTo,
-  });
+  const input = { roomId, workspaceId, userId, content, createdAt: ctx.now() };
+  // A plain text joins the sends of the same moment in one statement (text-sends.ts); a reply
+  // is stored on its own.
+  const sent =
+    replyTo === undefined
+      ? await storeTextMessage(ctx, input)
+      : await repo.insertTextMessageIfAllowed(ctx.database.db, { ...input, replyTo });
   if (!sent?.message) {
     const allowed =
       sent !== undefined &&

@@ -9,6 +9,7 @@ import type { Workspace } from '@teamup/contracts/workspaces';
 import { call, createUser, dataOf, expectProblem, type TestUser } from '../../../test/factories';
 import { openSse, type SseStream } from '../../../test/sse-client';
 import { createTestApp, listenLocally, type TestApp } from '../../../test/test-app';
+import { emitDomainEvent } from '../../platform/domain-events';
 import { mentionedIn } from './notifications.service';
 
 let app: TestApp;
@@ -217,6 +218,60 @@ describe('notifications', () => {
     );
     expect(fresh).toHaveLength(1);
     expect(fresh[0]?.count).toBe(1);
+  });
+
+  it('tells of chat messages drained together as it would of one after another', async () => {
+    const makeRoom = async (name: string) =>
+      dataOf<ChatRoom>(
+        await call(app, leader, 'POST', `/api/workspaces/${workspace.id}/chat-rooms/create`, {
+          name,
+          chatMemberIdList: [member.userId, bystander.userId],
+        }),
+      );
+    const [oneByOne, together] = [await makeRoom('차례방'), await makeRoom('한꺼번방')];
+    const said: Array<[TestUser, string]> = [
+      [leader, '안녕하세요'],
+      [member, '네'],
+      [leader, '@구경꾼 봐주세요'],
+      [leader, '하나 더'],
+    ];
+    const facts = (roomId: number) =>
+      said.map(([sender, content], index) => ({
+        type: 'CHAT_MESSAGE_SENT' as const,
+        workspaceId: workspace.id,
+        roomId,
+        messageId: index + 1,
+        senderId: sender.userId,
+        senderName: sender.name,
+        content,
+      }));
+    for (const fact of facts(oneByOne.id)) {
+      await emitDomainEvent(app.context, fact);
+      await app.context.domainEvents.settled();
+    }
+    // Stated in one turn: drained as one batch.
+    for (const fact of facts(together.id)) void emitDomainEvent(app.context, fact);
+    await app.context.domainEvents.settled();
+
+    const ofRoom = async (user: TestUser, room: ChatRoom) =>
+      (await inbox(user))
+        .filter((item) => item.link === `/ws/${workspace.id}/chat/${room.id}`)
+        .map((item) => ({
+          kind: item.kind,
+          count: item.count,
+          message: item.message.replace(room.name ?? '', '방'),
+        }))
+        .sort((a, b) => a.kind.localeCompare(b.kind));
+    for (const user of [leader, member, bystander]) {
+      expect(await ofRoom(user, together)).toEqual(await ofRoom(user, oneByOne));
+    }
+    expect(await ofRoom(bystander, together)).toEqual([
+      { kind: 'CHAT_MESSAGE', count: 3, message: '방: 팀장님 외 새 메시지 3개' },
+      { kind: 'MENTION', count: 1, message: '방에서 팀장님이 회원님을 언급했습니다.' },
+    ]);
+    expect(await ofRoom(leader, together)).toEqual([
+      { kind: 'CHAT_MESSAGE', count: 1, message: '방: 팀원님이 메시지를 보냈습니다.' },
+    ]);
   });
 
   it('respects turned-off kinds', async () => {

@@ -59,21 +59,41 @@ export async function workspaceName(db: Db, workspaceId: number): Promise<string
 }
 
 /** A room's name and type, and its members with their names (for mentions). */
-export async function roomWithMembers(db: Db, roomId: number) {
-  const [room] = await db
-    .select({ name: chatRooms.name, type: chatRooms.type })
-    .from(chatRooms)
-    .where(eq(chatRooms.id, roomId));
-  const members = await db
+/**
+ * A room as its chat notices need it, in one statement: its name and type, and each member with
+ * their name, their level in the room and whether they turned chat notices off.
+ */
+export async function roomForChatNotices(db: Db, roomId: number) {
+  const rows = await db
     .select({
+      name: chatRooms.name,
+      type: chatRooms.type,
       userId: chatRoomMembers.userId,
-      name: users.name,
+      memberName: users.name,
       notifyLevel: chatRoomMembers.notifyLevel,
+      chatOff: sql<boolean>`EXISTS (SELECT 1 FROM ${notificationPreferences} p
+        WHERE p.user_id = ${chatRoomMembers.userId} AND p.kind = 'CHAT_MESSAGE'
+          AND p.enabled = false)`,
     })
-    .from(chatRoomMembers)
-    .innerJoin(users, eq(users.id, chatRoomMembers.userId))
-    .where(eq(chatRoomMembers.roomId, roomId));
-  return room && { ...room, members };
+    .from(chatRooms)
+    .leftJoin(chatRoomMembers, eq(chatRoomMembers.roomId, chatRooms.id))
+    .leftJoin(users, eq(users.id, chatRoomMembers.userId))
+    .where(eq(chatRooms.id, roomId));
+  const [first] = rows;
+  if (!first) return undefined;
+  const members = rows.flatMap((row) =>
+    row.userId === null
+      ? []
+      : [
+          {
+            userId: row.userId,
+            name: row.memberName ?? '',
+            notifyLevel: row.notifyLevel,
+            chatOff: row.chatOff === true,
+          },
+        ],
+  );
+  return { name: first.name, type: first.type, members };
 }
 
 /** Of `userIds`, those who turned `kind` off. */
@@ -101,8 +121,9 @@ export async function insertMany(db: Db, rows: NewNotification[], now: Date) {
 }
 
 /**
- * A chat message for each of `userIds`: a new notification, or, while that room's one is still
- * unread, the same one counted up with its text changed to say how many (one statement).
+ * `count` chat messages (one, or a run of them drained together) for each of `userIds`: a new
+ * notification, or, while that room's one is still unread, the same one counted up with its text
+ * changed to say how many (one statement). A row that was made here has `count` equal to `count`.
  */
 export async function foldChat(
   db: Db,
@@ -110,13 +131,17 @@ export async function foldChat(
     userIds: number[];
     foldKey: string;
     link: string;
+    /** The text of a new notification (of `count` messages). */
     firstMessage: string;
     /** The folded text is this followed by the count and '개'. */
     foldedPrefix: string;
+    /** How many messages each of them is told of; 1 when absent. */
+    count?: number;
   },
   now: Date,
 ) {
   if (input.userIds.length === 0) return [];
+  const added = input.count ?? 1;
   return db
     .insert(notifications)
     .values(
@@ -126,6 +151,7 @@ export async function foldChat(
         message: input.firstMessage,
         link: input.link,
         foldKey: input.foldKey,
+        count: added,
         createdAt: now,
         updatedAt: now,
       })),
@@ -134,8 +160,8 @@ export async function foldChat(
       target: [notifications.userId, notifications.foldKey],
       targetWhere: sql`read_at IS NULL AND fold_key IS NOT NULL`,
       set: {
-        count: sql`${notifications.count} + 1`,
-        message: sql`${input.foldedPrefix} || (${notifications.count} + 1)::text || '개'`,
+        count: sql`${notifications.count} + ${added}::int`,
+        message: sql`${input.foldedPrefix} || (${notifications.count} + ${added}::int)::text || '개'`,
         updatedAt: now,
       },
     })

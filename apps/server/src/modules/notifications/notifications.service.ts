@@ -26,8 +26,12 @@ import * as repo from './notifications.repo';
  * recipient's unread count did not change, and the room's own live events already say a message
  * came.
  */
-async function announce(ctx: AppContext, rows: repo.NotificationRow[]) {
-  const fresh = rows.filter((row) => row.count === 1);
+async function announce(
+  ctx: AppContext,
+  rows: repo.NotificationRow[],
+  isNew: (row: repo.NotificationRow) => boolean = (row) => row.count === 1,
+) {
+  const fresh = rows.filter(isNew);
   if (fresh.length === 0) return;
   const unread = await repo.unreadCounts(
     ctx.database.db,
@@ -102,61 +106,97 @@ export function mentionedIn(
   return [...found];
 }
 
+type ChatMessageSent = Extract<DomainEvent, { type: 'CHAT_MESSAGE_SENT' }>;
+
 /**
- * Who hears of a chat message, by each member's level in the room (null follows their settings):
+ * Who hears of chat messages, by each member's level in the room (null follows their settings):
  * a mention reaches everyone mentioned but those who muted the room; any other message reaches
  * those who chose ALL, and, by their settings, those who chose nothing, unless the room is large.
+ * Messages drained together are told per room: one read of the room and its members, and the
+ * folded notices counted up once for the run (as one message after another would have left them).
  */
-async function onChatMessage(
-  ctx: AppContext,
-  event: Extract<DomainEvent, { type: 'CHAT_MESSAGE_SENT' }>,
-) {
-  const room = await repo.roomWithMembers(ctx.database.db, event.roomId);
-  if (!room) return;
-  const label = room.type === 'PERSONAL' ? '1:1 채팅' : (room.name ?? '채팅');
-  const link = `/ws/${event.workspaceId}/chat/${event.roomId}`;
-  const others = room.members.filter((member) => member.userId !== event.senderId);
-  const mentioned = new Set(
-    mentionedIn(event.content, others, (userIds) => usersWithStatus(ctx, userIds, 'ONLINE')),
-  );
-  const chose = (level: ChatNotifyLevel | null) =>
-    new Set(others.filter((m) => m.notifyLevel === level).map((m) => m.userId));
-  const [everything, mentionsOnly, muted] = [chose('ALL'), chose('MENTIONS'), chose('MUTE')];
-  if (mentioned.size > 0) {
-    await notify(
-      ctx,
-      'MENTION',
-      [...mentioned].filter((id) => !muted.has(id)),
-      event.senderId,
-      { message: T.mention(label, event.senderName), link },
-      new Set([...everything, ...mentionsOnly]),
-    );
+async function onChatMessages(ctx: AppContext, events: readonly ChatMessageSent[]) {
+  const byRoom = new Map<number, ChatMessageSent[]>();
+  for (const event of events) {
+    const list = byRoom.get(event.roomId);
+    if (list) list.push(event);
+    else byRoom.set(event.roomId, [event]);
   }
-  const unmentioned = others.filter((member) => !mentioned.has(member.userId));
+  for (const [roomId, sent] of byRoom) {
+    try {
+      await onRoomMessages(ctx, roomId, sent);
+    } catch (error) {
+      ctx.logger.error({ err: error, roomId, messages: sent.length }, 'chat notices failed');
+    }
+  }
+}
+
+async function onRoomMessages(ctx: AppContext, roomId: number, events: ChatMessageSent[]) {
+  const room = await repo.roomForChatNotices(ctx.database.db, roomId);
+  const [firstEvent] = events;
+  if (!room || !firstEvent) return;
+  const label = room.type === 'PERSONAL' ? '1:1 채팅' : (room.name ?? '채팅');
+  const link = `/ws/${firstEvent.workspaceId}/chat/${roomId}`;
   // Large group rooms show their unread count in the side panel; a notice per member for every
   // message there would be noise (and a write per member per message). Mentions still notify,
   // and so does every message for whoever chose ALL in the room.
   const large = room.type === 'GROUP' && room.members.length > CHAT_NOTICE_MAX_MEMBERS;
-  const bySettings = large
-    ? []
-    : unmentioned.filter((member) => member.notifyLevel === null).map((member) => member.userId);
-  const off = await repo.optedOut(ctx.database.db, 'CHAT_MESSAGE', bySettings);
-  const recipients = [
-    ...unmentioned.filter((member) => everything.has(member.userId)).map((m) => m.userId),
-    ...bySettings.filter((id) => !off.has(id)),
-  ];
-  const rows = await repo.foldChat(
-    ctx.database.db,
-    {
-      userIds: recipients,
-      foldKey: `chat:${event.roomId}`,
-      link,
-      firstMessage: T.chatMessage(label, event.senderName, 1),
-      foldedPrefix: `${label}: ${event.senderName}님 외 새 메시지 `,
-    },
-    ctx.now(),
-  );
-  await announce(ctx, rows);
+  /** Per recipient of folded notices: how many messages, and who sent the last one. */
+  const folded = new Map<number, { count: number; lastSender: string }>();
+  for (const event of events) {
+    const others = room.members.filter((member) => member.userId !== event.senderId);
+    const mentioned = new Set(
+      mentionedIn(event.content, others, (userIds) => usersWithStatus(ctx, userIds, 'ONLINE')),
+    );
+    const chose = (level: ChatNotifyLevel | null) =>
+      new Set(others.filter((m) => m.notifyLevel === level).map((m) => m.userId));
+    const [everything, mentionsOnly, muted] = [chose('ALL'), chose('MENTIONS'), chose('MUTE')];
+    if (mentioned.size > 0) {
+      await notify(
+        ctx,
+        'MENTION',
+        [...mentioned].filter((id) => !muted.has(id)),
+        event.senderId,
+        { message: T.mention(label, event.senderName), link },
+        new Set([...everything, ...mentionsOnly]),
+      );
+    }
+    const unmentioned = others.filter((member) => !mentioned.has(member.userId));
+    const recipients = [
+      ...unmentioned.filter((member) => everything.has(member.userId)),
+      ...(large
+        ? []
+        : unmentioned.filter((member) => member.notifyLevel === null && !member.chatOff)),
+    ];
+    for (const { userId } of recipients) {
+      const count = (folded.get(userId)?.count ?? 0) + 1;
+      folded.set(userId, { count, lastSender: event.senderName });
+    }
+  }
+  // Those told of the same number of messages, the last from the same sender, share a text.
+  const groups = new Map<string, { count: number; sender: string; userIds: number[] }>();
+  for (const [userId, { count, lastSender }] of folded) {
+    const key = `${count}:${lastSender}`;
+    const group = groups.get(key);
+    if (group) group.userIds.push(userId);
+    else groups.set(key, { count, sender: lastSender, userIds: [userId] });
+  }
+  for (const { count, sender, userIds } of groups.values()) {
+    const rows = await repo.foldChat(
+      ctx.database.db,
+      {
+        userIds,
+        foldKey: `chat:${roomId}`,
+        link,
+        count,
+        firstMessage: T.chatMessage(label, sender, count),
+        foldedPrefix: `${label}: ${sender}님 외 새 메시지 `,
+      },
+      ctx.now(),
+    );
+    // Made here (not counted up): its count is just this run's.
+    await announce(ctx, rows, (row) => row.count === count);
+  }
 }
 
 async function onTeamEvent(ctx: AppContext, event: DomainEvent) {
@@ -233,9 +273,8 @@ async function onTeamEvent(ctx: AppContext, event: DomainEvent) {
   }
 }
 
-/** Turns other modules' domain events into notifications (listed in notifications.module.ts). */
-export const notifyOnDomainEvent: DomainEventReaction = async (ctx, event) => {
-  if (event.type === 'CHAT_MESSAGE_SENT') return onChatMessage(ctx, event);
+const notifyOnEvent = async (ctx: AppContext, event: DomainEvent): Promise<void> => {
+  if (event.type === 'CHAT_MESSAGE_SENT') return onChatMessages(ctx, [event]);
   if (event.type === 'CHAT_ROOM_READ') {
     const ids = await repo.markFoldRead(
       ctx.database.db,
@@ -282,6 +321,31 @@ export const notifyOnDomainEvent: DomainEventReaction = async (ctx, event) => {
   }
   return onTeamEvent(ctx, event);
 };
+
+/**
+ * Turns other modules' domain events into notifications (listed in notifications.module.ts).
+ * Drained together (`many`), each run of chat messages is told at once; the other facts one by
+ * one, in order, a failing one logged without stopping the rest.
+ */
+export const notifyOnDomainEvent: DomainEventReaction = Object.assign(notifyOnEvent, {
+  many: async (ctx: AppContext, events: readonly DomainEvent[]) => {
+    let run: ChatMessageSent[] = [];
+    for (const event of [...events, undefined]) {
+      if (event?.type === 'CHAT_MESSAGE_SENT') {
+        run.push(event);
+        continue;
+      }
+      if (run.length > 0) await onChatMessages(ctx, run);
+      run = [];
+      if (!event) continue;
+      try {
+        await notifyOnEvent(ctx, event);
+      } catch (error) {
+        ctx.logger.error({ err: error, event: event.type }, 'domain event reaction failed');
+      }
+    }
+  },
+});
 
 async function announceRead(ctx: AppContext, userId: number, ids: number[] | 'ALL') {
   const unread = await repo.unreadCount(ctx.database.db, userId);

@@ -36,6 +36,8 @@ type Connection = {
    */
   paused: Array<{ topic: string; event: unknown }> | null;
   rechecking: number;
+  /** Frames written since the last flush, sent together (see SseHub.write). */
+  pending: string[];
 };
 
 type TopicHandler = (event: unknown, topic: string) => void;
@@ -84,6 +86,9 @@ function openStream(response: ServerResponse) {
 export class SseHub {
   private readonly connections = new Set<Connection>();
   private readonly pruner: NodeJS.Timeout;
+  /** Connections with frames waiting for the next flush. */
+  private readonly unflushed = new Set<Connection>();
+  private flushing: NodeJS.Immediate | undefined;
 
   private constructor(
     private readonly ctx: AppContext,
@@ -125,6 +130,7 @@ export class SseHub {
       unhold: presenceOf(this.ctx).hold(userId),
       paused: null,
       rechecking: 0,
+      pending: [],
     };
     this.connections.add(connection);
     liveMetrics.sseStreams.inc();
@@ -217,10 +223,32 @@ export class SseHub {
     for (const event of pending) if (!sent.has(event.eventId)) this.write(connection, event);
   }
 
+  /**
+   * Queues the event's frame for the stream. Frames are sent once per turn of the event loop,
+   * all of a stream's in one write: a burst of events (a batch of sends publishing together) is
+   * one socket write per stream, not one per event per stream, and the loop is held that much
+   * less. Order is kept: every frame of a stream goes through its queue.
+   */
   private write(connection: Connection, event: LoggedEvent | ResyncSignal) {
     // A stream ended by a revocation may still be writing its replay: nothing more goes out.
     if (connection.response.writableEnded) return;
-    connection.response.write(frameOf(event));
+    connection.pending.push(frameOf(event));
+    this.unflushed.add(connection);
+    this.flushing ??= setImmediate(() => this.flush());
+  }
+
+  private flush() {
+    this.flushing = undefined;
+    for (const connection of this.unflushed) this.flushOne(connection);
+    this.unflushed.clear();
+  }
+
+  private flushOne(connection: Connection) {
+    const frames = connection.pending;
+    if (frames.length === 0) return;
+    connection.pending = [];
+    if (connection.response.writableEnded) return;
+    connection.response.write(frames.length === 1 ? (frames[0] as string) : frames.join(''));
   }
 
   private async topicsOf(userId: number): Promise<string[]> {
@@ -294,6 +322,7 @@ export class SseHub {
   private end(connection: Connection, reason: LiveEndReason) {
     if (!this.connections.has(connection)) return;
     if (!connection.response.writableEnded) openStream(connection.response);
+    this.flushOne(connection);
     if (reason === 'TOKEN_EXPIRED' && !connection.response.writableEnded) {
       connection.response.write(`event: reauth\ndata: {"reason":"${reason}"}\n\n`);
     }
@@ -303,6 +332,8 @@ export class SseHub {
 
   private async close(connection: Connection) {
     if (!this.connections.delete(connection)) return;
+    this.unflushed.delete(connection);
+    connection.pending = [];
     liveMetrics.sseStreams.dec();
     clearInterval(connection.heartbeat);
     connection.release();
@@ -315,6 +346,7 @@ export class SseHub {
     let closed = 0;
     for (const connection of [...this.connections]) {
       if (userId !== undefined && connection.userId !== userId) continue;
+      this.flushOne(connection);
       connection.response.end();
       await this.close(connection);
       closed += 1;

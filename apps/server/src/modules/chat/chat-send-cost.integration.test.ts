@@ -1,0 +1,154 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ChatMessage, ChatRoom } from '@teamup/contracts/chat';
+import type { Workspace } from '@teamup/contracts/workspaces';
+import { call, createUser, dataOf, type TestUser } from '../../../test/factories';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+
+/* What a text message costs the database: the statements of a send and of what follows it. */
+
+let app: TestApp;
+let owner: TestUser;
+let members: TestUser[];
+let workspace: Workspace;
+let room: ChatRoom;
+
+beforeAll(async () => {
+  app = await createTestApp();
+  owner = await createUser(app, '방장');
+  members = [];
+  for (const name of ['가', '나', '다', '라']) members.push(await createUser(app, name));
+  workspace = dataOf<Workspace>(
+    await call(app, owner, 'POST', '/api/workspaces', { name: '비용' }),
+  );
+  for (const member of members) {
+    await call(app, member, 'POST', '/api/workspaces/join', { inviteCode: workspace.inviteCode });
+  }
+  room = dataOf<ChatRoom>(
+    await call(app, owner, 'POST', `/api/workspaces/${workspace.id}/chat-rooms/create`, {
+      name: '다섯',
+      chatMemberIdList: members.map((member) => member.userId),
+    }),
+  );
+});
+afterAll(async () => {
+  await app.close();
+});
+
+const messagesUrl = () => `/api/workspaces/${workspace.id}/chat-rooms/${room.id}/messages`;
+
+/** The statements `run` and the reactions it leaves queued make, by what they touch. */
+async function statementsOf(run: () => Promise<unknown>) {
+  const statements: string[] = [];
+  const session = (app.context.database.db as unknown as { session: { logger: unknown } }).session;
+  const original = session.logger;
+  session.logger = { logQuery: (query: string) => statements.push(query) };
+  try {
+    await run();
+    await app.context.domainEvents.settled();
+  } finally {
+    session.logger = original;
+  }
+  const of = (pattern: RegExp) => statements.filter((query) => pattern.test(query)).length;
+  return {
+    all: statements.length,
+    sends: of(/insert into "chat_messages"/i),
+    eventLog: of(/insert into "live_events"/i),
+    notices: of(/"notifications"|"chat_room_members"\."notify_level"/i),
+  };
+}
+
+describe('the cost of a text message', () => {
+  it('a send is one statement, its live event one more, its notices two', async () => {
+    // Warm: the access caches and the room's folded notices exist.
+    await call(app, owner, 'POST', messagesUrl(), { content: '처음' });
+    await app.context.domainEvents.settled();
+    const cost = await statementsOf(async () => {
+      const sent = await call(app, owner, 'POST', messagesUrl(), { content: '하나' });
+      expect(sent.statusCode).toBe(201);
+    });
+    expect(cost).toEqual({ all: 4, sends: 1, eventLog: 1, notices: 2 });
+  });
+
+  it('a burst is stored together, each send answered as on its own', async () => {
+    const outsider = await createUser(app, '외부');
+    const otherWorkspace = dataOf<Workspace>(
+      await call(app, outsider, 'POST', '/api/workspaces', { name: '남의 곳' }),
+    );
+    const send = (user: TestUser, content: string, url = messagesUrl()) =>
+      call(app, user, 'POST', url, { content });
+    const cost = await statementsOf(async () => {
+      const answers = await Promise.all([
+        send(owner, '첫째'),
+        // Not in the workspace; then a room that does not exist.
+        send(outsider, '들어올 수 없음'),
+        send(owner, '없는 방', `/api/workspaces/${workspace.id}/chat-rooms/99999999/messages`),
+        send(members[0] as TestUser, '둘째'),
+        // Not a member of that workspace (the room is not its room either).
+        send(
+          owner,
+          '길을 잃음',
+          `/api/workspaces/${otherWorkspace.id}/chat-rooms/${room.id}/messages`,
+        ),
+        // An unpaired surrogate cannot travel in the batch's JSON: stored on its own, as before.
+        send(members[1] as TestUser, 'a\uD800b'),
+        send(owner, '셋째'),
+        send(owner, ' 따옴표 " 역슬래시 \\ 줄\n바꿈 {,} '),
+      ]);
+      expect(answers.map((answer) => answer.statusCode)).toEqual([
+        201, 403, 404, 201, 403, 201, 201, 201,
+      ]);
+      const stored = answers
+        .filter((answer) => answer.statusCode === 201)
+        .map((answer) => dataOf<ChatMessage>(answer));
+      expect(stored.map((message) => message.content)).toEqual([
+        '첫째',
+        '둘째',
+        'a\uFFFDb',
+        '셋째',
+        ' 따옴표 " 역슬래시 \\ 줄\n바꿈 {,} ',
+      ]);
+      expect(stored[0]).toMatchObject({ senderId: owner.userId, senderName: '방장' });
+      // The room lists them in the order they were sent, as each answer said them.
+      const listed = dataOf<{ content: ChatMessage[] }>(
+        await call(app, owner, 'GET', `${messagesUrl()}?latest=true&size=5`),
+      ).content;
+      expect(listed.map((message) => message.id).sort((a, b) => a - b)).toEqual(
+        stored.map((message) => message.id).sort((a, b) => a - b),
+      );
+      const byId = [...stored].sort((a, b) => a.id - b.id).map((message) => message.content);
+      expect(byId.filter((content) => content !== 'a\uFFFDb')).toEqual([
+        '첫째',
+        '둘째',
+        '셋째',
+        ' 따옴표 " 역슬래시 \\ 줄\n바꿈 {,} ',
+      ]);
+    });
+    expect(cost.sends).toBeLessThan(6);
+  });
+
+  it('a burst shares its event-log writes and its notices', async () => {
+    const burst = 20;
+    const folded = async () =>
+      dataOf<{ content: Array<{ kind: string; count: number; read: boolean }> }>(
+        await call(app, owner, 'GET', '/api/notifications?size=10'),
+      ).content.find((item) => item.kind === 'CHAT_MESSAGE' && !item.read)?.count ?? 0;
+    const before = await folded();
+    const cost = await statementsOf(async () => {
+      const answers = await Promise.all(
+        Array.from({ length: burst }, (_, index) =>
+          call(app, members[index % members.length] as TestUser, 'POST', messagesUrl(), {
+            content: `메시지 ${index}`,
+          }),
+        ),
+      );
+      for (const answer of answers) expect(answer.statusCode).toBe(201);
+      const ids = answers.map((answer) => dataOf<ChatMessage>(answer).id);
+      expect(new Set(ids).size).toBe(burst);
+    });
+    expect(cost.sends).toBeLessThan(burst / 2);
+    expect(cost.eventLog).toBeLessThan(burst / 2);
+    expect(cost.notices).toBeLessThan(burst / 2);
+    // The owner's folded notice of the room counted every one of them.
+    expect(await folded()).toBe(before + burst);
+  });
+});

@@ -1,0 +1,111 @@
+import type { AppContext } from '../../context';
+import type { Database } from '../../db/client';
+import * as repo from './chat.repo';
+
+/*
+ * Plain text messages are stored in batches (group commit): the sends that arrive while one
+ * batch is being written go together in the next, one statement for all of them. Each send is
+ * answered only once its batch has committed, so nothing is acknowledged before it is durable.
+ */
+
+type Stored = repo.StoredText | undefined;
+type Queued = {
+  send: repo.TextSend;
+  resolve: (stored: Stored) => void;
+  reject: (error: unknown) => void;
+};
+
+/** Large enough for any burst one instance takes; the statement's input is one JSON value. */
+const MAX_BATCH = 200;
+/**
+ * The answers of a batch are handed out this many at a time, each slice in a turn of the event
+ * loop of its own: a batch of 64 sends publishing and answering at once held the loop for tens
+ * of milliseconds, and every other request (health checks included) waited behind it.
+ */
+const ANSWER_SLICE = 16;
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+class TextSends {
+  /** Sends waiting for the next batch, in arrival order. */
+  private queue: Queued[] = [];
+  /** The batch being written: one at a time, so a burst becomes few statements. */
+  private writing: Promise<void> | null = null;
+
+  constructor(private readonly database: Database) {}
+
+  store(send: repo.TextSend): Promise<Stored> {
+    return new Promise<Stored>((resolve, reject) => {
+      this.queue.push({ send, resolve, reject });
+      this.writing ??= this.writeQueued();
+    });
+  }
+
+  private async writeQueued(): Promise<void> {
+    // The sends of this turn of the event loop join the first batch.
+    await nextTurn();
+    try {
+      while (this.queue.length > 0) {
+        const batch = this.queue.splice(0, MAX_BATCH);
+        if (batch.length === 1) {
+          await this.storeOne(batch[0] as Queued);
+          continue;
+        }
+        let stored: Stored[];
+        try {
+          stored = await repo.insertTextMessagesIfAllowed(
+            this.database.db,
+            batch.map((queued) => queued.send),
+          );
+        } catch {
+          // Nothing of the batch was stored (one statement). One message the database refuses
+          // must not fail the others: each is tried again on its own and answered with its own
+          // outcome.
+          for (const queued of batch) await this.storeOne(queued);
+          continue;
+        }
+        for (let start = 0; start < batch.length; start += ANSWER_SLICE) {
+          if (start > 0) await nextTurn();
+          batch
+            .slice(start, start + ANSWER_SLICE)
+            .forEach((queued, index) => queued.resolve(stored[start + index]));
+        }
+      }
+    } finally {
+      this.writing = null;
+    }
+  }
+
+  private async storeOne(queued: Queued): Promise<void> {
+    try {
+      queued.resolve(await repo.insertTextMessageIfAllowed(this.database.db, queued.send));
+    } catch (error) {
+      queued.reject(error);
+    }
+  }
+}
+
+const perDatabase = new WeakMap<Database, TextSends>();
+
+/**
+ * Texts the batch's JSON cannot carry as the database would store them alone: an unpaired
+ * surrogate (stored alone as U+FFFD) and NUL (refused). They go on their own, so they never
+ * make a batch fail and be tried again one by one.
+ */
+const unpairedSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const unbatchable = (content: string) =>
+  content.includes('\u0000') || unpairedSurrogate.test(content);
+
+/**
+ * Stores a plain text message as `repo.insertTextMessageIfAllowed` does (access, insert, read
+ * pointer), together with the other sends waiting at the same moment.
+ */
+export function storeTextMessage(ctx: AppContext, send: repo.TextSend): Promise<Stored> {
+  if (unbatchable(send.content)) return repo.insertTextMessageIfAllowed(ctx.database.db, send);
+  let sends = perDatabase.get(ctx.database);
+  if (!sends) {
+    sends = new TextSends(ctx.database);
+    perDatabase.set(ctx.database, sends);
+  }
+  return sends.store(send);
+}
