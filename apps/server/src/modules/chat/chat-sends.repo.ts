@@ -1,0 +1,283 @@
+import { sql } from 'drizzle-orm';
+import { REPLY_PREVIEW_MAX } from '@teamup/contracts/chat';
+import type { Db } from '../../db/client';
+import {
+  chatAttachments,
+  chatMessages,
+  chatRoomMembers,
+  chatRooms,
+  users,
+  workspaceMembers,
+} from '../../db/schema';
+import type { MessageRow, ReplyRow } from './chat-messages.repo';
+
+/* Storing chat messages: a plain insert, one text send with its access read, a batch of them. */
+
+export async function insertMessage(db: Db, row: typeof chatMessages.$inferInsert) {
+  const [inserted] = await db.insert(chatMessages).values(row).returning();
+  if (!inserted) throw new Error('message insert returned nothing');
+  return inserted;
+}
+
+/** What storing a text message answers: the sender's access read, and the message if stored. */
+export type StoredText = {
+  workspaceId: number;
+  role: (typeof workspaceMembers.$inferSelect)['role'] | null;
+  roomMember: number | null;
+  name: string | null;
+  profileImageUrl: string | null;
+  message: MessageRow | undefined;
+  reply: ReplyRow | null;
+  /** False when a reply's original is not a message of the room (then nothing was stored). */
+  replyFound: boolean;
+};
+
+/**
+ * A text message in one statement: the caller's access as accessOf reads it, the original it
+ * answers (when `replyTo` is set: a message of this room, not deleted), the insert only when that
+ * access allows it (in the workspace and in the room) and the original is there, and the
+ * sender's read pointer moved to it. Answers the access (to name a refusal), whether the
+ * original was found, and the stored message (with the original's preview), or no message.
+ */
+export async function insertTextMessageIfAllowed(
+  db: Db,
+  input: {
+    roomId: number;
+    workspaceId: number;
+    userId: number;
+    content: string;
+    createdAt: Date;
+    replyTo?: number | undefined;
+  },
+): Promise<StoredText | undefined> {
+  const { roomId, workspaceId, userId, content, createdAt } = input;
+  const replyTo = input.replyTo ?? null;
+  // Without a reply the statement has no `original` part at all: PGlite plans every statement
+  // anew, and that part's planning was a third of a plain send's database time (issue 18).
+  const part =
+    replyTo === null
+      ? {
+          cte: sql``,
+          found: sql``,
+          columns: sql`NULL::int AS "replyId", NULL::int AS "replySenderId",
+            NULL::text AS "replySenderName", NULL::text AS "replyContent",
+            NULL::boolean AS "replyHasAttachment"`,
+          join: sql``,
+        }
+      : {
+          cte: sql`original AS (
+            SELECT o.id, o.sender_id, ou.name AS sender_name,
+              left(o.content, ${REPLY_PREVIEW_MAX}) AS content,
+              EXISTS (SELECT 1 FROM ${chatAttachments} a WHERE a.message_id = o.id) AS has_attachment
+            FROM ${chatMessages} o LEFT JOIN ${users} ou ON ou.id = o.sender_id
+            WHERE o.id = ${replyTo}::int AND o.room_id = ${roomId} AND o.deleted_at IS NULL
+          ),`,
+          found: sql`AND EXISTS (SELECT 1 FROM original)`,
+          columns: sql`original.id AS "replyId", original.sender_id AS "replySenderId",
+            original.sender_name AS "replySenderName", original.content AS "replyContent",
+            original.has_attachment AS "replyHasAttachment"`,
+          join: sql`LEFT JOIN original ON true`,
+        };
+  const result = await db.execute(sql`
+    WITH access AS (
+      SELECT r.workspace_id, wm.role, m.user_id AS room_member, u.name, u.profile_image_url
+      FROM ${chatRooms} r
+      LEFT JOIN ${workspaceMembers} wm ON wm.workspace_id = r.workspace_id AND wm.user_id = ${userId}
+      LEFT JOIN ${chatRoomMembers} m ON m.room_id = r.id AND m.user_id = ${userId}
+      LEFT JOIN ${users} u ON u.id = ${userId}
+      WHERE r.id = ${roomId}
+    ),
+    ${part.cte}
+    inserted AS (
+      INSERT INTO ${chatMessages} (room_id, sender_id, content, created_at, reply_to_id)
+      SELECT ${roomId}, ${userId}, ${content}, ${createdAt.toISOString()}::timestamptz,
+        ${replyTo}::int
+      FROM access
+      WHERE access.workspace_id = ${workspaceId}
+        AND access.role IS NOT NULL AND access.room_member IS NOT NULL
+        ${part.found}
+      RETURNING id, content, created_at
+    ),
+    pointer AS (
+      UPDATE ${chatRoomMembers} SET last_read_message_id = inserted.id FROM inserted
+      WHERE ${chatRoomMembers}.room_id = ${roomId} AND ${chatRoomMembers}.user_id = ${userId}
+        AND (${chatRoomMembers}.last_read_message_id IS NULL
+          OR ${chatRoomMembers}.last_read_message_id < inserted.id)
+    )
+    SELECT access.workspace_id AS "workspaceId", access.role, access.room_member AS "roomMember",
+      access.name, access.profile_image_url AS "profileImageUrl",
+      inserted.id AS "messageId", inserted.content, inserted.created_at AS "createdAt",
+      ${part.columns}
+    FROM access LEFT JOIN inserted ON true ${part.join}`);
+  const [row] = (
+    result as {
+      rows: Array<{
+        workspaceId: number;
+        role: (typeof workspaceMembers.$inferSelect)['role'] | null;
+        roomMember: number | null;
+        name: string | null;
+        profileImageUrl: string | null;
+        messageId: number | null;
+        content: string | null;
+        createdAt: Date | string | null;
+        replyId: number | null;
+        replySenderId: number | null;
+        replySenderName: string | null;
+        replyContent: string | null;
+        replyHasAttachment: boolean | null;
+      }>;
+    }
+  ).rows;
+  if (!row) return undefined;
+  const message =
+    row.messageId === null || row.createdAt === null || row.content === null
+      ? undefined
+      : {
+          id: row.messageId,
+          roomId,
+          senderId: userId,
+          // As stored: the database's text is what every later read shows (a lone surrogate
+          // the client sent is stored as U+FFFD).
+          content: row.content,
+          // Drivers differ in whether a raw query's timestamptz arrives parsed.
+          createdAt: new Date(row.createdAt),
+          deletedAt: null,
+          replyToId: replyTo,
+          editedAt: null,
+        };
+  const reply: ReplyRow | null =
+    row.replyId === null
+      ? null
+      : {
+          replyId: row.replyId,
+          replySenderId: row.replySenderId,
+          replySenderName: row.replySenderName,
+          replyContent: row.replyContent,
+          replyDeletedAt: null,
+          replyHasAttachment: row.replyHasAttachment,
+        };
+  return { ...row, message, reply, replyFound: replyTo === null || row.replyId !== null };
+}
+
+/** One plain text message of a batch (no reply: those go one by one). */
+export type TextSend = {
+  roomId: number;
+  workspaceId: number;
+  userId: number;
+  content: string;
+  createdAt: Date;
+};
+
+/**
+ * Several plain text messages in one statement, each as `insertTextMessageIfAllowed` stores one:
+ * its sender's access read, the insert only where that access allows it, and each sender's read
+ * pointer moved to their newest. Answers, in the order given, what that function answers for
+ * each (undefined where the room does not exist). The inputs travel as one JSON parameter; ids
+ * are drawn in the order given, so messages of one batch keep their order in their room.
+ */
+export async function insertTextMessagesIfAllowed(
+  db: Db,
+  sends: readonly TextSend[],
+): Promise<Array<StoredText | undefined>> {
+  const input = JSON.stringify(
+    sends.map((send, ord) => ({
+      ord,
+      room_id: send.roomId,
+      workspace_id: send.workspaceId,
+      user_id: send.userId,
+      content: send.content,
+      created_at: send.createdAt.toISOString(),
+    })),
+  );
+  const result = await db.execute(sql`
+    WITH input AS (
+      SELECT * FROM json_to_recordset(${input}::json) AS x(ord int, room_id int,
+        workspace_id int, user_id int, content text, created_at timestamptz)
+    ),
+    access AS (
+      -- Per input row (LATERAL, kept apart by OFFSET 0): index lookups of that sender's access,
+      -- never scans of whole tables (the planner takes the JSON for 100 rows and would hash).
+      SELECT i.ord, i.room_id, i.user_id, i.content, i.created_at, a.workspace_id, a.role,
+        a.room_member, a.name, a.profile_image_url,
+        (a.workspace_id = i.workspace_id AND a.role IS NOT NULL AND a.room_member IS NOT NULL)
+          AS allowed
+      FROM input i LEFT JOIN LATERAL (
+        SELECT r.workspace_id, wm.role, m.user_id AS room_member, u.name, u.profile_image_url
+        FROM ${chatRooms} r
+        LEFT JOIN ${workspaceMembers} wm ON wm.workspace_id = r.workspace_id
+          AND wm.user_id = i.user_id
+        LEFT JOIN ${chatRoomMembers} m ON m.room_id = r.id AND m.user_id = i.user_id
+        LEFT JOIN ${users} u ON u.id = i.user_id
+        WHERE r.id = i.room_id
+        OFFSET 0
+      ) a ON true
+    ),
+    numbered AS (
+      SELECT allowed.ord, nextval(pg_get_serial_sequence('chat_messages', 'id'))::int AS id
+      FROM (SELECT ord FROM access WHERE allowed ORDER BY ord) allowed
+    ),
+    inserted AS (
+      INSERT INTO ${chatMessages} (id, room_id, sender_id, content, created_at)
+      OVERRIDING SYSTEM VALUE
+      SELECT n.id, a.room_id, a.user_id, a.content, a.created_at
+      FROM numbered n JOIN access a ON a.ord = n.ord
+      ORDER BY n.id
+      RETURNING id, room_id, sender_id, content, created_at
+    ),
+    pointer AS (
+      UPDATE ${chatRoomMembers} SET last_read_message_id = newest.id
+      FROM (SELECT room_id, sender_id, max(id) AS id FROM inserted GROUP BY room_id, sender_id)
+        newest
+      WHERE ${chatRoomMembers}.room_id = newest.room_id
+        AND ${chatRoomMembers}.user_id = newest.sender_id
+        AND (${chatRoomMembers}.last_read_message_id IS NULL
+          OR ${chatRoomMembers}.last_read_message_id < newest.id)
+    )
+    SELECT a.ord, a.workspace_id AS "workspaceId", a.role, a.room_member AS "roomMember",
+      a.name, a.profile_image_url AS "profileImageUrl",
+      ins.id AS "messageId", ins.content, ins.created_at AS "createdAt"
+    FROM access a LEFT JOIN numbered n ON n.ord = a.ord LEFT JOIN inserted ins ON ins.id = n.id`);
+  const rows = (
+    result as {
+      rows: Array<{
+        ord: number;
+        workspaceId: number | null;
+        role: (typeof workspaceMembers.$inferSelect)['role'] | null;
+        roomMember: number | null;
+        name: string | null;
+        profileImageUrl: string | null;
+        messageId: number | null;
+        content: string | null;
+        createdAt: Date | string | null;
+      }>;
+    }
+  ).rows;
+  const byOrd = new Map(rows.map((row) => [Number(row.ord), row]));
+  return sends.map((send, ord) => {
+    const row = byOrd.get(ord);
+    if (!row || row.workspaceId === null) return undefined;
+    const message =
+      row.messageId === null || row.createdAt === null || row.content === null
+        ? undefined
+        : {
+            id: row.messageId,
+            roomId: send.roomId,
+            senderId: send.userId,
+            content: row.content,
+            createdAt: new Date(row.createdAt),
+            deletedAt: null,
+            replyToId: null,
+            editedAt: null,
+          };
+    return {
+      workspaceId: row.workspaceId,
+      role: row.role,
+      roomMember: row.roomMember,
+      name: row.name,
+      profileImageUrl: row.profileImageUrl,
+      message,
+      reply: null,
+      replyFound: true,
+    };
+  });
+}
