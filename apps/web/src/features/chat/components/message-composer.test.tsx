@@ -80,3 +80,38 @@ describe('MessageComposer with files', () => {
     expect(chipNames()[0]).toBe('1.txt');
   });
 });
+
+describe('MessageComposer mentions', () => {
+  /** Types one letter where the caret is, as a browser does. */
+  function typeAtCaret(input: HTMLTextAreaElement, letter: string) {
+    const at = input.selectionStart;
+    const value = input.value.slice(0, at) + letter + input.value.slice(input.selectionEnd);
+    fireEvent.change(input, { target: { value } });
+    input.setSelectionRange(at + letter.length, at + letter.length);
+  }
+  const nextFrame = () =>
+    act(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
+
+  it('keeps letters typed right after a picked name in order, before and after the next frame', async () => {
+    const onSend = vi.fn();
+    renderPage(
+      '/',
+      <MessageComposer onSend={onSend} members={[{ id: 7, name: '홍길동', imageUrl: null }]} />,
+    );
+    const input = screen.getByTestId<HTMLTextAreaElement>('chat-input');
+    input.focus();
+    typeAtCaret(input, '@');
+    typeAtCaret(input, '홍길');
+    expect(screen.getByTestId('chat-mention-option').textContent).toContain('홍길동');
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(input.value).toBe('@홍길동 ');
+    // The first letter lands before the browser draws again; the rest after it.
+    typeAtCaret(input, '자');
+    await nextFrame();
+    typeAtCaret(input, '료');
+    await nextFrame();
+    expect(input.value).toBe('@홍길동 자료');
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(onSend).toHaveBeenCalledWith('<@7> 자료', []);
+  });
+});

@@ -2,6 +2,7 @@ import {
   useEffect,
   useId,
   useImperativeHandle,
+  useLayoutEffect,
   useRef,
   useState,
   type ClipboardEvent,
@@ -132,6 +133,8 @@ export function MessageComposer({
   const [fileError, setFileError] = useState<string | null>(null);
   const picker = useRef<HTMLInputElement>(null);
   const input = useRef<HTMLTextAreaElement>(null);
+  /** Where the cursor goes once a picked mention's text is in the input. */
+  const cursorAfterPick = useRef<number | null>(null);
   const empty = text.trim().length === 0 && files.length === 0;
 
   const attach = (added: readonly File[]) => {
@@ -191,12 +194,18 @@ export function MessageComposer({
     setText(next);
     setPicked((all) => [...all.filter((m) => m.target !== option.target), option]);
     setMention(null);
-    const at = mention.start + label.length;
-    requestAnimationFrame(() => {
-      input.current?.focus();
-      input.current?.setSelectionRange(at, at);
-    });
+    cursorAfterPick.current = mention.start + label.length;
   };
+  // The cursor goes after the picked name in the same commit as the new text. Placed a frame
+  // later (requestAnimationFrame), it landed behind letters typed in between: a fast typist
+  // (or a loaded machine's slow frame) got '@이름 료부탁해요자'.
+  useLayoutEffect(() => {
+    const at = cursorAfterPick.current;
+    if (at === null) return;
+    cursorAfterPick.current = null;
+    input.current?.focus();
+    input.current?.setSelectionRange(at, at);
+  }, [text, picked]);
 
   const follow = (value: string, cursor: number) => {
     const end = Math.min(cursor, value.length);
