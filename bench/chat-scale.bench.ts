@@ -409,18 +409,27 @@ async function reactions(
 }
 
 const presenceChanged = /"type":"PRESENCE_CHANGED"/;
-const userIdOf = /"userId":(\d+)/;
-const statusOf = /"status":"(ONLINE|AWAY|OFFLINE)"/;
+
+/** The changes a PRESENCE_CHANGED block carries (several people's, since they are gathered). */
+function presenceChangesIn(block: string): Array<{ userId: number; status: string }> {
+  if (!presenceChanged.test(block)) return [];
+  const data = block.split('\n').find((line) => line.startsWith('data: '));
+  if (!data) return [];
+  const event = JSON.parse(data.slice('data: '.length)) as {
+    changes?: Array<{ userId: number; status: string }>;
+  };
+  return event.changes ?? [];
+}
 
 async function presence(
   server: ServerProcess,
   seeded: Seeded,
   say: (line: string) => void,
 ): Promise<Row[]> {
-  // The watcher is user 0; the people coming and going are users 1…CHURN. openEventStream hands
-  // one number per event: the user id, negative for OFFLINE (all this part needs to know).
+  // The watcher is user 0; the people coming and going are users 1…CHURN.
   const online = new Set<number>();
   const offline = new Set<number>();
+  /** PRESENCE_CHANGED events the watcher read (each may tell several people). */
   let events = 0;
   const { ticket } = (await post(server.url, seeded.tokens[0] as string, '/api/sse/register')) as {
     ticket: string;
@@ -428,14 +437,15 @@ async function presence(
   const watcher = await openEventStream(
     `${server.url}/api/sse/subscribe?ticket=${ticket}`,
     (block) => {
-      if (!presenceChanged.test(block)) return undefined;
-      const id = Number(userIdOf.exec(block)?.[1] ?? 0);
-      return statusOf.exec(block)?.[1] === 'OFFLINE' ? -id : id;
+      const changes = presenceChangesIn(block);
+      for (const change of changes) {
+        if (change.status === 'OFFLINE') offline.add(change.userId);
+        else online.add(change.userId);
+      }
+      return changes.length > 0 ? changes.length : undefined;
     },
-    (value) => {
+    () => {
       events += 1;
-      if (value > 0) online.add(value);
-      else offline.add(-value);
     },
   );
   await sleep(1000);

@@ -1,6 +1,19 @@
 /** One server-sent event as a browser's EventSource would see it. */
 export type SseEvent = { id: string | undefined; data: Record<string, unknown> };
 
+/** A PRESENCE_CHANGED event that carries `userId`'s change to `status` (among others). */
+export function tellsPresence(event: SseEvent, userId: number, status: string): boolean {
+  const changes = event.data['changes'];
+  return (
+    event.data['type'] === 'PRESENCE_CHANGED' &&
+    Array.isArray(changes) &&
+    changes.some(
+      (change: { userId?: unknown; status?: unknown }) =>
+        change.userId === userId && change.status === status,
+    )
+  );
+}
+
 /**
  * A minimal EventSource over fetch for tests: collects the events of one stream so a test can
  * wait for what it expects. Comments (heart-beats) are counted separately.

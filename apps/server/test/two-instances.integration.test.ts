@@ -19,7 +19,7 @@ import {
   sessionCases,
   type Ends,
 } from './live-revocation';
-import { openSse, type SseStream } from './sse-client';
+import { openSse, tellsPresence, type SseStream } from './sse-client';
 import {
   connectStomp,
   messagesTo,
@@ -249,12 +249,7 @@ describe.skipIf(!runs)('two instances behind one load balancer', () => {
         await call(app, user, 'GET', `/api/workspaces/${workspace.id}/presence`),
       ).users.find((entry) => entry.userId === of.userId)?.status ?? 'OFFLINE';
     const changes = (stream: SseStream, of: TestUser, status: string) =>
-      stream.events.filter(
-        (e) =>
-          e.data['type'] === 'PRESENCE_CHANGED' &&
-          e.data['userId'] === of.userId &&
-          e.data['status'] === status,
-      );
+      stream.events.filter((e) => tellsPresence(e, of.userId, status));
 
     // Jimin listens on A; Minsu comes online on B.
     const jiminTicket = dataOf<SseTicket>(await call(a, jimin, 'POST', '/api/sse/register'));

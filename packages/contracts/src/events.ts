@@ -119,14 +119,17 @@ export type ChatTypingEvent = {
 };
 
 /**
- * On the workspace's topic, never logged (decision 0021): a member's presence changed. A client
- * that reconnects reads GET /workspaces/{ws}/presence again instead of replaying these.
+ * On the workspace's topic, never logged (decision 0021): members' presence changed. The changes
+ * settled since the workspace's last such event travel together (at most one event per
+ * `PresenceTimings.announceGapMs`), so a thousand people coming online at nine are tens of
+ * events to each stream, not a thousand. A client that reconnects reads
+ * GET /workspaces/{ws}/presence again instead of replaying these.
  */
 export type PresenceChangedEvent = {
   type: 'PRESENCE_CHANGED';
   workspaceId: number;
-  userId: number;
-  status: PresenceStatus;
+  /** Each member's newest status, one entry per member, by user id. */
+  changes: Array<{ userId: number; status: PresenceStatus }>;
 };
 
 /** A notification for the listener was made or changed (a folded chat one counts up). */

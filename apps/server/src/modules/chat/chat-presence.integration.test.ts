@@ -5,8 +5,8 @@ import { Topics } from '@teamup/contracts/events';
 import type { Notification } from '@teamup/contracts/notifications';
 import type { WorkspacePresence } from '@teamup/contracts/presence';
 import { chatWorld, type ChatWorld } from '../../../test/chat-fixture';
-import { call, dataOf, expectProblem, type TestUser } from '../../../test/factories';
-import type { SseEvent } from '../../../test/sse-client';
+import { call, createUser, dataOf, expectProblem, type TestUser } from '../../../test/factories';
+import { tellsPresence, type SseEvent } from '../../../test/sse-client';
 
 /*
  * Typing and presence (decision 0021): alice and bob share `room`, carol is in the workspace
@@ -31,9 +31,7 @@ const statusIn = (answer: WorkspacePresence, user: TestUser) =>
 const isTyping = (e: SseEvent, user: TestUser) =>
   e.data['type'] === 'CHAT_TYPING' && e.data['userId'] === user.userId;
 const presenceOf = (e: SseEvent, user: TestUser, status: string) =>
-  e.data['type'] === 'PRESENCE_CHANGED' &&
-  e.data['userId'] === user.userId &&
-  e.data['status'] === status;
+  tellsPresence(e, user.userId, status);
 const waitUntil = async (check: () => Promise<boolean>, timeoutMs = 8000) => {
   const started = Date.now();
   while (!(await check())) {
@@ -111,8 +109,7 @@ describe('presence', () => {
     expect(changed?.data).toEqual({
       type: 'PRESENCE_CHANGED',
       workspaceId: world.workspace.id,
-      userId: bob.userId,
-      status: 'ONLINE',
+      changes: [{ userId: bob.userId, status: 'ONLINE' }],
     });
     expect(changed?.id).toBeUndefined();
     expect(statusIn(await presence(alice), bob)).toBe('ONLINE');
@@ -135,6 +132,32 @@ describe('presence', () => {
     );
     expect(statusIn(await presence(alice), bob)).toBe('OFFLINE');
     aliceStream.close();
+  });
+
+  it('tells a crowd coming online at once in a few events, each member in them once', async () => {
+    const { app, alice, workspace, sse } = world;
+    const crowd: TestUser[] = [];
+    for (let i = 0; i < 12; i += 1) {
+      const person = await createUser(app, `출석 ${i + 1}`);
+      await call(app, person, 'POST', '/api/workspaces/join', {
+        inviteCode: workspace.inviteCode,
+      });
+      crowd.push(person);
+    }
+    const watcher = await sse(alice);
+    const mark = watcher.events.length;
+    await Promise.all(crowd.map((person) => sse(person)));
+    const heard = (all: SseEvent[]) =>
+      crowd.every((person) => all.slice(mark).some((e) => presenceOf(e, person, 'ONLINE')));
+    await watcher.waitFor(heard);
+    const events = watcher.events.slice(mark).filter((e) => e.data['type'] === 'PRESENCE_CHANGED');
+    // One event per gap (the first at once): twelve streams opening together are not twelve
+    // events to every member.
+    expect(events.length).toBeLessThanOrEqual(4);
+    const told = events.flatMap((e) => e.data['changes'] as Array<{ userId: number }>);
+    expect(told.filter((change) => crowd.some((p) => p.userId === change.userId))).toHaveLength(
+      crowd.length,
+    );
   });
 
   it('counts a STOMP socket as a connection and takes its away report', async () => {

@@ -1,12 +1,15 @@
-import { eq } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { workspaceMembers } from '../../db/schema';
 
-/** The workspaces whose members hear the user's presence. */
-export async function workspaceIdsOf(db: Db, userId: number): Promise<number[]> {
-  const rows = await db
-    .select({ id: workspaceMembers.workspaceId })
+/** For each of `userIds`, the workspaces whose members hear their presence (one query). */
+export async function workspaceIdsOfEach(
+  db: Db,
+  userIds: readonly number[],
+): Promise<Array<{ userId: number; workspaceId: number }>> {
+  if (userIds.length === 0) return [];
+  return db
+    .select({ userId: workspaceMembers.userId, workspaceId: workspaceMembers.workspaceId })
     .from(workspaceMembers)
-    .where(eq(workspaceMembers.userId, userId));
-  return rows.map((row) => row.id);
+    .where(inArray(workspaceMembers.userId, [...userIds]));
 }

@@ -138,8 +138,7 @@ describe('side panel chat sections', () => {
       FakeEventSource.latest().emit({
         type: 'PRESENCE_CHANGED',
         workspaceId: 1,
-        userId: OTHER,
-        status: 'AWAY',
+        changes: [{ userId: OTHER, status: 'AWAY' }],
       }),
     );
     await waitFor(() =>

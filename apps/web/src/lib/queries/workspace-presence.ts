@@ -37,18 +37,15 @@ export function presenceStatusIn(
   return presence?.users.find((entry) => entry.userId === userId)?.status ?? 'OFFLINE';
 }
 
-/** The answer with one person's new status. */
+/** The answer with the event's changes (OFFLINE: left out of the list). */
 export function withPresenceChange(
   presence: WorkspacePresence,
-  event: Pick<PresenceChangedEvent, 'userId' | 'status'>,
+  event: Pick<PresenceChangedEvent, 'changes'>,
 ): WorkspacePresence {
-  const others = presence.users.filter((entry) => entry.userId !== event.userId);
-  const users =
-    event.status === 'OFFLINE'
-      ? others
-      : [...others, { userId: event.userId, status: event.status }].sort(
-          (a, b) => a.userId - b.userId,
-        );
+  const changed = new Map(event.changes.map((change) => [change.userId, change.status]));
+  const others = presence.users.filter((entry) => !changed.has(entry.userId));
+  const present = event.changes.filter((change) => change.status !== 'OFFLINE');
+  const users = [...others, ...present].sort((a, b) => a.userId - b.userId);
   return { ...presence, users };
 }
 

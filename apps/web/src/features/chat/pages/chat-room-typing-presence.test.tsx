@@ -168,8 +168,7 @@ describe('presence dots', () => {
       FakeEventSource.latest().emit({
         type: 'PRESENCE_CHANGED',
         workspaceId: 1,
-        userId: OTHER,
-        status: 'AWAY',
+        changes: [{ userId: OTHER, status: 'AWAY' }],
       }),
     );
     await waitFor(() => expect(dotOf().getAttribute('aria-label')).toBe('자리 비움'));
@@ -177,8 +176,7 @@ describe('presence dots', () => {
       FakeEventSource.latest().emit({
         type: 'PRESENCE_CHANGED',
         workspaceId: 1,
-        userId: OTHER,
-        status: 'OFFLINE',
+        changes: [{ userId: OTHER, status: 'OFFLINE' }],
       }),
     );
     await waitFor(() => expect(dotOf().getAttribute('aria-label')).toBe('오프라인'));
