@@ -23,8 +23,10 @@ import pg from 'pg';
 import { startServer, type ServerProcess } from '../apps/server/test/server-process';
 import {
   JWT_SECRET,
+  cpuSecondsOf,
   median,
   openEventStream,
+  postgresPids,
   percentile,
   post,
   rssOf,
@@ -41,6 +43,8 @@ const START_MARKER = '<!-- bench:ratios:start -->';
 const END_MARKER = '<!-- bench:ratios:end -->';
 
 const quick = process.env.BENCH_QUICK === '1';
+/** BENCH_RATIOS_LIVE_ONLY=1: only the live (SSE) figures, and docs/performance.md is left alone. */
+const liveOnly = process.env.BENCH_RATIOS_LIVE_ONLY === '1';
 const ROUNDS = quick ? 1 : 3;
 const ROUND_SECONDS = quick ? 1 : 5;
 const CONNECTIONS = 50;
@@ -49,6 +53,8 @@ const RATE_SECONDS = quick ? 1 : 5;
 const MEMBERS = 50;
 const FAN_OUT_SUBSCRIBERS = 1000;
 const FAN_OUT_MESSAGES = quick ? 3 : 20;
+/** Rounds of the live figures (the 500 msg/s run with its health probe, and the fan-out). */
+const SSE_ROUNDS = quick ? 1 : 3;
 /** The health probe beside the 500 msg/s load: a steady trickle, in a thread of its own. */
 const PROBE = { connections: 2, rate: 100 };
 const BOARD = { lists: 5, tasksPerList: 20 };
@@ -179,6 +185,8 @@ type SseResult = {
   missing: number;
   p50: number;
   p99: number;
+  /** Each round's p99, when there were several. */
+  p99Rounds?: number[];
 };
 
 /** Per subscriber, how often each id arrived, and when it first did. */
@@ -447,6 +455,45 @@ function ratioRow(
   };
 }
 
+/**
+ * Starts counting the CPU time of the processes `pids` names (read again at the end, so that
+ * PostgreSQL backends opened meanwhile count); the returned function gives the milliseconds.
+ */
+async function cpuMeter(pids: () => Promise<number[]>) {
+  const total = async (list: number[]) =>
+    (await Promise.all(list.map(cpuSecondsOf))).reduce((sum, value) => sum + value, 0);
+  const before = new Map<number, number>();
+  for (const pid of await pids()) before.set(pid, await cpuSecondsOf(pid));
+  return async () => {
+    const now = await pids();
+    const spent = (await total(now)) - now.reduce((sum, pid) => sum + (before.get(pid) ?? 0), 0);
+    return spent * 1000;
+  };
+}
+
+/**
+ * The rounds of one live figure together: latencies are the rounds' medians, deliveries and
+ * failures are summed, and the rate is the slowest round's (every round must keep up).
+ */
+function medianSse(rounds: SseResult[]): SseResult {
+  const sum = (key: 'sent' | 'failed' | 'expected' | 'duplicates' | 'missing') =>
+    rounds.reduce((total, round) => total + round[key], 0);
+  return {
+    sent: sum('sent'),
+    failed: sum('failed'),
+    achieved: Math.min(...rounds.map((round) => round.achieved)),
+    expected: sum('expected'),
+    duplicates: sum('duplicates'),
+    missing: sum('missing'),
+    p50: median(rounds.map((round) => round.p50)),
+    p99: median(rounds.map((round) => round.p99)),
+    ...(rounds.length > 1 ? { p99Rounds: rounds.map((round) => round.p99) } : {}),
+  };
+}
+
+const p99RoundsText = (result: SseResult) =>
+  result.p99Rounds ? ` (rounds ${result.p99Rounds.map(ms).join(', ')})` : '';
+
 const deliveredText = (result: SseResult) =>
   `${result.expected - result.missing}/${result.expected} delivered, ${result.duplicates} twice, ${result.missing} missing${result.failed > 0 ? `, ${result.failed} sends failed` : ''}`;
 
@@ -456,6 +503,7 @@ function sseRows(
   fanProduct: SseResult,
   fanBase: SseResult,
   probe: Figure,
+  probeP99Rounds: number[],
 ): Row[] {
   const once = (result: SseResult) =>
     result.failed === 0 && result.duplicates === 0 && result.missing === 0;
@@ -465,9 +513,9 @@ function sseRows(
     {
       figure: `SSE: ${RATE} msg/s offered to a ${MEMBERS}-member room for ${RATE_SECONDS} s`,
       product: `${sustainedProduct.achieved.toFixed(0)} msg/s sent; ${deliveredText(sustainedProduct)}`,
-      productLatency: `${ms(sustainedProduct.p50)} / ${ms(sustainedProduct.p99)}`,
+      productLatency: `${ms(sustainedProduct.p50)} / ${ms(sustainedProduct.p99)}${p99RoundsText(sustainedProduct)}`,
       baseline: `broadcaster: ${sustainedBase.achieved.toFixed(0)} msg/s; ${deliveredText(sustainedBase)}`,
-      baselineLatency: `${ms(sustainedBase.p50)} / ${ms(sustainedBase.p99)}`,
+      baselineLatency: `${ms(sustainedBase.p50)} / ${ms(sustainedBase.p99)}${p99RoundsText(sustainedBase)}`,
       ratio: `p99 ${sustainedRatio.toFixed(2)}×`,
       target: `all ${RATE}/s, each event once, p99 ≤ 2×`,
       met:
@@ -476,9 +524,9 @@ function sseRows(
     {
       figure: `SSE fan-out: 1 message at a time to ${FAN_OUT_SUBSCRIBERS} subscribers (${FAN_OUT_MESSAGES} messages)`,
       product: deliveredText(fanProduct),
-      productLatency: `${ms(fanProduct.p50)} / ${ms(fanProduct.p99)}`,
+      productLatency: `${ms(fanProduct.p50)} / ${ms(fanProduct.p99)}${p99RoundsText(fanProduct)}`,
       baseline: `broadcaster: ${deliveredText(fanBase)}`,
-      baselineLatency: `${ms(fanBase.p50)} / ${ms(fanBase.p99)}`,
+      baselineLatency: `${ms(fanBase.p50)} / ${ms(fanBase.p99)}${p99RoundsText(fanBase)}`,
       ratio: `p99 ${fanRatio.toFixed(2)}×`,
       target: 'each event once, p99 ≤ 1.2×',
       met: once(fanProduct) && fanRatio <= 1.2,
@@ -486,7 +534,7 @@ function sseRows(
     {
       figure: `GET /api/health during the ${RATE} msg/s run (${PROBE.rate} req/s for the first ${RATE_SECONDS} s of sending)`,
       product: rpsText(probe),
-      productLatency: `${ms(probe.p50)} / ${ms(probe.p99)}`,
+      productLatency: `${ms(probe.p50)} / ${ms(probe.p99)}${probeP99Rounds.length > 1 ? ` (rounds ${probeP99Rounds.map(ms).join(', ')})` : ''}`,
       baseline: '—',
       baselineLatency: '—',
       ratio: '—',
@@ -545,6 +593,10 @@ async function runEngine(engine: EngineName, databaseUrl: string | undefined) {
         JWT_SECRET,
         LOG_LEVEL: 'warn',
         RATE_LIMIT_PER_MINUTE: '100000000',
+        // e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof': a profile of the product alone.
+        ...(process.env.BENCH_PRODUCT_NODE_OPTIONS
+          ? { NODE_OPTIONS: process.env.BENCH_PRODUCT_NODE_OPTIONS }
+          : {}),
       },
     });
     const productRss = await settledRss(server.pid);
@@ -597,10 +649,12 @@ async function runEngine(engine: EngineName, databaseUrl: string | undefined) {
       const text = await response.text();
       if (!response.ok) throw new Error(`${name}: ${response.status} ${text}`);
     }
-    say('warm-up: 1 s of each');
-    for (const options of Object.values(runs)) await cannon({ ...options, duration: 1 });
+    if (!liveOnly) say('warm-up: 1 s of each');
+    for (const options of liveOnly ? [] : Object.values(runs)) {
+      await cannon({ ...options, duration: 1 });
+    }
     const rounds: Record<string, Figure[]> = {};
-    for (let round = 1; round <= ROUNDS; round += 1) {
+    for (let round = 1; round <= (liveOnly ? 0 : ROUNDS); round += 1) {
       for (const [name, options] of Object.entries(runs)) {
         const figure = await cannon(options);
         (rounds[name] ??= []).push(figure);
@@ -611,67 +665,109 @@ async function runEngine(engine: EngineName, databaseUrl: string | undefined) {
     }
     for (const bare of bares.splice(0)) await bare.stop();
     const fig = (name: string) => medianFigure(rounds[name] ?? []);
-    const rows: Row[] = [
-      idleRow,
-      ratioRow(
-        'GET /api/health',
-        fig('product health'),
-        fig('bare health'),
-        'bare Fastify',
-        undefined,
-      ),
-      ratioRow(
-        'GET /api/users/me',
-        fig('product users/me'),
-        fig('bare SELECT'),
-        'bare SELECT',
-        0.5,
-      ),
-      ratioRow(
-        `GET /api/kanban/team/{id} (${BOARD.lists} lists × ${BOARD.tasksPerList} tasks)`,
-        fig('product kanban'),
-        fig('bare SELECT'),
-        'bare SELECT',
-        0.3,
-        100,
-      ),
-      ratioRow(
-        'POST a chat message (5-member room)',
-        fig('product chat message'),
-        fig('bare INSERT'),
-        'bare INSERT',
-        0.35,
-      ),
-    ];
+    const rows: Row[] = liveOnly
+      ? [idleRow]
+      : [
+          idleRow,
+          ratioRow(
+            'GET /api/health',
+            fig('product health'),
+            fig('bare health'),
+            'bare Fastify',
+            undefined,
+          ),
+          ratioRow(
+            'GET /api/users/me',
+            fig('product users/me'),
+            fig('bare SELECT'),
+            'bare SELECT',
+            0.5,
+          ),
+          ratioRow(
+            `GET /api/kanban/team/{id} (${BOARD.lists} lists × ${BOARD.tasksPerList} tasks)`,
+            fig('product kanban'),
+            fig('bare SELECT'),
+            'bare SELECT',
+            0.3,
+            100,
+          ),
+          ratioRow(
+            'POST a chat message (5-member room)',
+            fig('product chat message'),
+            fig('bare INSERT'),
+            'bare INSERT',
+            0.35,
+          ),
+        ];
 
     const broadcaster = await startBare('sse', {});
     bares.push(broadcaster);
     const base = broadcasterTarget(broadcaster);
-    say(`SSE: ${RATE} msg/s to ${MEMBERS}, broadcaster`);
-    const sustainedBase = await sustained(base, MEMBERS, RATE, RATE_SECONDS);
-    say(`SSE: ${RATE} msg/s to ${MEMBERS}, product (with the health probe)`);
-    let probe: Promise<Figure> | undefined;
-    const sustainedProduct = await sustained(
-      productTarget(server, seeded, 'fifty', MEMBERS),
-      MEMBERS,
-      RATE,
-      RATE_SECONDS,
-      () => {
-        probe = healthProbe(`${server?.url}/api/health`, RATE_SECONDS);
-        probe.catch(() => undefined); // awaited below; no unhandled rejection meanwhile
-      },
+    const live: Record<
+      'sustainedBase' | 'sustainedProduct' | 'fanBase' | 'fanProduct',
+      SseResult[]
+    > = { sustainedBase: [], sustainedProduct: [], fanBase: [], fanProduct: [] };
+    const probes: Figure[] = [];
+    // Product and broadcaster alternate within each round, as the request figures do: a tail
+    // figure from one round moved 1.5-2x between two quiet runs (session 14).
+    for (let round = 1; round <= SSE_ROUNDS; round += 1) {
+      const sayRound = (name: string, result: SseResult) =>
+        say(`round ${round} ${name.padEnd(22)} p50 ${ms(result.p50)}  p99 ${ms(result.p99)}`);
+      const baseCpu = await cpuMeter(async () => [broadcaster.pid]);
+      const sustainedBase = await sustained(base, MEMBERS, RATE, RATE_SECONDS);
+      const baseCpuMs = (await baseCpu()) / sustainedBase.sent;
+      live.sustainedBase.push(sustainedBase);
+      sayRound(`${RATE}/s broadcaster`, sustainedBase);
+      say(`round ${round} ${'broadcaster CPU'.padEnd(22)} ${baseCpuMs.toFixed(2)} ms a message`);
+      let probe: Promise<Figure> | undefined;
+      const productPids = async () => [
+        server?.pid ?? 0,
+        ...(databaseUrl ? await postgresPids() : []),
+      ];
+      const productCpu = await cpuMeter(productPids);
+      const sustainedProduct = await sustained(
+        productTarget(server, seeded, 'fifty', MEMBERS),
+        MEMBERS,
+        RATE,
+        RATE_SECONDS,
+        () => {
+          probe = healthProbe(`${server?.url}/api/health`, RATE_SECONDS);
+          probe.catch(() => undefined); // awaited below; no unhandled rejection meanwhile
+        },
+      );
+      if (!probe) throw new Error('the health probe never started');
+      const probed = await probe;
+      const productCpuMs = (await productCpu()) / sustainedProduct.sent;
+      live.sustainedProduct.push(sustainedProduct);
+      probes.push(probed);
+      sayRound(`${RATE}/s product`, sustainedProduct);
+      say(
+        `round ${round} ${'product CPU'.padEnd(22)} ${productCpuMs.toFixed(2)} ms a message${databaseUrl ? ' (with PostgreSQL)' : ''}`,
+      );
+      say(
+        `round ${round} ${'health during it'.padEnd(22)} p50 ${ms(probed.p50)}  p99 ${ms(probed.p99)}`,
+      );
+      const fanBase = await fanOut(base, FAN_OUT_SUBSCRIBERS, FAN_OUT_MESSAGES);
+      live.fanBase.push(fanBase);
+      sayRound(`fan-out broadcaster`, fanBase);
+      const fanProduct = await fanOut(
+        productTarget(server, seeded, 'big', 1),
+        FAN_OUT_SUBSCRIBERS,
+        FAN_OUT_MESSAGES,
+      );
+      live.fanProduct.push(fanProduct);
+      sayRound(`fan-out product`, fanProduct);
+    }
+    rows.push(
+      ...sseRows(
+        medianSse(live.sustainedProduct),
+        medianSse(live.sustainedBase),
+        medianSse(live.fanProduct),
+        medianSse(live.fanBase),
+        medianFigure(probes),
+        probes.map((probe) => probe.p99),
+      ),
     );
-    if (!probe) throw new Error('the health probe never started');
-    const probed = await probe;
-    say(`SSE: fan-out to ${FAN_OUT_SUBSCRIBERS}, broadcaster`);
-    const fanBase = await fanOut(base, FAN_OUT_SUBSCRIBERS, FAN_OUT_MESSAGES);
-    say(`SSE: fan-out to ${FAN_OUT_SUBSCRIBERS}, product`);
-    const fanProduct = await fanOut(
-      productTarget(server, seeded, 'big', 1),
-      FAN_OUT_SUBSCRIBERS,
-      FAN_OUT_MESSAGES,
-    );
-    rows.push(...sseRows(sustainedProduct, sustainedBase, fanProduct, fanBase, probed));
     for (const row of rows) {
       say(
         `${row.figure}: ${row.product} (${row.productLatency}) vs ${row.baseline} (${row.baselineLatency}) → ${row.ratio}, ${metText(row.met)}`,
@@ -744,7 +840,7 @@ function block(
     '',
     `Request figures: autocannon, ${CONNECTIONS} connections, ${ROUND_SECONDS} s a round, median of ${ROUNDS} rounds (product and baselines alternate within each round, after a 1 s warm-up of each). p50 / p99 are latencies.`,
     '',
-    `SSE figures: readers (node:http) and senders (fetch) in the bench process, the same code for the product and the broadcaster; latency from just before a send to the event read by a reader. ${RATE} msg/s: open loop on schedule with at most 64 sends in flight; "msg/s sent" is messages over the time until the last was sent (a server that keeps up: ${RATE}; met needs ≥ 99 %). Fan-out: one message at a time, each awaited by all readers before the next. Health probe: autocannon in a process of its own, ${PROBE.connections} connections, ${PROBE.rate} req/s.`,
+    `SSE figures: readers (node:http) and senders (fetch) in the bench process, the same code for the product and the broadcaster; latency from just before a send to the event read by a reader; median of ${SSE_ROUNDS} rounds, the broadcaster and the product alternating within each (each round's p99 in brackets). ${RATE} msg/s: open loop on schedule with at most 64 sends in flight; "msg/s sent" is messages over the time until the last was sent (a server that keeps up: ${RATE}; met needs ≥ 99 %). Fan-out: one message at a time, each awaited by all readers before the next. Health probe: autocannon in a process of its own, ${PROBE.connections} connections, ${PROBE.rate} req/s.`,
     '',
     '| engine | figure | product | p50 / p99 | baseline | p50 / p99 | ratio | target | result |',
     '|---|---|---|---|---|---|---|---|---|',
@@ -813,8 +909,11 @@ export async function benchRatios() {
   const minutes = (Date.now() - started.getTime()) / 60_000;
   const text = block(reports, started, loadStart, minutes, notes);
   console.log(`\n${text}\n`);
-  if (quick) console.log('BENCH_QUICK=1: docs/performance.md left alone');
-  else {
+  if (quick || liveOnly) {
+    console.log(
+      `${quick ? 'BENCH_QUICK' : 'BENCH_RATIOS_LIVE_ONLY'}=1: docs/performance.md left alone`,
+    );
+  } else {
     await writeBlock(text);
     console.log('written to docs/performance.md');
   }

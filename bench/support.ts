@@ -192,3 +192,23 @@ export const rssOf = async (pid: number) => {
 };
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** CPU seconds (user + system, all threads) a process has used so far; 0 once it is gone. */
+export const cpuSecondsOf = async (pid: number) => {
+  const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+  // The fields after the command name (which may hold spaces) closed by its last ')'.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = Number(fields[11] ?? 0) + Number(fields[12] ?? 0);
+  return ticks / 100;
+};
+
+/** The PostgreSQL server's processes on this machine (its backends do the product's queries). */
+export const postgresPids = async () => {
+  const pids: number[] = [];
+  for (const entry of await fs.readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const comm = await fs.readFile(`/proc/${entry}/comm`, 'utf8').catch(() => '');
+    if (comm.startsWith('postgres')) pids.push(Number(entry));
+  }
+  return pids;
+};
