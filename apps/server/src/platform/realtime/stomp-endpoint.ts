@@ -7,7 +7,11 @@ import { liveMetrics } from '../observability/live-metrics';
 import { armDeadline, type LiveAccess, type LiveEndReason, type LiveLink } from './live-access';
 import { presenceOf } from './presence';
 import {
+  bodyOfEvent,
+  encodeBody,
   encodeFrame,
+  encodeMessage,
+  type EncodedBody,
   FrameReader,
   negotiateHeartbeat,
   StompProtocolError,
@@ -121,8 +125,31 @@ export function serveStomp(
   let messageCounter = 0;
   liveMetrics.stompSockets.inc();
 
-  const write = (frame: StompFrame) => {
-    if (socket.readyState === socket.OPEN) socket.send(encodeFrame(frame));
+  /** Frames written since the last flush: sent together, one WebSocket message a turn. */
+  let pending: string[] = [];
+  let flushing: NodeJS.Immediate | undefined;
+  const flush = () => {
+    clearImmediate(flushing);
+    flushing = undefined;
+    const frames = pending;
+    pending = [];
+    if (frames.length === 0 || socket.readyState !== socket.OPEN) return;
+    socket.send(frames.length === 1 ? (frames[0] as string) : frames.join(''));
+  };
+  /**
+   * Queues a frame; the frames of one turn of the event loop go out as one message (STOMP lets a
+   * message hold several frames, and clients parse it as a stream): a burst of events is one
+   * send per socket, not one per event. Order is kept; an ERROR flushes before the close.
+   */
+  const write = (frame: StompFrame | string) => {
+    if (socket.readyState !== socket.OPEN) return;
+    pending.push(typeof frame === 'string' ? frame : encodeFrame(frame));
+    flushing ??= setImmediate(flush);
+  };
+  /** Closes after the frames still queued (an ERROR's reason, a DISCONNECT's receipt). */
+  const closeSocket = (code: number, reason: string) => {
+    flush();
+    socket.close(code, reason);
   };
   const shutdown = async () => {
     if (closed) return;
@@ -148,7 +175,7 @@ export function serveStomp(
       body: detail,
     });
     void shutdown();
-    socket.close(1002, 'STOMP error');
+    closeSocket(1002, 'STOMP error');
   };
   /** The right to listen ended: say why, then close (a client reconnects with a new token). */
   const end = (reason: LiveEndReason) => {
@@ -156,7 +183,7 @@ export function serveStomp(
     const message = reason === 'TOKEN_EXPIRED' ? 'token expired' : 'session ended';
     write({ command: 'ERROR', headers: { message, 'content-type': 'text/plain' }, body: reason });
     void shutdown();
-    socket.close(1008, message);
+    closeSocket(1008, message);
   };
   let disarm = () => undefined as void;
   const receipt = (frame: StompFrame) => {
@@ -167,20 +194,21 @@ export function serveStomp(
   const writeMessage = (
     subscription: string,
     destination: string,
-    payload: unknown,
+    body: EncodedBody,
     eventId?: number,
   ) => {
     messageCounter += 1;
-    write({
-      command: 'MESSAGE',
-      headers: {
-        subscription,
-        'message-id': String(eventId ?? `m${messageCounter}`),
-        destination,
-        'content-type': 'application/json',
-      },
-      body: JSON.stringify(payload),
-    });
+    write(
+      encodeMessage(
+        {
+          subscription,
+          'message-id': String(eventId ?? `m${messageCounter}`),
+          destination,
+          'content-type': 'application/json',
+        },
+        body,
+      ),
+    );
   };
   const session: StompSession = {
     get userId() {
@@ -188,7 +216,9 @@ export function serveStomp(
     },
     deliver(destination, payload) {
       for (const [id, subscription] of subscriptions) {
-        if (subscription.destination === destination) writeMessage(id, destination, payload);
+        if (subscription.destination === destination) {
+          writeMessage(id, destination, encodeBody(payload));
+        }
       }
     },
   };
@@ -287,8 +317,11 @@ export function serveStomp(
     subscriptions.set(id, { destination, route, stop: async () => undefined });
     const receive = (event: unknown) => {
       if (closed || !subscriptions.has(id)) return;
-      const { eventId, ...payload } = event as { eventId?: number } & Record<string, unknown>;
-      if (route.isFor?.(payload) !== false) writeMessage(id, destination, payload, eventId);
+      const logged = event as { eventId?: number } & Record<string, unknown>;
+      const { eventId, ...payload } = logged;
+      if (route.isFor?.(payload) !== false) {
+        writeMessage(id, destination, bodyOfEvent(logged), eventId);
+      }
       if (route.endsAfter?.(payload)) void endSubscription(id);
     };
     const stopListening = await ctx.bus.subscribe(route.topic, (event) => {
@@ -299,7 +332,9 @@ export function serveStomp(
       await stopListening();
       return;
     }
-    const cleanUp = await route.opened?.((payload) => writeMessage(id, destination, payload));
+    const cleanUp = await route.opened?.((payload) =>
+      writeMessage(id, destination, encodeBody(payload)),
+    );
     const stop = async () => {
       cleanUp?.();
       await stopListening();
@@ -387,7 +422,7 @@ export function serveStomp(
       case 'DISCONNECT':
         receipt(frame);
         await shutdown();
-        socket.close(1000, 'bye');
+        closeSocket(1000, 'bye');
         return;
       default:
         fail(`${frame.command} is not supported`, '', frame.headers['receipt']);

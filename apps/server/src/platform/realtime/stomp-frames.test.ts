@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { encodeFrame, FrameReader, negotiateHeartbeat, StompLimits } from './stomp-frames';
+import {
+  bodyOfEvent,
+  encodeBody,
+  encodeFrame,
+  encodeMessage,
+  FrameReader,
+  negotiateHeartbeat,
+  StompLimits,
+} from './stomp-frames';
 
 const push = (reader: FrameReader, text: string) => reader.push(Buffer.from(text));
 
@@ -73,5 +81,17 @@ describe('STOMP frames', () => {
       sendEveryMs: 0,
       expectEveryMs: 0,
     });
+  });
+
+  it('builds a MESSAGE around a body encoded once, byte for byte as encodeFrame does', () => {
+    const headers = { subscription: 'sub:0', destination: '/topic/a', 'message-id': '7' };
+    const event = { eventId: 7, type: 'NEW_CHAT_MESSAGE', content: '안녕 😀' };
+    const body = bodyOfEvent(event);
+    expect(bodyOfEvent(event)).toBe(body);
+    expect(JSON.parse(body.text)).toEqual({ type: 'NEW_CHAT_MESSAGE', content: '안녕 😀' });
+    expect(encodeMessage(headers, body)).toBe(
+      encodeFrame({ command: 'MESSAGE', headers, body: body.text }),
+    );
+    expect(encodeMessage(headers, encodeBody({ a: 'é' }))).toContain('content-length:10\n');
   });
 });

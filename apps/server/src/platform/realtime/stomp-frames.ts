@@ -56,14 +56,50 @@ function escapeHeader(value: string): string {
     .replace(/:/g, '\\c');
 }
 
-/** Serialises a server frame (CONNECTED, MESSAGE, RECEIPT, ERROR). */
-export function encodeFrame(frame: StompFrame): string {
-  const escape = unescaped(frame.command) ? (value: string) => value : escapeHeader;
-  const headers = Object.entries(frame.headers).map(
+/** A frame's body with its length in bytes (the content-length header), worked out once. */
+export type EncodedBody = { text: string; bytes: number };
+
+export const encodeBody = (payload: unknown): EncodedBody => {
+  const text = JSON.stringify(payload);
+  return { text, bytes: Buffer.byteLength(text) };
+};
+
+function encodeWithBody(command: string, frameHeaders: Record<string, string>, body: EncodedBody) {
+  const escape = unescaped(command) ? (value: string) => value : escapeHeader;
+  const headers = Object.entries(frameHeaders).map(
     ([name, value]) => `${escape(name)}:${escape(value)}`,
   );
-  if (frame.body) headers.push(`content-length:${Buffer.byteLength(frame.body)}`);
-  return `${frame.command}\n${headers.join('\n')}\n\n${frame.body}\0`;
+  if (body.text) headers.push(`content-length:${body.bytes}`);
+  return `${command}\n${headers.join('\n')}\n\n${body.text}\0`;
+}
+
+/** Serialises a server frame (CONNECTED, MESSAGE, RECEIPT, ERROR). */
+export function encodeFrame(frame: StompFrame): string {
+  return encodeWithBody(frame.command, frame.headers, {
+    text: frame.body,
+    bytes: Buffer.byteLength(frame.body),
+  });
+}
+
+/** A MESSAGE frame around a body already encoded (the same for every subscriber). */
+export function encodeMessage(headers: Record<string, string>, body: EncodedBody): string {
+  return encodeWithBody('MESSAGE', headers, body);
+}
+
+const bodies = new WeakMap<object, EncodedBody>();
+
+/**
+ * The MESSAGE body of a bus event (its fields but the log id), built once: every subscriber of a
+ * topic gets the same event object from the bus, so an event to 1,000 sockets is serialised once.
+ */
+export function bodyOfEvent(event: { eventId?: number } & Record<string, unknown>): EncodedBody {
+  let body = bodies.get(event);
+  if (body === undefined) {
+    const { eventId: _logId, ...payload } = event;
+    body = encodeBody(payload);
+    bodies.set(event, body);
+  }
+  return body;
 }
 
 /**

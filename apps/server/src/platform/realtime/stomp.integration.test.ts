@@ -368,6 +368,57 @@ describe('a live link lives no longer than its access token', () => {
 });
 
 describe('with the standard client @stomp/stompjs', () => {
+  it('a burst of events reaches a socket as few messages, every frame read in order', async () => {
+    let messages = 0;
+    const heard: number[] = [];
+    let subscribed = false;
+    const client = new Client({
+      webSocketFactory: () => {
+        const socket = new WebSocket(`${wsUrl}?token=${bob.token}`);
+        socket.on('message', () => (messages += 1));
+        return socket;
+      },
+      reconnectDelay: 0,
+      heartbeatIncoming: 0,
+      heartbeatOutgoing: 0,
+      onConnect: () => {
+        client.watchForReceipt('burst', () => (subscribed = true));
+        client.subscribe(
+          `/topic/chat-rooms/${room.id}`,
+          (message) => heard.push((JSON.parse(message.body) as { n: number }).n),
+          { receipt: 'burst' },
+        );
+      },
+    });
+    client.activate();
+    try {
+      const started = Date.now();
+      while (!subscribed && Date.now() - started < 3000) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      const before = messages;
+      const burst = Array.from({ length: 30 }, (_, n) => n);
+      // Published in one turn: the bus logs them together and hands them on together.
+      await Promise.all(
+        burst.map((n) =>
+          app.context.bus.publish(Topics.chatRoom(room.id), {
+            type: 'BURST_TEST',
+            n,
+            text: '안녕',
+          }),
+        ),
+      );
+      while (heard.length < burst.length && Date.now() - started < 5000) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      expect(heard).toEqual(burst);
+      // One message per turn of the server's event loop, not one per event.
+      expect(messages - before).toBeLessThanOrEqual(3);
+    } finally {
+      await client.deactivate();
+    }
+  });
+
   it('a kicked member stops hearing the room; a logged-out session gets ERROR and is closed', async () => {
     const ownerX = await createUser(app, '주인');
     const memberX = await createUser(app, '멤버');
