@@ -1,0 +1,359 @@
+import { like, or, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ChatMessage, ChatRoom } from '@teamup/contracts/chat';
+import type { Workspace } from '@teamup/contracts/workspaces';
+import { call, dataOf, uniqueEmail } from '../../../test/factories';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { chatMessages } from '../../db/schema';
+import { startSession } from '../auth/auth.service';
+import { createLocalUser } from '../users/users.service';
+
+/*
+ * The batch path of plain text sends (text-sends.ts, decision 0026) under a burst: a few hundred
+ * sends from twenty members across three rooms at once, while members leave a room or are sent
+ * out of the workspace, with texts that cannot join a batch and one the database refuses inside a
+ * batch. Every acknowledged send is stored exactly once as answered, every refused one stored
+ * nothing, and a member sending one message after another sees their ids in that order.
+ */
+
+const MEMBERS = 20;
+/** Sends of each member, one after another (the next once the last was answered). */
+const CHAIN = 12;
+/** Members 0..2 leave room A after their LEAVE_AFTER-th send. */
+const LEAVERS = [0, 1, 2];
+const LEAVE_AFTER = 4;
+/** Sent out of the workspace by the owner in the middle of the burst (a member of room C). */
+const KICKED = 8;
+/** Only members below this are in room C; the others' sends to it are refused. */
+const IN_ROOM_C = 10;
+/** The owner's bursts of sends issued in one turn of the event loop. */
+const SPRAYS = 3;
+const SPRAY_SIZE = 20;
+/** Texts with this start are refused by a trigger the test adds (a failing batch). */
+const REFUSED_PREFIX = 'boom';
+
+type TestUser = { token: string; userId: number };
+
+let app: TestApp;
+let owner: TestUser;
+let members: TestUser[];
+let workspace: Workspace;
+let rooms: { a: ChatRoom; b: ChatRoom; c: ChatRoom };
+
+const roomsUrl = () => `/api/workspaces/${workspace.id}/chat-rooms`;
+const messagesUrl = (room: ChatRoom) => `${roomsUrl()}/${room.id}/messages`;
+
+let passwordHash: string | undefined;
+/** A local account signed in without the API (one password hash for all: 21 cost seconds). */
+async function createUser(app: TestApp, name: string): Promise<TestUser> {
+  const email = uniqueEmail('batch');
+  passwordHash ??= await app.context.passwords.hash('Password1');
+  const user = await createLocalUser(app.context, { email, name, passwordHash });
+  if (!user) throw new Error(`could not create ${email}`);
+  const session = await startSession(app.context, user.id, {}, { ip: '127.0.0.1' });
+  return { token: session.token, userId: user.id };
+}
+
+beforeAll(async () => {
+  app = await createTestApp();
+  owner = await createUser(app, '방장');
+  members = [];
+  for (let index = 0; index < MEMBERS; index += 1) {
+    members.push(await createUser(app, `멤버${index}`));
+  }
+  workspace = dataOf<Workspace>(
+    await call(app, owner, 'POST', '/api/workspaces', { name: '일괄 저장' }),
+  );
+  for (const member of members) {
+    const joined = await call(app, member, 'POST', '/api/workspaces/join', {
+      inviteCode: workspace.inviteCode,
+    });
+    expect(joined.statusCode, joined.body).toBeLessThan(300);
+  }
+  const group = async (name: string, people: TestUser[]) => {
+    const response = await call(app, owner, 'POST', `${roomsUrl()}/create`, {
+      name,
+      chatMemberIdList: people.map((person) => person.userId),
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return dataOf<ChatRoom>(response);
+  };
+  rooms = {
+    a: await group('가', members),
+    b: await group('나', members),
+    c: await group('다', members.slice(0, IN_ROOM_C)),
+  };
+});
+afterAll(async () => {
+  await app.close();
+});
+
+type Sent = {
+  /** Who sent it: a member's index, or -1 for the owner. */
+  sender: number;
+  room: ChatRoom;
+  content: string;
+  /** When the request was issued and when its answer arrived (a counter, not a clock). */
+  issued: number;
+  answered: number;
+  status: number;
+  /** The stored message the answer named (2xx only). */
+  message: ChatMessage | undefined;
+};
+
+/** A logged statement: its SQL and parameters. */
+type Statement = { query: string; params: unknown[] };
+
+/** Records every statement of the app's database while `run` runs (drizzle's logger). */
+async function recordingStatements<T>(run: () => Promise<T>) {
+  const statements: Statement[] = [];
+  const session = (app.context.database.db as unknown as { session: { logger: unknown } }).session;
+  const original = session.logger;
+  session.logger = {
+    logQuery: (query: string, params: unknown[]) => statements.push({ query, params }),
+  };
+  try {
+    const result = await run();
+    await app.context.domainEvents.settled();
+    return { result, statements };
+  } finally {
+    session.logger = original;
+  }
+}
+
+/** How a lone surrogate is stored: as U+FFFD (what the answer and every read show). */
+const asStored = (content: string) =>
+  content.replace(
+    /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
+    '\uFFFD',
+  );
+
+describe('chat sends stored in batches, under a burst', () => {
+  it(
+    'keeps every acknowledged send once, in each sender’s order, and stores nothing refused',
+    { timeout: 60_000 },
+    async () => {
+      const db = app.context.database.db;
+      // A message the database refuses: the batch carrying it fails as a whole, and every send of
+      // that batch is tried again alone (the refused one then fails by itself).
+      await db.execute(
+        sql.raw(`CREATE FUNCTION test_refuse_boom() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          IF NEW.content LIKE '${REFUSED_PREFIX}%' THEN
+            RAISE EXCEPTION 'refused by the test';
+          END IF;
+          RETURN NEW;
+        END $$`),
+      );
+      await db.execute(
+        sql.raw(`CREATE TRIGGER test_refuse_boom BEFORE INSERT ON chat_messages
+        FOR EACH ROW EXECUTE FUNCTION test_refuse_boom()`),
+      );
+
+      let clock = 0;
+      const sent: Sent[] = [];
+      const send = async (sender: number, room: ChatRoom, content: string) => {
+        const user = sender < 0 ? owner : (members[sender] as TestUser);
+        const issued = (clock += 1);
+        const answer = await call(app, user, 'POST', messagesUrl(room), { content });
+        const ok = answer.statusCode >= 200 && answer.statusCode < 300;
+        const entry: Sent = {
+          sender,
+          room,
+          content,
+          issued,
+          answered: (clock += 1),
+          status: answer.statusCode,
+          message: ok ? dataOf<ChatMessage>(answer) : undefined,
+        };
+        sent.push(entry);
+        return entry;
+      };
+      /** When members left room A or the kick was answered (on the same counter as the sends). */
+      const leftRoomA = new Map<number, number>();
+      let kickAnswered = Number.POSITIVE_INFINITY;
+      let kickIssued = Number.POSITIVE_INFINITY;
+      const acknowledged = () => sent.filter((entry) => entry.status === 201).length;
+
+      const chain = async (index: number) => {
+        const user = members[index] as TestUser;
+        const order = [rooms.a, rooms.b, rooms.c];
+        for (let n = 0; n < CHAIN; n += 1) {
+          const room = order[(index + n) % order.length] as ChatRoom;
+          let content = `chain-${index}-${n}`;
+          // Texts that never join a batch: a lone surrogate (stored alone, as U+FFFD) and NUL
+          // (refused before it is stored).
+          if (index % 5 === 0 && n === 6) content += '-\uD800';
+          if (index === 7 && n === 3) content += '-\u0000';
+          await send(index, room, content);
+          if (LEAVERS.includes(index) && n + 1 === LEAVE_AFTER) {
+            const left = await call(app, user, 'PATCH', `${roomsUrl()}/${rooms.a.id}/leave`);
+            expect(left.statusCode, left.body).toBeLessThan(300);
+            leftRoomA.set(index, (clock += 1));
+          }
+        }
+      };
+      const spray = (round: number) =>
+        Promise.all(
+          Array.from({ length: SPRAY_SIZE }, (_, n) => {
+            const content =
+              round === 1 && n === SPRAY_SIZE / 2
+                ? `${REFUSED_PREFIX}-${round}-${n}`
+                : `spray-${round}-${n}`;
+            return send(-1, rooms.b, content);
+          }),
+        );
+      const waitForAcknowledged = async (count: number) => {
+        while (acknowledged() < count) await new Promise((resolve) => setImmediate(resolve));
+      };
+      const owners = async () => {
+        await spray(0);
+        await waitForAcknowledged(60);
+        await spray(1);
+        await waitForAcknowledged(100);
+        kickIssued = clock += 1;
+        const kicked = await call(
+          app,
+          owner,
+          'DELETE',
+          `/api/workspaces/${workspace.id}/members/${(members[KICKED] as TestUser).userId}`,
+        );
+        expect(kicked.statusCode, kicked.body).toBe(204);
+        kickAnswered = clock += 1;
+        await spray(2);
+      };
+
+      const started = Date.now();
+      const { statements } = await recordingStatements(() =>
+        Promise.all([owners(), ...members.map((_, index) => chain(index))]),
+      );
+      const elapsed = Date.now() - started;
+      await db.execute(sql.raw('DROP TRIGGER test_refuse_boom ON chat_messages'));
+      await db.execute(sql.raw('DROP FUNCTION test_refuse_boom()'));
+
+      expect(sent).toHaveLength(MEMBERS * CHAIN + SPRAYS * SPRAY_SIZE);
+
+      // What each send had to be answered, as far as it is known in advance.
+      for (const entry of sent) {
+        const label = `${entry.content} (${entry.status})`;
+        if (entry.content.includes('\u0000')) {
+          expect(entry.status, label).toBe(400);
+        } else if (entry.content.startsWith(REFUSED_PREFIX)) {
+          expect(entry.status, label).toBe(500);
+        } else if (entry.sender === KICKED) {
+          // Before the kick: stored; once it was answered: refused; in between either.
+          if (entry.answered < kickIssued) expect(entry.status, label).toBe(201);
+          else if (entry.issued > kickAnswered) expect([403, 404], label).toContain(entry.status);
+          else expect([201, 403, 404], label).toContain(entry.status);
+        } else if (entry.room.id === rooms.c.id && entry.sender >= IN_ROOM_C) {
+          expect(entry.status, label).toBe(403);
+        } else if (entry.room.id === rooms.a.id && leftRoomA.has(entry.sender)) {
+          // A leaver's own sends are one after another: before the leave stored, after refused.
+          const left = leftRoomA.get(entry.sender) as number;
+          expect(entry.status, label).toBe(entry.issued > left ? 403 : 201);
+        } else {
+          expect(entry.status, label).toBe(201);
+        }
+      }
+      // The kicked member's sends: once refused, never stored again.
+      const kickedStatuses = sent
+        .filter((entry) => entry.sender === KICKED && !entry.content.includes('\u0000'))
+        .sort((x, y) => x.issued - y.issued)
+        .map((entry) => entry.status);
+      const firstRefused = kickedStatuses.findIndex((status) => status !== 201);
+      expect(firstRefused, `kicked member's answers ${kickedStatuses.join(' ')}`).toBeGreaterThan(
+        0,
+      );
+      expect(kickedStatuses.slice(firstRefused).every((status) => status !== 201)).toBe(true);
+
+      // Every send of the burst against the table: an acknowledged one exactly once, as answered;
+      // a refused one not at all.
+      const rows = await db
+        .select({
+          id: chatMessages.id,
+          roomId: chatMessages.roomId,
+          senderId: chatMessages.senderId,
+          content: chatMessages.content,
+        })
+        .from(chatMessages)
+        .where(
+          or(
+            like(chatMessages.content, 'chain-%'),
+            like(chatMessages.content, 'spray-%'),
+            like(chatMessages.content, `${REFUSED_PREFIX}%`),
+          ),
+        );
+      const rowsByContent = new Map<string, typeof rows>();
+      for (const row of rows) {
+        rowsByContent.set(row.content, [...(rowsByContent.get(row.content) ?? []), row]);
+      }
+      const storedTwice = [...rowsByContent].filter(([, same]) => same.length > 1);
+      expect(storedTwice.map(([content]) => content)).toEqual([]);
+      for (const entry of sent) {
+        const stored = rowsByContent.get(asStored(entry.content)) ?? [];
+        if (entry.status !== 201) {
+          expect(stored, `refused ${entry.content} (${entry.status}) was stored`).toEqual([]);
+          continue;
+        }
+        const senderId =
+          entry.sender < 0 ? owner.userId : (members[entry.sender] as TestUser).userId;
+        expect(entry.message).toMatchObject({
+          chatRoomId: entry.room.id,
+          senderId,
+          content: asStored(entry.content),
+        });
+        expect(stored, `acknowledged ${entry.content}`).toEqual([
+          {
+            id: entry.message?.id,
+            roomId: entry.room.id,
+            senderId,
+            content: asStored(entry.content),
+          },
+        ]);
+      }
+      expect(rows).toHaveLength(acknowledged());
+
+      // A member sending one message after another sees the ids in that order.
+      for (let index = 0; index < MEMBERS; index += 1) {
+        const ids = sent
+          .filter((entry) => entry.sender === index && entry.message)
+          .sort((x, y) => x.issued - y.issued)
+          .map((entry) => (entry.message as ChatMessage).id);
+        expect(ids, `member ${index}'s ids`).toEqual([...ids].sort((x, y) => x - y));
+      }
+
+      // The burst went in batches (one statement for several sends), far fewer statements than
+      // sends; the refused text was in a batch with others, which failed and was tried again.
+      const inserts = statements.filter((statement) =>
+        /insert into "chat_messages"/i.test(statement.query),
+      );
+      const batches = inserts
+        .filter((statement) => /json_to_recordset/i.test(statement.query))
+        .map((statement) => JSON.parse(String(statement.params[0])) as Array<{ content: string }>);
+      const batchSizes = batches.map((batch) => batch.length);
+      const reachingTheStore = sent.filter((entry) => !entry.content.includes('\u0000')).length;
+      const statuses = new Map<number, number>();
+      for (const entry of sent) statuses.set(entry.status, (statuses.get(entry.status) ?? 0) + 1);
+      console.log(
+        `send batches: ${sent.length} sends in ${elapsed} ms (answers ` +
+          `${[...statuses].map(([status, count]) => `${status}×${count}`).join(' ')}), ` +
+          `${inserts.length} insert statements, ${batches.length} batches of ` +
+          `${batchSizes.join(' ')}`,
+      );
+      expect(Math.max(...batchSizes)).toBeGreaterThan(1);
+      expect(inserts.length).toBeLessThan(reachingTheStore / 2);
+      const failedBatch = batches.find((batch) =>
+        batch.some((input) => input.content.startsWith(REFUSED_PREFIX)),
+      );
+      expect(failedBatch?.length ?? 0, 'the refused text went in a batch').toBeGreaterThan(1);
+      // Each send of the failed batch was stored on its own afterwards: one plain insert each.
+      for (const input of failedBatch ?? []) {
+        const alone = inserts.filter(
+          (statement) =>
+            !/json_to_recordset/i.test(statement.query) && statement.params.includes(input.content),
+        );
+        expect(alone, `${input.content} tried again alone`).toHaveLength(1);
+      }
+    },
+  );
+});
