@@ -99,6 +99,8 @@ export async function createContext(
   const dispose = async () => {
     // Reactions queued before the stop still run (their changes are committed).
     await context.domainEvents.settled();
+    // Live events published after their commit (a chat send answers before its event is logged).
+    await bus.settled();
     for (const close of owned.reverse()) await close().catch(() => undefined);
   };
   return { context, dispose };

@@ -45,6 +45,7 @@ async function statementsOf(run: () => Promise<unknown>) {
   try {
     await run();
     await app.context.domainEvents.settled();
+    await app.context.bus.settled();
   } finally {
     session.logger = original;
   }

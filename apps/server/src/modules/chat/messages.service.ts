@@ -22,7 +22,13 @@ import type { StoredUpload } from '../../platform/storage/uploads';
 import { isAdminRole } from '../workspaces/workspaces.service';
 import { newMessageEvent, presentMessage, presentReactions } from './chat.presenter';
 import * as repo from './chat.repo';
-import { accessRoom, messageNotFound, publish, refuseRoomAccess } from './room-access';
+import {
+  accessRoom,
+  messageNotFound,
+  publish,
+  publishAfterCommit,
+  refuseRoomAccess,
+} from './room-access';
 import { storeTextMessage } from './text-sends';
 import { forgetTyping } from './typing.service';
 
@@ -119,7 +125,9 @@ export async function sendMessage(
     uploads.length > 0
       ? await storeWithFiles(ctx, userId, workspaceId, roomId, content, uploads, replyTo)
       : await storeText(ctx, userId, workspaceId, roomId, content, replyTo);
-  await publish(ctx, Topics.chatRoom(roomId), newMessageEvent(message));
+  // The send answers once its own row is durable (issue 18): the live event is logged and
+  // handed on after, in order, and a failing log write cannot make a stored message look failed.
+  publishAfterCommit(ctx, Topics.chatRoom(roomId), newMessageEvent(message));
   forgetTyping(ctx, roomId, userId);
   await emitDomainEvent(ctx, {
     type: 'CHAT_MESSAGE_SENT',

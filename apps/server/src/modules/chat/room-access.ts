@@ -19,6 +19,17 @@ export async function publish(ctx: AppContext, topic: string, event: LiveEvent) 
 }
 
 /**
+ * Publishes a committed change's live event without holding the caller: the event log's write is
+ * after-commit work, like the notices. Events keep their order (the bus queues them as called);
+ * a failure is logged, and the change it tells of stays committed.
+ */
+export function publishAfterCommit(ctx: AppContext, topic: string, event: LiveEvent): void {
+  ctx.bus.publish(topic, event).catch((error: unknown) => {
+    ctx.logger.error({ err: error, topic }, 'live event not published');
+  });
+}
+
+/**
  * The room of this workspace; the caller must be in the workspace (and, unless told otherwise,
  * in the room). One query on the way in; the slower checks run only to name a refusal.
  */

@@ -57,10 +57,15 @@ class TextSends {
             this.database.db,
             batch.map((queued) => queued.send),
           );
-        } catch {
-          // Nothing of the batch was stored (one statement). One message the database refuses
-          // must not fail the others: each is tried again on its own and answered with its own
-          // outcome.
+        } catch (error) {
+          // The database refused the statement, so nothing of the batch was stored (one
+          // statement). One message it refuses must not fail the others: each is tried again on
+          // its own and answered with its own outcome. A lost connection is no such answer: the
+          // batch may have committed before the link broke, and a retry could store it twice.
+          if (!refusedByTheDatabase(error)) {
+            for (const queued of batch) queued.reject(error);
+            continue;
+          }
           for (const queued of batch) await this.storeOne(queued);
           continue;
         }
@@ -83,6 +88,26 @@ class TextSends {
       queued.reject(error);
     }
   }
+}
+
+/** An SQLSTATE by its class (errno names such as `EPIPE` are five letters too). */
+const SQLSTATE = /^(?:[0-5][0-9A-Z]|F0|HV|P0|XX)[0-9A-Z]{3}$/;
+
+/**
+ * Whether the statement was answered with a refusal (an SQLSTATE outside the connection and
+ * operator-intervention classes 08 and 57), after which nothing of it is stored; a broken link
+ * (`ECONNRESET`, "Connection terminated") says nothing of what was committed.
+ */
+export function refusedByTheDatabase(error: unknown): boolean {
+  // drizzle wraps the driver's error ("Failed query: …") and keeps it as the cause.
+  for (let seen: unknown = error, depth = 0; seen && depth < 4; depth += 1) {
+    const code = (seen as { code?: unknown }).code;
+    if (typeof code === 'string' && SQLSTATE.test(code)) {
+      return !code.startsWith('08') && !code.startsWith('57');
+    }
+    seen = (seen as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 const perDatabase = new WeakMap<Database, TextSends>();

@@ -60,6 +60,13 @@ export class ReplayableBus implements EventBus {
     this.writing = null;
   }
 
+  /** Resolves once every event published so far is logged and handed on (tests, shutdown). */
+  async settled(): Promise<void> {
+    while (this.writing) await this.writing;
+    // The last batch's subscribers are called in the turns right after its write.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+
   /** For internal signals between instances (never replayed to clients): not logged. */
   async publishUnlogged(topic: string, event: unknown): Promise<void> {
     await this.inner.publish(topic, event);
