@@ -129,22 +129,7 @@ export async function insertTextMessageIfAllowed(
     }
   ).rows;
   if (!row) return undefined;
-  const message =
-    row.messageId === null || row.createdAt === null || row.content === null
-      ? undefined
-      : {
-          id: row.messageId,
-          roomId,
-          senderId: userId,
-          // As stored: the database's text is what every later read shows (a lone surrogate
-          // the client sent is stored as U+FFFD).
-          content: row.content,
-          // Drivers differ in whether a raw query's timestamptz arrives parsed.
-          createdAt: new Date(row.createdAt),
-          deletedAt: null,
-          replyToId: replyTo,
-          editedAt: null,
-        };
+  const message = storedMessageOf(row, roomId, userId, replyTo);
   const reply: ReplyRow | null =
     row.replyId === null
       ? null
@@ -157,6 +142,36 @@ export async function insertTextMessageIfAllowed(
           replyHasAttachment: row.replyHasAttachment,
         };
   return { ...row, message, reply, replyFound: replyTo === null || row.replyId !== null };
+}
+
+/** The inserted message's columns a send statement answers (null where it stored nothing). */
+type InsertedColumns = {
+  messageId: number | null;
+  content: string | null;
+  createdAt: Date | string | null;
+};
+
+/** The stored message a send statement answered, or undefined when it stored none. */
+function storedMessageOf(
+  row: InsertedColumns,
+  roomId: number,
+  senderId: number,
+  replyToId: number | null,
+) {
+  if (row.messageId === null || row.createdAt === null || row.content === null) return undefined;
+  return {
+    id: row.messageId,
+    roomId,
+    senderId,
+    // As stored: the database's text is what every later read shows (a lone surrogate the
+    // client sent is stored as U+FFFD).
+    content: row.content,
+    // Drivers differ in whether a raw query's timestamptz arrives parsed.
+    createdAt: new Date(row.createdAt),
+    deletedAt: null,
+    replyToId,
+    editedAt: null,
+  };
 }
 
 /** One plain text message of a batch (no reply: those go one by one). */
@@ -256,19 +271,7 @@ export async function insertTextMessagesIfAllowed(
   return sends.map((send, ord) => {
     const row = byOrd.get(ord);
     if (!row || row.workspaceId === null) return undefined;
-    const message =
-      row.messageId === null || row.createdAt === null || row.content === null
-        ? undefined
-        : {
-            id: row.messageId,
-            roomId: send.roomId,
-            senderId: send.userId,
-            content: row.content,
-            createdAt: new Date(row.createdAt),
-            deletedAt: null,
-            replyToId: null,
-            editedAt: null,
-          };
+    const message = storedMessageOf(row, send.roomId, send.userId, null);
     return {
       workspaceId: row.workspaceId,
       role: row.role,

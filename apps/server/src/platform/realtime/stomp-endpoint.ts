@@ -6,10 +6,10 @@ import { assertAcceptableText } from '../http/validation';
 import { liveMetrics } from '../observability/live-metrics';
 import { armDeadline, type LiveAccess, type LiveEndReason, type LiveLink } from './live-access';
 import { presenceOf } from './presence';
+import { StompOutbox } from './stomp-outbox';
 import {
   bodyOfEvent,
   encodeBody,
-  encodeFrame,
   encodeMessage,
   type EncodedBody,
   FrameReader,
@@ -125,32 +125,9 @@ export function serveStomp(
   let messageCounter = 0;
   liveMetrics.stompSockets.inc();
 
-  /** Frames written since the last flush: sent together, one WebSocket message a turn. */
-  let pending: string[] = [];
-  let flushing: NodeJS.Immediate | undefined;
-  const flush = () => {
-    clearImmediate(flushing);
-    flushing = undefined;
-    const frames = pending;
-    pending = [];
-    if (frames.length === 0 || socket.readyState !== socket.OPEN) return;
-    socket.send(frames.length === 1 ? (frames[0] as string) : frames.join(''));
-  };
-  /**
-   * Queues a frame; the frames of one turn of the event loop go out as one message (STOMP lets a
-   * message hold several frames, and clients parse it as a stream): a burst of events is one
-   * send per socket, not one per event. Order is kept; an ERROR flushes before the close.
-   */
-  const write = (frame: StompFrame | string) => {
-    if (socket.readyState !== socket.OPEN) return;
-    pending.push(typeof frame === 'string' ? frame : encodeFrame(frame));
-    flushing ??= setImmediate(flush);
-  };
-  /** Closes after the frames still queued (an ERROR's reason, a DISCONNECT's receipt). */
-  const closeSocket = (code: number, reason: string) => {
-    flush();
-    socket.close(code, reason);
-  };
+  const outbox = new StompOutbox(socket);
+  const write = (frame: StompFrame | string) => outbox.write(frame);
+  const closeSocket = (code: number, reason: string) => outbox.close(code, reason);
   const shutdown = async () => {
     if (closed) return;
     closed = true;
