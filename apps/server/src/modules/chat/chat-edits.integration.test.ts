@@ -64,9 +64,10 @@ describe('editing a message', () => {
     const bobStream = await sse(bob);
     const bobStomp = await stomp(bob, room.id);
     await edit(alice, room.id, message.id, { content: '오타 없는 말' });
-    const [event] = await bobStream.waitFor((events) =>
-      events.some((e) => e.data['type'] === 'CHAT_MESSAGE_EDITED'),
-    );
+    // The edit's event, not the stream's first (the message's own event may come first).
+    const isEdit = (e: { data: Record<string, unknown> }) =>
+      e.data['type'] === 'CHAT_MESSAGE_EDITED';
+    const event = (await bobStream.waitFor((events) => events.some(isEdit))).find(isEdit);
     expect((event?.data['message'] as ChatMessage | undefined)?.content).toBe('오타 없는 말');
     await bobStomp.waitFor(
       (e) => e['type'] === 'CHAT_MESSAGE_EDITED' && e['messageId'] === message.id,

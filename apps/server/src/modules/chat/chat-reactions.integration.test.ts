@@ -65,11 +65,9 @@ describe('reactions', () => {
     const aliceStomp = await stomp(alice, room.id);
     const bobStomp = await stomp(bob, room.id);
     await react(bob, room.id, message.id, { emoji: '😂', reacted: true });
-    const [event] = await aliceStream.waitFor((events) =>
-      events.some(
-        (e) => e.data['type'] === 'CHAT_REACTIONS_CHANGED' && e.data['messageId'] === message.id,
-      ),
-    );
+    const isReaction = (e: { data: Record<string, unknown> }) =>
+      e.data['type'] === 'CHAT_REACTIONS_CHANGED' && e.data['messageId'] === message.id;
+    const event = (await aliceStream.waitFor((events) => events.some(isReaction))).find(isReaction);
     expect(event).toBeDefined();
     const heard = await aliceStomp.waitFor(
       (e) => e['type'] === 'CHAT_REACTIONS_CHANGED' && e['messageId'] === message.id,

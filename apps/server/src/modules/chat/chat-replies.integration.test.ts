@@ -29,9 +29,11 @@ describe('replies', () => {
     });
     const listed = (await page(alice, room.id)).find((message) => message.id === reply.id);
     expect(listed?.replyTo).toEqual(reply.replyTo);
-    const [event] = await bobStream.waitFor((events) =>
-      events.some((e) => e.data['messageId'] === reply.id),
-    );
+    // The reply's event, not the stream's first: the original's own event may reach a stream
+    // opened right after its send was answered (events are published after the answer).
+    const event = (
+      await bobStream.waitFor((events) => events.some((e) => e.data['messageId'] === reply.id))
+    ).find((e) => e.data['messageId'] === reply.id);
     const sseEvent = event?.data['message'] === undefined ? undefined : event;
     expect((sseEvent?.data['message'] as ChatMessage | undefined)?.replyTo?.id).toBe(original.id);
     const heard = await bobStomp.waitFor((e) => e['messageId'] === reply.id);
