@@ -64,7 +64,11 @@ export async function createContext(
 
   const transport = overrides.bus ?? (await createBus(config, logger));
   if (!overrides.bus) owned.push(() => transport.close());
-  const bus = new ReplayableBus(transport, () => database.db);
+  const bus = new ReplayableBus(
+    transport,
+    () => database.db,
+    (error, topic) => logger.error({ err: error, topic }, 'live event not published'),
+  );
 
   const mailer = overrides.mailer ?? (await createMailer(config, logger));
   if (!overrides.mailer && !config.smtpUrl && config.env === 'production') {

@@ -6,6 +6,7 @@ import {
   chatMessages,
   chatRoomMembers,
   chatRooms,
+  liveEvents,
   users,
   workspaceMembers,
 } from '../../db/schema';
@@ -181,19 +182,37 @@ export type TextSend = {
   userId: number;
   content: string;
   createdAt: Date;
+  /** Its live event, logged by the same statement (decision 0026). */
+  event: { topic: string; payload: MessageEventTemplate };
+};
+
+/**
+ * A sent message's live event as presented before it is stored: the statement fills in what
+ * only it knows (the message's id, the sender's name and picture as stored), at the top and
+ * in `message` alike, with `unknownSender` for a sender without a name.
+ */
+export type MessageEventTemplate = { message: Record<string, unknown> } & Record<string, unknown>;
+
+/** A batched send as stored: what `insertTextMessageIfAllowed` answers, and its logged event. */
+export type StoredBatchedText = StoredText & {
+  /** The live event as logged, with its id in the log; none when nothing was stored. */
+  event: { topic: string; payload: Record<string, unknown>; eventId: number } | undefined;
 };
 
 /**
  * Several plain text messages in one statement, each as `insertTextMessageIfAllowed` stores one:
- * its sender's access read, the insert only where that access allows it, and each sender's read
- * pointer moved to their newest. Answers, in the order given, what that function answers for
- * each (undefined where the room does not exist). The inputs travel as one JSON parameter; ids
- * are drawn in the order given, so messages of one batch keep their order in their room.
+ * its sender's access read, the insert only where that access allows it, each sender's read
+ * pointer moved to their newest, and each stored message's live event written to the event log.
+ * Answers, in the order given, what that function answers for each (undefined where the room
+ * does not exist) with the logged event. The inputs travel as one JSON parameter; message ids and
+ * event ids are drawn in the order given, so messages of one batch keep their order in their room
+ * and their events in the log.
  */
 export async function insertTextMessagesIfAllowed(
   db: Db,
   sends: readonly TextSend[],
-): Promise<Array<StoredText | undefined>> {
+  unknownSender: string,
+): Promise<Array<StoredBatchedText | undefined>> {
   const input = JSON.stringify(
     sends.map((send, ord) => ({
       ord,
@@ -202,18 +221,21 @@ export async function insertTextMessagesIfAllowed(
       user_id: send.userId,
       content: send.content,
       created_at: send.createdAt.toISOString(),
+      topic: send.event.topic,
+      event: send.event.payload,
     })),
   );
   const result = await db.execute(sql`
     WITH input AS (
       SELECT * FROM json_to_recordset(${input}::json) AS x(ord int, room_id int,
-        workspace_id int, user_id int, content text, created_at timestamptz)
+        workspace_id int, user_id int, content text, created_at timestamptz, topic text,
+        event jsonb)
     ),
     access AS (
       -- Per input row (LATERAL, kept apart by OFFSET 0): index lookups of that sender's access,
       -- never scans of whole tables (the planner takes the JSON for 100 rows and would hash).
-      SELECT i.ord, i.room_id, i.user_id, i.content, i.created_at, a.workspace_id, a.role,
-        a.room_member, a.name, a.profile_image_url,
+      SELECT i.ord, i.room_id, i.user_id, i.content, i.created_at, i.topic, i.event,
+        a.workspace_id, a.role, a.room_member, a.name, a.profile_image_url,
         (a.workspace_id = i.workspace_id AND a.role IS NOT NULL AND a.room_member IS NOT NULL)
           AS allowed
       FROM input i LEFT JOIN LATERAL (
@@ -228,7 +250,8 @@ export async function insertTextMessagesIfAllowed(
       ) a ON true
     ),
     numbered AS (
-      SELECT allowed.ord, nextval(pg_get_serial_sequence('chat_messages', 'id'))::int AS id
+      SELECT allowed.ord, nextval(pg_get_serial_sequence('chat_messages', 'id'))::int AS id,
+        nextval(pg_get_serial_sequence('live_events', 'id')) AS event_id
       FROM (SELECT ord FROM access WHERE allowed ORDER BY ord) allowed
     ),
     inserted AS (
@@ -247,11 +270,26 @@ export async function insertTextMessagesIfAllowed(
         AND ${chatRoomMembers}.user_id = newest.sender_id
         AND (${chatRoomMembers}.last_read_message_id IS NULL
           OR ${chatRoomMembers}.last_read_message_id < newest.id)
+    ),
+    logged AS (
+      INSERT INTO ${liveEvents} (id, topic, payload)
+      OVERRIDING SYSTEM VALUE
+      SELECT n.event_id, a.topic, a.event || sender.fields
+        || jsonb_build_object('messageId', n.id, 'message',
+          (a.event -> 'message') || sender.fields || jsonb_build_object('id', n.id))
+      FROM numbered n JOIN access a ON a.ord = n.ord
+      CROSS JOIN LATERAL (SELECT jsonb_build_object(
+        'senderName', coalesce(a.name, ${unknownSender}::text),
+        'senderProfileImageUrl', a.profile_image_url) AS fields) sender
+      ORDER BY n.event_id
+      RETURNING id, payload
     )
     SELECT a.ord, a.workspace_id AS "workspaceId", a.role, a.room_member AS "roomMember",
-      a.name, a.profile_image_url AS "profileImageUrl",
-      ins.id AS "messageId", ins.content, ins.created_at AS "createdAt"
-    FROM access a LEFT JOIN numbered n ON n.ord = a.ord LEFT JOIN inserted ins ON ins.id = n.id`);
+      a.name, a.profile_image_url AS "profileImageUrl", a.topic,
+      ins.id AS "messageId", ins.content, ins.created_at AS "createdAt",
+      lg.id AS "eventId", lg.payload
+    FROM access a LEFT JOIN numbered n ON n.ord = a.ord LEFT JOIN inserted ins ON ins.id = n.id
+      LEFT JOIN logged lg ON lg.id = n.event_id`);
   const rows = (
     result as {
       rows: Array<{
@@ -261,9 +299,12 @@ export async function insertTextMessagesIfAllowed(
         roomMember: number | null;
         name: string | null;
         profileImageUrl: string | null;
+        topic: string;
         messageId: number | null;
         content: string | null;
         createdAt: Date | string | null;
+        eventId: number | string | bigint | null;
+        payload: Record<string, unknown> | string | null;
       }>;
     }
   ).rows;
@@ -272,6 +313,9 @@ export async function insertTextMessagesIfAllowed(
     const row = byOrd.get(ord);
     if (!row || row.workspaceId === null) return undefined;
     const message = storedMessageOf(row, send.roomId, send.userId, null);
+    if (message && (row.eventId === null || row.payload === null)) {
+      throw new Error('a stored message without its logged event');
+    }
     return {
       workspaceId: row.workspaceId,
       role: row.role,
@@ -281,6 +325,18 @@ export async function insertTextMessagesIfAllowed(
       message,
       reply: null,
       replyFound: true,
+      event:
+        message && row.eventId !== null && row.payload !== null
+          ? {
+              topic: row.topic,
+              // bigint: drivers differ (a string from pg, a number or BigInt from PGlite).
+              eventId: Number(row.eventId),
+              payload:
+                typeof row.payload === 'string'
+                  ? (JSON.parse(row.payload) as Record<string, unknown>)
+                  : row.payload,
+            }
+          : undefined,
     };
   });
 }

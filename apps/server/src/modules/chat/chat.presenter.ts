@@ -125,3 +125,34 @@ export function newMessageEvent(message: ChatMessage): NewChatMessageEvent {
   const { id, deleted: _deleted, ...fields } = message;
   return { type: 'NEW_CHAT_MESSAGE', messageId: id, ...fields, message };
 }
+
+/**
+ * The live event of a plain text message about to be stored, for the statement that stores it
+ * and logs its event together (chat-sends.repo.ts): presented here like any other, with the id
+ * and the sender's name and picture left for the statement to fill in.
+ */
+export function newTextMessageEventTemplate(text: {
+  roomId: number;
+  senderId: number;
+  content: string;
+  createdAt: Date;
+}): NewChatMessageEvent {
+  return newMessageEvent(
+    presentMessage({
+      message: {
+        id: 0,
+        roomId: text.roomId,
+        senderId: text.senderId,
+        content: text.content,
+        createdAt: text.createdAt,
+        deletedAt: null,
+        replyToId: null,
+        editedAt: null,
+      },
+      senderName: '',
+      senderProfileImageUrl: null,
+      attachments: [],
+      reply: null,
+    }),
+  );
+}

@@ -20,7 +20,12 @@ import { badRequest, conflict, forbidden } from '../../platform/errors/app-error
 import { deleteStoredFiles } from '../../platform/storage/owned-files';
 import type { StoredUpload } from '../../platform/storage/uploads';
 import { isAdminRole } from '../workspaces/workspaces.service';
-import { newMessageEvent, presentMessage, presentReactions } from './chat.presenter';
+import {
+  newMessageEvent,
+  newTextMessageEventTemplate,
+  presentMessage,
+  presentReactions,
+} from './chat.presenter';
 import * as repo from './chat.repo';
 import {
   accessRoom,
@@ -121,13 +126,25 @@ export async function sendMessage(
   replyTo?: number,
 ): Promise<ChatMessage> {
   await assertMayMention(ctx, userId, workspaceId, roomId, content);
-  const message =
+  const { message, published } =
     uploads.length > 0
-      ? await storeWithFiles(ctx, userId, workspaceId, roomId, content, uploads, replyTo)
+      ? {
+          message: await storeWithFiles(
+            ctx,
+            userId,
+            workspaceId,
+            roomId,
+            content,
+            uploads,
+            replyTo,
+          ),
+          published: false,
+        }
       : await storeText(ctx, userId, workspaceId, roomId, content, replyTo);
-  // The send answers once its own row is durable (issue 18): the live event is logged and
-  // handed on after, in order, and a failing log write cannot make a stored message look failed.
-  publishAfterCommit(ctx, Topics.chatRoom(roomId), newMessageEvent(message));
+  // The send answers once its own row is durable (issue 18). A batched text's event was logged
+  // by its own statement and is handed on as it commits; any other's is logged and handed on
+  // after, in order, and a failing log write cannot make a stored message look failed.
+  if (!published) publishAfterCommit(ctx, Topics.chatRoom(roomId), newMessageEvent(message));
   forgetTyping(ctx, roomId, userId);
   await emitDomainEvent(ctx, {
     type: 'CHAT_MESSAGE_SENT',
@@ -174,14 +191,24 @@ async function storeText(
   roomId: number,
   content: string,
   replyTo: number | undefined,
-): Promise<ChatMessage> {
-  const input = { roomId, workspaceId, userId, content, createdAt: ctx.now() };
-  // A plain text joins the sends of the same moment in one statement (text-sends.ts); a reply
-  // is stored on its own.
-  const sent =
+): Promise<{ message: ChatMessage; published: boolean }> {
+  const createdAt = ctx.now();
+  const input = { roomId, workspaceId, userId, content, createdAt };
+  // A plain text joins the sends of the same moment in one statement with its live event
+  // (text-sends.ts); a reply is stored on its own.
+  const { stored: sent, published } =
     replyTo === undefined
-      ? await storeTextMessage(ctx, input)
-      : await repo.insertTextMessageIfAllowed(ctx.database.db, { ...input, replyTo });
+      ? await storeTextMessage(ctx, {
+          ...input,
+          event: {
+            topic: Topics.chatRoom(roomId),
+            payload: newTextMessageEventTemplate({ roomId, senderId: userId, content, createdAt }),
+          },
+        })
+      : {
+          stored: await repo.insertTextMessageIfAllowed(ctx.database.db, { ...input, replyTo }),
+          published: false,
+        };
   if (!sent?.message) {
     const allowed =
       sent !== undefined &&
@@ -191,13 +218,14 @@ async function storeText(
     if (allowed && !sent.replyFound) throw replyTargetInvalid();
     return refuseRoomAccess(ctx, userId, workspaceId, sent);
   }
-  return presentMessage({
+  const message = presentMessage({
     message: sent.message,
     senderName: sent.name ?? M.unknownSender,
     senderProfileImageUrl: sent.profileImageUrl,
     attachments: [],
     reply: sent.reply,
   });
+  return { message, published };
 }
 
 /** A message with its files: the message and every attachment row in one transaction. */

@@ -1,11 +1,12 @@
+import { ChatMessages as M } from '@teamup/contracts/chat';
 import type { AppContext } from '../../context';
-import type { Database } from '../../db/client';
 import * as repo from './chat.repo';
 
 /*
  * Plain text messages are stored in batches (group commit): the sends that arrive while one
- * batch is being written go together in the next, one statement for all of them. Each send is
- * answered only once its batch has committed, so nothing is acknowledged before it is durable.
+ * batch is being written go together in the next, one statement for all of them, which logs
+ * their live events too. Each send is answered only once its batch has committed, so nothing is
+ * acknowledged before it is durable, and its event is handed on as it commits (decision 0026).
  */
 
 type Stored = repo.StoredText | undefined;
@@ -32,7 +33,7 @@ class TextSends {
   /** The batch being written: one at a time, so a burst becomes few statements. */
   private writing: Promise<void> | null = null;
 
-  constructor(private readonly database: Database) {}
+  constructor(private readonly ctx: AppContext) {}
 
   store(send: repo.TextSend): Promise<Stored> {
     return new Promise<Stored>((resolve, reject) => {
@@ -47,22 +48,15 @@ class TextSends {
     try {
       while (this.queue.length > 0) {
         const batch = this.queue.splice(0, MAX_BATCH);
-        if (batch.length === 1) {
-          await this.storeOne(batch[0] as Queued);
-          continue;
-        }
         let stored: Stored[];
         try {
-          stored = await repo.insertTextMessagesIfAllowed(
-            this.database.db,
-            batch.map((queued) => queued.send),
-          );
+          stored = await this.write(batch.map((queued) => queued.send));
         } catch (error) {
           // The database refused the statement, so nothing of the batch was stored (one
           // statement). One message it refuses must not fail the others: each is tried again on
           // its own and answered with its own outcome. A lost connection is no such answer: the
           // batch may have committed before the link broke, and a retry could store it twice.
-          if (!refusedByTheDatabase(error)) {
+          if (!refusedByTheDatabase(error) || batch.length === 1) {
             for (const queued of batch) queued.reject(error);
             continue;
           }
@@ -81,9 +75,22 @@ class TextSends {
     }
   }
 
+  /** One statement for the sends, run by the event log's writer, which hands their events on. */
+  private async write(sends: readonly repo.TextSend[]): Promise<Stored[]> {
+    const { stored } = await this.ctx.bus.logWith(async () => {
+      const rows = await repo.insertTextMessagesIfAllowed(
+        this.ctx.database.db,
+        sends,
+        M.unknownSender,
+      );
+      return { stored: rows, events: rows.flatMap((row) => (row?.event ? [row.event] : [])) };
+    });
+    return stored;
+  }
+
   private async storeOne(queued: Queued): Promise<void> {
     try {
-      queued.resolve(await repo.insertTextMessageIfAllowed(this.database.db, queued.send));
+      queued.resolve((await this.write([queued.send]))[0]);
     } catch (error) {
       queued.reject(error);
     }
@@ -110,7 +117,8 @@ export function refusedByTheDatabase(error: unknown): boolean {
   return false;
 }
 
-const perDatabase = new WeakMap<Database, TextSends>();
+/** One queue per database (contexts derived for a request or a sweep share theirs). */
+const perDatabase = new WeakMap<AppContext['database'], TextSends>();
 
 /**
  * Texts the batch's JSON cannot carry as the database would store them alone: an unpaired
@@ -123,14 +131,24 @@ const unbatchable = (content: string) =>
 
 /**
  * Stores a plain text message as `repo.insertTextMessageIfAllowed` does (access, insert, read
- * pointer), together with the other sends waiting at the same moment.
+ * pointer), together with the other sends waiting at the same moment, and logs and hands on its
+ * live event (`published`). A text the batch cannot carry is stored alone, its event left to the
+ * caller.
  */
-export function storeTextMessage(ctx: AppContext, send: repo.TextSend): Promise<Stored> {
-  if (unbatchable(send.content)) return repo.insertTextMessageIfAllowed(ctx.database.db, send);
+export async function storeTextMessage(
+  ctx: AppContext,
+  send: repo.TextSend,
+): Promise<{ stored: Stored; published: boolean }> {
+  if (unbatchable(send.content)) {
+    return {
+      stored: await repo.insertTextMessageIfAllowed(ctx.database.db, send),
+      published: false,
+    };
+  }
   let sends = perDatabase.get(ctx.database);
   if (!sends) {
-    sends = new TextSends(ctx.database);
+    sends = new TextSends(ctx);
     perDatabase.set(ctx.database, sends);
   }
-  return sends.store(send);
+  return { stored: await sends.store(send), published: true };
 }

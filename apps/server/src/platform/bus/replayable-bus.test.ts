@@ -48,4 +48,56 @@ describe('ReplayableBus', () => {
     inserts.mockRestore();
     await bus.close();
   });
+
+  it('a write that logs its own events runs between the batches, its events in log order', async () => {
+    const bus = new ReplayableBus(new MemoryBus(), () => database.db);
+    const received: LoggedEvent[] = [];
+    await bus.subscribe('steps', (event) => received.push(event as LoggedEvent));
+    const event = (label: string) => ({ type: 'T', label });
+    const before = ['before-0', 'before-1', 'before-2'].map((label) =>
+      bus.publish('steps', event(label)),
+    );
+    // As a chat send's statement does: it stores its change and logs its events itself.
+    const write = bus.logWith(async () => {
+      const payloads = [event('write-0'), event('write-1')];
+      const ids = await repo.insertLiveEvents(
+        database.db,
+        payloads.map((payload) => ({ topic: 'steps', payload })),
+      );
+      return {
+        stored: 'the change',
+        events: payloads.map((payload, index) => ({
+          topic: 'steps',
+          payload,
+          eventId: ids[index] as number,
+        })),
+      };
+    });
+    const after = bus.publish('steps', event('after'));
+    await Promise.all([...before, write, after]);
+
+    expect((await write).stored).toBe('the change');
+    const order = ['before-0', 'before-1', 'before-2', 'write-0', 'write-1', 'after'];
+    expect(received.map((item) => item['label'])).toEqual(order);
+    const ids = received.map((item) => item.eventId);
+    expect(ids).toEqual([...ids].sort((x, y) => x - y));
+    const replayed = await bus.replay(['steps'], (ids[0] as number) - 1, 100);
+    expect(replayed.map((item) => item['label'])).toEqual(order);
+    expect(replayed.map((item) => item.eventId)).toEqual(ids);
+    await bus.close();
+  });
+
+  it('a failed write rejects, hands nothing on, and the log goes on', async () => {
+    const bus = new ReplayableBus(new MemoryBus(), () => database.db);
+    const received: LoggedEvent[] = [];
+    await bus.subscribe('failed-write', (event) => received.push(event as LoggedEvent));
+    const failed = bus.logWith(async () => {
+      throw new Error('refused');
+    });
+    const kept = bus.publish('failed-write', { type: 'KEPT' });
+    await expect(failed).rejects.toThrow('refused');
+    await kept;
+    expect(received.map((event) => event['type'])).toEqual(['KEPT']);
+    await bus.close();
+  });
 });

@@ -13,6 +13,19 @@ type QueuedEvent = {
   reject: (error: unknown) => void;
 };
 
+/** An event a write logged itself, in the statement that stored what it tells of. */
+export type SelfLoggedEvent = { topic: string; payload: Record<string, unknown>; eventId: number };
+
+/** A write that logs its own events (see `ReplayableBus.logWith`). */
+type QueuedWrite = {
+  write: () => Promise<{ events: readonly SelfLoggedEvent[] }>;
+  resolve: (written: unknown) => void;
+  reject: (error: unknown) => void;
+};
+
+type Queued = QueuedEvent | QueuedWrite;
+const isWrite = (queued: Queued): queued is QueuedWrite => 'write' in queued;
+
 const MAX_BATCH = 500;
 
 /**
@@ -21,14 +34,16 @@ const MAX_BATCH = 500;
  * Subscribers get the event with `eventId` added.
  */
 export class ReplayableBus implements EventBus {
-  /** Events waiting for the next log write, in publish order. */
-  private queue: QueuedEvent[] = [];
+  /** Events (and writes that log their own) waiting for the log's writer, in publish order. */
+  private queue: Queued[] = [];
   /** The log write in progress: one at a time, so ids follow publish order. */
   private writing: Promise<void> | null = null;
 
   constructor(
     private readonly inner: EventBus,
     private readonly db: () => Db,
+    /** Told when a self-logged event could not be handed on (its change stays committed). */
+    private readonly onNotHandedOn: (error: unknown, topic: string) => void = () => undefined,
   ) {}
 
   /**
@@ -40,24 +55,65 @@ export class ReplayableBus implements EventBus {
       this.queue.push({ topic, payload: event, resolve, reject });
       this.writing ??= this.writeQueued();
     });
-    const payload = { ...(event as Record<string, unknown>), eventId };
-    await this.inner.publish(topic, payload);
-    liveMetrics.busPublished.inc({ topic: topicKind(topic) });
+    await this.handOn(topic, { ...(event as Record<string, unknown>), eventId });
+  }
+
+  /**
+   * Runs `write` as a step of the log's writer, for a statement that stores a change and logs its
+   * events together (a chat send: decision 0026). The statement draws the events' ids from the
+   * log itself; running it here, between the batches of published events, keeps the ids in the
+   * order subscribers get the events, which a replay from a client's last id relies on. Its
+   * events are handed on once it has committed, then it answers what `write` answered.
+   */
+  logWith<T extends { events: readonly SelfLoggedEvent[] }>(write: () => Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.queue.push({ write, resolve: resolve as (written: unknown) => void, reject });
+      this.writing ??= this.writeQueued();
+    });
   }
 
   private async writeQueued(): Promise<void> {
     // Let the publishes of this turn of the event loop join the first batch.
     await new Promise<void>((resolve) => setImmediate(resolve));
     while (this.queue.length > 0) {
-      const batch = this.queue.splice(0, MAX_BATCH);
+      const head = this.queue[0] as Queued;
+      if (isWrite(head)) {
+        this.queue.shift();
+        await this.runWrite(head);
+        continue;
+      }
+      const end = this.queue.findIndex(isWrite);
+      const batch = this.queue.splice(0, Math.min(end < 0 ? this.queue.length : end, MAX_BATCH));
       try {
-        const ids = await repo.insertLiveEvents(this.db(), batch);
-        batch.forEach((queued, index) => queued.resolve(ids[index] as number));
+        const ids = await repo.insertLiveEvents(this.db(), batch as QueuedEvent[]);
+        (batch as QueuedEvent[]).forEach((queued, index) => queued.resolve(ids[index] as number));
       } catch (error) {
         for (const queued of batch) queued.reject(error);
       }
     }
     this.writing = null;
+  }
+
+  private async runWrite(queued: QueuedWrite): Promise<void> {
+    let written: { events: readonly SelfLoggedEvent[] };
+    try {
+      written = await queued.write();
+    } catch (error) {
+      queued.reject(error);
+      return;
+    }
+    // Committed: its events go out now, after those logged before it (already handed on).
+    for (const { topic, payload, eventId } of written.events) {
+      this.handOn(topic, { ...payload, eventId }).catch((error: unknown) => {
+        this.onNotHandedOn(error, topic);
+      });
+    }
+    queued.resolve(written);
+  }
+
+  private async handOn(topic: string, payload: LoggedEvent): Promise<void> {
+    await this.inner.publish(topic, payload);
+    liveMetrics.busPublished.inc({ topic: topicKind(topic) });
   }
 
   /** Resolves once every event published so far is logged and handed on (tests, shutdown). */
