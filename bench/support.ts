@@ -157,7 +157,12 @@ export function openEventStream(
   });
 }
 
-const newChatMessage = /"type":"NEW_CHAT_MESSAGE","messageId":(\d+)/;
+/** A NEW_CHAT_MESSAGE's id, whatever the order of its fields (a logged event is jsonb's). */
+function newChatMessageId(block: string): number | undefined {
+  if (!block.includes('"type":"NEW_CHAT_MESSAGE"')) return undefined;
+  const match = /"messageId":(\d+)/.exec(block);
+  return match ? Number(match[1]) : undefined;
+}
 
 /**
  * A subscriber of the server's live stream (ticket, then GET /api/sse/subscribe); calls
@@ -165,14 +170,7 @@ const newChatMessage = /"type":"NEW_CHAT_MESSAGE","messageId":(\d+)/;
  */
 export async function subscribe(base: string, token: string, onMessage: (id: number) => void) {
   const { ticket } = (await post(base, token, '/api/sse/register')) as { ticket: string };
-  return openEventStream(
-    `${base}/api/sse/subscribe?ticket=${ticket}`,
-    (block) => {
-      const match = newChatMessage.exec(block);
-      return match ? Number(match[1]) : undefined;
-    },
-    onMessage,
-  );
+  return openEventStream(`${base}/api/sse/subscribe?ticket=${ticket}`, newChatMessageId, onMessage);
 }
 
 export function percentile(values: number[], p: number): number {

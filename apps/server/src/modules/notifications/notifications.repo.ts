@@ -60,14 +60,28 @@ export async function workspaceName(db: Db, workspaceId: number): Promise<string
 
 /** A room's name and type, and its members with their names (for mentions). */
 /**
- * A room as its chat notices need it, in one statement: its name and type, and each member with
- * their name, their level in the room and whether they turned chat notices off.
+ * A room as its chat notices need it, in one statement: its name, type and member count, and
+ * each member with their name, their level in the room and whether they turned chat notices off.
+ * With `onlyChoseAllAbove`, a room of more members than that lists only those who chose ALL (in
+ * such a room nobody else is told of a message that mentions no one), not its thousand members.
  */
-export async function roomForChatNotices(db: Db, roomId: number) {
+export async function roomForChatNotices(
+  db: Db,
+  roomId: number,
+  options: { onlyChoseAllAbove?: number } = {},
+) {
+  // Not correlated with the rows: computed once for the statement.
+  const memberCount = sql<number>`(SELECT count(*)::int FROM ${chatRoomMembers} c
+    WHERE c.room_id = ${roomId})`;
+  const listed =
+    options.onlyChoseAllAbove === undefined
+      ? sql`true`
+      : sql`(${chatRoomMembers.notifyLevel} = 'ALL' OR ${memberCount} <= ${options.onlyChoseAllAbove})`;
   const rows = await db
     .select({
       name: chatRooms.name,
       type: chatRooms.type,
+      memberCount,
       userId: chatRoomMembers.userId,
       memberName: users.name,
       notifyLevel: chatRoomMembers.notifyLevel,
@@ -76,7 +90,7 @@ export async function roomForChatNotices(db: Db, roomId: number) {
           AND p.enabled = false)`,
     })
     .from(chatRooms)
-    .leftJoin(chatRoomMembers, eq(chatRoomMembers.roomId, chatRooms.id))
+    .leftJoin(chatRoomMembers, and(eq(chatRoomMembers.roomId, chatRooms.id), listed))
     .leftJoin(users, eq(users.id, chatRoomMembers.userId))
     .where(eq(chatRooms.id, roomId));
   const [first] = rows;
@@ -93,7 +107,7 @@ export async function roomForChatNotices(db: Db, roomId: number) {
           },
         ],
   );
-  return { name: first.name, type: first.type, members };
+  return { name: first.name, type: first.type, memberCount: Number(first.memberCount), members };
 }
 
 /** Of `userIds`, those who turned `kind` off. */

@@ -132,7 +132,14 @@ async function onChatMessages(ctx: AppContext, events: readonly ChatMessageSent[
 }
 
 async function onRoomMessages(ctx: AppContext, roomId: number, events: ChatMessageSent[]) {
-  const room = await repo.roomForChatNotices(ctx.database.db, roomId);
+  // Every kind of mention has an '@' (`<@id>`, `<@all>`, `<@here>`, `@이름`): without one in the
+  // run, a large room's notices go only to those who chose ALL, and only they are read.
+  const mayMention = events.some((event) => event.content.includes('@'));
+  const room = await repo.roomForChatNotices(
+    ctx.database.db,
+    roomId,
+    mayMention ? {} : { onlyChoseAllAbove: CHAT_NOTICE_MAX_MEMBERS },
+  );
   const [firstEvent] = events;
   if (!room || !firstEvent) return;
   const label = room.type === 'PERSONAL' ? '1:1 채팅' : (room.name ?? '채팅');
@@ -140,7 +147,7 @@ async function onRoomMessages(ctx: AppContext, roomId: number, events: ChatMessa
   // Large group rooms show their unread count in the side panel; a notice per member for every
   // message there would be noise (and a write per member per message). Mentions still notify,
   // and so does every message for whoever chose ALL in the room.
-  const large = room.type === 'GROUP' && room.members.length > CHAT_NOTICE_MAX_MEMBERS;
+  const large = room.type === 'GROUP' && room.memberCount > CHAT_NOTICE_MAX_MEMBERS;
   /** Per recipient of folded notices: how many messages, and who sent the last one. */
   const folded = new Map<number, { count: number; lastSender: string }>();
   for (const event of events) {
