@@ -193,10 +193,10 @@ export type TextSend = {
  */
 export type MessageEventTemplate = { message: Record<string, unknown> } & Record<string, unknown>;
 
-/** A batched send as stored: what `insertTextMessageIfAllowed` answers, and its logged event. */
+/** A batched send as stored: what `insertTextMessageIfAllowed` answers, and its event's id. */
 export type StoredBatchedText = StoredText & {
-  /** The live event as logged, with its id in the log; none when nothing was stored. */
-  event: { topic: string; payload: Record<string, unknown>; eventId: number } | undefined;
+  /** The id of its live event in the log; none when nothing was stored. */
+  eventId: number | undefined;
 };
 
 /**
@@ -282,12 +282,12 @@ export async function insertTextMessagesIfAllowed(
         'senderName', coalesce(a.name, ${unknownSender}::text),
         'senderProfileImageUrl', a.profile_image_url) AS fields) sender
       ORDER BY n.event_id
-      RETURNING id, payload
+      RETURNING id
     )
     SELECT a.ord, a.workspace_id AS "workspaceId", a.role, a.room_member AS "roomMember",
       a.name, a.profile_image_url AS "profileImageUrl", a.topic,
       ins.id AS "messageId", ins.content, ins.created_at AS "createdAt",
-      lg.id AS "eventId", lg.payload
+      lg.id AS "eventId"
     FROM access a LEFT JOIN numbered n ON n.ord = a.ord LEFT JOIN inserted ins ON ins.id = n.id
       LEFT JOIN logged lg ON lg.id = n.event_id`);
   const rows = (
@@ -304,7 +304,6 @@ export async function insertTextMessagesIfAllowed(
         content: string | null;
         createdAt: Date | string | null;
         eventId: number | string | bigint | null;
-        payload: Record<string, unknown> | string | null;
       }>;
     }
   ).rows;
@@ -313,9 +312,7 @@ export async function insertTextMessagesIfAllowed(
     const row = byOrd.get(ord);
     if (!row || row.workspaceId === null) return undefined;
     const message = storedMessageOf(row, send.roomId, send.userId, null);
-    if (message && (row.eventId === null || row.payload === null)) {
-      throw new Error('a stored message without its logged event');
-    }
+    if (message && row.eventId === null) throw new Error('a stored message without its event');
     return {
       workspaceId: row.workspaceId,
       role: row.role,
@@ -325,18 +322,8 @@ export async function insertTextMessagesIfAllowed(
       message,
       reply: null,
       replyFound: true,
-      event:
-        message && row.eventId !== null && row.payload !== null
-          ? {
-              topic: row.topic,
-              // bigint: drivers differ (a string from pg, a number or BigInt from PGlite).
-              eventId: Number(row.eventId),
-              payload:
-                typeof row.payload === 'string'
-                  ? (JSON.parse(row.payload) as Record<string, unknown>)
-                  : row.payload,
-            }
-          : undefined,
+      // bigint: drivers differ (a string from pg, a number or BigInt from PGlite).
+      eventId: message && row.eventId !== null ? Number(row.eventId) : undefined,
     };
   });
 }

@@ -83,6 +83,22 @@ export function presentMessage(view: repo.MessageView): ChatMessage {
   };
 }
 
+/** A text message as its send statement stored it (chat-sends.repo.ts): no files yet. */
+export function presentStoredText(stored: {
+  message: repo.MessageRow;
+  name: string | null;
+  profileImageUrl: string | null;
+  reply: repo.ReplyRow | null;
+}): ChatMessage {
+  return presentMessage({
+    message: stored.message,
+    senderName: stored.name ?? M.unknownSender,
+    senderProfileImageUrl: stored.profileImageUrl,
+    attachments: [],
+    reply: stored.reply,
+  });
+}
+
 export function presentMember(row: repo.MemberRow): ChatMember {
   return {
     id: row.userId,

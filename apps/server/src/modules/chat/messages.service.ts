@@ -25,6 +25,7 @@ import {
   newTextMessageEventTemplate,
   presentMessage,
   presentReactions,
+  presentStoredText,
 } from './chat.presenter';
 import * as repo from './chat.repo';
 import {
@@ -218,14 +219,7 @@ async function storeText(
     if (allowed && !sent.replyFound) throw replyTargetInvalid();
     return refuseRoomAccess(ctx, userId, workspaceId, sent);
   }
-  const message = presentMessage({
-    message: sent.message,
-    senderName: sent.name ?? M.unknownSender,
-    senderProfileImageUrl: sent.profileImageUrl,
-    attachments: [],
-    reply: sent.reply,
-  });
-  return { message, published };
+  return { message: presentStoredText({ ...sent, message: sent.message }), published };
 }
 
 /** A message with its files: the message and every attachment row in one transaction. */

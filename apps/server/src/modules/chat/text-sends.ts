@@ -1,5 +1,6 @@
 import { ChatMessages as M } from '@teamup/contracts/chat';
 import type { AppContext } from '../../context';
+import { newMessageEvent, presentStoredText } from './chat.presenter';
 import * as repo from './chat.repo';
 
 /*
@@ -26,6 +27,15 @@ const MAX_BATCH = 200;
 const ANSWER_SLICE = 16;
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+async function answerInSlices(batch: readonly Queued[], stored: readonly Stored[]) {
+  for (let start = 0; start < batch.length; start += ANSWER_SLICE) {
+    if (start > 0) await nextTurn();
+    batch
+      .slice(start, start + ANSWER_SLICE)
+      .forEach((queued, index) => queued.resolve(stored[start + index]));
+  }
+}
 
 class TextSends {
   /** Sends waiting for the next batch, in arrival order. */
@@ -63,12 +73,9 @@ class TextSends {
           for (const queued of batch) await this.storeOne(queued);
           continue;
         }
-        for (let start = 0; start < batch.length; start += ANSWER_SLICE) {
-          if (start > 0) await nextTurn();
-          batch
-            .slice(start, start + ANSWER_SLICE)
-            .forEach((queued, index) => queued.resolve(stored[start + index]));
-        }
+        // Not awaited: the next batch is written while this one's answers go out, so the
+        // database is not left idle for the turns the answers take.
+        void answerInSlices(batch, stored);
       }
     } finally {
       this.writing = null;
@@ -83,7 +90,19 @@ class TextSends {
         sends,
         M.unknownSender,
       );
-      return { stored: rows, events: rows.flatMap((row) => (row?.event ? [row.event] : [])) };
+      // Handed on as presented here: the statement logged the same event, filled in by SQL.
+      const events = rows.flatMap((row, index) =>
+        row?.message && row.eventId !== undefined
+          ? [
+              {
+                topic: (sends[index] as repo.TextSend).event.topic,
+                payload: newMessageEvent(presentStoredText({ ...row, message: row.message })),
+                eventId: row.eventId,
+              },
+            ]
+          : [],
+      );
+      return { stored: rows, events };
     });
     return stored;
   }

@@ -68,13 +68,14 @@ export class ReplayableBus implements EventBus {
   logWith<T extends { events: readonly SelfLoggedEvent[] }>(write: () => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       this.queue.push({ write, resolve: resolve as (written: unknown) => void, reject });
-      this.writing ??= this.writeQueued();
+      // A write has its batch already: it need not wait a turn for others to join.
+      this.writing ??= this.writeQueued(false);
     });
   }
 
-  private async writeQueued(): Promise<void> {
+  private async writeQueued(gather = true): Promise<void> {
     // Let the publishes of this turn of the event loop join the first batch.
-    await new Promise<void>((resolve) => setImmediate(resolve));
+    if (gather) await new Promise<void>((resolve) => setImmediate(resolve));
     while (this.queue.length > 0) {
       const head = this.queue[0] as Queued;
       if (isWrite(head)) {
