@@ -10,7 +10,7 @@ import { call, createUser, dataOf, expectProblem, type TestUser } from '../../..
 import { openSse, type SseStream } from '../../../test/sse-client';
 import { createTestApp, listenLocally, type TestApp } from '../../../test/test-app';
 import { emitDomainEvent } from '../../platform/domain-events';
-import { mentionedIn } from './notifications.service';
+import { mentionedIn } from './chat-notices';
 
 let app: TestApp;
 let baseUrl: string;

@@ -1,4 +1,3 @@
-import { parseMentions, type ChatNotifyLevel } from '@teamup/contracts/chat';
 import { toPage, type Page } from '@teamup/contracts/common';
 import { ErrorCode } from '@teamup/contracts/error-codes';
 import { Topics } from '@teamup/contracts/events';
@@ -11,201 +10,19 @@ import type { AppContext } from '../../context';
 import type { DomainEvent } from '../../platform/domain-events';
 import type { DomainEventReaction } from '../../platform/module';
 import { notFound } from '../../platform/errors/app-error';
-import { usersWithStatus } from '../presence/presence.service';
 import {
-  notificationCreated,
   notificationRead,
   presentNotification,
   presentPreferences,
 } from './notifications.presenter';
+import { onChatMessages, type ChatMessageSent } from './chat-notices';
+import { notify } from './notices';
 import * as repo from './notifications.repo';
 
-/**
- * Tells each recipient's open tabs about a new notification, with their unread count (one
- * grouped query). A folded chat notification that only counted up is not announced: the
- * recipient's unread count did not change, and the room's own live events already say a message
- * came.
- */
-async function announce(
-  ctx: AppContext,
-  rows: repo.NotificationRow[],
-  isNew: (row: repo.NotificationRow) => boolean = (row) => row.count === 1,
-) {
-  const fresh = rows.filter(isNew);
-  if (fresh.length === 0) return;
-  const unread = await repo.unreadCounts(
-    ctx.database.db,
-    fresh.map((row) => row.userId),
-  );
-  for (const row of fresh) {
-    await ctx.bus.publish(
-      Topics.user(row.userId),
-      notificationCreated(row, unread.get(row.userId) ?? 0),
-    );
-  }
-}
-
-/**
- * Notifies `userIds`: the actor and anyone who turned the kind off are left out, except those in
- * `settingsOverridden` (a chat room's own level, which overrides the per-kind settings).
- */
-async function notify(
-  ctx: AppContext,
-  kind: repo.Kind,
-  userIds: number[],
-  actorId: number | null,
-  text: { message: string; link: string },
-  settingsOverridden: ReadonlySet<number> = new Set(),
-) {
-  const candidates = [...new Set(userIds)].filter((id) => id !== actorId);
-  const off = await repo.optedOut(
-    ctx.database.db,
-    kind,
-    candidates.filter((id) => !settingsOverridden.has(id)),
-  );
-  const rows = await repo.insertMany(
-    ctx.database.db,
-    candidates.filter((id) => !off.has(id)).map((userId) => ({ userId, kind, ...text })),
-    ctx.now(),
-  );
-  await announce(ctx, rows);
-}
-
-/** Group rooms bigger than this get no per-message chat notices (only mentions). */
-const CHAT_NOTICE_MAX_MEMBERS = 30;
+/* The notification reactions to domain events, and each user's own notifications. */
 
 const teamLink = (workspaceId: number, teamId: number, tab: string) =>
   `/ws/${workspaceId}/team/${teamId}?tab=${tab}`;
-
-/**
- * The room members a message mentions: `<@id>` tokens (what the web's autocomplete writes; they
- * survive renames), everyone for `<@all>`, those `online` answers (the ONLINE ones, decision 0021)
- * for `<@here>` (the chat service lets only the room's owner and admins send those two), and
- * `@이름` typed by hand (longest names first, so '김민' ≠ '김민지').
- */
-export function mentionedIn(
-  content: string,
-  members: Array<{ userId: number; name: string }>,
-  online: (userIds: number[]) => number[] = (userIds) => userIds,
-) {
-  const tokens = parseMentions(content);
-  if (tokens.all) return members.map((member) => member.userId);
-  const found = new Set<number>(
-    members.filter((member) => tokens.userIds.includes(member.userId)).map((m) => m.userId),
-  );
-  if (tokens.here) for (const id of online(members.map((m) => m.userId))) found.add(id);
-  const byLength = [...members].sort((a, b) => b.name.length - a.name.length);
-  let rest = content;
-  for (const member of byLength) {
-    const token = `@${member.name}`;
-    if (member.name && rest.includes(token)) {
-      found.add(member.userId);
-      rest = rest.split(token).join(' ');
-    }
-  }
-  return [...found];
-}
-
-type ChatMessageSent = Extract<DomainEvent, { type: 'CHAT_MESSAGE_SENT' }>;
-
-/**
- * Who hears of chat messages, by each member's level in the room (null follows their settings):
- * a mention reaches everyone mentioned but those who muted the room; any other message reaches
- * those who chose ALL, and, by their settings, those who chose nothing, unless the room is large.
- * Messages drained together are told per room: one read of the room and its members, and the
- * folded notices counted up once for the run (as one message after another would have left them).
- */
-async function onChatMessages(ctx: AppContext, events: readonly ChatMessageSent[]) {
-  const byRoom = new Map<number, ChatMessageSent[]>();
-  for (const event of events) {
-    const list = byRoom.get(event.roomId);
-    if (list) list.push(event);
-    else byRoom.set(event.roomId, [event]);
-  }
-  for (const [roomId, sent] of byRoom) {
-    try {
-      await onRoomMessages(ctx, roomId, sent);
-    } catch (error) {
-      ctx.logger.error({ err: error, roomId, messages: sent.length }, 'chat notices failed');
-    }
-  }
-}
-
-async function onRoomMessages(ctx: AppContext, roomId: number, events: ChatMessageSent[]) {
-  // Every kind of mention has an '@' (`<@id>`, `<@all>`, `<@here>`, `@이름`): without one in the
-  // run, a large room's notices go only to those who chose ALL, and only they are read.
-  const mayMention = events.some((event) => event.content.includes('@'));
-  const room = await repo.roomForChatNotices(
-    ctx.database.db,
-    roomId,
-    mayMention ? {} : { onlyChoseAllAbove: CHAT_NOTICE_MAX_MEMBERS },
-  );
-  const [firstEvent] = events;
-  if (!room || !firstEvent) return;
-  const label = room.type === 'PERSONAL' ? '1:1 채팅' : (room.name ?? '채팅');
-  const link = `/ws/${firstEvent.workspaceId}/chat/${roomId}`;
-  // Large group rooms show their unread count in the side panel; a notice per member for every
-  // message there would be noise (and a write per member per message). Mentions still notify,
-  // and so does every message for whoever chose ALL in the room.
-  const large = room.type === 'GROUP' && room.memberCount > CHAT_NOTICE_MAX_MEMBERS;
-  /** Per recipient of folded notices: how many messages, and who sent the last one. */
-  const folded = new Map<number, { count: number; lastSender: string }>();
-  for (const event of events) {
-    const others = room.members.filter((member) => member.userId !== event.senderId);
-    const mentioned = new Set(
-      mentionedIn(event.content, others, (userIds) => usersWithStatus(ctx, userIds, 'ONLINE')),
-    );
-    const chose = (level: ChatNotifyLevel | null) =>
-      new Set(others.filter((m) => m.notifyLevel === level).map((m) => m.userId));
-    const [everything, mentionsOnly, muted] = [chose('ALL'), chose('MENTIONS'), chose('MUTE')];
-    if (mentioned.size > 0) {
-      await notify(
-        ctx,
-        'MENTION',
-        [...mentioned].filter((id) => !muted.has(id)),
-        event.senderId,
-        { message: T.mention(label, event.senderName), link },
-        new Set([...everything, ...mentionsOnly]),
-      );
-    }
-    const unmentioned = others.filter((member) => !mentioned.has(member.userId));
-    const recipients = [
-      ...unmentioned.filter((member) => everything.has(member.userId)),
-      ...(large
-        ? []
-        : unmentioned.filter((member) => member.notifyLevel === null && !member.chatOff)),
-    ];
-    for (const { userId } of recipients) {
-      const count = (folded.get(userId)?.count ?? 0) + 1;
-      folded.set(userId, { count, lastSender: event.senderName });
-    }
-  }
-  // Those told of the same number of messages, the last from the same sender, share a text.
-  const groups = new Map<string, { count: number; sender: string; userIds: number[] }>();
-  for (const [userId, { count, lastSender }] of folded) {
-    const key = `${count}:${lastSender}`;
-    const group = groups.get(key);
-    if (group) group.userIds.push(userId);
-    else groups.set(key, { count, sender: lastSender, userIds: [userId] });
-  }
-  for (const { count, sender, userIds } of groups.values()) {
-    const rows = await repo.foldChat(
-      ctx.database.db,
-      {
-        userIds,
-        foldKey: `chat:${roomId}`,
-        link,
-        count,
-        firstMessage: T.chatMessage(label, sender, count),
-        foldedPrefix: `${label}: ${sender}님 외 새 메시지 `,
-      },
-      ctx.now(),
-    );
-    // Made here (not counted up): its count is just this run's.
-    await announce(ctx, rows, (row) => row.count === count);
-  }
-}
-
 async function onTeamEvent(ctx: AppContext, event: DomainEvent) {
   if (!('teamId' in event)) return;
   const team = await repo.teamInfo(ctx.database.db, event.teamId);
