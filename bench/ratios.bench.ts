@@ -481,6 +481,10 @@ async function runEngine(engine: EngineName, databaseUrl: string | undefined) {
       SseResult[]
     > = { sustainedBase: [], sustainedProduct: [], fanBase: [], fanProduct: [] };
     const probes: Figure[] = [];
+    // One unrecorded second of the sustained load on each first: the first round's p99 was a
+    // warm-up's, four to six times the next round's (session 17), the broadcaster's too.
+    await sustained(base, MEMBERS, RATE, 1);
+    await sustained(productTarget(server, seeded, 'fifty', MEMBERS), MEMBERS, RATE, 1);
     // Product and broadcaster alternate within each round, as the request figures do: a tail
     // figure from one round moved 1.5-2x between two quiet runs (session 14).
     for (let round = 1; round <= SSE_ROUNDS; round += 1) {
@@ -613,7 +617,7 @@ function block(
     '',
     `Request figures: autocannon, ${CONNECTIONS} connections, ${ROUND_SECONDS} s a round, median of ${ROUNDS} rounds (product and baselines alternate within each round, after a 1 s warm-up of each). p50 / p99 are latencies.`,
     '',
-    `SSE figures: readers (node:http) and senders (fetch) in the bench process, the same code for the product and the broadcaster; latency from just before a send to the event read by a reader; median of ${SSE_ROUNDS} rounds, the broadcaster and the product alternating within each (each round's p99 in brackets). ${RATE} msg/s: open loop on schedule with at most 64 sends in flight; "msg/s sent" is messages over the time until the last was sent (a server that keeps up: ${RATE}; met needs ≥ 99 %). Fan-out: one message at a time, each awaited by all readers before the next. Health probe: autocannon in a process of its own, ${PROBE.connections} connections, ${PROBE.rate} req/s.`,
+    `SSE figures: readers (node:http) and senders (fetch) in the bench process, the same code for the product and the broadcaster; latency from just before a send to the event read by a reader; median of ${SSE_ROUNDS} rounds, the broadcaster and the product alternating within each (each round's p99 in brackets), after an unrecorded second of the ${RATE} msg/s load on each. ${RATE} msg/s: open loop on schedule with at most 64 sends in flight; "msg/s sent" is messages over the time until the last was sent (a server that keeps up: ${RATE}; met needs ≥ 99 %). Fan-out: one message at a time, each awaited by all readers before the next. Health probe: autocannon in a process of its own, ${PROBE.connections} connections, ${PROBE.rate} req/s.`,
     '',
     '| engine | figure | product | p50 / p99 | baseline | p50 / p99 | ratio | target | result |',
     '|---|---|---|---|---|---|---|---|---|',

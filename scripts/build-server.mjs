@@ -66,11 +66,11 @@ export async function buildServer() {
     sourcemap: true,
     logLevel: 'warning',
   });
-  // The embedded database's worker is started by path, beside whichever file starts it.
-  fs.copyFileSync(
-    path.join(serverDir, 'src/db/pglite-worker.mjs'),
-    path.join(serverDist, 'pglite-worker.mjs'),
-  );
+  // The embedded database's worker is started by path, beside whichever file starts it, and
+  // imports its prepared statements from beside itself.
+  for (const file of ['pglite-worker.mjs', 'pglite-statements.mjs']) {
+    fs.copyFileSync(path.join(serverDir, 'src/db', file), path.join(serverDist, file));
+  }
   const template = spawnSync(
     process.execPath,
     [path.join(serverDist, 'make-pglite-template.mjs'), path.join(serverDist, 'pglite-template')],

@@ -5,6 +5,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { PreparedStatements } from './pglite-statements.mjs';
 
 const port = parentPort;
 if (!port) throw new Error('pglite-worker runs as a worker thread');
@@ -19,6 +20,7 @@ const db = workerData.dataDir
       extensions,
       ...(workerData.snapshot ? { loadDataDir: new Blob([workerData.snapshot]) } : {}),
     });
+const prepared = new PreparedStatements(db);
 /** Open transactions by id: the PGlite transaction object and how to end it. */
 const transactions = new Map();
 let nextTransaction = 1;
@@ -100,8 +102,17 @@ port.on('message', (message) => {
   const { id, op } = message;
   try {
     if (op === 'query') {
-      reply(id, on(message.tx).query(message.sql, message.params, optionsOf(message.options)));
+      const target = on(message.tx);
+      const options = optionsOf(message.options);
+      const inTransaction = message.tx !== undefined;
+      reply(
+        id,
+        prepared.wants(message.sql)
+          ? prepared.query(message.sql, message.params, options, inTransaction)
+          : target.query(message.sql, message.params, options),
+      );
     } else if (op === 'exec') {
+      prepared.forgetAll();
       reply(id, on(message.tx).exec(message.sql, optionsOf(message.options)));
     } else if (op === 'begin') {
       begin(id);
