@@ -62,6 +62,13 @@ describe('prepared statements of the embedded database', () => {
     expect([updated.affectedRows, again.affectedRows]).toEqual([2, 1]);
   });
 
+  it('plans each call anew (custom plans), as the unnamed path did', async () => {
+    const db = await open();
+    expect((await db.query('SHOW plan_cache_mode')).rows).toEqual([
+      { plan_cache_mode: 'force_custom_plan' },
+    ]);
+  });
+
   it('an error on the prepared path carries PostgreSQL’s fields, and later calls go on', async () => {
     const db = await open();
     const insert = 'INSERT INTO t (id) VALUES ($1)';
