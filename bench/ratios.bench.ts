@@ -29,12 +29,17 @@ import {
   sustained,
   type SseResult,
 } from './live-delivery';
+import {
+  block,
+  metText,
+  writeBlock,
+  type EngineName,
+  type EngineReport,
+  type Row,
+} from './ratios-report';
 import { JWT_SECRET, cpuSecondsOf, median, postgresPids, rssOf, seed, sleep } from './support';
 
 const root = path.resolve(import.meta.dirname, '..');
-const docPath = path.join(root, 'docs/performance.md');
-const START_MARKER = '<!-- bench:ratios:start -->';
-const END_MARKER = '<!-- bench:ratios:end -->';
 
 const quick = process.env.BENCH_QUICK === '1';
 /** BENCH_RATIOS_LIVE_ONLY=1: only the live (SSE) figures, and docs/performance.md is left alone. */
@@ -53,8 +58,6 @@ const SSE_ROUNDS = quick ? 1 : 3;
 const PROBE = { connections: 2, rate: 100 };
 const BOARD = { lists: 5, tasksPerList: 20 };
 const BARE_USERS = 5000;
-
-type EngineName = 'PGlite' | 'PostgreSQL';
 
 // --- processes ---------------------------------------------------------------------------------
 
@@ -197,27 +200,6 @@ export async function healthProbe(
 }
 
 // --- one engine --------------------------------------------------------------------------------
-
-type Row = {
-  figure: string;
-  product: string;
-  productLatency: string;
-  baseline: string;
-  baselineLatency: string;
-  ratio: string;
-  target: string;
-  /** undefined: no target (shown for reference). */
-  met: boolean | undefined;
-};
-
-type EngineReport = {
-  engine: EngineName;
-  rows: Row[];
-  loadStart: number;
-  loadEnd: number;
-  loadMax: number;
-  minutes: number;
-};
 
 function ratioRow(
   figure: string,
@@ -566,9 +548,6 @@ async function runEngine(engine: EngineName, databaseUrl: string | undefined) {
   }
 }
 
-const metText = (met: boolean | undefined) =>
-  met === undefined ? 'reference' : met ? 'met' : '**NOT met**';
-
 // --- PostgreSQL scratch database -------------------------------------------------------------
 
 export async function withScratchDatabase<T>(url: string, run: (scratchUrl: string) => Promise<T>) {
@@ -587,78 +566,6 @@ export async function withScratchDatabase<T>(url: string, run: (scratchUrl: stri
   } finally {
     await admin.end();
   }
-}
-
-// --- the report --------------------------------------------------------------------------------
-
-function machineLine() {
-  const cpus = os.cpus();
-  return `${cpus.length} × ${cpus[0]?.model.trim() ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB RAM, Node ${process.version}, ${os.type()} ${os.release()}`;
-}
-
-function block(
-  reports: EngineReport[],
-  started: Date,
-  loadStart: number,
-  minutes: number,
-  notes: string[],
-) {
-  const loadEnd = os.loadavg()[0] ?? 0;
-  const lines = [
-    START_MARKER,
-    `Run of ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC, \`npm run bench -- ratios\`, ${minutes.toFixed(1)} min in all.`,
-    '',
-    `Machine: ${machineLine()}. Load average (1 min) ${loadStart.toFixed(2)} at the start, ${loadEnd.toFixed(2)} at the end${reports
-      .map(
-        (report) =>
-          `; ${report.engine}: ${report.loadStart.toFixed(2)} → ${report.loadEnd.toFixed(2)}, highest ${report.loadMax.toFixed(2)}`,
-      )
-      .join('')}. The client (autocannon, SSE readers and senders) runs on the same cores.`,
-    '',
-    `Request figures: autocannon, ${CONNECTIONS} connections, ${ROUND_SECONDS} s a round, median of ${ROUNDS} rounds (product and baselines alternate within each round, after a 1 s warm-up of each). p50 / p99 are latencies.`,
-    '',
-    `SSE figures: readers (node:http) and senders (fetch) in the bench process, the same code for the product and the broadcaster; latency from just before a send to the event read by a reader; median of ${SSE_ROUNDS} rounds, the broadcaster and the product alternating within each (each round's p99 in brackets), after an unrecorded second of the ${RATE} msg/s load on each. ${RATE} msg/s: open loop on schedule with at most 64 sends in flight; "msg/s sent" is messages over the time until the last was sent (a server that keeps up: ${RATE}; met needs ≥ 99 %). Fan-out: one message at a time, each awaited by all readers before the next. Health probe: autocannon in a process of its own, ${PROBE.connections} connections, ${PROBE.rate} req/s.`,
-    '',
-    '| engine | figure | product | p50 / p99 | baseline | p50 / p99 | ratio | target | result |',
-    '|---|---|---|---|---|---|---|---|---|',
-    ...reports.flatMap((report) =>
-      report.rows.map(
-        (row) =>
-          `| ${report.engine} | ${row.figure} | ${row.product} | ${row.productLatency} | ${row.baseline} | ${row.baselineLatency} | ${row.ratio} | ${row.target} | ${metText(row.met)} |`,
-      ),
-    ),
-    ...(notes.length > 0 ? ['', ...notes] : []),
-    END_MARKER,
-  ];
-  return lines.join('\n');
-}
-
-const sectionIntro = `## Ratios to bare baselines
-
-\`npm run bench -- ratios\` (bench/ratios.bench.ts) measures each product figure beside a bare
-baseline in the same run, on the same machine and the same engine (embedded PGlite, and
-PostgreSQL when TEST_DATABASE_URL is set): bare Fastify answering GET /api/health; bare Fastify +
-the engine answering one primary-key SELECT of a users-like row (the bare SELECT) or one INSERT of
-a chat-message-like row (the bare INSERT); a minimal node:http SSE broadcaster; and bare Fastify +
-the engine, idle after one query, for memory (bench/bare-servers.ts, each its own process). The
-targets are ratios to those baselines because absolute figures on this shared two-core machine
-move with whatever else runs on it. The block below is rewritten by every run.
-`;
-
-/** Replaces what is between the markers (adding the section once), leaving the rest alone. */
-export async function writeBlock(text: string, file = docPath) {
-  const current = await fs.readFile(file, 'utf8');
-  const start = current.indexOf(START_MARKER);
-  const end = current.indexOf(END_MARKER);
-  let next: string;
-  if (start >= 0 && end > start) {
-    next = current.slice(0, start) + text + current.slice(end + END_MARKER.length);
-  } else {
-    const firstSection = current.search(/^## /m);
-    const at = firstSection >= 0 ? firstSection : current.length;
-    next = `${current.slice(0, at)}${sectionIntro}\n${text}\n\n${current.slice(at)}`;
-  }
-  await fs.writeFile(file, next);
 }
 
 export async function benchRatios() {
@@ -684,7 +591,18 @@ export async function benchRatios() {
     notes.push('PostgreSQL: not run (TEST_DATABASE_URL unset).');
   }
   const minutes = (Date.now() - started.getTime()) / 60_000;
-  const text = block(reports, started, loadStart, minutes, notes);
+  const text = block(
+    reports,
+    { started, loadStart, minutes, notes },
+    {
+      connections: CONNECTIONS,
+      roundSeconds: ROUND_SECONDS,
+      rounds: ROUNDS,
+      sseRounds: SSE_ROUNDS,
+      rate: RATE,
+      probe: PROBE,
+    },
+  );
   console.log(`\n${text}\n`);
   if (quick || liveOnly) {
     console.log(

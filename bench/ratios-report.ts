@@ -1,0 +1,118 @@
+/**
+ * The report of the ratios bench (bench/ratios.bench.ts): its rows, the markdown block with the
+ * machine and the method, and the writing of that block between the bench:ratios markers of
+ * docs/performance.md.
+ */
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+
+const docPath = path.join(path.resolve(import.meta.dirname, '..'), 'docs/performance.md');
+const START_MARKER = '<!-- bench:ratios:start -->';
+const END_MARKER = '<!-- bench:ratios:end -->';
+
+export type EngineName = 'PGlite' | 'PostgreSQL';
+
+export type Row = {
+  figure: string;
+  product: string;
+  productLatency: string;
+  baseline: string;
+  baselineLatency: string;
+  ratio: string;
+  target: string;
+  /** undefined: no target (shown for reference). */
+  met: boolean | undefined;
+};
+
+export type EngineReport = {
+  engine: EngineName;
+  rows: Row[];
+  loadStart: number;
+  loadEnd: number;
+  loadMax: number;
+  minutes: number;
+};
+
+export const metText = (met: boolean | undefined) =>
+  met === undefined ? 'reference' : met ? 'met' : '**NOT met**';
+
+function machineLine() {
+  const cpus = os.cpus();
+  return `${cpus.length} × ${cpus[0]?.model.trim() ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB RAM, Node ${process.version}, ${os.type()} ${os.release()}`;
+}
+
+/** How the figures were taken, for the block's method lines. */
+export type Method = {
+  connections: number;
+  roundSeconds: number;
+  rounds: number;
+  sseRounds: number;
+  rate: number;
+  probe: { connections: number; rate: number };
+};
+
+/** The run as a whole: when it began, the load then, how long it took, and what went wrong. */
+export type Run = { started: Date; loadStart: number; minutes: number; notes: string[] };
+
+/** The markdown block written between the markers: the machine, the method, the table. */
+export function block(reports: EngineReport[], run: Run, method: Method) {
+  const { started, loadStart, minutes, notes } = run;
+  const { connections, roundSeconds, rounds, sseRounds, rate, probe } = method;
+  const loadEnd = os.loadavg()[0] ?? 0;
+  const lines = [
+    START_MARKER,
+    `Run of ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC, \`npm run bench -- ratios\`, ${minutes.toFixed(1)} min in all.`,
+    '',
+    `Machine: ${machineLine()}. Load average (1 min) ${loadStart.toFixed(2)} at the start, ${loadEnd.toFixed(2)} at the end${reports
+      .map(
+        (report) =>
+          `; ${report.engine}: ${report.loadStart.toFixed(2)} → ${report.loadEnd.toFixed(2)}, highest ${report.loadMax.toFixed(2)}`,
+      )
+      .join('')}. The client (autocannon, SSE readers and senders) runs on the same cores.`,
+    '',
+    `Request figures: autocannon, ${connections} connections, ${roundSeconds} s a round, median of ${rounds} rounds (product and baselines alternate within each round, after a 1 s warm-up of each). p50 / p99 are latencies.`,
+    '',
+    `SSE figures: readers (node:http) and senders (fetch) in the bench process, the same code for the product and the broadcaster; latency from just before a send to the event read by a reader; median of ${sseRounds} rounds, the broadcaster and the product alternating within each (each round's p99 in brackets), after an unrecorded second of the ${rate} msg/s load on each. ${rate} msg/s: open loop on schedule with at most 64 sends in flight; "msg/s sent" is messages over the time until the last was sent (a server that keeps up: ${rate}; met needs ≥ 99 %). Fan-out: one message at a time, each awaited by all readers before the next. Health probe: autocannon in a process of its own, ${probe.connections} connections, ${probe.rate} req/s.`,
+    '',
+    '| engine | figure | product | p50 / p99 | baseline | p50 / p99 | ratio | target | result |',
+    '|---|---|---|---|---|---|---|---|---|',
+    ...reports.flatMap((report) =>
+      report.rows.map(
+        (row) =>
+          `| ${report.engine} | ${row.figure} | ${row.product} | ${row.productLatency} | ${row.baseline} | ${row.baselineLatency} | ${row.ratio} | ${row.target} | ${metText(row.met)} |`,
+      ),
+    ),
+    ...(notes.length > 0 ? ['', ...notes] : []),
+    END_MARKER,
+  ];
+  return lines.join('\n');
+}
+
+const sectionIntro = `## Ratios to bare baselines
+
+\`npm run bench -- ratios\` (bench/ratios.bench.ts) measures each product figure beside a bare
+baseline in the same run, on the same machine and the same engine (embedded PGlite, and
+PostgreSQL when TEST_DATABASE_URL is set): bare Fastify answering GET /api/health; bare Fastify +
+the engine answering one primary-key SELECT of a users-like row (the bare SELECT) or one INSERT of
+a chat-message-like row (the bare INSERT); a minimal node:http SSE broadcaster; and bare Fastify +
+the engine, idle after one query, for memory (bench/bare-servers.ts, each its own process). The
+targets are ratios to those baselines because absolute figures on this shared two-core machine
+move with whatever else runs on it. The block below is rewritten by every run.
+`;
+
+/** Replaces what is between the markers (adding the section once), leaving the rest alone. */
+export async function writeBlock(text: string, file = docPath) {
+  const current = await fs.readFile(file, 'utf8');
+  const start = current.indexOf(START_MARKER);
+  const end = current.indexOf(END_MARKER);
+  let next: string;
+  if (start >= 0 && end > start) {
+    next = current.slice(0, start) + text + current.slice(end + END_MARKER.length);
+  } else {
+    const firstSection = current.search(/^## /m);
+    const at = firstSection >= 0 ? firstSection : current.length;
+    next = `${current.slice(0, at)}${sectionIntro}\n${text}\n\n${current.slice(at)}`;
+  }
+  await fs.writeFile(file, next);
+}
