@@ -10,12 +10,25 @@ import {
 const read = (userId: number): DomainEvent => ({ type: 'CHAT_ROOM_READ', userId, roomId: 1 });
 
 /** A context with just what the queue touches: reactions, a logger, the queue. */
-function contextWith(reaction: (event: DomainEvent) => Promise<void>) {
+function contextWith(
+  reaction: (event: DomainEvent) => Promise<void>,
+  many?: (events: readonly DomainEvent[]) => Promise<void>,
+  queue = new DomainEventQueue(),
+) {
   const errors: string[] = [];
+  const single = async (_ctx: AppContext, event: DomainEvent) => reaction(event);
   const ctx = {
-    hooks: { reactions: [async (_ctx: AppContext, event: DomainEvent) => reaction(event)] },
+    hooks: {
+      reactions: [
+        many
+          ? Object.assign(single, {
+              many: async (_ctx: AppContext, events: readonly DomainEvent[]) => many(events),
+            })
+          : single,
+      ],
+    },
     logger: { error: (_fields: object, message: string) => errors.push(message) },
-    domainEvents: new DomainEventQueue(),
+    domainEvents: queue,
   } as unknown as AppContext;
   return { ctx, errors };
 }
@@ -58,5 +71,49 @@ describe('domain events', () => {
     await emitDomainEvent(ctx, read(1));
     await emitDomainEventNow(ctx, read(2));
     expect(ran).toEqual([1, 2]);
+  });
+
+  it('a stream of facts is drained in runs: the first at once, then at most one run an interval', async () => {
+    const runs: number[][] = [];
+    const ids = (events: readonly DomainEvent[]) =>
+      events.map((event) => (event.type === 'CHAT_ROOM_READ' ? event.userId : 0));
+    const { ctx } = contextWith(
+      async (event) => void runs.push(ids([event])),
+      async (events) => void runs.push(ids(events)),
+      new DomainEventQueue(300),
+    );
+    const started = performance.now();
+    await emitDomainEvent(ctx, read(1));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    // The first fact after a quiet spell went at once.
+    expect(runs).toEqual([[1]]);
+    // Facts stated every few milliseconds meanwhile wait for the interval and go as one run.
+    for (let id = 2; id <= 6; id += 1) {
+      await emitDomainEvent(ctx, read(id));
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    expect(runs).toEqual([[1]]);
+    // The interval runs out on its own (settled() would drain at once: see below).
+    await new Promise((resolve) => setTimeout(resolve, 350 - (performance.now() - started)));
+    expect(runs).toEqual([[1], [2, 3, 4, 5, 6]]);
+  });
+
+  it('settled() drains at once what waits for the interval', async () => {
+    const runs: number[][] = [];
+    const ids = (events: readonly DomainEvent[]) =>
+      events.map((event) => (event.type === 'CHAT_ROOM_READ' ? event.userId : 0));
+    const { ctx } = contextWith(
+      async (event) => void runs.push(ids([event])),
+      async (events) => void runs.push(ids(events)),
+      new DomainEventQueue(10_000),
+    );
+    await emitDomainEvent(ctx, read(1));
+    await ctx.domainEvents.settled();
+    await emitDomainEvent(ctx, read(2));
+    await emitDomainEvent(ctx, read(3));
+    const started = performance.now();
+    await ctx.domainEvents.settled();
+    expect(runs).toEqual([[1], [2, 3]]);
+    expect(performance.now() - started).toBeLessThan(1000);
   });
 });

@@ -102,27 +102,53 @@ export async function emitDomainEventNow(ctx: AppContext, event: DomainEvent): P
   await runReactions(ctx, [event]);
 }
 
+/**
+ * Drains start at most this often: under a stream of facts (500 chat messages a second) the
+ * reactions take them in runs of a tenth of a second, one notice read per room and run, where
+ * each drain took one or two messages and the notices cost the database as much as the sends
+ * themselves. A fact after a quiet spell is still drained at once, and `settled()` drains at once.
+ */
+const DRAIN_INTERVAL_MS = 100;
+
 /** The instance's queue of facts whose reactions have yet to run. */
 export class DomainEventQueue {
   /** Each fact with the context that stated it (a sweep may run with a clock of its own). */
   private readonly pending: Array<{ ctx: AppContext; event: DomainEvent }> = [];
   private draining: Promise<void> | undefined;
+  private lastDrainAt = -Infinity;
+  /** Ends the wait before the next drain now (set while a drain waits for its interval). */
+  private wake: (() => void) | undefined;
+  /** Callers waiting in `settled()`: while there are any, no drain waits for its interval. */
+  private settling = 0;
+
+  constructor(private readonly drainIntervalMs = DRAIN_INTERVAL_MS) {}
 
   push(ctx: AppContext, event: DomainEvent): void {
     this.pending.push({ ctx, event });
     this.draining ??= this.drain();
   }
 
-  /** Resolves once every fact stated so far has had its reactions run. */
+  /**
+   * Resolves once every fact stated so far has had its reactions run; what waits for the
+   * interval is drained at once (a caller whose next step needs them, a test, a shutdown).
+   */
   async settled(): Promise<void> {
-    while (this.draining) await this.draining;
+    this.settling += 1;
+    try {
+      while (this.draining) {
+        this.wake?.();
+        await this.draining;
+      }
+    } finally {
+      this.settling -= 1;
+    }
   }
 
   private async drain(): Promise<void> {
-    // After the current request's answer is on its way: a later tick, not this one.
-    await new Promise((resolve) => setImmediate(resolve));
     try {
       while (this.pending.length > 0) {
+        await this.untilDue();
+        this.lastDrainAt = performance.now();
         // Everything queued meanwhile is one batch, handed to the reactions in runs of facts
         // stated with the same context; each fact keeps its order.
         const batch = this.pending.splice(0);
@@ -139,5 +165,25 @@ export class DomainEventQueue {
     } finally {
       this.draining = undefined;
     }
+  }
+
+  /**
+   * After the current request's answer is on its way (a later turn, not this one), and no sooner
+   * than the interval after the last drain began, unless woken.
+   */
+  private untilDue(): Promise<void> {
+    const wait =
+      this.settling > 0 ? 0 : this.lastDrainAt + this.drainIntervalMs - performance.now();
+    return new Promise<void>((resolve) => {
+      const timer = wait > 0 ? setTimeout(resolve, wait) : undefined;
+      const turn = timer ? undefined : setImmediate(resolve);
+      this.wake = () => {
+        clearTimeout(timer);
+        clearImmediate(turn);
+        resolve();
+      };
+    }).finally(() => {
+      this.wake = undefined;
+    });
   }
 }
