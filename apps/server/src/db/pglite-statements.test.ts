@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { PgliteInWorker } from './pglite-remote';
+import { GENERIC_PLAN_COMMENT } from './plan-hints';
 
 /**
  * The embedded database's prepared statements (pglite-statements.mjs, decision 0028), seen
@@ -67,6 +68,42 @@ describe('prepared statements of the embedded database', () => {
     expect((await db.query('SHOW plan_cache_mode')).rows).toEqual([
       { plan_cache_mode: 'force_custom_plan' },
     ]);
+  });
+
+  it('runs a statement marked for it on one generic plan, and only that one', async () => {
+    const db = await open();
+    const marked = `INSERT INTO t (id, doc) VALUES ($1, $2) RETURNING id, doc ${GENERIC_PLAN_COMMENT}`;
+    const plain = 'SELECT id, doc FROM t WHERE id = $1';
+    const answers = [];
+    for (let id = 1; id <= 6; id += 1) {
+      answers.push((await db.query(marked, [id, { n: id }], { rowMode: 'array' })).rows);
+      expect((await db.query(plain, [id])).rows).toEqual([{ id, doc: { n: id } }]);
+    }
+    // Its own rows only: the plan mode's SETs around it answer nothing of theirs.
+    expect(answers).toEqual([1, 2, 3, 4, 5, 6].map((id) => [[id, { n: id }]]));
+    const plans = await db.query<{ statement: string; generic: number; custom: number }>(
+      `SELECT statement, generic_plans::int AS generic, custom_plans::int AS custom
+      FROM pg_prepared_statements WHERE statement NOT LIKE '%pg_prepared_statements%'
+      ORDER BY prepare_time`,
+    );
+    // The first sighting of each went the unnamed way; the five calls after it were prepared.
+    expect(plans.rows).toEqual([
+      { statement: marked, generic: 5, custom: 0 },
+      { statement: plain, generic: 0, custom: 5 },
+    ]);
+    const mode = async () => (await db.query('SHOW plan_cache_mode')).rows;
+    expect(await mode()).toEqual([{ plan_cache_mode: 'force_custom_plan' }]);
+    // A marked statement that fails leaves the mode as it was, outside and inside a transaction.
+    await expect(db.query(marked, [1, null])).rejects.toMatchObject({ code: '23505' });
+    expect(await mode()).toEqual([{ plan_cache_mode: 'force_custom_plan' }]);
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query(marked, [7, null]);
+        await tx.query(marked, [7, null]);
+      }),
+    ).rejects.toMatchObject({ code: '23505' });
+    expect(await mode()).toEqual([{ plan_cache_mode: 'force_custom_plan' }]);
+    expect((await db.query('SELECT count(*)::int AS n FROM t')).rows).toEqual([{ n: 6 }]);
   });
 
   it('an error on the prepared path carries PostgreSQL’s fields, and later calls go on', async () => {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { REPLY_PREVIEW_MAX } from '@teamup/contracts/chat';
 import type { Db } from '../../db/client';
+import { genericPlan } from '../../db/plan-hints';
 import {
   chatAttachments,
   chatMessages,
@@ -289,7 +290,8 @@ export async function insertTextMessagesIfAllowed(
       ins.id AS "messageId", ins.content, ins.created_at AS "createdAt",
       lg.id AS "eventId"
     FROM access a LEFT JOIN numbered n ON n.ord = a.ord LEFT JOIN inserted ins ON ins.id = n.id
-      LEFT JOIN logged lg ON lg.id = n.event_id`);
+      LEFT JOIN logged lg ON lg.id = n.event_id
+    ${genericPlan}`);
   const rows = (
     result as {
       rows: Array<{
