@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessage, ChatRoom } from '@teamup/contracts/chat';
 import type { Workspace } from '@teamup/contracts/workspaces';
+import { GENERIC_PLAN_COMMENT } from '../../db/plan-hints';
+import { sendMessage } from './messages.service';
 import { call, createUser, dataOf, type TestUser } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
@@ -59,6 +61,12 @@ async function statementsOf(run: () => Promise<unknown>) {
         /insert into "chat_messages"/i.test(query) && /insert into "live_events"/i.test(query),
     ).length,
     notices: of(/"notifications"|"chat_room_members"\."notify_level"/i),
+    /** The notice reaction's read of a room and its members: one per drained run. */
+    noticeReads: of(/^select .*"chat_room_members"\."notify_level"/is),
+    /** Send statements the embedded database runs on a generic plan (decision 0028). */
+    sendsOnGenericPlan: statements.filter(
+      (query) => /insert into "chat_messages"/i.test(query) && query.includes(GENERIC_PLAN_COMMENT),
+    ).length,
   };
 }
 
@@ -72,7 +80,15 @@ describe('the cost of a text message', () => {
       expect(sent.statusCode).toBe(201);
     });
     // The statement that stores the message logs its event (decision 0026).
-    expect(cost).toEqual({ all: 3, sends: 1, eventLog: 1, sendsWithEvent: 1, notices: 2 });
+    expect(cost).toEqual({
+      all: 3,
+      sends: 1,
+      eventLog: 1,
+      sendsWithEvent: 1,
+      notices: 2,
+      noticeReads: 1,
+      sendsOnGenericPlan: 1,
+    });
   });
 
   it('a burst is stored together, each send answered as on its own', async () => {
@@ -156,5 +172,32 @@ describe('the cost of a text message', () => {
     expect(cost.notices).toBeLessThan(burst / 2);
     // The owner's folded notice of the room counted every one of them.
     expect(await folded()).toBe(before + burst);
+  });
+
+  it('sends one after another share their notices: the reactions drain at most every 100 ms', async () => {
+    const sends = 20;
+    const folded = async () =>
+      dataOf<{ content: Array<{ kind: string; count: number; read: boolean }> }>(
+        await call(app, owner, 'GET', '/api/notifications?size=10'),
+      ).content.find((item) => item.kind === 'CHAT_MESSAGE' && !item.read)?.count ?? 0;
+    const before = await folded();
+    const started = performance.now();
+    let elapsed = 0;
+    const cost = await statementsOf(async () => {
+      // Through the service: the test app's calls wait for the reactions after each answer.
+      for (let index = 0; index < sends; index += 1) {
+        const sender = members[index % members.length] as TestUser;
+        await sendMessage(app.context, sender.userId, workspace.id, room.id, `따로 ${index}`);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      elapsed = performance.now() - started;
+    });
+    // Each send is its own statement (nothing else was waiting), but their notices are not:
+    // drained one by one they were a read of the room (and a fold) a send.
+    expect(cost.sends).toBe(sends);
+    // At most one drain when the sends began, one per 100 ms after, and the last.
+    expect(cost.noticeReads).toBeLessThanOrEqual(Math.floor(elapsed / 100) + 2);
+    expect(cost.noticeReads).toBeLessThan(sends / 2);
+    expect(await folded()).toBe(before + sends);
   });
 });
