@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { liveMetrics, topicKind } from '../observability/live-metrics';
+import { liveMetrics, receivedTally, topicKind } from '../observability/live-metrics';
 import type { BusHandler, EventBus } from './event-bus';
 import * as repo from './live-events.repo';
 
@@ -131,10 +131,10 @@ export class ReplayableBus implements EventBus {
   }
 
   subscribe(topic: string, handler: BusHandler): Promise<() => Promise<void>> {
-    // Bound once: an event to 1,000 subscribers is 1,000 counts, not 1,000 label look-ups.
-    const received = liveMetrics.busReceived.labels({ topic: topicKind(topic) });
+    // A plain count, added to the counter when /metrics reads it (live-metrics.ts).
+    const received = receivedTally(topicKind(topic));
     return this.inner.subscribe(topic, (event) => {
-      received.inc();
+      received.count += 1;
       handler(event);
     });
   }

@@ -7,6 +7,23 @@ import { Counter, Gauge, Registry } from 'prom-client';
  */
 export const liveRegistry = new Registry();
 
+/**
+ * Deliveries to subscribers by topic kind, counted as plain numbers and added to their counter
+ * when it is read: an event to 1,000 subscribers is 1,000 deliveries, and prom-client builds its
+ * label key on every `inc`, bound labels or not.
+ */
+const receivedTallies = new Map<string, { count: number }>();
+
+/** The tally a subscription of this topic kind adds its deliveries to (`count += 1`). */
+export function receivedTally(kind: string): { count: number } {
+  let tally = receivedTallies.get(kind);
+  if (!tally) {
+    tally = { count: 0 };
+    receivedTallies.set(kind, tally);
+  }
+  return tally;
+}
+
 export const liveMetrics = {
   sseStreams: new Gauge({
     name: 'teamup_sse_streams_open',
@@ -29,6 +46,13 @@ export const liveMetrics = {
     help: 'Events the event bus handed to subscribers on this instance (one per subscriber), by topic kind',
     labelNames: ['topic'],
     registers: [liveRegistry],
+    collect() {
+      for (const [topic, tally] of receivedTallies) {
+        if (tally.count === 0) continue;
+        this.inc({ topic }, tally.count);
+        tally.count = 0;
+      }
+    },
   }),
 };
 
