@@ -88,7 +88,7 @@ export class SseHub {
   private readonly pruner: NodeJS.Timeout;
   /** Connections with frames waiting for the next flush. */
   private readonly unflushed = new Set<Connection>();
-  private flushing: NodeJS.Immediate | undefined;
+  private flushing = false;
 
   private constructor(
     private readonly ctx: AppContext,
@@ -224,21 +224,26 @@ export class SseHub {
   }
 
   /**
-   * Queues the event's frame for the stream. Frames are sent once per turn of the event loop,
-   * all of a stream's in one write: a burst of events (a batch of sends publishing together) is
-   * one socket write per stream, not one per event per stream, and the loop is held that much
-   * less. Order is kept: every frame of a stream goes through its queue.
+   * Queues the event's frame for the stream. Frames are sent once the code that published them
+   * has run to its end (a microtask), all of a stream's in one write: a burst of events (a batch
+   * of sends publishing together) is one socket write per stream, not one per event per stream.
+   * Not at the next turn of the loop (setImmediate): there they waited behind every request the
+   * same turn had read, and behind the answer of the send that published them. Order is kept:
+   * every frame of a stream goes through its queue.
    */
   private write(connection: Connection, event: LoggedEvent | ResyncSignal) {
     // A stream ended by a revocation may still be writing its replay: nothing more goes out.
     if (connection.response.writableEnded) return;
     connection.pending.push(frameOf(event));
     this.unflushed.add(connection);
-    this.flushing ??= setImmediate(() => this.flush());
+    if (!this.flushing) {
+      this.flushing = true;
+      queueMicrotask(() => this.flush());
+    }
   }
 
   private flush() {
-    this.flushing = undefined;
+    this.flushing = false;
     for (const connection of this.unflushed) this.flushOne(connection);
     this.unflushed.clear();
   }
