@@ -69,7 +69,9 @@ export function block(reports: EngineReport[], run: Run, method: Method) {
         (report) =>
           `; ${report.engine}: ${report.loadStart.toFixed(2)} → ${report.loadEnd.toFixed(2)}, highest ${report.loadMax.toFixed(2)}`,
       )
-      .join('')}. The client (autocannon, SSE readers and senders) runs on the same cores.`,
+      .join(
+        '',
+      )}. The client (autocannon, SSE readers and senders) runs on the same cores. The product runs from its bundle (\`dist/main.mjs\`, as \`npm start\` runs it), the baselines from an esbuild bundle of bench/bare-servers.ts, both by plain node.`,
     '',
     `Request figures: autocannon, ${connections} connections, ${roundSeconds} s a round, median of ${rounds} rounds (product and baselines alternate within each round, after a 1 s warm-up of each). p50 / p99 are latencies.`,
     '',
@@ -97,6 +99,8 @@ PostgreSQL when TEST_DATABASE_URL is set): bare Fastify answering GET /api/healt
 the engine answering one primary-key SELECT of a users-like row (the bare SELECT) or one INSERT of
 a chat-message-like row (the bare INSERT); a minimal node:http SSE broadcaster; and bare Fastify +
 the engine, idle after one query, for memory (bench/bare-servers.ts, each its own process). The
+product runs from its bundle, as \`npm start\` and the image run it, and the baselines from an
+esbuild bundle of theirs, both by plain node. The
 targets are ratios to those baselines because absolute figures on this shared two-core machine
 move with whatever else runs on it. The block below is rewritten by every run.
 `;

@@ -7,12 +7,14 @@
  * bare Fastify + the engine answering one primary-key SELECT of a users-like row ("bare SELECT")
  * and one INSERT of a chat-message-like row ("bare INSERT"); a minimal node:http SSE broadcaster;
  * bare Fastify + the engine idle after one query (memory). The product is the real server started
- * from its sources (`node --import tsx src/main.ts`, NODE_ENV=production).
+ * from its bundle, as `npm start` and the image run it (`node --enable-source-maps dist/main.mjs`,
+ * NODE_ENV=production; built here first when its sources are newer); the baselines are bundled by
+ * esbuild too and run by plain node, so neither side carries tsx's loader and transpiled sources.
  *
  * The table goes to stdout and between the bench:ratios markers of docs/performance.md.
  * BENCH_QUICK=1: one short round of everything, and docs/performance.md is left alone.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -63,19 +65,55 @@ const BARE_USERS = 5000;
 
 export type Bare = { pid: number; url: string; stop(): Promise<void> };
 
+let bareBundle: Promise<string> | undefined;
+
+/**
+ * bench/bare-servers.ts bundled by esbuild once per bench process, to run by plain node as the
+ * product's bundle runs (tsx's loader and its transpiled sources would weigh on one side only).
+ * Written under node_modules, so its packages resolve from the repository's.
+ */
+function bareServersBundle(): Promise<string> {
+  bareBundle ??= (async () => {
+    const { build } = await import('esbuild');
+    const outfile = path.join(root, 'node_modules/.cache/teamup-bench/bare-servers.mjs');
+    await build({
+      entryPoints: [path.join(root, 'bench/bare-servers.ts')],
+      outfile,
+      bundle: true,
+      packages: 'external',
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      logLevel: 'warning',
+    });
+    return outfile;
+  })();
+  return bareBundle;
+}
+
+/** The server's bundle (what `npm start` and the image run), built when its sources are newer. */
+function ensureProductBundle() {
+  const built = spawnSync(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      "await (await import('./scripts/build-server.mjs')).ensureServerBuild();",
+    ],
+    { cwd: root, stdio: 'inherit' },
+  );
+  if (built.status !== 0) throw new Error('the server build failed');
+}
+
 /** Starts one bare baseline (bench/bare-servers.ts) and waits for it to say its port. */
 export async function startBare(mode: string, env: Record<string, string>): Promise<Bare> {
   const childEnv: NodeJS.ProcessEnv = { ...process.env };
   for (const name of ['DATABASE_URL', 'DATA_DIR', 'PORT']) delete childEnv[name];
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(root, 'bench/bare-servers.ts'), mode],
-    {
-      cwd: root,
-      env: { ...childEnv, NODE_ENV: 'production', PORT: '0', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const child: ChildProcess = spawn(process.execPath, [await bareServersBundle(), mode], {
+    cwd: root,
+    env: { ...childEnv, NODE_ENV: 'production', PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   let output = '';
   const port = await new Promise<number>((resolve, reject) => {
@@ -338,8 +376,10 @@ async function runEngine(engine: EngineName, databaseUrl: string | undefined) {
     await fetch(`${idleBare.url}/api/health`).then((response) => response.arrayBuffer());
     const bareRss = await settledRss(idleBare.pid);
     await idleBare.stop();
+    ensureProductBundle();
     server = await startServer({
       dataDir,
+      entry: 'bundle',
       logLevel: 'warn',
       readyTimeoutMs: 180_000,
       // e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof': a profile of the product alone (as node's
