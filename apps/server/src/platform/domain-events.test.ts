@@ -33,6 +33,19 @@ function contextWith(
   return { ctx, errors };
 }
 
+/** A queue with the given drain interval whose reaction records each run's user ids. */
+function recordingRuns(drainIntervalMs: number) {
+  const runs: number[][] = [];
+  const ids = (events: readonly DomainEvent[]) =>
+    events.map((event) => (event.type === 'CHAT_ROOM_READ' ? event.userId : 0));
+  const { ctx } = contextWith(
+    async (event) => void runs.push(ids([event])),
+    async (events) => void runs.push(ids(events)),
+    new DomainEventQueue(drainIntervalMs),
+  );
+  return { ctx, runs };
+}
+
 describe('domain events', () => {
   it('answer before their reactions run; reactions run later, in order, and settled() waits for them', async () => {
     const ran: number[] = [];
@@ -74,14 +87,7 @@ describe('domain events', () => {
   });
 
   it('a stream of facts is drained in runs: the first at once, then at most one run an interval', async () => {
-    const runs: number[][] = [];
-    const ids = (events: readonly DomainEvent[]) =>
-      events.map((event) => (event.type === 'CHAT_ROOM_READ' ? event.userId : 0));
-    const { ctx } = contextWith(
-      async (event) => void runs.push(ids([event])),
-      async (events) => void runs.push(ids(events)),
-      new DomainEventQueue(300),
-    );
+    const { ctx, runs } = recordingRuns(300);
     const started = performance.now();
     await emitDomainEvent(ctx, read(1));
     await new Promise((resolve) => setTimeout(resolve, 10));
@@ -99,14 +105,7 @@ describe('domain events', () => {
   });
 
   it('settled() drains at once what waits for the interval', async () => {
-    const runs: number[][] = [];
-    const ids = (events: readonly DomainEvent[]) =>
-      events.map((event) => (event.type === 'CHAT_ROOM_READ' ? event.userId : 0));
-    const { ctx } = contextWith(
-      async (event) => void runs.push(ids([event])),
-      async (events) => void runs.push(ids(events)),
-      new DomainEventQueue(10_000),
-    );
+    const { ctx, runs } = recordingRuns(10_000);
     await emitDomainEvent(ctx, read(1));
     await ctx.domainEvents.settled();
     await emitDomainEvent(ctx, read(2));

@@ -38,6 +38,12 @@ afterAll(async () => {
 
 const messagesUrl = () => `/api/workspaces/${workspace.id}/chat-rooms/${room.id}/messages`;
 
+/** The count of the owner's unread folded notice of chat messages. */
+const folded = async () =>
+  dataOf<{ content: Array<{ kind: string; count: number; read: boolean }> }>(
+    await call(app, owner, 'GET', '/api/notifications?size=10'),
+  ).content.find((item) => item.kind === 'CHAT_MESSAGE' && !item.read)?.count ?? 0;
+
 /** The statements `run` and the reactions it leaves queued make, by what they touch. */
 async function statementsOf(run: () => Promise<unknown>) {
   const statements: string[] = [];
@@ -150,10 +156,6 @@ describe('the cost of a text message', () => {
 
   it('a burst shares its event-log writes and its notices', async () => {
     const burst = 20;
-    const folded = async () =>
-      dataOf<{ content: Array<{ kind: string; count: number; read: boolean }> }>(
-        await call(app, owner, 'GET', '/api/notifications?size=10'),
-      ).content.find((item) => item.kind === 'CHAT_MESSAGE' && !item.read)?.count ?? 0;
     const before = await folded();
     const cost = await statementsOf(async () => {
       const answers = await Promise.all(
@@ -176,10 +178,6 @@ describe('the cost of a text message', () => {
 
   it('sends one after another share their notices: the reactions drain at most every 100 ms', async () => {
     const sends = 20;
-    const folded = async () =>
-      dataOf<{ content: Array<{ kind: string; count: number; read: boolean }> }>(
-        await call(app, owner, 'GET', '/api/notifications?size=10'),
-      ).content.find((item) => item.kind === 'CHAT_MESSAGE' && !item.read)?.count ?? 0;
     const before = await folded();
     const started = performance.now();
     let elapsed = 0;
