@@ -24,7 +24,8 @@ import { CHAT_REACTIONS } from '@teamup/contracts/chat';
 import { sql } from 'drizzle-orm';
 import { openDatabase, databaseOptionsFor } from '../apps/server/src/db/client';
 import { startServer, type ServerProcess } from '../apps/server/test/server-process';
-import { healthProbe, startBare, withScratchDatabase, type Bare } from './ratios.bench';
+import { startBare, withScratchDatabase, type Bare } from './processes';
+import { healthProbe } from './request-figures';
 import {
   JWT_SECRET,
   openEventStream,

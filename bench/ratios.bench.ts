@@ -14,14 +14,10 @@
  * The table goes to stdout and between the bench:ratios markers of docs/performance.md.
  * BENCH_QUICK=1: one short round of everything, and docs/performance.md is left alone.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { startServer, type ServerProcess } from '../apps/server/test/server-process';
 import {
   broadcasterTarget,
@@ -39,9 +35,15 @@ import {
   type EngineReport,
   type Row,
 } from './ratios-report';
-import { JWT_SECRET, cpuSecondsOf, median, postgresPids, rssOf, seed, sleep } from './support';
-
-const root = path.resolve(import.meta.dirname, '..');
+import {
+  ensureProductBundle,
+  settledRss,
+  startBare,
+  withScratchDatabase,
+  type Bare,
+} from './processes';
+import { healthProbe, medianFigure, ms, rpsText, type Figure } from './request-figures';
+import { JWT_SECRET, cpuSecondsOf, postgresPids, seed } from './support';
 
 const quick = process.env.BENCH_QUICK === '1';
 /** BENCH_RATIOS_LIVE_ONLY=1: only the live (SSE) figures, and docs/performance.md is left alone. */
@@ -61,111 +63,7 @@ const PROBE = { connections: 2, rate: 100 };
 const BOARD = { lists: 5, tasksPerList: 20 };
 const BARE_USERS = 5000;
 
-// --- processes ---------------------------------------------------------------------------------
-
-export type Bare = { pid: number; url: string; stop(): Promise<void> };
-
-let bareBundle: Promise<string> | undefined;
-
-/**
- * bench/bare-servers.ts bundled by esbuild once per bench process, to run by plain node as the
- * product's bundle runs (tsx's loader and its transpiled sources would weigh on one side only).
- * Written under node_modules, so its packages resolve from the repository's.
- */
-function bareServersBundle(): Promise<string> {
-  bareBundle ??= (async () => {
-    const { build } = await import('esbuild');
-    const outfile = path.join(root, 'node_modules/.cache/teamup-bench/bare-servers.mjs');
-    await build({
-      entryPoints: [path.join(root, 'bench/bare-servers.ts')],
-      outfile,
-      bundle: true,
-      packages: 'external',
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      logLevel: 'warning',
-    });
-    return outfile;
-  })();
-  return bareBundle;
-}
-
-/** The server's bundle (what `npm start` and the image run), built when its sources are newer. */
-function ensureProductBundle() {
-  const built = spawnSync(
-    process.execPath,
-    [
-      '--input-type=module',
-      '-e',
-      "await (await import('./scripts/build-server.mjs')).ensureServerBuild();",
-    ],
-    { cwd: root, stdio: 'inherit' },
-  );
-  if (built.status !== 0) throw new Error('the server build failed');
-}
-
-/** Starts one bare baseline (bench/bare-servers.ts) and waits for it to say its port. */
-export async function startBare(mode: string, env: Record<string, string>): Promise<Bare> {
-  const childEnv: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of ['DATABASE_URL', 'DATA_DIR', 'PORT']) delete childEnv[name];
-  const child: ChildProcess = spawn(process.execPath, [await bareServersBundle(), mode], {
-    cwd: root,
-    env: { ...childEnv, NODE_ENV: 'production', PORT: '0', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  let output = '';
-  const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`bare ${mode}: no port\n${output}`)), 120_000);
-    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
-      output += chunk;
-      const match = /listening (\d+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(Number(match[1]));
-      }
-    });
-    child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-    void exited.then(() => {
-      clearTimeout(timer);
-      reject(new Error(`bare ${mode} exited:\n${output}`));
-    });
-  });
-  return {
-    pid: child.pid ?? 0,
-    url: `http://127.0.0.1:${port}`,
-    stop: async () => {
-      if (child.exitCode === null) child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(timer);
-    },
-  };
-}
-
-/** Resident memory once settled: the median of three samples a second apart. */
-async function settledRss(pid: number) {
-  await sleep(3000);
-  const samples: number[] = [];
-  for (let i = 0; i < 3; i += 1) {
-    samples.push(await rssOf(pid));
-    await sleep(1000);
-  }
-  return median(samples);
-}
-
 // --- request figures (autocannon) ------------------------------------------------------------
-
-export type Figure = {
-  rps: number;
-  p50: number;
-  p99: number;
-  requests: number;
-  bad: number;
-  /** The rounds' req/s, when there were several. */
-  spread?: [number, number];
-};
 
 async function cannon(options: autocannon.Options): Promise<Figure> {
   const result = await autocannon({
@@ -180,61 +78,6 @@ async function cannon(options: autocannon.Options): Promise<Figure> {
     requests: result.requests.total,
     bad: result.non2xx + result.errors + result.timeouts,
   };
-}
-
-function medianFigure(rounds: Figure[]): Figure {
-  const of = (key: 'rps' | 'p50' | 'p99') => median(rounds.map((round) => round[key]));
-  return {
-    rps: of('rps'),
-    p50: of('p50'),
-    p99: of('p99'),
-    requests: rounds.reduce((sum, round) => sum + round.requests, 0),
-    bad: rounds.reduce((sum, round) => sum + round.bad, 0),
-    ...(rounds.length > 1
-      ? { spread: [Math.min(...rounds.map((r) => r.rps)), Math.max(...rounds.map((r) => r.rps))] }
-      : {}),
-  };
-}
-
-const ms = (value: number) => `${value < 10 ? value.toFixed(1) : value.toFixed(0)} ms`;
-const rpsText = (figure: Figure) =>
-  `${figure.rps.toFixed(0)} req/s${
-    figure.spread ? ` (rounds ${figure.spread.map((v) => v.toFixed(0)).join('–')})` : ''
-  }${figure.bad > 0 ? ` (${figure.bad} failed)` : ''}`;
-
-const autocannonPath = createRequire(import.meta.url).resolve('autocannon');
-
-/**
- * GET `url` at a steady PROBE.rate for `seconds`, from a process of its own, so the bench's own
- * SSE clients and senders do not delay the probe's clock. (Not a worker thread: autocannon run in
- * one takes itself for one of its own workers.)
- */
-export async function healthProbe(
-  url: string,
-  seconds: number,
-  probe: { connections: number; rate: number } = PROBE,
-): Promise<Figure> {
-  const code = `
-    const autocannon = require(process.env.PROBE_AUTOCANNON);
-    const o = JSON.parse(process.env.PROBE_OPTIONS);
-    autocannon({ url: o.url, connections: o.connections, overallRate: o.rate, duration: o.seconds })
-      .then((r) => process.stdout.write(JSON.stringify({
-        rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99,
-        requests: r.requests.total, bad: r.non2xx + r.errors + r.timeouts,
-      })));`;
-  const child = spawn(process.execPath, ['-e', code], {
-    env: {
-      ...process.env,
-      PROBE_AUTOCANNON: autocannonPath,
-      PROBE_OPTIONS: JSON.stringify({ url, seconds, ...probe }),
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let output = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-  const exitCode = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-  if (exitCode !== 0) throw new Error(`health probe exited with ${exitCode}`);
-  return JSON.parse(output) as Figure;
 }
 
 // --- one engine --------------------------------------------------------------------------------
@@ -529,7 +372,7 @@ async function runEngine(engine: EngineName, databaseUrl: string | undefined) {
         RATE,
         RATE_SECONDS,
         () => {
-          probe = healthProbe(`${server?.url}/api/health`, RATE_SECONDS);
+          probe = healthProbe(`${server?.url}/api/health`, RATE_SECONDS, PROBE);
           probe.catch(() => undefined); // awaited below; no unhandled rejection meanwhile
         },
       );
@@ -584,26 +427,6 @@ async function runEngine(engine: EngineName, databaseUrl: string | undefined) {
     for (const bare of bares) await bare.stop();
     await server?.stop();
     await fs.rm(tmp, { recursive: true, force: true });
-  }
-}
-
-// --- PostgreSQL scratch database -------------------------------------------------------------
-
-export async function withScratchDatabase<T>(url: string, run: (scratchUrl: string) => Promise<T>) {
-  const name = `teamup_bench_${crypto.randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-    const scratch = new URL(url);
-    scratch.pathname = `/${name}`;
-    try {
-      return await run(scratch.toString());
-    } finally {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    }
-  } finally {
-    await admin.end();
   }
 }
 

@@ -19,7 +19,7 @@ const PREPARABLE = /^\s*(?:select|insert|update|delete|with)\b/i;
  * plan does not depend on its parameters' values (the chat send batch): planning was two thirds
  * of its time.
  */
-export const GENERIC_PLAN = '/* plan: generic */';
+const GENERIC_PLAN = '/* plan: generic */';
 
 function concat(parts) {
   const out = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
