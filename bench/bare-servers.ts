@@ -148,7 +148,8 @@ switch (mode) {
     break;
   }
   case 'sse': {
-    // The minimal broadcaster: POST /send writes its body as one event to every open stream.
+    // The minimal broadcaster: POST /send writes its body (a JSON object) as one event to every
+    // open stream, numbered as the product numbers its chat events (`id:`, `messageId`).
     const streams = new Set<http.ServerResponse>();
     let nextId = 0;
     const server = http.createServer((request, response) => {
@@ -169,7 +170,7 @@ switch (mode) {
         request.on('data', (chunk: string) => (body += chunk));
         request.on('end', () => {
           nextId += 1;
-          const event = `data: {"id":${nextId},"body":${body}}\n\n`;
+          const event = `id: ${nextId}\ndata: {"messageId":${nextId},"event":${body}}\n\n`;
           for (const stream of streams) stream.write(event);
           response.writeHead(201, { 'content-type': 'application/json' });
           response.end(`{"data":{"id":${nextId}}}`);

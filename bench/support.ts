@@ -57,7 +57,7 @@ export async function seed(
   for (let i = 0; i < users; i += 1) {
     const user = await createLocalUser(ctx, {
       email: `chat${stamp}-${i}@bench.local`,
-      name: `사용자${i}`,
+      name: seededUserName(i),
       passwordHash,
     });
     if (!user) throw new Error('user');
@@ -157,8 +157,11 @@ export function openEventStream(
   });
 }
 
+/** The name of the seed's user `i` (the live figures' senders are these users). */
+export const seededUserName = (i: number) => `사용자${i}`;
+
 /** A NEW_CHAT_MESSAGE's id, whatever the order of its fields (a logged event is jsonb's). */
-function newChatMessageId(block: string): number | undefined {
+export function newChatMessageId(block: string): number | undefined {
   if (!block.includes('"type":"NEW_CHAT_MESSAGE"')) return undefined;
   const match = /"messageId":(\d+)/.exec(block);
   return match ? Number(match[1]) : undefined;

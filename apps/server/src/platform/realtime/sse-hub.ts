@@ -21,7 +21,8 @@ const REPLAY_LIMIT = 1000;
 type Connection = {
   userId: number;
   response: ServerResponse;
-  topics: Map<string, () => Promise<void>>;
+  /** The bus topics it hears (the hub holds the subscriptions: see SseHub.listen). */
+  topics: Set<string>;
   /** Set once the stream has opened (after it listens to its topics). */
   heartbeat: NodeJS.Timeout | undefined;
   /** Topic changes (the first listen, re-checks) run one after another, in order. */
@@ -42,6 +43,12 @@ type Connection = {
 
 type TopicHandler = (event: unknown, topic: string) => void;
 
+/** The streams of this instance that hear one topic, and the one bus subscription they share. */
+type TopicListeners = {
+  streams: Map<Connection, TopicHandler>;
+  subscribed: Promise<() => Promise<void>>;
+};
+
 /**
  * The SSE frame of an event, built once: every subscriber of a topic gets the same event object
  * from the bus, so a message to 1,000 streams is serialised once, not 1,000 times.
@@ -61,8 +68,9 @@ function frameOf(event: LoggedEvent | ResyncSignal): string {
 }
 
 /**
- * The SSE connections of this instance. Each listens on the bus to the topics the modules'
- * contributions name for its user (its own topic, its workspaces, its chat rooms); events are
+ * The SSE connections of this instance. Each hears the bus topics the modules' contributions
+ * name for its user (its own topic, its workspaces, its chat rooms), through one subscription per
+ * topic that the hub shares among the streams hearing it; events are
  * written as `id:` + `data:` frames. A reconnecting
  * client names the last id it saw and gets what it missed from the event log first.
  *
@@ -89,6 +97,11 @@ export class SseHub {
   /** Connections with frames waiting for the next flush. */
   private readonly unflushed = new Set<Connection>();
   private flushing = false;
+  /**
+   * One bus subscription per topic for every stream that hears it, not one per stream: a message
+   * to a room of 1,000 open streams is one call from the bus, which hands it to each stream here.
+   */
+  private readonly byTopic = new Map<string, TopicListeners>();
 
   private constructor(
     private readonly ctx: AppContext,
@@ -123,7 +136,7 @@ export class SseHub {
     const connection: Connection = {
       userId,
       response,
-      topics: new Map(),
+      topics: new Set(),
       heartbeat: undefined,
       changes: Promise.resolve(),
       release: () => undefined,
@@ -264,22 +277,55 @@ export class SseHub {
     return [...new Set(topics)];
   }
 
+  /** Resolves once the stream hears `topic` (the hub's subscription to it is in place). */
   private async listen(connection: Connection, topic: string, handler: TopicHandler) {
     if (connection.topics.has(topic)) return;
-    connection.topics.set(topic, async () => undefined);
-    const stop = await this.ctx.bus.subscribe(topic, (event) => handler(event, topic));
-    if (!this.connections.has(connection)) {
-      await stop();
-      return;
+    connection.topics.add(topic);
+    let listeners = this.byTopic.get(topic);
+    if (!listeners) {
+      const streams = new Map<Connection, TopicHandler>();
+      const subscribed = this.ctx.bus.subscribe(topic, (event) =>
+        this.dispatch(streams, event, topic),
+      );
+      const created: TopicListeners = { streams, subscribed };
+      // A subscription the transport refused (Redis down) is not kept for the next stream.
+      subscribed.catch(() => {
+        if (this.byTopic.get(topic) === created) this.byTopic.delete(topic);
+      });
+      this.byTopic.set(topic, created);
+      listeners = created;
     }
-    connection.topics.set(topic, stop);
+    listeners.streams.set(connection, handler);
+    try {
+      await listeners.subscribed;
+    } catch (error) {
+      connection.topics.delete(topic);
+      listeners.streams.delete(connection);
+      throw error;
+    }
+    if (!this.connections.has(connection)) await this.unlisten(connection, topic);
   }
 
   private async unlisten(connection: Connection, topic: string) {
-    const stop = connection.topics.get(topic);
-    if (!stop) return;
-    connection.topics.delete(topic);
-    await stop();
+    if (!connection.topics.delete(topic)) return;
+    const listeners = this.byTopic.get(topic);
+    if (!listeners?.streams.delete(connection) || listeners.streams.size > 0) return;
+    // The last stream of the topic: the subscription goes. A stream listening again meanwhile
+    // makes a new one (this one's streams are its own and stay empty).
+    this.byTopic.delete(topic);
+    const stop = await listeners.subscribed.catch(() => undefined);
+    await stop?.();
+  }
+
+  private dispatch(streams: Map<Connection, TopicHandler>, event: unknown, topic: string) {
+    for (const [connection, handler] of streams) {
+      try {
+        handler(event, topic);
+      } catch (error) {
+        // One stream's failure must not keep the event from the others.
+        this.ctx.logger.warn({ err: error, userId: connection.userId }, 'SSE delivery failed');
+      }
+    }
   }
 
   /** An event may change what the connection listens to (joining or leaving a room). */
@@ -312,7 +358,7 @@ export class SseHub {
     return this.serially(connection, async () => {
       if (!this.connections.has(connection)) return;
       const wanted = new Set(await this.topicsOf(connection.userId));
-      for (const topic of [...connection.topics.keys()]) {
+      for (const topic of [...connection.topics]) {
         if (!wanted.has(topic)) await this.unlisten(connection, topic);
       }
       for (const topic of wanted) await this.listen(connection, topic, handler);
@@ -343,7 +389,7 @@ export class SseHub {
     clearInterval(connection.heartbeat);
     connection.release();
     connection.unhold();
-    for (const topic of [...connection.topics.keys()]) await this.unlisten(connection, topic);
+    for (const topic of [...connection.topics]) await this.unlisten(connection, topic);
   }
 
   /** Ends every stream of `userId` (or all), e.g. on logout or shutdown. */
