@@ -92,15 +92,20 @@ export async function startBare(mode: string, env: Record<string, string>): Prom
   };
 }
 
-/** Resident memory once settled: the median of three samples a second apart. */
-export async function settledRss(pid: number) {
-  await sleep(3000);
+/** Resident memory of a process: the median of `count` samples a second apart. */
+export async function sampledRss(pid: number, count: number) {
   const samples: number[] = [];
-  for (let i = 0; i < 3; i += 1) {
+  for (let i = 0; i < count; i += 1) {
+    if (i > 0) await sleep(1000);
     samples.push(await rssOf(pid));
-    await sleep(1000);
   }
   return median(samples);
+}
+
+/** Resident memory just after start: three samples from 3 s on (what the start left behind). */
+export async function rssAfterStart(pid: number) {
+  await sleep(3000);
+  return sampledRss(pid, 3);
 }
 
 export async function withScratchDatabase<T>(url: string, run: (scratchUrl: string) => Promise<T>) {

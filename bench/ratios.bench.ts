@@ -37,13 +37,14 @@ import {
 } from './ratios-report';
 import {
   ensureProductBundle,
-  settledRss,
+  rssAfterStart,
+  sampledRss,
   startBare,
   withScratchDatabase,
   type Bare,
 } from './processes';
 import { healthProbe, medianFigure, ms, rpsText, type Figure } from './request-figures';
-import { JWT_SECRET, cpuSecondsOf, postgresPids, seed } from './support';
+import { JWT_SECRET, cpuSecondsOf, postgresPids, seed, sleep } from './support';
 
 const quick = process.env.BENCH_QUICK === '1';
 /** BENCH_RATIOS_LIVE_ONLY=1: only the live (SSE) figures, and docs/performance.md is left alone. */
@@ -56,6 +57,13 @@ const RATE_SECONDS = quick ? 1 : 5;
 const MEMBERS = 50;
 const FAN_OUT_SUBSCRIBERS = 1000;
 const FAN_OUT_MESSAGES = quick ? 3 : 20;
+/**
+ * How long the product is left idle before its idle memory is read. V8's memory reducer shrinks
+ * the heaps a start grew once the allocations have stopped for a while: about 20 s after the
+ * start, the product went from 376 to 342 MiB and the bare process from 319 to 308 (session 19),
+ * and nothing moved after that within 70 s.
+ */
+const IDLE_SECONDS = quick ? 5 : 45;
 /** Rounds of the live figures (the 500 msg/s run with its health probe, and the fan-out). */
 const SSE_ROUNDS = quick ? 1 : 3;
 /** The health probe beside the 500 msg/s load: a steady trickle, in a thread of its own. */
@@ -216,9 +224,9 @@ async function runEngine(engine: EngineName, databaseUrl: string | undefined) {
     const idleEnv = await bareEnv('idle');
     await (await startBare('idle', idleEnv)).stop();
     const idleBare = await startBare('idle', idleEnv);
+    bares.push(idleBare);
     await fetch(`${idleBare.url}/api/health`).then((response) => response.arrayBuffer());
-    const bareRss = await settledRss(idleBare.pid);
-    await idleBare.stop();
+    const bareEarly = await rssAfterStart(idleBare.pid);
     ensureProductBundle();
     server = await startServer({
       dataDir,
@@ -236,20 +244,45 @@ async function runEngine(engine: EngineName, databaseUrl: string | undefined) {
         RATE_LIMIT_PER_MINUTE: '100000000',
       },
     });
-    const productRss = await settledRss(server.pid);
+    const productStarted = performance.now();
+    const productEarly = await rssAfterStart(server.pid);
+    // The bare process, started before the product, has been idle longer still.
+    await sleep(productStarted + IDLE_SECONDS * 1000 - performance.now());
+    const [productIdle, bareIdle] = await Promise.all([
+      sampledRss(server.pid, 5),
+      sampledRss(idleBare.pid, 5),
+    ]);
+    await idleBare.stop();
+    bares.splice(bares.indexOf(idleBare), 1);
     const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
-    say(`idle RSS: product ${mib(productRss)}, bare Fastify + ${engine} ${mib(bareRss)}`);
-    const idleRatio = productRss / bareRss;
-    const idleRow: Row = {
-      figure: 'Idle RSS after start',
-      product: mib(productRss),
-      productLatency: '—',
-      baseline: `bare Fastify + ${engine === 'PGlite' ? 'PGlite' : 'pg'}: ${mib(bareRss)}`,
-      baselineLatency: '—',
-      ratio: `${idleRatio.toFixed(2)}×`,
-      target: engine === 'PGlite' ? '≤ 1.30×' : '— (target is for PGlite)',
-      met: engine === 'PGlite' ? idleRatio <= 1.3 : undefined,
-    };
+    say(
+      `RSS 3-5 s after start: product ${mib(productEarly)}, bare Fastify + ${engine} ${mib(bareEarly)}; ` +
+        `after ${IDLE_SECONDS} s idle: ${mib(productIdle)}, ${mib(bareIdle)}`,
+    );
+    const bareName = `bare Fastify + ${engine === 'PGlite' ? 'PGlite' : 'pg'}`;
+    const idleRatio = productIdle / bareIdle;
+    const idleRows: Row[] = [
+      {
+        figure: 'RSS 3-5 s after start',
+        product: mib(productEarly),
+        productLatency: '—',
+        baseline: `${bareName}: ${mib(bareEarly)}`,
+        baselineLatency: '—',
+        ratio: `${(productEarly / bareEarly).toFixed(2)}×`,
+        target: '— (reference)',
+        met: undefined,
+      },
+      {
+        figure: `Idle RSS (${IDLE_SECONDS} s after start, nothing asked)`,
+        product: mib(productIdle),
+        productLatency: '—',
+        baseline: `${bareName}: ${mib(bareIdle)}`,
+        baselineLatency: '—',
+        ratio: `${idleRatio.toFixed(2)}×`,
+        target: engine === 'PGlite' ? '≤ 1.30×' : '— (target is for PGlite)',
+        met: engine === 'PGlite' ? idleRatio <= 1.3 : undefined,
+      },
+    ];
 
     const health = await startBare('health', {});
     const select = await startBare('select', await bareEnv('select'));
@@ -303,9 +336,9 @@ async function runEngine(engine: EngineName, databaseUrl: string | undefined) {
     for (const bare of bares.splice(0)) await bare.stop();
     const fig = (name: string) => medianFigure(rounds[name] ?? []);
     const rows: Row[] = liveOnly
-      ? [idleRow]
+      ? idleRows
       : [
-          idleRow,
+          ...idleRows,
           ratioRow(
             'GET /api/health',
             fig('product health'),
@@ -463,6 +496,7 @@ export async function benchRatios() {
       sseRounds: SSE_ROUNDS,
       rate: RATE,
       probe: PROBE,
+      idleSeconds: IDLE_SECONDS,
     },
   );
   console.log(`\n${text}\n`);
