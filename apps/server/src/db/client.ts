@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { ensurePrivateDir, makeTreePrivate } from '../platform/private-files';
 import { migrationsFolder, pgliteTemplateDir } from '../platform/server-root';
 import { PgliteInWorker } from './pglite-remote';
+import { namedWhenMarked } from './plan-hints';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -63,6 +64,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     } finally {
       client.release();
     }
+    // drizzle calls the pool's query with a config object and the values: a statement marked for
+    // a generic plan goes named (plan-hints.ts).
+    const query = pool.query.bind(pool) as (config: unknown, values?: unknown) => unknown;
+    pool.query = ((config: unknown, values?: unknown) =>
+      query(namedWhenMarked(config), values)) as typeof pool.query;
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return { db, kind: 'postgres', close: () => pool.end() };
   }
