@@ -3,7 +3,7 @@
  *
  *   node --import tsx bench/bare-servers.ts <health|select|insert|idle|sse>
  *
- * Environment: PORT (0: any), and the engine: DATABASE_URL (PostgreSQL) or DATA_DIR (PGlite on
+ * Environment: PORT (0: a free port), and the engine: DATABASE_URL (PostgreSQL) or DATA_DIR (PGlite on
  * DATA_DIR/db). Prints `listening <port>` once it answers. Each is the least code that does the
  * same work as the product figure it stands beside, on the same engine, and nothing else: no
  * logger, no plugins, no validation, no auth.

@@ -7,6 +7,7 @@ import { liveMetrics } from '../observability/live-metrics';
 import type { LiveContribution, TopicChange } from './contribution';
 import { armDeadline, liveAccessOf, type LiveAccess, type LiveEndReason } from './live-access';
 import { presenceOf } from './presence';
+import { SharedTopics, type TopicHandler } from './shared-topics';
 
 /** Whose stream it is: the user, the login session, when the access token behind it expires. */
 export type StreamOwner = {
@@ -21,7 +22,7 @@ const REPLAY_LIMIT = 1000;
 type Connection = {
   userId: number;
   response: ServerResponse;
-  /** The bus topics it hears (the hub holds the subscriptions: see SseHub.listen). */
+  /** The bus topics it hears (the hub's SharedTopics holds the subscriptions). */
   topics: Set<string>;
   /** Set once the stream has opened (after it listens to its topics). */
   heartbeat: NodeJS.Timeout | undefined;
@@ -39,14 +40,6 @@ type Connection = {
   rechecking: number;
   /** Frames written since the last flush, sent together (see SseHub.write). */
   pending: string[];
-};
-
-type TopicHandler = (event: unknown, topic: string) => void;
-
-/** The streams of this instance that hear one topic, and the one bus subscription they share. */
-type TopicListeners = {
-  streams: Map<Connection, TopicHandler>;
-  subscribed: Promise<() => Promise<void>>;
 };
 
 /**
@@ -97,17 +90,17 @@ export class SseHub {
   /** Connections with frames waiting for the next flush. */
   private readonly unflushed = new Set<Connection>();
   private flushing = false;
-  /**
-   * One bus subscription per topic for every stream that hears it, not one per stream: a message
-   * to a room of 1,000 open streams is one call from the bus, which hands it to each stream here.
-   */
-  private readonly byTopic = new Map<string, TopicListeners>();
+  /** The bus subscriptions, one per topic for all the streams that hear it. */
+  private readonly shared: SharedTopics<Connection>;
 
   private constructor(
     private readonly ctx: AppContext,
     private readonly access: LiveAccess,
     private readonly sources: readonly LiveContribution[],
   ) {
+    this.shared = new SharedTopics(ctx.bus, (error, connection) => {
+      ctx.logger.warn({ err: error, userId: connection.userId }, 'SSE delivery failed');
+    });
     this.pruner = setInterval(() => void this.prune(), 60_000);
     this.pruner.unref();
   }
@@ -277,55 +270,21 @@ export class SseHub {
     return [...new Set(topics)];
   }
 
-  /** Resolves once the stream hears `topic` (the hub's subscription to it is in place). */
+  /** Resolves once the stream hears `topic`. */
   private async listen(connection: Connection, topic: string, handler: TopicHandler) {
     if (connection.topics.has(topic)) return;
     connection.topics.add(topic);
-    let listeners = this.byTopic.get(topic);
-    if (!listeners) {
-      const streams = new Map<Connection, TopicHandler>();
-      const subscribed = this.ctx.bus.subscribe(topic, (event) =>
-        this.dispatch(streams, event, topic),
-      );
-      const created: TopicListeners = { streams, subscribed };
-      // A subscription the transport refused (Redis down) is not kept for the next stream.
-      subscribed.catch(() => {
-        if (this.byTopic.get(topic) === created) this.byTopic.delete(topic);
-      });
-      this.byTopic.set(topic, created);
-      listeners = created;
-    }
-    listeners.streams.set(connection, handler);
     try {
-      await listeners.subscribed;
+      await this.shared.add(topic, connection, handler);
     } catch (error) {
       connection.topics.delete(topic);
-      listeners.streams.delete(connection);
       throw error;
     }
     if (!this.connections.has(connection)) await this.unlisten(connection, topic);
   }
 
   private async unlisten(connection: Connection, topic: string) {
-    if (!connection.topics.delete(topic)) return;
-    const listeners = this.byTopic.get(topic);
-    if (!listeners?.streams.delete(connection) || listeners.streams.size > 0) return;
-    // The last stream of the topic: the subscription goes. A stream listening again meanwhile
-    // makes a new one (this one's streams are its own and stay empty).
-    this.byTopic.delete(topic);
-    const stop = await listeners.subscribed.catch(() => undefined);
-    await stop?.();
-  }
-
-  private dispatch(streams: Map<Connection, TopicHandler>, event: unknown, topic: string) {
-    for (const [connection, handler] of streams) {
-      try {
-        handler(event, topic);
-      } catch (error) {
-        // One stream's failure must not keep the event from the others.
-        this.ctx.logger.warn({ err: error, userId: connection.userId }, 'SSE delivery failed');
-      }
-    }
+    if (connection.topics.delete(topic)) await this.shared.remove(topic, connection);
   }
 
   /** An event may change what the connection listens to (joining or leaving a room). */
