@@ -44,7 +44,7 @@ import {
   type Bare,
 } from './processes';
 import { healthProbe, medianFigure, ms, rpsText, type Figure } from './request-figures';
-import { JWT_SECRET, cpuSecondsOf, postgresPids, seed, sleep } from './support';
+import { JWT_SECRET, cpuSecondsOf, postgresPids, seed, sleep, threadCpuOf } from './support';
 
 const quick = process.env.BENCH_QUICK === '1';
 /** BENCH_RATIOS_LIVE_ONLY=1: only the live (SSE) figures, and docs/performance.md is left alone. */
@@ -399,6 +399,7 @@ async function runEngine(engine: EngineName, databaseUrl: string | undefined) {
         ...(databaseUrl ? await postgresPids() : []),
       ];
       const productCpu = await cpuMeter(productPids);
+      const threadsBefore = await threadCpuOf(server?.pid ?? 0);
       const sustainedProduct = await sustained(
         productTarget(server, seeded, 'fifty', MEMBERS),
         MEMBERS,
@@ -412,11 +413,19 @@ async function runEngine(engine: EngineName, databaseUrl: string | undefined) {
       if (!probe) throw new Error('the health probe never started');
       const probed = await probe;
       const productCpuMs = (await productCpu()) / sustainedProduct.sent;
+      const threadsAfter = await threadCpuOf(server?.pid ?? 0);
+      const byThread = [...threadsAfter]
+        .map(([name, seconds]) => [name, seconds - (threadsBefore.get(name) ?? 0)] as const)
+        .filter(([, seconds]) => seconds > 0)
+        .map(
+          ([name, seconds]) => `${name} ${((seconds * 1000) / sustainedProduct.sent).toFixed(2)}`,
+        )
+        .join(', ');
       live.sustainedProduct.push(sustainedProduct);
       probes.push(probed);
       sayRound(`${RATE}/s product`, sustainedProduct);
       say(
-        `round ${round} ${'product CPU'.padEnd(22)} ${productCpuMs.toFixed(2)} ms a message${databaseUrl ? ' (with PostgreSQL)' : ''}`,
+        `round ${round} ${'product CPU'.padEnd(22)} ${productCpuMs.toFixed(2)} ms a message${databaseUrl ? ' (with PostgreSQL)' : ''} (by thread: ${byThread})`,
       );
       say(
         `round ${round} ${'health during it'.padEnd(22)} p50 ${ms(probed.p50)}  p99 ${ms(probed.p99)}`,

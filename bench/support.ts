@@ -203,6 +203,21 @@ export const cpuSecondsOf = async (pid: number) => {
   return ticks / 100;
 };
 
+/** CPU seconds of each thread of a process so far, by thread name (Node's threads share some). */
+export const threadCpuOf = async (pid: number) => {
+  const byName = new Map<string, number>();
+  const tasks = await fs.readdir(`/proc/${pid}/task`).catch(() => [] as string[]);
+  for (const tid of tasks) {
+    const stat = await fs.readFile(`/proc/${pid}/task/${tid}/stat`, 'utf8').catch(() => '');
+    const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const seconds = (Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) / 100;
+    const key = tid === String(pid) ? 'main' : name;
+    byName.set(key, (byName.get(key) ?? 0) + seconds);
+  }
+  return byName;
+};
+
 /** The PostgreSQL server's processes on this machine (its backends do the product's queries). */
 export const postgresPids = async () => {
   const pids: number[] = [];

@@ -147,6 +147,12 @@ export class PreparedStatements {
       const described = statement.rowDescription
         ? [statement.rowDescription, ...messages]
         : messages;
+      // Parsers layered over the database's own (pglite-worker.mjs makes them) are the whole
+      // table as they are: not merged into a copy of it on every call, as PGlite does.
+      const { parsers, ...parsing } = options ?? {};
+      if (parsers && Object.getPrototypeOf(parsers) === db.parsers) {
+        return parse.parseResults(described, parsers, parsing)[0];
+      }
       return parse.parseResults(described, db.parsers, options)[0];
     };
     if (inTransaction) return db._runExclusiveQuery(run);

@@ -55,6 +55,19 @@ describe('prepared statements of the embedded database', () => {
       { id: 3, at: '2026-11-28 01:02:03+00', flag: true },
       { id: 4, at: '2026-11-28 01:02:03+00', flag: null },
     ]);
+    // Parsers of types the caller did not name still come from the database's own table
+    // (array types included: PGlite adds their parsers after it starts), on both paths.
+    const mixed =
+      "SELECT ARRAY[id, 7]::int[] AS ids, at, '{1,2}'::text[] AS words FROM t WHERE id = $1";
+    const identity = { parsers: { 1184: (value: string) => value } };
+    const mixedUnnamed = await db.query(mixed, [3], identity);
+    const mixedPrepared = await db.query(mixed, [3], identity);
+    expect(await preparedTexts(db)).toEqual([insert, select, mixed]);
+    for (const answer of [mixedUnnamed, mixedPrepared]) {
+      expect(answer.rows).toEqual([
+        { ids: [3, 7], at: '2026-11-28 01:02:03+00', words: ['1', '2'] },
+      ]);
+    }
     // drizzle reads selects as arrays.
     const arrays = await db.query(select, [4], { rowMode: 'array' });
     expect(arrays.rows).toEqual([[4, at, null]]);

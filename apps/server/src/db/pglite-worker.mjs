@@ -2,6 +2,7 @@
 // here, off the event loop that answers requests. Plain JavaScript: it is started by path, both
 // from the sources (tests, tsx) and beside the bundle (scripts/build-server.mjs copies it).
 // The protocol is db/pglite-remote.ts's; the two change together.
+import { writeFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -9,6 +10,14 @@ import { PreparedStatements } from './pglite-statements.mjs';
 
 const port = parentPort;
 if (!port) throw new Error('pglite-worker runs as a worker thread');
+
+// Named so that `top -H` and the bench's CPU by thread tell it from V8's helper threads (all
+// called "node" otherwise). Linux only; elsewhere the thread keeps its name.
+try {
+  writeFileSync('/proc/thread-self/comm', 'pglite');
+} catch {
+  // Not Linux, or /proc is not mounted: nothing depends on the name.
+}
 
 // pg_trgm: the trigram indexes search uses (migration 0020, decision 0020). In memory, a snapshot
 // (a tarball of a migrated database) is loaded instead of running initdb, which costs seconds of
@@ -26,12 +35,29 @@ const transactions = new Map();
 let nextTransaction = 1;
 const ROLLBACK = Symbol('rollback');
 
-/** PGlite's parsers are functions, which cannot cross threads: the caller names the identities. */
+/** Parsers that keep the named types as text, by the list of their ids (one per caller's set). */
+const identityParsers = new Map();
+
+/**
+ * PGlite's parsers are functions, which cannot cross threads: the caller names the identities.
+ * They are layered over the database's own parsers (its prototype), made once per set of types:
+ * PGlite merges a query's parsers into a copy of all of its own on every call, and that copy (a
+ * table of some 150 numbered entries) was about a seventh of this thread's time under a stream of
+ * chat sends (issue 18). The prepared path hands the layered table over as the whole table.
+ */
 function optionsOf(options) {
   if (!options) return undefined;
   const { identityTypes, ...rest } = options;
   if (!identityTypes) return rest;
-  return { ...rest, parsers: Object.fromEntries(identityTypes.map((oid) => [oid, (v) => v])) };
+  const key = identityTypes.join(',');
+  let parsers = identityParsers.get(key);
+  if (!parsers) {
+    // A live view: array types PGlite adds to its own table later are still found through it.
+    parsers = Object.create(db.parsers);
+    for (const oid of identityTypes) parsers[oid] = (value) => value;
+    identityParsers.set(key, parsers);
+  }
+  return { ...rest, parsers };
 }
 
 /** Data that crosses threads as it is (an error's `queryOptions` hold parser functions). */
