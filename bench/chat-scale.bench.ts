@@ -14,24 +14,32 @@
  * 4. The first page (newest 100) and the older page (50 before the first page's oldest) of a room
  *    of 100,000 messages vs a room of 100 (rows bulk-inserted in SQL with generate_series).
  *
+ * Part 3 lives in chat-scale/presence.ts, the SQL history of parts 1, 2 and 4 in
+ * chat-scale/history.ts, and how runs are measured and written in chat-scale/measure.ts.
+ *
  * Prints its figures and a Markdown table; docs/performance.md records them by hand.
  * BENCH_QUICK=1: shorter rounds (while working on the bench).
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { CHAT_REACTIONS } from '@teamup/contracts/chat';
-import { sql } from 'drizzle-orm';
-import { openDatabase, databaseOptionsFor } from '../apps/server/src/db/client';
 import { startServer, type ServerProcess } from '../apps/server/test/server-process';
+import { HUGE, REACTED, ROOM_HISTORY, SMALL, fill } from './chat-scale/history';
+import {
+  call,
+  closedLoop,
+  interleaved,
+  ms,
+  runText,
+  type Row,
+  type Run,
+} from './chat-scale/measure';
+import { CHURN, presence } from './chat-scale/presence';
 import { startBare, withScratchDatabase, type Bare } from './processes';
-import { healthProbe } from './request-figures';
 import {
   JWT_SECRET,
   openEventStream,
-  percentile,
   post,
-  rssOf,
   seed,
   sleep,
   type Seeded,
@@ -46,220 +54,11 @@ const TOGGLERS = [1, 8];
 /** Sequential requests per room for the open-room and page figures. */
 const READS = quick ? 30 : 150;
 const BIG = 1000;
-/** Messages already in the 1,000-member and the 2-member rooms, and how many carry reactions. */
-const ROOM_HISTORY = 1000;
-const REACTED = 200;
 const REACTION_SUBSCRIBERS = 200;
-/** People coming online (each with one SSE connection), besides the watcher. */
-const CHURN = 1000;
-const CHURN_PARALLEL = 50;
-const HUGE = 100_000;
-const SMALL = 100;
-const PROBE = { connections: 2, rate: 100 };
 
 type EngineName = 'PGlite' | 'PostgreSQL';
 
-// --- measuring ---------------------------------------------------------------------------------
-
-type Run = { count: number; failed: number; rps: number; p50: number; p95: number; p99: number };
-
-function summarise(latencies: number[], failed: number, seconds: number): Run {
-  return {
-    count: latencies.length,
-    failed,
-    rps: latencies.length / seconds,
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    p99: percentile(latencies, 99),
-  };
-}
-
-/**
- * `concurrency` workers, each calling `op(worker, i)` back to back for `seconds` (a closed loop:
- * throughput is what the target sustains at that concurrency, latency is per call).
- */
-async function closedLoop(
-  concurrency: number,
-  seconds: number,
-  op: (worker: number, i: number) => Promise<void>,
-): Promise<Run> {
-  const latencies: number[] = [];
-  let failed = 0;
-  const started = performance.now();
-  const end = started + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: concurrency }, async (_, worker) => {
-      for (let i = 0; performance.now() < end; i += 1) {
-        const t0 = performance.now();
-        try {
-          await op(worker, i);
-          latencies.push(performance.now() - t0);
-        } catch {
-          failed += 1;
-        }
-      }
-    }),
-  );
-  return summarise(latencies, failed, (performance.now() - started) / 1000);
-}
-
-/** `reads` calls of each op, interleaved (a, b, a, b …) so drift in the machine hits both alike. */
-async function interleaved(reads: number, ops: Array<() => Promise<void>>): Promise<Run[]> {
-  const latencies = ops.map(() => [] as number[]);
-  const failed = ops.map(() => 0);
-  const spent = ops.map(() => 0);
-  for (let i = 0; i < reads; i += 1) {
-    for (const [k, op] of ops.entries()) {
-      const t0 = performance.now();
-      try {
-        await op();
-        (latencies[k] as number[]).push(performance.now() - t0);
-      } catch {
-        failed[k] = (failed[k] ?? 0) + 1;
-      }
-      spent[k] = (spent[k] ?? 0) + performance.now() - t0;
-    }
-  }
-  return ops.map((_, k) =>
-    summarise(latencies[k] as number[], failed[k] ?? 0, (spent[k] ?? 1) / 1000),
-  );
-}
-
-async function call(
-  base: string,
-  token: string,
-  method: string,
-  url: string,
-  body?: object,
-): Promise<unknown> {
-  const response = await fetch(`${base}${url}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${url} ${response.status} ${text.slice(0, 200)}`);
-  return text.length > 0 ? (JSON.parse(text) as { data: unknown }).data : undefined;
-}
-
-/** CPU seconds (user + system) the process has used so far (Linux /proc). */
-async function cpuSeconds(pid: number): Promise<number> {
-  const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8');
-  // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
-/** Samples a process's RSS every 250 ms until stopped; answers the highest seen. */
-function rssPeak(pid: number) {
-  let peak = 0;
-  let stopped = false;
-  const done = (async () => {
-    while (!stopped) {
-      peak = Math.max(peak, await rssOf(pid));
-      await sleep(250);
-    }
-  })();
-  return {
-    stop: async () => {
-      stopped = true;
-      await done;
-      return peak;
-    },
-  };
-}
-
-const ms = (value: number) => `${value < 10 ? value.toFixed(1) : value.toFixed(0)} ms`;
-const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
-const runText = (run: Run) =>
-  `${run.rps.toFixed(0)}/s, p50 ${ms(run.p50)}, p95 ${ms(run.p95)}, p99 ${ms(run.p99)}${run.failed > 0 ? `, ${run.failed} failed` : ''}`;
-
-// --- data --------------------------------------------------------------------------------------
-
-/**
- * Writes what the services would take minutes to: message history, reactions and read pointers,
- * and the 100,000-message room, straight in SQL (before the server opens PGlite, which is one
- * process's). VACUUM ANALYZE afterwards, as autovacuum would have done on a real database long
- * before anyone scrolled.
- */
-async function fill(env: Record<string, string>, seeded: Seeded) {
-  const config = { databaseUrl: env['DATABASE_URL'], dataDir: env['DATA_DIR'] as string };
-  const database = await openDatabase(databaseOptionsFor(config));
-  const db = database.db;
-  const emoji = `ARRAY[${CHAT_REACTIONS.map((e) => `'${e}'`).join(',')}]`;
-  const room = (name: string) => seeded.rooms[name] ?? 0;
-  try {
-    for (const name of ['big', 'pair']) {
-      const roomId = room(name);
-      // Senders spread over the members; one minute apart, ending now.
-      await db.execute(
-        sql.raw(`INSERT INTO chat_messages (room_id, sender_id, content, created_at)
-          SELECT ${roomId}, m.ids[1 + (g % cardinality(m.ids))], '지난 메시지 ' || g,
-            now() - interval '1 minute' * (${ROOM_HISTORY} - g)
-          FROM generate_series(1, ${ROOM_HISTORY}) AS g,
-            (SELECT array_agg(user_id ORDER BY user_id) AS ids FROM chat_room_members
-              WHERE room_id = ${roomId}) AS m`),
-      );
-      // The newest REACTED messages: 1 to 20 reactions each, by different members.
-      await db.execute(
-        sql.raw(`INSERT INTO chat_message_reactions (message_id, user_id, emoji)
-          SELECT msg.id, m.ids[1 + ((msg.id + u) % cardinality(m.ids))], (${emoji})[1 + (u % 7)]
-          FROM (SELECT id FROM chat_messages WHERE room_id = ${roomId}
-                ORDER BY id DESC LIMIT ${REACTED}) AS msg,
-            generate_series(0, 19) AS u,
-            (SELECT array_agg(user_id ORDER BY user_id) AS ids FROM chat_room_members
-              WHERE room_id = ${roomId}) AS m
-          WHERE u < 1 + (msg.id % 20)
-          ON CONFLICT DO NOTHING`),
-      );
-      // Read pointers: 30 % read the last few messages, 40 % stopped somewhere in the last 800,
-      // 30 % never opened the room (null) — only in the big room; both members of the pair read.
-      await db.execute(
-        sql.raw(`UPDATE chat_room_members AS c SET last_read_message_id = CASE
-            WHEN '${name}' = 'pair' OR c.user_id % 10 < 3 THEN top.id - (c.user_id % 5)
-            WHEN c.user_id % 10 < 7 THEN top.id - 100 - (c.user_id % 700)
-            ELSE NULL END
-          FROM (SELECT max(id) AS id FROM chat_messages WHERE room_id = ${roomId}) AS top
-          WHERE c.room_id = ${roomId}`),
-      );
-    }
-    for (const [name, count] of [
-      ['huge', HUGE],
-      ['small', SMALL],
-    ] as const) {
-      const roomId = room(name);
-      await db.execute(
-        sql.raw(`INSERT INTO chat_messages (room_id, sender_id, content, created_at)
-          SELECT ${roomId}, m.ids[1 + (g % cardinality(m.ids))],
-            '메시지 ' || g || ': 스크롤 벤치마크용 본문입니다.',
-            now() - interval '1 second' * (${count} - g)
-          FROM generate_series(1, ${count}) AS g,
-            (SELECT array_agg(user_id ORDER BY user_id) AS ids FROM chat_room_members
-              WHERE room_id = ${roomId}) AS m`),
-      );
-      // A few reactions on the newest 200, the same in both rooms.
-      await db.execute(
-        sql.raw(`INSERT INTO chat_message_reactions (message_id, user_id, emoji)
-          SELECT msg.id, m.ids[1 + (msg.id % cardinality(m.ids))], (${emoji})[1 + (msg.id % 7)]
-          FROM (SELECT id FROM chat_messages WHERE room_id = ${roomId}
-                ORDER BY id DESC LIMIT 200) AS msg,
-            (SELECT array_agg(user_id ORDER BY user_id) AS ids FROM chat_room_members
-              WHERE room_id = ${roomId}) AS m
-          ON CONFLICT DO NOTHING`),
-      );
-    }
-    await db.execute(sql.raw('VACUUM ANALYZE'));
-  } finally {
-    await database.close();
-  }
-}
-
 // --- the parts ---------------------------------------------------------------------------------
-
-type Row = { figure: string; large: string; small: string; ratio: string; target: string };
 
 const messagesUrl = (seeded: Seeded, room: string) =>
   `/api/workspaces/${seeded.workspaceId}/chat-rooms/${seeded.rooms[room] ?? 0}/messages`;
@@ -407,157 +206,6 @@ async function reactions(
     for (const sub of subs) sub.close();
   }
   return rows;
-}
-
-const presenceChanged = /"type":"PRESENCE_CHANGED"/;
-
-/** The changes a PRESENCE_CHANGED block carries (several people's, since they are gathered). */
-function presenceChangesIn(block: string): Array<{ userId: number; status: string }> {
-  if (!presenceChanged.test(block)) return [];
-  const data = block.split('\n').find((line) => line.startsWith('data: '));
-  if (!data) return [];
-  const event = JSON.parse(data.slice('data: '.length)) as {
-    changes?: Array<{ userId: number; status: string }>;
-  };
-  return event.changes ?? [];
-}
-
-async function presence(
-  server: ServerProcess,
-  seeded: Seeded,
-  say: (line: string) => void,
-): Promise<Row[]> {
-  // The watcher is user 0; the people coming and going are users 1…CHURN.
-  const online = new Set<number>();
-  const offline = new Set<number>();
-  /** PRESENCE_CHANGED events the watcher read (each may tell several people). */
-  let events = 0;
-  const { ticket } = (await post(server.url, seeded.tokens[0] as string, '/api/sse/register')) as {
-    ticket: string;
-  };
-  const watcher = await openEventStream(
-    `${server.url}/api/sse/subscribe?ticket=${ticket}`,
-    (block) => {
-      const changes = presenceChangesIn(block);
-      for (const change of changes) {
-        if (change.status === 'OFFLINE') offline.add(change.userId);
-        else online.add(change.userId);
-      }
-      return changes.length > 0 ? changes.length : undefined;
-    },
-    () => {
-      events += 1;
-    },
-  );
-  await sleep(1000);
-  // The same probe with nothing else going on (after the watcher's own ONLINE and whatever was
-  // still settling from the earlier parts): the figure the churn's probes stand beside.
-  const calm = await healthProbe(`${server.url}/api/health`, 3, PROBE);
-  say(`presence: GET /api/health before the churn: p50 ${ms(calm.p50)}, p99 ${ms(calm.p99)}`);
-  online.clear();
-  offline.clear();
-  events = 0;
-
-  const phase = async (
-    label: string,
-    act: () => Promise<void>,
-    done: () => boolean,
-    probeSeconds: number,
-  ) => {
-    const cpu0 = await cpuSeconds(server.pid);
-    // The bench's own CPU too: its SSE readers parse every event, and on two shared cores a busy
-    // client slows what it measures.
-    const client0 = process.cpuUsage();
-    const rss0 = await rssOf(server.pid);
-    const peak = rssPeak(server.pid);
-    const probe = healthProbe(`${server.url}/api/health`, probeSeconds, PROBE);
-    probe.catch(() => undefined); // awaited below
-    const t0 = performance.now();
-    await act();
-    const acted = performance.now() - t0;
-    const deadline = Date.now() + 90_000;
-    while (!done() && Date.now() < deadline) await sleep(5);
-    const heard = performance.now() - t0;
-    const cpu = (await cpuSeconds(server.pid)) - cpu0;
-    const clientUsage = process.cpuUsage(client0);
-    const client = (clientUsage.user + clientUsage.system) / 1e6;
-    const rssMax = await peak.stop();
-    const health = await probe;
-    say(
-      `presence ${label}: actions done in ${ms(acted)}, all heard by the watcher after ${ms(heard)} (${done() ? 'complete' : 'INCOMPLETE'}); server CPU ${cpu.toFixed(1)} s (${((cpu / heard) * 100000).toFixed(0)} % of one core); bench client CPU ${client.toFixed(1)} s; RSS ${mib(rss0)} → peak ${mib(rssMax)}; health ${health.rps.toFixed(0)} req/s p50 ${ms(health.p50)} p99 ${ms(health.p99)}${health.bad > 0 ? ` (${health.bad} failed)` : ''}`,
-    );
-    return { acted, heard, cpu, client, rss0, rssMax, health, complete: done() };
-  };
-
-  const subs: Subscriber[] = [];
-  /** Per stream: ticket and stream open (the stream answers once it listens to its topics). */
-  const opening: number[] = [];
-  let churnerEvents = 0;
-  const tokens = seeded.tokens.slice(1, CHURN + 1);
-  const up = await phase(
-    `${CHURN} coming online`,
-    async () => {
-      // CHURN_PARALLEL at a time: ticket, then the stream (as many tabs opening at once).
-      let next = 0;
-      await Promise.all(
-        Array.from({ length: CHURN_PARALLEL }, async () => {
-          while (next < tokens.length) {
-            const token = tokens[next] as string;
-            next += 1;
-            const t0 = performance.now();
-            const { ticket: own } = (await post(server.url, token, '/api/sse/register')) as {
-              ticket: string;
-            };
-            // Every member's stream hears the workspace's presence: counted, to show the fan-out.
-            subs.push(
-              await openEventStream(
-                `${server.url}/api/sse/subscribe?ticket=${own}`,
-                (block) => (presenceChanged.test(block) ? 1 : undefined),
-                () => (churnerEvents += 1),
-              ),
-            );
-            opening.push(performance.now() - t0);
-          }
-        }),
-      );
-    },
-    () => online.size >= CHURN,
-    15,
-  );
-  const upEvents = events;
-  const upChurnerEvents = churnerEvents;
-  say(
-    `presence: opening one stream (ticket + subscribe), ${CHURN_PARALLEL} at a time: p50 ${ms(percentile(opening, 50))}, p99 ${ms(percentile(opening, 99))}; PRESENCE_CHANGED events read by the ${CHURN} streams: ${upChurnerEvents}`,
-  );
-  await sleep(2000);
-  const down = await phase(
-    `${CHURN} going offline`,
-    async () => {
-      for (const sub of subs) sub.close();
-    },
-    () => offline.size >= CHURN,
-    10,
-  );
-  watcher.close();
-  const row = (label: string, result: Awaited<ReturnType<typeof phase>>, extra: string): Row => ({
-    figure: label,
-    large: `${result.complete ? 'all' : 'NOT all'} heard after ${(result.heard / 1000).toFixed(2)} s (${extra}); server CPU ${result.cpu.toFixed(1)} s = ${((result.cpu / result.heard) * 100000).toFixed(0)} % of a core (bench client ${result.client.toFixed(1)} s); RSS ${mib(result.rss0)} → peak ${mib(result.rssMax)}; GET /api/health at ${PROBE.rate}/s: p50 ${ms(result.health.p50)}, p99 ${ms(result.health.p99)}${result.health.bad > 0 ? `, ${result.health.bad} failed` : ''}`,
-    small: '—',
-    ratio: '—',
-    target: `— (reference; health p99 before the churn ${ms(calm.p99)}, the ratios bench's target under load: < 20 ms)`,
-  });
-  return [
-    row(
-      `Presence: ${CHURN} people open one SSE stream each (${CHURN_PARALLEL} at a time) until a watcher heard ${CHURN} ONLINE`,
-      up,
-      `streams all open after ${(up.acted / 1000).toFixed(2)} s, one stream's ticket + open p50 ${ms(percentile(opening, 50))}, p99 ${ms(percentile(opening, 99))}; ${upEvents} presence events to the watcher, ${upChurnerEvents.toLocaleString('en')} to the ${CHURN} streams themselves`,
-    ),
-    row(
-      `Presence: the ${CHURN} streams close until the watcher heard ${CHURN} OFFLINE`,
-      down,
-      `includes the 3 s offline grace; ${events - upEvents} events`,
-    ),
-  ];
 }
 
 async function pages(
