@@ -28,30 +28,33 @@ export async function fill(env: Record<string, string>, seeded: Seeded) {
   const db = database.db;
   const emoji = `ARRAY[${CHAT_REACTIONS.map((e) => `'${e}'`).join(',')}]`;
   const room = (name: string) => seeded.rooms[name] ?? 0;
+  const members = (roomId: number) => `(SELECT array_agg(user_id ORDER BY user_id) AS ids
+    FROM chat_room_members WHERE room_id = ${roomId}) AS m`;
+  /** `count` messages, senders spread over the members, `apart` between them, ending now. */
+  const messages = (roomId: number, count: number, apart: string, content: string) =>
+    db.execute(
+      sql.raw(`INSERT INTO chat_messages (room_id, sender_id, content, created_at)
+        SELECT ${roomId}, m.ids[1 + (g % cardinality(m.ids))], ${content},
+          now() - interval '${apart}' * (${count} - g)
+        FROM generate_series(1, ${count}) AS g, ${members(roomId)}`),
+    );
+  /** The newest `newest` messages get 1 to `most` reactions each, by different members. */
+  const reactions = (roomId: number, newest: number, most: number) =>
+    db.execute(
+      sql.raw(`INSERT INTO chat_message_reactions (message_id, user_id, emoji)
+        SELECT msg.id, m.ids[1 + ((msg.id + u) % cardinality(m.ids))],
+          (${emoji})[1 + ((msg.id + u) % 7)]
+        FROM (SELECT id FROM chat_messages WHERE room_id = ${roomId}
+              ORDER BY id DESC LIMIT ${newest}) AS msg,
+          generate_series(0, ${most - 1}) AS u, ${members(roomId)}
+        WHERE u < 1 + (msg.id % ${most})
+        ON CONFLICT DO NOTHING`),
+    );
   try {
     for (const name of ['big', 'pair']) {
       const roomId = room(name);
-      // Senders spread over the members; one minute apart, ending now.
-      await db.execute(
-        sql.raw(`INSERT INTO chat_messages (room_id, sender_id, content, created_at)
-          SELECT ${roomId}, m.ids[1 + (g % cardinality(m.ids))], '지난 메시지 ' || g,
-            now() - interval '1 minute' * (${ROOM_HISTORY} - g)
-          FROM generate_series(1, ${ROOM_HISTORY}) AS g,
-            (SELECT array_agg(user_id ORDER BY user_id) AS ids FROM chat_room_members
-              WHERE room_id = ${roomId}) AS m`),
-      );
-      // The newest REACTED messages: 1 to 20 reactions each, by different members.
-      await db.execute(
-        sql.raw(`INSERT INTO chat_message_reactions (message_id, user_id, emoji)
-          SELECT msg.id, m.ids[1 + ((msg.id + u) % cardinality(m.ids))], (${emoji})[1 + (u % 7)]
-          FROM (SELECT id FROM chat_messages WHERE room_id = ${roomId}
-                ORDER BY id DESC LIMIT ${REACTED}) AS msg,
-            generate_series(0, 19) AS u,
-            (SELECT array_agg(user_id ORDER BY user_id) AS ids FROM chat_room_members
-              WHERE room_id = ${roomId}) AS m
-          WHERE u < 1 + (msg.id % 20)
-          ON CONFLICT DO NOTHING`),
-      );
+      await messages(roomId, ROOM_HISTORY, '1 minute', `'지난 메시지 ' || g`);
+      await reactions(roomId, REACTED, 20);
       // Read pointers: 30 % read the last few messages, 40 % stopped somewhere in the last 800,
       // 30 % never opened the room (null) — only in the big room; both members of the pair read.
       await db.execute(
@@ -68,25 +71,14 @@ export async function fill(env: Record<string, string>, seeded: Seeded) {
       ['small', SMALL],
     ] as const) {
       const roomId = room(name);
-      await db.execute(
-        sql.raw(`INSERT INTO chat_messages (room_id, sender_id, content, created_at)
-          SELECT ${roomId}, m.ids[1 + (g % cardinality(m.ids))],
-            '메시지 ' || g || ': 스크롤 벤치마크용 본문입니다.',
-            now() - interval '1 second' * (${count} - g)
-          FROM generate_series(1, ${count}) AS g,
-            (SELECT array_agg(user_id ORDER BY user_id) AS ids FROM chat_room_members
-              WHERE room_id = ${roomId}) AS m`),
+      await messages(
+        roomId,
+        count,
+        '1 second',
+        `'메시지 ' || g || ': 스크롤 벤치마크용 본문입니다.'`,
       );
-      // A few reactions on the newest 200, the same in both rooms.
-      await db.execute(
-        sql.raw(`INSERT INTO chat_message_reactions (message_id, user_id, emoji)
-          SELECT msg.id, m.ids[1 + (msg.id % cardinality(m.ids))], (${emoji})[1 + (msg.id % 7)]
-          FROM (SELECT id FROM chat_messages WHERE room_id = ${roomId}
-                ORDER BY id DESC LIMIT 200) AS msg,
-            (SELECT array_agg(user_id ORDER BY user_id) AS ids FROM chat_room_members
-              WHERE room_id = ${roomId}) AS m
-          ON CONFLICT DO NOTHING`),
-      );
+      // One reaction on each of the newest 200, the same in both rooms.
+      await reactions(roomId, 200, 1);
     }
     await db.execute(sql.raw('VACUUM ANALYZE'));
   } finally {
