@@ -35,7 +35,7 @@ import {
   publishAfterCommit,
   refuseRoomAccess,
 } from './room-access';
-import { storeTextMessage } from './text-sends';
+import { storeTextMessage, type StoredSend } from './text-sends';
 import { forgetTyping } from './typing.service';
 
 /* A room's messages: reading them, sending (text, or with files), deleting. */
@@ -197,7 +197,7 @@ async function storeText(
   const input = { roomId, workspaceId, userId, content, createdAt };
   // A plain text joins the sends of the same moment in one statement with its live event
   // (text-sends.ts); a reply is stored on its own.
-  const { stored: sent, published } =
+  const { stored: sent, published }: { stored: StoredSend; published: boolean } =
     replyTo === undefined
       ? await storeTextMessage(ctx, {
           ...input,
@@ -219,7 +219,10 @@ async function storeText(
     if (allowed && !sent.replyFound) throw replyTargetInvalid();
     return refuseRoomAccess(ctx, userId, workspaceId, sent);
   }
-  return { message: presentStoredText({ ...sent, message: sent.message }), published };
+  return {
+    message: sent.presented ?? presentStoredText({ ...sent, message: sent.message }),
+    published,
+  };
 }
 
 /** A message with its files: the message and every attachment row in one transaction. */

@@ -1,4 +1,4 @@
-import { ChatMessages as M } from '@teamup/contracts/chat';
+import { ChatMessages as M, type ChatMessage } from '@teamup/contracts/chat';
 import type { AppContext } from '../../context';
 import { newMessageEvent, presentStoredText } from './chat.presenter';
 import * as repo from './chat.repo';
@@ -10,10 +10,11 @@ import * as repo from './chat.repo';
  * acknowledged before it is durable, and its event is handed on as it commits (decision 0026).
  */
 
-type Stored = repo.StoredText | undefined;
+/** What a send stored, with the message as presented for its live event (the answer's too). */
+export type StoredSend = (repo.StoredText & { presented?: ChatMessage }) | undefined;
 type Queued = {
   send: repo.TextSend;
-  resolve: (stored: Stored) => void;
+  resolve: (stored: StoredSend) => void;
   reject: (error: unknown) => void;
 };
 
@@ -28,7 +29,7 @@ const ANSWER_SLICE = 16;
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-async function answerInSlices(batch: readonly Queued[], stored: readonly Stored[]) {
+async function answerInSlices(batch: readonly Queued[], stored: readonly StoredSend[]) {
   for (let start = 0; start < batch.length; start += ANSWER_SLICE) {
     if (start > 0) await nextTurn();
     batch
@@ -45,8 +46,8 @@ class TextSends {
 
   constructor(private readonly ctx: AppContext) {}
 
-  store(send: repo.TextSend): Promise<Stored> {
-    return new Promise<Stored>((resolve, reject) => {
+  store(send: repo.TextSend): Promise<StoredSend> {
+    return new Promise<StoredSend>((resolve, reject) => {
       this.queue.push({ send, resolve, reject });
       this.writing ??= this.writeQueued();
     });
@@ -58,7 +59,7 @@ class TextSends {
     try {
       while (this.queue.length > 0) {
         const batch = this.queue.splice(0, MAX_BATCH);
-        let stored: Stored[];
+        let stored: StoredSend[];
         try {
           stored = await this.write(batch.map((queued) => queued.send));
         } catch (error) {
@@ -83,26 +84,32 @@ class TextSends {
   }
 
   /** One statement for the sends, run by the event log's writer, which hands their events on. */
-  private async write(sends: readonly repo.TextSend[]): Promise<Stored[]> {
+  private async write(sends: readonly repo.TextSend[]): Promise<StoredSend[]> {
     const { stored } = await this.ctx.bus.logWith(async () => {
       const rows = await repo.insertTextMessagesIfAllowed(
         this.ctx.database.db,
         sends,
         M.unknownSender,
       );
+      // Presented once, for the event and the answer alike.
+      const stored: StoredSend[] = rows.map((row) =>
+        row?.message
+          ? { ...row, presented: presentStoredText({ ...row, message: row.message }) }
+          : row,
+      );
       // Handed on as presented here: the statement logged the same event, filled in by SQL.
-      const events = rows.flatMap((row, index) =>
-        row?.message && row.eventId !== undefined
+      const events = stored.flatMap((row, index) =>
+        row?.presented && rows[index]?.eventId !== undefined
           ? [
               {
                 topic: (sends[index] as repo.TextSend).event.topic,
-                payload: newMessageEvent(presentStoredText({ ...row, message: row.message })),
-                eventId: row.eventId,
+                payload: newMessageEvent(row.presented),
+                eventId: rows[index].eventId,
               },
             ]
           : [],
       );
-      return { stored: rows, events };
+      return { stored, events };
     });
     return stored;
   }
@@ -157,7 +164,7 @@ const unbatchable = (content: string) =>
 export async function storeTextMessage(
   ctx: AppContext,
   send: repo.TextSend,
-): Promise<{ stored: Stored; published: boolean }> {
+): Promise<{ stored: StoredSend; published: boolean }> {
   if (unbatchable(send.content)) {
     return {
       stored: await repo.insertTextMessageIfAllowed(ctx.database.db, send),
