@@ -245,5 +245,6 @@ export async function setPinnedMessage(
 }
 
 // Messages have their own file; the room side's callers reach them through this one module.
+export * from './chat-files.repo';
 export * from './chat-messages.repo';
 export * from './chat-sends.repo';
