@@ -15,7 +15,7 @@
  *    of 100,000 messages vs a room of 100 (rows bulk-inserted in SQL with generate_series).
  *
  * Part 3 lives in chat-scale/presence.ts, the SQL history of parts 1, 2 and 4 in
- * chat-scale/history.ts, and how runs are measured and written in chat-scale/measure.ts.
+ * chat-scale/history.repo.ts, and how runs are measured and written in chat-scale/measure.ts.
  *
  * Prints its figures and a Markdown table; docs/performance.md records them by hand.
  * BENCH_QUICK=1: shorter rounds (while working on the bench).
@@ -24,7 +24,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { startServer, type ServerProcess } from '../apps/server/test/server-process';
-import { HUGE, REACTED, ROOM_HISTORY, SMALL, fill } from './chat-scale/history';
+import { HUGE, REACTED, ROOM_HISTORY, SMALL, fill } from './chat-scale/history.repo';
 import {
   call,
   closedLoop,

@@ -6,6 +6,8 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { SseResult } from './live-delivery';
+import { ms, rpsText, type Figure } from './request-figures';
 
 const docPath = path.join(path.resolve(import.meta.dirname, '..'), 'docs/performance.md');
 const START_MARKER = '<!-- bench:ratios:start -->';
@@ -43,6 +45,16 @@ function machineLine() {
 }
 
 /** How the figures were taken, for the block's method lines. */
+/** The live load the SSE rows tell of (the ratios bench's settings). */
+export type LiveLoad = {
+  rate: number;
+  members: number;
+  rateSeconds: number;
+  probe: { connections: number; rate: number };
+  fanOutSubscribers: number;
+  fanOutMessages: number;
+};
+
 export type Method = {
   connections: number;
   roundSeconds: number;
@@ -123,4 +135,90 @@ export async function writeBlock(text: string, file = docPath) {
     next = `${current.slice(0, at)}${sectionIntro}\n${text}\n\n${current.slice(at)}`;
   }
   await fs.writeFile(file, next);
+}
+
+/** A request figure beside its baseline: the throughput ratio and whether its target is met. */
+export function ratioRow(
+  figure: string,
+  product: Figure,
+  baseline: Figure,
+  baselineName: string,
+  minimum: number | undefined,
+  p99Limit?: number,
+): Row {
+  const ratio = product.rps / baseline.rps;
+  const clean = product.bad === 0;
+  const met =
+    minimum === undefined
+      ? undefined
+      : clean && ratio >= minimum && (p99Limit === undefined || product.p99 < p99Limit);
+  return {
+    figure,
+    product: rpsText(product),
+    productLatency: `${ms(product.p50)} / ${ms(product.p99)}`,
+    baseline: `${baselineName}: ${rpsText(baseline)}`,
+    baselineLatency: `${ms(baseline.p50)} / ${ms(baseline.p99)}`,
+    ratio: `${ratio.toFixed(2)}×`,
+    target:
+      minimum === undefined
+        ? '— (reference)'
+        : `≥ ${minimum.toFixed(2)}×${p99Limit === undefined ? '' : `, p99 < ${p99Limit} ms`}${clean ? '' : ', no failures'}`,
+    met,
+  };
+}
+
+const p99RoundsText = (result: SseResult) =>
+  result.p99Rounds ? ` (rounds ${result.p99Rounds.map(ms).join(', ')})` : '';
+
+const deliveredText = (result: SseResult) =>
+  `${result.expected - result.missing}/${result.expected} delivered, ${result.duplicates} twice, ${result.missing} missing${result.failed > 0 ? `, ${result.failed} sends failed` : ''}`;
+
+export function sseRows(
+  load: LiveLoad,
+  sustainedProduct: SseResult,
+  sustainedBase: SseResult,
+  fanProduct: SseResult,
+  fanBase: SseResult,
+  probe: Figure,
+  probeP99Rounds: number[],
+): Row[] {
+  const { rate: RATE, members: MEMBERS, rateSeconds: RATE_SECONDS, probe: PROBE } = load;
+  const { fanOutSubscribers: FAN_OUT_SUBSCRIBERS, fanOutMessages: FAN_OUT_MESSAGES } = load;
+  const once = (result: SseResult) =>
+    result.failed === 0 && result.duplicates === 0 && result.missing === 0;
+  const sustainedRatio = sustainedProduct.p99 / sustainedBase.p99;
+  const fanRatio = fanProduct.p99 / fanBase.p99;
+  return [
+    {
+      figure: `SSE: ${RATE} msg/s offered to a ${MEMBERS}-member room for ${RATE_SECONDS} s`,
+      product: `${sustainedProduct.achieved.toFixed(0)} msg/s sent; ${deliveredText(sustainedProduct)}`,
+      productLatency: `${ms(sustainedProduct.p50)} / ${ms(sustainedProduct.p99)}${p99RoundsText(sustainedProduct)}`,
+      baseline: `broadcaster: ${sustainedBase.achieved.toFixed(0)} msg/s; ${deliveredText(sustainedBase)}`,
+      baselineLatency: `${ms(sustainedBase.p50)} / ${ms(sustainedBase.p99)}${p99RoundsText(sustainedBase)}`,
+      ratio: `p99 ${sustainedRatio.toFixed(2)}×`,
+      target: `all ${RATE}/s, each event once, p99 ≤ 2×`,
+      met:
+        sustainedProduct.achieved >= RATE * 0.99 && once(sustainedProduct) && sustainedRatio <= 2,
+    },
+    {
+      figure: `SSE fan-out: 1 message at a time to ${FAN_OUT_SUBSCRIBERS} subscribers (${FAN_OUT_MESSAGES} messages)`,
+      product: deliveredText(fanProduct),
+      productLatency: `${ms(fanProduct.p50)} / ${ms(fanProduct.p99)}${p99RoundsText(fanProduct)}`,
+      baseline: `broadcaster: ${deliveredText(fanBase)}`,
+      baselineLatency: `${ms(fanBase.p50)} / ${ms(fanBase.p99)}${p99RoundsText(fanBase)}`,
+      ratio: `p99 ${fanRatio.toFixed(2)}×`,
+      target: 'each event once, p99 ≤ 1.2×',
+      met: once(fanProduct) && fanRatio <= 1.2,
+    },
+    {
+      figure: `GET /api/health during the ${RATE} msg/s run (${PROBE.rate} req/s for the first ${RATE_SECONDS} s of sending)`,
+      product: rpsText(probe),
+      productLatency: `${ms(probe.p50)} / ${ms(probe.p99)}${probeP99Rounds.length > 1 ? ` (rounds ${probeP99Rounds.map(ms).join(', ')})` : ''}`,
+      baseline: '—',
+      baselineLatency: '—',
+      ratio: '—',
+      target: 'p99 < 20 ms',
+      met: probe.bad === 0 && probe.p99 < 20,
+    },
+  ];
 }

@@ -30,6 +30,8 @@ import {
 import {
   block,
   metText,
+  ratioRow,
+  sseRows,
   writeBlock,
   type EngineName,
   type EngineReport,
@@ -44,7 +46,7 @@ import {
   type Bare,
 } from './processes';
 import { healthProbe, medianFigure, ms, rpsText, type Figure } from './request-figures';
-import { JWT_SECRET, cpuSecondsOf, postgresPids, seed, sleep, threadCpuOf } from './support';
+import { JWT_SECRET, cpuMeter, postgresPids, seed, sleep, threadCpuMeter } from './support';
 
 const quick = process.env.BENCH_QUICK === '1';
 /** BENCH_RATIOS_LIVE_ONLY=1: only the live (SSE) figures, and docs/performance.md is left alone. */
@@ -89,104 +91,6 @@ async function cannon(options: autocannon.Options): Promise<Figure> {
 }
 
 // --- one engine --------------------------------------------------------------------------------
-
-function ratioRow(
-  figure: string,
-  product: Figure,
-  baseline: Figure,
-  baselineName: string,
-  minimum: number | undefined,
-  p99Limit?: number,
-): Row {
-  const ratio = product.rps / baseline.rps;
-  const clean = product.bad === 0;
-  const met =
-    minimum === undefined
-      ? undefined
-      : clean && ratio >= minimum && (p99Limit === undefined || product.p99 < p99Limit);
-  return {
-    figure,
-    product: rpsText(product),
-    productLatency: `${ms(product.p50)} / ${ms(product.p99)}`,
-    baseline: `${baselineName}: ${rpsText(baseline)}`,
-    baselineLatency: `${ms(baseline.p50)} / ${ms(baseline.p99)}`,
-    ratio: `${ratio.toFixed(2)}×`,
-    target:
-      minimum === undefined
-        ? '— (reference)'
-        : `≥ ${minimum.toFixed(2)}×${p99Limit === undefined ? '' : `, p99 < ${p99Limit} ms`}${clean ? '' : ', no failures'}`,
-    met,
-  };
-}
-
-/**
- * Starts counting the CPU time of the processes `pids` names (read again at the end, so that
- * PostgreSQL backends opened meanwhile count); the returned function gives the milliseconds.
- */
-async function cpuMeter(pids: () => Promise<number[]>) {
-  const total = async (list: number[]) =>
-    (await Promise.all(list.map(cpuSecondsOf))).reduce((sum, value) => sum + value, 0);
-  const before = new Map<number, number>();
-  for (const pid of await pids()) before.set(pid, await cpuSecondsOf(pid));
-  return async () => {
-    const now = await pids();
-    const spent = (await total(now)) - now.reduce((sum, pid) => sum + (before.get(pid) ?? 0), 0);
-    return spent * 1000;
-  };
-}
-
-const p99RoundsText = (result: SseResult) =>
-  result.p99Rounds ? ` (rounds ${result.p99Rounds.map(ms).join(', ')})` : '';
-
-const deliveredText = (result: SseResult) =>
-  `${result.expected - result.missing}/${result.expected} delivered, ${result.duplicates} twice, ${result.missing} missing${result.failed > 0 ? `, ${result.failed} sends failed` : ''}`;
-
-function sseRows(
-  sustainedProduct: SseResult,
-  sustainedBase: SseResult,
-  fanProduct: SseResult,
-  fanBase: SseResult,
-  probe: Figure,
-  probeP99Rounds: number[],
-): Row[] {
-  const once = (result: SseResult) =>
-    result.failed === 0 && result.duplicates === 0 && result.missing === 0;
-  const sustainedRatio = sustainedProduct.p99 / sustainedBase.p99;
-  const fanRatio = fanProduct.p99 / fanBase.p99;
-  return [
-    {
-      figure: `SSE: ${RATE} msg/s offered to a ${MEMBERS}-member room for ${RATE_SECONDS} s`,
-      product: `${sustainedProduct.achieved.toFixed(0)} msg/s sent; ${deliveredText(sustainedProduct)}`,
-      productLatency: `${ms(sustainedProduct.p50)} / ${ms(sustainedProduct.p99)}${p99RoundsText(sustainedProduct)}`,
-      baseline: `broadcaster: ${sustainedBase.achieved.toFixed(0)} msg/s; ${deliveredText(sustainedBase)}`,
-      baselineLatency: `${ms(sustainedBase.p50)} / ${ms(sustainedBase.p99)}${p99RoundsText(sustainedBase)}`,
-      ratio: `p99 ${sustainedRatio.toFixed(2)}×`,
-      target: `all ${RATE}/s, each event once, p99 ≤ 2×`,
-      met:
-        sustainedProduct.achieved >= RATE * 0.99 && once(sustainedProduct) && sustainedRatio <= 2,
-    },
-    {
-      figure: `SSE fan-out: 1 message at a time to ${FAN_OUT_SUBSCRIBERS} subscribers (${FAN_OUT_MESSAGES} messages)`,
-      product: deliveredText(fanProduct),
-      productLatency: `${ms(fanProduct.p50)} / ${ms(fanProduct.p99)}${p99RoundsText(fanProduct)}`,
-      baseline: `broadcaster: ${deliveredText(fanBase)}`,
-      baselineLatency: `${ms(fanBase.p50)} / ${ms(fanBase.p99)}${p99RoundsText(fanBase)}`,
-      ratio: `p99 ${fanRatio.toFixed(2)}×`,
-      target: 'each event once, p99 ≤ 1.2×',
-      met: once(fanProduct) && fanRatio <= 1.2,
-    },
-    {
-      figure: `GET /api/health during the ${RATE} msg/s run (${PROBE.rate} req/s for the first ${RATE_SECONDS} s of sending)`,
-      product: rpsText(probe),
-      productLatency: `${ms(probe.p50)} / ${ms(probe.p99)}${probeP99Rounds.length > 1 ? ` (rounds ${probeP99Rounds.map(ms).join(', ')})` : ''}`,
-      baseline: '—',
-      baselineLatency: '—',
-      ratio: '—',
-      target: 'p99 < 20 ms',
-      met: probe.bad === 0 && probe.p99 < 20,
-    },
-  ];
-}
 
 async function runEngine(engine: EngineName, databaseUrl: string | undefined) {
   const loadStart = os.loadavg()[0] ?? 0;
@@ -399,7 +303,7 @@ async function runEngine(engine: EngineName, databaseUrl: string | undefined) {
         ...(databaseUrl ? await postgresPids() : []),
       ];
       const productCpu = await cpuMeter(productPids);
-      const threadsBefore = await threadCpuOf(server?.pid ?? 0);
+      const productThreads = await threadCpuMeter(server?.pid ?? 0);
       const sustainedProduct = await sustained(
         productTarget(server, seeded, 'fifty', MEMBERS),
         MEMBERS,
@@ -413,14 +317,7 @@ async function runEngine(engine: EngineName, databaseUrl: string | undefined) {
       if (!probe) throw new Error('the health probe never started');
       const probed = await probe;
       const productCpuMs = (await productCpu()) / sustainedProduct.sent;
-      const threadsAfter = await threadCpuOf(server?.pid ?? 0);
-      const byThread = [...threadsAfter]
-        .map(([name, seconds]) => [name, seconds - (threadsBefore.get(name) ?? 0)] as const)
-        .filter(([, seconds]) => seconds > 0)
-        .map(
-          ([name, seconds]) => `${name} ${((seconds * 1000) / sustainedProduct.sent).toFixed(2)}`,
-        )
-        .join(', ');
+      const byThread = await productThreads(sustainedProduct.sent);
       live.sustainedProduct.push(sustainedProduct);
       probes.push(probed);
       sayRound(`${RATE}/s product`, sustainedProduct);
@@ -443,6 +340,14 @@ async function runEngine(engine: EngineName, databaseUrl: string | undefined) {
     }
     rows.push(
       ...sseRows(
+        {
+          rate: RATE,
+          members: MEMBERS,
+          rateSeconds: RATE_SECONDS,
+          probe: PROBE,
+          fanOutSubscribers: FAN_OUT_SUBSCRIBERS,
+          fanOutMessages: FAN_OUT_MESSAGES,
+        },
         medianSse(live.sustainedProduct),
         medianSse(live.sustainedBase),
         medianSse(live.fanProduct),

@@ -218,6 +218,36 @@ export const threadCpuOf = async (pid: number) => {
   return byName;
 };
 
+/**
+ * Starts counting the CPU time of the processes `pids` names (read again at the end, so that
+ * PostgreSQL backends opened meanwhile count); the returned function gives the milliseconds.
+ */
+export async function cpuMeter(pids: () => Promise<number[]>) {
+  const total = async (list: number[]) =>
+    (await Promise.all(list.map(cpuSecondsOf))).reduce((sum, value) => sum + value, 0);
+  const before = new Map<number, number>();
+  for (const pid of await pids()) before.set(pid, await cpuSecondsOf(pid));
+  return async () => {
+    const now = await pids();
+    const spent = (await total(now)) - now.reduce((sum, pid) => sum + (before.get(pid) ?? 0), 0);
+    return spent * 1000;
+  };
+}
+
+/**
+ * Starts counting a process's CPU by thread; the returned function tells each thread's
+ * milliseconds for each of `count` units of work since (e.g. "main 0.93, pglite 0.85").
+ */
+export async function threadCpuMeter(pid: number) {
+  const before = await threadCpuOf(pid);
+  return async (count: number) =>
+    [...(await threadCpuOf(pid))]
+      .map(([name, seconds]) => [name, seconds - (before.get(name) ?? 0)] as const)
+      .filter(([, seconds]) => seconds > 0)
+      .map(([name, seconds]) => `${name} ${((seconds * 1000) / count).toFixed(2)}`)
+      .join(', ');
+}
+
 /** The PostgreSQL server's processes on this machine (its backends do the product's queries). */
 export const postgresPids = async () => {
   const pids: number[] = [];
