@@ -762,3 +762,23 @@ describe('search: spaceless text without a regular expression (migration 0024)',
     expect(indexes.every((index) => index.indisvalid)).toBe(true);
   });
 });
+
+describe('search: chat indexes merge their pending lists early (migration 0025)', () => {
+  it('both chat search indexes merge at 256 kB; the other tables keep the default', async () => {
+    const rows = rowsOf(
+      await db.execute(
+        sql`SELECT c.relname AS name, array_to_string(c.reloptions, ',') AS options
+          FROM pg_class c
+          WHERE c.relname IN ('chat_messages_search_idx', 'chat_messages_bigram_idx',
+            'posts_search_idx', 'posts_bigram_idx')
+          ORDER BY c.relname`,
+      ),
+    );
+    expect(rows).toEqual([
+      { name: 'chat_messages_bigram_idx', options: 'gin_pending_list_limit=256' },
+      { name: 'chat_messages_search_idx', options: 'gin_pending_list_limit=256' },
+      { name: 'posts_bigram_idx', options: null },
+      { name: 'posts_search_idx', options: null },
+    ]);
+  });
+});
