@@ -7,6 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import pino, { type Logger } from 'pino';
 import { trustProxyOption, type Config } from './config';
 import { createContext, type AppContext, type ContextOverrides } from './context';
+import { startEmbeddedUpkeep } from './db/embedded-upkeep';
 import { registerNotFoundHandler } from './platform/errors/not-found';
 import { frameworkErrorHandler, registerProblemHandlers } from './platform/errors/problem';
 import { bearerOf, createAuthGuard, verifiedClaimsOf } from './platform/auth/guard';
@@ -168,6 +169,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   for (const module of appModules) {
     const work = module.background?.(context);
     if (work) app.addHook('onClose', async () => work.stop());
+  }
+  // PostgreSQL has autovacuum; the embedded database has none (decision 0029).
+  if (context.database.kind === 'pglite') {
+    const upkeep = startEmbeddedUpkeep(context.database.db, context.logger);
+    app.addHook('onClose', async () => upkeep.stop());
   }
   await stompRoutes(app, context, (claims) => isSessionActive(context, claims), context.hooks.live);
 

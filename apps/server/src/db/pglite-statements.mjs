@@ -14,6 +14,11 @@ const SIGHTED = 1024;
 /** Only plain data statements are prepared: anything else may change what a plan depends on. */
 const PREPARABLE = /^\s*(?:select|insert|update|delete|with)\b/i;
 /**
+ * Upkeep (decision 0029) changes no plan's ground: a plan PostgreSQL itself would invalidate
+ * (after new statistics) it replans on its own. Run unnamed, it leaves the prepared ones be.
+ */
+const UPKEEP = /^\s*(?:vacuum|analyze)\b/i;
+/**
  * A statement whose text carries this comment runs on PostgreSQL's generic plan, made once, where
  * every other statement is planned anew on each call (decision 0028). For a hot statement whose
  * plan does not depend on its parameters' values (the chat send batch): planning was two thirds
@@ -100,6 +105,7 @@ export class PreparedStatements {
    */
   wants(sql) {
     if (this.#prepared.has(sql)) return true;
+    if (UPKEEP.test(sql)) return false;
     if (!PREPARABLE.test(sql)) {
       this.forgetAll();
       return false;

@@ -150,6 +150,36 @@ describe('prepared statements of the embedded database', () => {
     expect(Object.keys(afterExec.rows[0] ?? {})).toContain('note');
   });
 
+  it('VACUUM and ANALYZE run unnamed and keep the prepared statements (decision 0029)', async () => {
+    const db = await open();
+    const everything = 'SELECT id FROM t ORDER BY id';
+    /** The names the session's prepared statements have, for `everything` alone. */
+    const names = async () =>
+      (
+        await db.query<{ name: string; statement: string }>(
+          `SELECT name, statement FROM pg_prepared_statements ORDER BY prepare_time`,
+        )
+      ).rows.flatMap((row) => (row.statement === everything ? [row.name] : []));
+    await db.query('INSERT INTO t (id) SELECT g FROM generate_series(1, 100) g');
+    await db.query('DELETE FROM t WHERE id > 10');
+    await db.query(everything);
+    await db.query(everything);
+    const before = await names();
+    expect(before).toHaveLength(1);
+    await db.query('VACUUM t');
+    await db.query('  analyze t');
+    expect((await db.query(everything)).rows).toHaveLength(10);
+    await db.query(everything);
+    expect(await names()).toEqual(before);
+    // Anything else not plainly data still makes them all go: the text is prepared anew.
+    await db.query('SET search_path TO public');
+    await db.query(everything);
+    await db.query(everything);
+    const after = await names();
+    expect(after).toHaveLength(1);
+    expect(after).not.toEqual(before);
+  });
+
   it('runs inside a transaction, rolls back with it, and the database waits for the commit', async () => {
     const db = await open();
     const insert = 'INSERT INTO t (id) VALUES ($1)';
