@@ -60,6 +60,8 @@ export type Method = {
   roundSeconds: number;
   rounds: number;
   sseRounds: number;
+  /** Seconds of the sustained load each side takes, unrecorded, before the rounds. */
+  sseWarmUpSeconds: number;
   rate: number;
   probe: { connections: number; rate: number };
   /** How long the product is idle before its idle memory is read. */
@@ -72,7 +74,16 @@ export type Run = { started: Date; loadStart: number; minutes: number; notes: st
 /** The markdown block written between the markers: the machine, the method, the table. */
 export function block(reports: EngineReport[], run: Run, method: Method) {
   const { started, loadStart, minutes, notes } = run;
-  const { connections, roundSeconds, rounds, sseRounds, rate, probe, idleSeconds } = method;
+  const {
+    connections,
+    roundSeconds,
+    rounds,
+    sseRounds,
+    sseWarmUpSeconds,
+    rate,
+    probe,
+    idleSeconds,
+  } = method;
   const loadEnd = os.loadavg()[0] ?? 0;
   const lines = [
     START_MARKER,
@@ -89,7 +100,7 @@ export function block(reports: EngineReport[], run: Run, method: Method) {
     '',
     `Request figures: autocannon, ${connections} connections, ${roundSeconds} s a round, median of ${rounds} rounds (product and baselines alternate within each round, after a 1 s warm-up of each). p50 / p99 are latencies.`,
     '',
-    `SSE figures: readers (node:http) and senders (fetch) in the bench process, the same code for the product and the broadcaster, which carries the product's own NEW_CHAT_MESSAGE event (the same bytes a frame); latency from just before a send to the event read by a reader; median of ${sseRounds} rounds, the broadcaster and the product alternating within each (each round's p99 in brackets), after an unrecorded second of the ${rate} msg/s load on each. ${rate} msg/s: open loop on schedule with at most 64 sends in flight; "msg/s sent" is messages over the time until the last was sent (a server that keeps up: ${rate}; met needs ≥ 99 %). Fan-out: one message at a time, each awaited by all readers before the next. Health probe: autocannon in a process of its own, ${probe.connections} connections, ${probe.rate} req/s.`,
+    `SSE figures: readers (node:http) and senders (fetch) in the bench process, the same code for the product and the broadcaster, which carries the product's own NEW_CHAT_MESSAGE event (the same bytes a frame); latency from just before a send to the event read by a reader; median of ${sseRounds} rounds, the broadcaster and the product alternating within each (each round's p99 in brackets), after ${sseWarmUpSeconds} unrecorded ${sseWarmUpSeconds === 1 ? 'second' : 'seconds'} of the ${rate} msg/s load on each. ${rate} msg/s: open loop on schedule with at most 64 sends in flight; "msg/s sent" is messages over the time until the last was sent (a server that keeps up: ${rate}; met needs ≥ 99 %). Fan-out: one message at a time, each awaited by all readers before the next. Health probe: autocannon in a process of its own, ${probe.connections} connections, ${probe.rate} req/s.`,
     '',
     `Memory: resident set (VmRSS), the median of 3 samples a second apart from 3 s after the start, and of 5 samples once the product has been idle ${idleSeconds} s (the bare process, started first, longer); the target is on the idle figure.`,
     '',
