@@ -9,6 +9,7 @@ import { benchChatList } from './chat-list.bench';
 import { benchChatScale } from './chat-scale.bench';
 import { benchRatios } from './ratios.bench';
 import { benchSearch } from './search.bench';
+import { benchSendStalls } from './send-stalls.bench';
 import { benchStart } from './start.bench';
 import { benchUploads } from './uploads.bench';
 import { benchFirstLoad, benchLighthouse } from './web.bench';
@@ -28,6 +29,7 @@ const benches = {
   lighthouse: benchLighthouse,
   ratios: benchRatios,
   search: benchSearch,
+  'send-stalls': benchSendStalls,
 };
 const chosen = process.argv.slice(2);
 for (const [name, bench] of Object.entries(benches)) {
