@@ -81,3 +81,31 @@ describe('SSE hub bus subscriptions', () => {
     }
   });
 });
+
+describe('SSE hub frames', () => {
+  it('a burst of Korean messages (one write a stream) arrives whole, in order, each once', async () => {
+    const { alice, bob, room, send, sse } = world;
+    const stream = await sse(bob);
+    // Sent at once: one batch, whose events are flushed together as one write to the stream.
+    const burst = [
+      '첫째 메시지 🙂',
+      '둘째: 한글과 emoji 🎉',
+      '셋째 — “따옴표”',
+      '넷째 줄\n바꿈',
+      '다섯째',
+    ];
+    await Promise.all(burst.map((content) => send(alice, room.id, { content })));
+    await stream.waitFor((events) => contentsIn(events).includes('다섯째'));
+    const received = contentsIn(stream.events).filter((content) =>
+      burst.includes(content as string),
+    );
+    // Sends racing each other may be stored in any order; each arrives once, byte for byte.
+    expect([...received].sort()).toEqual([...burst].sort());
+    const ids = stream.events
+      .filter((event) => burst.includes(event.data['content'] as string))
+      .map((event) => Number(event.data['messageId']));
+    expect(ids.every((id) => Number.isInteger(id))).toBe(true);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    stream.close();
+  });
+});

@@ -39,22 +39,26 @@ type Connection = {
   paused: Array<{ topic: string; event: unknown }> | null;
   rechecking: number;
   /** Frames written since the last flush, sent together (see SseHub.write). */
-  pending: string[];
+  pending: Buffer[];
 };
 
 /**
  * The SSE frame of an event, built once: every subscriber of a topic gets the same event object
- * from the bus, so a message to 1,000 streams is serialised once, not 1,000 times.
+ * from the bus, so a message to 1,000 streams is serialised once, not 1,000 times. Encoded once
+ * as well: a string written to a stream is encoded to UTF-8 (and measured) again for each stream.
+ * In a scratch measurement (session 21: 50 local streams, the writer and the readers in one
+ * process, a 260-byte Korean frame) a message took 138-153 µs of CPU written as bytes, against
+ * 166-170 µs as a string.
  */
-const frames = new WeakMap<object, string>();
-function frameOf(event: LoggedEvent | ResyncSignal): string {
+const frames = new WeakMap<object, Buffer>();
+function frameOf(event: LoggedEvent | ResyncSignal): Buffer {
   let frame = frames.get(event);
   if (frame === undefined) {
     const { eventId, ...rest } = event;
     // Events published unlogged (typing, presence: decision 0021) carry no id and move no
     // Last-Event-ID: they are never replayed.
     const id = eventId === undefined ? '' : `id: ${eventId}\n`;
-    frame = `${id}data: ${JSON.stringify(rest)}\n\n`;
+    frame = Buffer.from(`${id}data: ${JSON.stringify(rest)}\n\n`, 'utf8');
     frames.set(event, frame);
   }
   return frame;
@@ -259,7 +263,7 @@ export class SseHub {
     if (frames.length === 0) return;
     connection.pending = [];
     if (connection.response.writableEnded) return;
-    connection.response.write(frames.length === 1 ? (frames[0] as string) : frames.join(''));
+    connection.response.write(frames.length === 1 ? (frames[0] as Buffer) : Buffer.concat(frames));
   }
 
   private async topicsOf(userId: number): Promise<string[]> {
