@@ -20,18 +20,9 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { startServer, type ServerProcess } from '../apps/server/test/server-process';
 import {
-  broadcasterTarget,
-  fanOut,
-  medianSse,
-  productTarget,
-  sustained,
-  type SseResult,
-} from './live-delivery';
-import {
   block,
   metText,
   ratioRow,
-  sseRows,
   writeBlock,
   type EngineName,
   type EngineReport,
@@ -45,8 +36,9 @@ import {
   withScratchDatabase,
   type Bare,
 } from './processes';
-import { healthProbe, medianFigure, ms, rpsText, type Figure } from './request-figures';
-import { JWT_SECRET, cpuMeter, postgresPids, seed, sleep, threadCpuMeter } from './support';
+import { LIVE, liveRows } from './ratios-live';
+import { medianFigure, ms, rpsText, type Figure } from './request-figures';
+import { JWT_SECRET, seed, sleep } from './support';
 
 const quick = process.env.BENCH_QUICK === '1';
 /** BENCH_RATIOS_LIVE_ONLY=1: only the live (SSE) figures, and docs/performance.md is left alone. */
@@ -54,13 +46,6 @@ const liveOnly = process.env.BENCH_RATIOS_LIVE_ONLY === '1';
 const ROUNDS = quick ? 1 : 3;
 const ROUND_SECONDS = quick ? 1 : 5;
 const CONNECTIONS = 50;
-const RATE = 500;
-const RATE_SECONDS = quick ? 1 : 5;
-/** As long as a round of the sustained load (see where it is used). */
-const SSE_WARM_UP_SECONDS = quick ? 1 : RATE_SECONDS;
-const MEMBERS = 50;
-const FAN_OUT_SUBSCRIBERS = 1000;
-const FAN_OUT_MESSAGES = quick ? 3 : 20;
 /**
  * How long the product is left idle before its idle memory is read. V8's memory reducer shrinks
  * the heaps a start grew once the allocations have stopped for a while: about 20 s after the
@@ -68,10 +53,6 @@ const FAN_OUT_MESSAGES = quick ? 3 : 20;
  * and nothing moved after that within 70 s.
  */
 const IDLE_SECONDS = quick ? 5 : 45;
-/** Rounds of the live figures (the 500 msg/s run with its health probe, and the fan-out). */
-const SSE_ROUNDS = quick ? 1 : 3;
-/** The health probe beside the 500 msg/s load: a steady trickle, in a thread of its own. */
-const PROBE = { connections: 2, rate: 100 };
 const BOARD = { lists: 5, tasksPerList: 20 };
 const BARE_USERS = 5000;
 
@@ -119,8 +100,8 @@ async function runEngine(engine: EngineName, databaseUrl: string | undefined) {
     say('seeding 1,000 users, a workspace, rooms and a 5 × 20 board through the services');
     const seeded = await seed(
       { DATA_DIR: dataDir, ...engineEnv },
-      FAN_OUT_SUBSCRIBERS,
-      { big: FAN_OUT_SUBSCRIBERS, fifty: MEMBERS, post: 5 },
+      LIVE.fanOutSubscribers,
+      { big: LIVE.fanOutSubscribers, fifty: LIVE.members, post: 5 },
       { board: BOARD },
     );
 
@@ -276,96 +257,7 @@ async function runEngine(engine: EngineName, databaseUrl: string | undefined) {
           ),
         ];
 
-    const broadcaster = await startBare('sse', {});
-    bares.push(broadcaster);
-    const base = broadcasterTarget(broadcaster);
-    const live: Record<
-      'sustainedBase' | 'sustainedProduct' | 'fanBase' | 'fanProduct',
-      SseResult[]
-    > = { sustainedBase: [], sustainedProduct: [], fanBase: [], fanProduct: [] };
-    const probes: Figure[] = [];
-    // Unrecorded load on each first: the first round's p99 was a warm-up's, four to six times
-    // the next round's (session 17), the broadcaster's too. One second was not enough for the
-    // product: in the round after it, V8's helper threads (the optimising compiler, the
-    // concurrent marker) took 0.50-0.53 ms of CPU a message, against 0.08-0.16 in the rounds
-    // after (three live-only runs, session 21).
-    await sustained(base, MEMBERS, RATE, SSE_WARM_UP_SECONDS);
-    await sustained(
-      productTarget(server, seeded, 'fifty', MEMBERS),
-      MEMBERS,
-      RATE,
-      SSE_WARM_UP_SECONDS,
-    );
-    // Product and broadcaster alternate within each round, as the request figures do: a tail
-    // figure from one round moved 1.5-2x between two quiet runs (session 14).
-    for (let round = 1; round <= SSE_ROUNDS; round += 1) {
-      const sayRound = (name: string, result: SseResult) =>
-        say(`round ${round} ${name.padEnd(22)} p50 ${ms(result.p50)}  p99 ${ms(result.p99)}`);
-      const baseCpu = await cpuMeter(async () => [broadcaster.pid]);
-      const sustainedBase = await sustained(base, MEMBERS, RATE, RATE_SECONDS);
-      const baseCpuMs = (await baseCpu()) / sustainedBase.sent;
-      live.sustainedBase.push(sustainedBase);
-      sayRound(`${RATE}/s broadcaster`, sustainedBase);
-      say(`round ${round} ${'broadcaster CPU'.padEnd(22)} ${baseCpuMs.toFixed(2)} ms a message`);
-      let probe: Promise<Figure> | undefined;
-      const productPids = async () => [
-        server?.pid ?? 0,
-        ...(databaseUrl ? await postgresPids() : []),
-      ];
-      const productCpu = await cpuMeter(productPids);
-      const productThreads = await threadCpuMeter(server?.pid ?? 0);
-      const sustainedProduct = await sustained(
-        productTarget(server, seeded, 'fifty', MEMBERS),
-        MEMBERS,
-        RATE,
-        RATE_SECONDS,
-        () => {
-          probe = healthProbe(`${server?.url}/api/health`, RATE_SECONDS, PROBE);
-          probe.catch(() => undefined); // awaited below; no unhandled rejection meanwhile
-        },
-      );
-      if (!probe) throw new Error('the health probe never started');
-      const probed = await probe;
-      const productCpuMs = (await productCpu()) / sustainedProduct.sent;
-      const byThread = await productThreads(sustainedProduct.sent);
-      live.sustainedProduct.push(sustainedProduct);
-      probes.push(probed);
-      sayRound(`${RATE}/s product`, sustainedProduct);
-      say(
-        `round ${round} ${'product CPU'.padEnd(22)} ${productCpuMs.toFixed(2)} ms a message${databaseUrl ? ' (with PostgreSQL)' : ''} (by thread: ${byThread})`,
-      );
-      say(
-        `round ${round} ${'health during it'.padEnd(22)} p50 ${ms(probed.p50)}  p99 ${ms(probed.p99)}`,
-      );
-      const fanBase = await fanOut(base, FAN_OUT_SUBSCRIBERS, FAN_OUT_MESSAGES);
-      live.fanBase.push(fanBase);
-      sayRound(`fan-out broadcaster`, fanBase);
-      const fanProduct = await fanOut(
-        productTarget(server, seeded, 'big', 1),
-        FAN_OUT_SUBSCRIBERS,
-        FAN_OUT_MESSAGES,
-      );
-      live.fanProduct.push(fanProduct);
-      sayRound(`fan-out product`, fanProduct);
-    }
-    rows.push(
-      ...sseRows(
-        {
-          rate: RATE,
-          members: MEMBERS,
-          rateSeconds: RATE_SECONDS,
-          probe: PROBE,
-          fanOutSubscribers: FAN_OUT_SUBSCRIBERS,
-          fanOutMessages: FAN_OUT_MESSAGES,
-        },
-        medianSse(live.sustainedProduct),
-        medianSse(live.sustainedBase),
-        medianSse(live.fanProduct),
-        medianSse(live.fanBase),
-        medianFigure(probes),
-        probes.map((probe) => probe.p99),
-      ),
-    );
+    rows.push(...(await liveRows({ server, seeded, databaseUrl, say })));
     for (const row of rows) {
       say(
         `${row.figure}: ${row.product} (${row.productLatency}) vs ${row.baseline} (${row.baselineLatency}) → ${row.ratio}, ${metText(row.met)}`,
@@ -417,10 +309,10 @@ export async function benchRatios() {
       connections: CONNECTIONS,
       roundSeconds: ROUND_SECONDS,
       rounds: ROUNDS,
-      sseRounds: SSE_ROUNDS,
-      sseWarmUpSeconds: SSE_WARM_UP_SECONDS,
-      rate: RATE,
-      probe: PROBE,
+      sseRounds: LIVE.rounds,
+      sseWarmUpSeconds: LIVE.warmUpSeconds,
+      rate: LIVE.rate,
+      probe: LIVE.probe,
       idleSeconds: IDLE_SECONDS,
     },
   );

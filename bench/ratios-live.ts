@@ -1,0 +1,132 @@
+/**
+ * The live figures of the ratios bench (bench/ratios.bench.ts): the product's SSE delivery at
+ * 500 msg/s into a 50-member room, with a health probe beside it and the product's CPU a message,
+ * and the fan-out of one message to 1,000 streams, each beside the minimal broadcaster in the
+ * same rounds.
+ */
+import type { ServerProcess } from '../apps/server/test/server-process';
+import {
+  broadcasterTarget,
+  fanOut,
+  medianSse,
+  productTarget,
+  sustained,
+  type SseResult,
+} from './live-delivery';
+import { sseRows, type Row } from './ratios-report';
+import { startBare } from './processes';
+import { healthProbe, medianFigure, ms, type Figure } from './request-figures';
+import { cpuMeter, postgresPids, threadCpuMeter, type Seeded } from './support';
+
+const quick = process.env.BENCH_QUICK === '1';
+const RATE_SECONDS = quick ? 1 : 5;
+
+/** The live figures' load; the seed makes rooms of `members` and `fanOutSubscribers`. */
+export const LIVE = {
+  rate: 500,
+  rateSeconds: RATE_SECONDS,
+  /** As long as a round of the sustained load (see where it is used). */
+  warmUpSeconds: quick ? 1 : RATE_SECONDS,
+  members: 50,
+  fanOutSubscribers: 1000,
+  fanOutMessages: quick ? 3 : 20,
+  /** Rounds of the live figures (the 500 msg/s run with its health probe, and the fan-out). */
+  rounds: quick ? 1 : 3,
+  /** The health probe beside the 500 msg/s load: a steady trickle, in a thread of its own. */
+  probe: { connections: 2, rate: 100 },
+};
+
+/** The live rows of one engine, against the product `server` seeded with `seeded`. */
+export async function liveRows(options: {
+  server: ServerProcess;
+  seeded: Seeded;
+  /** PostgreSQL's, whose backends' CPU counts as the product's; undefined on PGlite. */
+  databaseUrl: string | undefined;
+  say: (line: string) => void;
+}): Promise<Row[]> {
+  const { server, seeded, databaseUrl, say } = options;
+  const broadcaster = await startBare('sse', {});
+  try {
+    const base = broadcasterTarget(broadcaster);
+    const live: Record<
+      'sustainedBase' | 'sustainedProduct' | 'fanBase' | 'fanProduct',
+      SseResult[]
+    > = { sustainedBase: [], sustainedProduct: [], fanBase: [], fanProduct: [] };
+    const probes: Figure[] = [];
+    // Unrecorded load on each first: the first round's p99 was a warm-up's, four to six times
+    // the next round's (session 17), the broadcaster's too. One second was not enough for the
+    // product: in the round after it, V8's helper threads (the optimising compiler, the
+    // concurrent marker) took 0.50-0.53 ms of CPU a message, against 0.08-0.16 in the rounds
+    // after (three live-only runs, session 21).
+    await sustained(base, LIVE.members, LIVE.rate, LIVE.warmUpSeconds);
+    await sustained(
+      productTarget(server, seeded, 'fifty', LIVE.members),
+      LIVE.members,
+      LIVE.rate,
+      LIVE.warmUpSeconds,
+    );
+    // Product and broadcaster alternate within each round, as the request figures do: a tail
+    // figure from one round moved 1.5-2x between two quiet runs (session 14).
+    for (let round = 1; round <= LIVE.rounds; round += 1) {
+      const sayRound = (name: string, result: SseResult) =>
+        say(`round ${round} ${name.padEnd(22)} p50 ${ms(result.p50)}  p99 ${ms(result.p99)}`);
+      const baseCpu = await cpuMeter(async () => [broadcaster.pid]);
+      const sustainedBase = await sustained(base, LIVE.members, LIVE.rate, LIVE.rateSeconds);
+      const baseCpuMs = (await baseCpu()) / sustainedBase.sent;
+      live.sustainedBase.push(sustainedBase);
+      sayRound(`${LIVE.rate}/s broadcaster`, sustainedBase);
+      say(`round ${round} ${'broadcaster CPU'.padEnd(22)} ${baseCpuMs.toFixed(2)} ms a message`);
+      let probe: Promise<Figure> | undefined;
+      const productPids = async () => [
+        server.pid ?? 0,
+        ...(databaseUrl ? await postgresPids() : []),
+      ];
+      const productCpu = await cpuMeter(productPids);
+      const productThreads = await threadCpuMeter(server.pid ?? 0);
+      const sustainedProduct = await sustained(
+        productTarget(server, seeded, 'fifty', LIVE.members),
+        LIVE.members,
+        LIVE.rate,
+        LIVE.rateSeconds,
+        () => {
+          probe = healthProbe(`${server.url}/api/health`, LIVE.rateSeconds, LIVE.probe);
+          probe.catch(() => undefined); // awaited below; no unhandled rejection meanwhile
+        },
+      );
+      if (!probe) throw new Error('the health probe never started');
+      const probed = await probe;
+      const productCpuMs = (await productCpu()) / sustainedProduct.sent;
+      const byThread = await productThreads(sustainedProduct.sent);
+      live.sustainedProduct.push(sustainedProduct);
+      probes.push(probed);
+      sayRound(`${LIVE.rate}/s product`, sustainedProduct);
+      say(
+        `round ${round} ${'product CPU'.padEnd(22)} ${productCpuMs.toFixed(2)} ms a message${databaseUrl ? ' (with PostgreSQL)' : ''} (by thread: ${byThread})`,
+      );
+      say(
+        `round ${round} ${'health during it'.padEnd(22)} p50 ${ms(probed.p50)}  p99 ${ms(probed.p99)}`,
+      );
+      const fanBase = await fanOut(base, LIVE.fanOutSubscribers, LIVE.fanOutMessages);
+      live.fanBase.push(fanBase);
+      sayRound(`fan-out broadcaster`, fanBase);
+      const fanProduct = await fanOut(
+        productTarget(server, seeded, 'big', 1),
+        LIVE.fanOutSubscribers,
+        LIVE.fanOutMessages,
+      );
+      live.fanProduct.push(fanProduct);
+      sayRound(`fan-out product`, fanProduct);
+    }
+    return sseRows(
+      LIVE,
+      medianSse(live.sustainedProduct),
+      medianSse(live.sustainedBase),
+      medianSse(live.fanProduct),
+      medianSse(live.fanBase),
+      medianFigure(probes),
+      probes.map((probe) => probe.p99),
+    );
+  } finally {
+    await broadcaster.stop();
+  }
+}
