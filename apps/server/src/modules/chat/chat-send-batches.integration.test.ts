@@ -8,6 +8,8 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import { chatMessages, liveEvents } from '../../db/schema';
 import { startSession } from '../auth/auth.service';
 import { createLocalUser } from '../users/users.service';
+import { newTextMessageEventTemplate } from './chat.presenter';
+import { BUSY_WITHIN_MS, storeTextMessage } from './text-sends';
 
 /*
  * The batch path of plain text sends (text-sends.ts, decision 0026) under a burst: a few hundred
@@ -388,4 +390,57 @@ describe('chat sends stored in batches, under a burst', () => {
       }
     },
   );
+
+  it('gathers the sends of a stream into one statement, and writes one after a quiet spell at once', async () => {
+    const ctx = app.context;
+    const sender = members[IN_ROOM_C] as TestUser;
+    const sendOf = (content: string) => {
+      const createdAt = ctx.now();
+      const roomId = rooms.b.id;
+      return storeTextMessage(ctx, {
+        roomId,
+        workspaceId: workspace.id,
+        userId: sender.userId,
+        content,
+        createdAt,
+        event: {
+          topic: Topics.chatRoom(roomId),
+          payload: newTextMessageEventTemplate({
+            roomId,
+            senderId: sender.userId,
+            content,
+            createdAt,
+          }),
+        },
+      });
+    };
+    /**
+     * Send `a`, then `b` one turn of the event loop later: by then a writer that does not wait
+     * has sent `a`'s statement (it writes at the turn after a send), so `b` goes in the next.
+     * Answers the sizes of the batches written.
+     */
+    const pair = async (label: string) => {
+      const { statements } = await recordingStatements(async () => {
+        const a = sendOf(`${label}-a`);
+        await new Promise((resolve) => setImmediate(resolve));
+        const b = sendOf(`${label}-b`);
+        const stored = await Promise.all([a, b]);
+        expect(stored.map(({ stored }) => stored?.message?.content)).toEqual([
+          `${label}-a`,
+          `${label}-b`,
+        ]);
+      });
+      return statements
+        .filter((statement) => /json_to_recordset/i.test(statement.query))
+        .map((statement) => (JSON.parse(String(statement.params[0])) as unknown[]).length);
+    };
+    for (let round = 0; round < 3; round += 1) {
+      // Quiet: nothing written for longer than BUSY_WITHIN_MS, so `a` is not held back.
+      await new Promise((resolve) => setTimeout(resolve, BUSY_WITHIN_MS + 30));
+      expect(await pair(`quiet-${round}`), 'after a quiet spell').toEqual([1, 1]);
+      // Busy: the writer has just written, so `a` waits up to GATHER_MS and `b` joins it.
+      await sendOf(`warm-${round}`);
+      expect(await pair(`busy-${round}`), 'in a stream').toEqual([2]);
+    }
+  });
 });

@@ -251,8 +251,10 @@ export async function insertTextMessagesIfAllowed(
       ) a ON true
     ),
     numbered AS (
-      SELECT allowed.ord, nextval(pg_get_serial_sequence('chat_messages', 'id'))::int AS id,
-        nextval(pg_get_serial_sequence('live_events', 'id')) AS event_id
+      -- The sequences by name, resolved once when the statement is parsed: looking them up with
+      -- pg_get_serial_sequence searched the catalog twice for every message.
+      SELECT allowed.ord, nextval('chat_messages_id_seq'::regclass)::int AS id,
+        nextval('live_events_id_seq'::regclass) AS event_id
       FROM (SELECT ord FROM access WHERE allowed ORDER BY ord) allowed
     ),
     inserted AS (
