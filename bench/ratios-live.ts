@@ -23,7 +23,8 @@ const RATE_SECONDS = quick ? 1 : 5;
 
 /** The live figures' load; the seed makes rooms of `members` and `fanOutSubscribers`. */
 export const LIVE = {
-  rate: 500,
+  /** BENCH_LIVE_RATE changes it for a look at another load (the target is on 500). */
+  rate: Number(process.env.BENCH_LIVE_RATE ?? 500),
   rateSeconds: RATE_SECONDS,
   /** As long as a round of the sustained load (see where it is used). */
   warmUpSeconds: quick ? 1 : RATE_SECONDS,
@@ -35,6 +36,19 @@ export const LIVE = {
   /** The health probe beside the 500 msg/s load: a steady trickle, in a thread of its own. */
   probe: { connections: 2, rate: 100 },
 };
+
+/**
+ * CPU of this process (the load generator: the readers and senders; the health probe runs in a
+ * process of its own) in ms a message, from now until the answer is called: on two cores it shares
+ * them with the server under test, so it tells how much of the machine was left for that server.
+ */
+function loadGeneratorCpu() {
+  const start = process.cpuUsage();
+  return (messages: number) => {
+    const used = process.cpuUsage(start);
+    return (used.user + used.system) / 1000 / messages;
+  };
+}
 
 /** The live rows of one engine, against the product `server` seeded with `seeded`. */
 export async function liveRows(options: {
@@ -71,11 +85,15 @@ export async function liveRows(options: {
       const sayRound = (name: string, result: SseResult) =>
         say(`round ${round} ${name.padEnd(22)} p50 ${ms(result.p50)}  p99 ${ms(result.p99)}`);
       const baseCpu = await cpuMeter(async () => [broadcaster.pid]);
+      const baseLoad = loadGeneratorCpu();
       const sustainedBase = await sustained(base, LIVE.members, LIVE.rate, LIVE.rateSeconds);
+      const baseLoadMs = baseLoad(sustainedBase.sent);
       const baseCpuMs = (await baseCpu()) / sustainedBase.sent;
       live.sustainedBase.push(sustainedBase);
       sayRound(`${LIVE.rate}/s broadcaster`, sustainedBase);
-      say(`round ${round} ${'broadcaster CPU'.padEnd(22)} ${baseCpuMs.toFixed(2)} ms a message`);
+      say(
+        `round ${round} ${'broadcaster CPU'.padEnd(22)} ${baseCpuMs.toFixed(2)} ms a message (load generator: ${baseLoadMs.toFixed(2)})`,
+      );
       let probe: Promise<Figure> | undefined;
       const productPids = async () => [
         server.pid ?? 0,
@@ -83,6 +101,7 @@ export async function liveRows(options: {
       ];
       const productCpu = await cpuMeter(productPids);
       const productThreads = await threadCpuMeter(server.pid ?? 0);
+      const productLoad = loadGeneratorCpu();
       const sustainedProduct = await sustained(
         productTarget(server, seeded, 'fifty', LIVE.members),
         LIVE.members,
@@ -95,13 +114,14 @@ export async function liveRows(options: {
       );
       if (!probe) throw new Error('the health probe never started');
       const probed = await probe;
+      const productLoadMs = productLoad(sustainedProduct.sent);
       const productCpuMs = (await productCpu()) / sustainedProduct.sent;
       const byThread = await productThreads(sustainedProduct.sent);
       live.sustainedProduct.push(sustainedProduct);
       probes.push(probed);
       sayRound(`${LIVE.rate}/s product`, sustainedProduct);
       say(
-        `round ${round} ${'product CPU'.padEnd(22)} ${productCpuMs.toFixed(2)} ms a message${databaseUrl ? ' (with PostgreSQL)' : ''} (by thread: ${byThread})`,
+        `round ${round} ${'product CPU'.padEnd(22)} ${productCpuMs.toFixed(2)} ms a message${databaseUrl ? ' (with PostgreSQL)' : ''} (by thread: ${byThread}; load generator: ${productLoadMs.toFixed(2)})`,
       );
       say(
         `round ${round} ${'health during it'.padEnd(22)} p50 ${ms(probed.p50)}  p99 ${ms(probed.p99)}`,

@@ -51,7 +51,7 @@ export async function presence(
   const watcher = await openEventStream(
     `${server.url}/api/sse/subscribe?ticket=${ticket}`,
     (block) => {
-      const changes = presenceChangesIn(block);
+      const changes = presenceChangesIn(block.toString('utf8'));
       for (const change of changes) {
         if (change.status === 'OFFLINE') offline.add(change.userId);
         else online.add(change.userId);
@@ -125,7 +125,7 @@ export async function presence(
             subs.push(
               await openEventStream(
                 `${server.url}/api/sse/subscribe?ticket=${own}`,
-                (block) => (presenceChanged.test(block) ? 1 : undefined),
+                (block) => (presenceChanged.test(block.toString('utf8')) ? 1 : undefined),
                 () => (churnerEvents += 1),
               ),
             );
