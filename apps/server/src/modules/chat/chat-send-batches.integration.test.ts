@@ -9,7 +9,7 @@ import { chatMessages, liveEvents } from '../../db/schema';
 import { startSession } from '../auth/auth.service';
 import { createLocalUser } from '../users/users.service';
 import { newTextMessageEventTemplate } from './chat.presenter';
-import { BUSY_WITHIN_MS, storeTextMessage } from './text-sends';
+import { GATHER_MS, storeTextMessage } from './text-sends';
 
 /*
  * The batch path of plain text sends (text-sends.ts, decision 0026) under a burst: a few hundred
@@ -414,33 +414,36 @@ describe('chat sends stored in batches, under a burst', () => {
         },
       });
     };
-    /**
-     * Send `a`, then `b` one turn of the event loop later: by then a writer that does not wait
-     * has sent `a`'s statement (it writes at the turn after a send), so `b` goes in the next.
-     * Answers the sizes of the batches written.
-     */
-    const pair = async (label: string) => {
-      const { statements } = await recordingStatements(async () => {
-        const a = sendOf(`${label}-a`);
-        await new Promise((resolve) => setImmediate(resolve));
-        const b = sendOf(`${label}-b`);
-        const stored = await Promise.all([a, b]);
-        expect(stored.map(({ stored }) => stored?.message?.content)).toEqual([
-          `${label}-a`,
-          `${label}-b`,
-        ]);
-      });
+    /** The sizes of the batches written while `run` runs. */
+    const batchesOf = async (run: () => Promise<unknown>) => {
+      const { statements } = await recordingStatements(run);
       return statements
         .filter((statement) => /json_to_recordset/i.test(statement.query))
         .map((statement) => (JSON.parse(String(statement.params[0])) as unknown[]).length);
     };
+    /** Resolves one turn of the event loop later: after the writer's own turn. */
+    const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
     for (let round = 0; round < 3; round += 1) {
-      // Quiet: nothing written for longer than BUSY_WITHIN_MS, so `a` is not held back.
-      await new Promise((resolve) => setTimeout(resolve, BUSY_WITHIN_MS + 30));
-      expect(await pair(`quiet-${round}`), 'after a quiet spell').toEqual([1, 1]);
-      // Busy: the writer has just written, so `a` waits up to GATHER_MS and `b` joins it.
-      await sendOf(`warm-${round}`);
-      expect(await pair(`busy-${round}`), 'in a stream').toEqual([2]);
+      // After a quiet spell, `a` is written at the turn after it came: `b`, a turn later, goes in
+      // the next statement.
+      await new Promise((resolve) => setTimeout(resolve, GATHER_MS * 10));
+      const quiet = await batchesOf(async () => {
+        const a = sendOf(`quiet-${round}-a`);
+        await nextTurn();
+        await Promise.all([a, sendOf(`quiet-${round}-b`)]);
+      });
+      expect(quiet, 'after a quiet spell').toEqual([1, 1]);
+      // In a stream (two sends at once), the batch waits up to GATHER_MS: `b` joins it.
+      await new Promise((resolve) => setTimeout(resolve, GATHER_MS * 10));
+      const stream = await batchesOf(async () => {
+        const first = [sendOf(`stream-${round}-w`), sendOf(`stream-${round}-a`)];
+        await nextTurn();
+        const stored = await Promise.all([...first, sendOf(`stream-${round}-b`)]);
+        expect(stored.map(({ stored }) => stored?.message?.content)).toEqual(
+          ['w', 'a', 'b'].map((name) => `stream-${round}-${name}`),
+        );
+      });
+      expect(stream, 'in a stream').toEqual([3]);
     }
   });
 });

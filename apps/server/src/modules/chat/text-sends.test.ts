@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  BUSY_WITHIN_MS,
-  GATHER_ENOUGH,
-  GATHER_MS,
-  gatherWait,
-  refusedByTheDatabase,
-} from './text-sends';
+import { GATHER_ENOUGH, GATHER_MS, gatherWait, refusedByTheDatabase } from './text-sends';
 
 describe('refusedByTheDatabase', () => {
   it('takes an SQLSTATE refusal for "nothing stored", and a broken link for "unknown"', () => {
@@ -30,27 +24,23 @@ describe('refusedByTheDatabase', () => {
 
 describe('gatherWait', () => {
   const now = 10_000;
-  it('writes a send after a quiet spell at once', () => {
-    expect(gatherWait({ now, lastWrittenAt: -Infinity, oldestArrivedAt: now, queued: 1 })).toBe(0);
-    const quiet = now - BUSY_WITHIN_MS - 1;
-    expect(gatherWait({ now, lastWrittenAt: quiet, oldestArrivedAt: now, queued: 1 })).toBe(0);
+  it('writes a send after a quiet spell or in a trickle at once', () => {
+    const alone = { now, oldestArrivedAt: now, queued: 1 };
+    expect(gatherWait({ ...alone, latestGap: Infinity })).toBe(0);
+    // One send every 10 ms (100 a second): waiting would gather nothing.
+    expect(gatherWait({ ...alone, latestGap: 10 })).toBe(0);
+    expect(gatherWait({ ...alone, latestGap: GATHER_MS + 0.5 })).toBe(0);
   });
-  it('while busy, waits until the oldest send is GATHER_MS old', () => {
-    const busy = now - 1;
-    expect(gatherWait({ now, lastWrittenAt: busy, oldestArrivedAt: now, queued: 1 })).toBe(
-      GATHER_MS,
-    );
-    expect(gatherWait({ now, lastWrittenAt: busy, oldestArrivedAt: now - 1, queued: 3 })).toBe(
+  it('in a stream, waits until the oldest send is GATHER_MS old', () => {
+    expect(gatherWait({ now, latestGap: 2, oldestArrivedAt: now, queued: 1 })).toBe(GATHER_MS);
+    expect(gatherWait({ now, latestGap: 1, oldestArrivedAt: now - 1, queued: 3 })).toBe(
       GATHER_MS - 1,
     );
     // The sends that came during the last statement have waited long enough already.
     const old = now - GATHER_MS - 2;
-    expect(gatherWait({ now, lastWrittenAt: busy, oldestArrivedAt: old, queued: 3 })).toBe(0);
+    expect(gatherWait({ now, latestGap: 1, oldestArrivedAt: old, queued: 3 })).toBe(0);
   });
   it('writes a full enough batch at once', () => {
-    const busy = now - 1;
-    expect(
-      gatherWait({ now, lastWrittenAt: busy, oldestArrivedAt: now, queued: GATHER_ENOUGH }),
-    ).toBe(0);
+    expect(gatherWait({ now, latestGap: 0, oldestArrivedAt: now, queued: GATHER_ENOUGH })).toBe(0);
   });
 });

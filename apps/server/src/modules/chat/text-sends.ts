@@ -37,26 +37,26 @@ const ANSWER_SLICE = 16;
  * more than twice a send what sends in fours did.
  */
 export const GATHER_MS = 4;
-/** The writer counts as busy (a stream, not a lone send) when it wrote this recently. */
-export const BUSY_WITHIN_MS = 20;
 /** A batch this large goes at once: waiting longer would only add latency. */
 export const GATHER_ENOUGH = 32;
 
 /**
- * How long the writer waits before it writes the next batch, in ms. A send after a quiet spell
- * is written at once (its latency is what a user waiting for their message sees); while the
- * writer is busy the batch waits until its oldest send is `GATHER_MS` old, or it is full enough.
+ * How long the writer waits before it writes the next batch, in ms. Only a stream is waited for:
+ * sends arriving less than `GATHER_MS` apart, where the wait is likely to bring company. A send
+ * after a quiet spell, or in a trickle (one every 10 ms is 100 a second), is written at once: the
+ * wait would add to its latency and gather nothing. In a stream the batch waits until its oldest
+ * send is `GATHER_MS` old, or until it is full enough.
  */
 export function gatherWait(state: {
   now: number;
-  /** When the writer last finished a statement (-Infinity: never). */
-  lastWrittenAt: number;
+  /** How long before the latest send the one before it arrived (Infinity: none before). */
+  latestGap: number;
   /** When the oldest send waiting for the batch arrived. */
   oldestArrivedAt: number;
   queued: number;
 }): number {
   if (state.queued >= GATHER_ENOUGH) return 0;
-  if (state.now - state.lastWrittenAt > BUSY_WITHIN_MS) return 0;
+  if (state.latestGap > GATHER_MS) return 0;
   return Math.max(0, state.oldestArrivedAt + GATHER_MS - state.now);
 }
 
@@ -76,8 +76,9 @@ class TextSends {
   private queue: Queued[] = [];
   /** The batch being written: one at a time, so a burst becomes few statements. */
   private writing: Promise<void> | null = null;
-  /** When the last statement ended (performance.now()). */
-  private lastWrittenAt = -Infinity;
+  /** When the latest send arrived, and how long after the one before it (performance.now()). */
+  private latestArrivalAt = -Infinity;
+  private latestGap = Infinity;
   /** Ends a gathering wait early, once the queue holds `GATHER_ENOUGH` sends. */
   private gathered: (() => void) | undefined;
 
@@ -85,7 +86,10 @@ class TextSends {
 
   store(send: repo.TextSend): Promise<StoredSend> {
     return new Promise<StoredSend>((resolve, reject) => {
-      this.queue.push({ send, arrivedAt: performance.now(), resolve, reject });
+      const arrivedAt = performance.now();
+      this.latestGap = arrivedAt - this.latestArrivalAt;
+      this.latestArrivalAt = arrivedAt;
+      this.queue.push({ send, arrivedAt, resolve, reject });
       if (this.queue.length >= GATHER_ENOUGH) this.gathered?.();
       this.writing ??= this.writeQueued();
     });
@@ -126,7 +130,7 @@ class TextSends {
   private async gather(): Promise<void> {
     const wait = gatherWait({
       now: performance.now(),
-      lastWrittenAt: this.lastWrittenAt,
+      latestGap: this.latestGap,
       oldestArrivedAt: (this.queue[0] as Queued).arrivedAt,
       queued: this.queue.length,
     });
@@ -143,14 +147,6 @@ class TextSends {
 
   /** One statement for the sends, run by the event log's writer, which hands their events on. */
   private async write(sends: readonly repo.TextSend[]): Promise<StoredSend[]> {
-    try {
-      return await this.logAndWrite(sends);
-    } finally {
-      this.lastWrittenAt = performance.now();
-    }
-  }
-
-  private async logAndWrite(sends: readonly repo.TextSend[]): Promise<StoredSend[]> {
     const { stored } = await this.ctx.bus.logWith(async () => {
       const rows = await repo.insertTextMessagesIfAllowed(
         this.ctx.database.db,
