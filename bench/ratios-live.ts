@@ -38,17 +38,11 @@ export const LIVE = {
 };
 
 /**
- * CPU of this process (the load generator: the readers and senders; the health probe runs in a
- * process of its own) in ms a message, from now until the answer is called: on two cores it shares
- * them with the server under test, so it tells how much of the machine was left for that server.
+ * The load generator: this process (the readers and senders; the health probe runs in a process
+ * of its own). On two cores it shares them with the server under test, so its CPU tells how much
+ * of the machine was left for that server.
  */
-function loadGeneratorCpu() {
-  const start = process.cpuUsage();
-  return (messages: number) => {
-    const used = process.cpuUsage(start);
-    return (used.user + used.system) / 1000 / messages;
-  };
-}
+const loadGenerator = async () => [process.pid];
 
 /** The live rows of one engine, against the product `server` seeded with `seeded`. */
 export async function liveRows(options: {
@@ -85,9 +79,9 @@ export async function liveRows(options: {
       const sayRound = (name: string, result: SseResult) =>
         say(`round ${round} ${name.padEnd(22)} p50 ${ms(result.p50)}  p99 ${ms(result.p99)}`);
       const baseCpu = await cpuMeter(async () => [broadcaster.pid]);
-      const baseLoad = loadGeneratorCpu();
+      const baseLoad = await cpuMeter(loadGenerator);
       const sustainedBase = await sustained(base, LIVE.members, LIVE.rate, LIVE.rateSeconds);
-      const baseLoadMs = baseLoad(sustainedBase.sent);
+      const baseLoadMs = (await baseLoad()) / sustainedBase.sent;
       const baseCpuMs = (await baseCpu()) / sustainedBase.sent;
       live.sustainedBase.push(sustainedBase);
       sayRound(`${LIVE.rate}/s broadcaster`, sustainedBase);
@@ -101,7 +95,7 @@ export async function liveRows(options: {
       ];
       const productCpu = await cpuMeter(productPids);
       const productThreads = await threadCpuMeter(server.pid ?? 0);
-      const productLoad = loadGeneratorCpu();
+      const productLoad = await cpuMeter(loadGenerator);
       const sustainedProduct = await sustained(
         productTarget(server, seeded, 'fifty', LIVE.members),
         LIVE.members,
@@ -114,7 +108,7 @@ export async function liveRows(options: {
       );
       if (!probe) throw new Error('the health probe never started');
       const probed = await probe;
-      const productLoadMs = productLoad(sustainedProduct.sent);
+      const productLoadMs = (await productLoad()) / sustainedProduct.sent;
       const productCpuMs = (await productCpu()) / sustainedProduct.sent;
       const byThread = await productThreads(sustainedProduct.sent);
       live.sustainedProduct.push(sustainedProduct);
