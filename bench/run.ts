@@ -7,6 +7,7 @@ import { benchAccounts } from './accounts.bench';
 import { benchChat } from './chat.bench';
 import { benchChatList } from './chat-list.bench';
 import { benchChatScale } from './chat-scale.bench';
+import { benchHandoff } from './handoff.bench';
 import { benchRatios } from './ratios.bench';
 import { benchSearch } from './search.bench';
 import { benchSendStalls } from './send-stalls.bench';
@@ -27,6 +28,7 @@ const benches = {
   start: benchStart,
   'first-load': benchFirstLoad,
   lighthouse: benchLighthouse,
+  handoff: benchHandoff,
   ratios: benchRatios,
   search: benchSearch,
   'send-stalls': benchSendStalls,
