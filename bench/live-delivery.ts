@@ -110,11 +110,17 @@ export async function sustained(
   seconds: number,
   /** Called as the first message is sent (the subscribers are connected by then). */
   onSending: () => void = () => {},
+  /**
+   * Started just before the first message is sent; what it answers is called once every event
+   * has been delivered. A window that leaves out connecting the subscribers and closing them.
+   */
+  measure?: () => Promise<() => Promise<void>>,
 ) {
   const log = arrivalLog(members);
   const subs = await connectAll(target, members, (i, id) => log.record(i, id));
   const sentAt = new Map<number, number>();
   const total = rate * seconds;
+  const measured = await measure?.();
   onSending();
   const started = performance.now();
   let lastIssued = started;
@@ -142,6 +148,7 @@ export async function sustained(
   const achieved = total / ((lastIssued - started + 1000 / rate) / 1000);
   const expected = (total - failed) * members;
   await waitFor(() => log.total >= expected, 15_000);
+  await measured?.();
   await sleep(200); // anything arriving twice would arrive now
   for (const sub of subs) sub.close();
   return {

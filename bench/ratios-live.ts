@@ -44,6 +44,28 @@ export const LIVE = {
  */
 const loadGenerator = async () => [process.pid];
 
+/**
+ * The CPU a message of a sustained run of `messages`, over its sending and delivery only (given
+ * to `sustained` as its `measure`): of `pids`, of the load generator, and by thread of the process
+ * `threadsOf`. Opening and closing the 50 streams (sign-in checks, memberships, presence) is left
+ * out: it is paid once a round, and at a low rate it outweighed the messages.
+ */
+function cpuOfSending(pids: () => Promise<number[]>, messages: number, threadsOf?: number) {
+  const spent = { cpuMs: 0, loadMs: 0, byThread: '' };
+  const measure = async () => {
+    const [cpu, load, threads] = await Promise.all([
+      cpuMeter(pids),
+      cpuMeter(loadGenerator),
+      threadsOf === undefined ? undefined : threadCpuMeter(threadsOf),
+    ]);
+    return async () => {
+      const [cpuMs, loadMs, byThread] = await Promise.all([cpu(), load(), threads?.(messages)]);
+      Object.assign(spent, { cpuMs: cpuMs / messages, loadMs: loadMs / messages, byThread });
+    };
+  };
+  return { spent, measure };
+}
+
 /** The live rows of one engine, against the product `server` seeded with `seeded`. */
 export async function liveRows(options: {
   server: ServerProcess;
@@ -78,24 +100,27 @@ export async function liveRows(options: {
     for (let round = 1; round <= LIVE.rounds; round += 1) {
       const sayRound = (name: string, result: SseResult) =>
         say(`round ${round} ${name.padEnd(22)} p50 ${ms(result.p50)}  p99 ${ms(result.p99)}`);
-      const baseCpu = await cpuMeter(async () => [broadcaster.pid]);
-      const baseLoad = await cpuMeter(loadGenerator);
-      const sustainedBase = await sustained(base, LIVE.members, LIVE.rate, LIVE.rateSeconds);
-      const baseLoadMs = (await baseLoad()) / sustainedBase.sent;
-      const baseCpuMs = (await baseCpu()) / sustainedBase.sent;
+      const messages = LIVE.rate * LIVE.rateSeconds;
+      const baseCpu = cpuOfSending(async () => [broadcaster.pid], messages);
+      const sustainedBase = await sustained(
+        base,
+        LIVE.members,
+        LIVE.rate,
+        LIVE.rateSeconds,
+        undefined,
+        baseCpu.measure,
+      );
       live.sustainedBase.push(sustainedBase);
       sayRound(`${LIVE.rate}/s broadcaster`, sustainedBase);
       say(
-        `round ${round} ${'broadcaster CPU'.padEnd(22)} ${baseCpuMs.toFixed(2)} ms a message (load generator: ${baseLoadMs.toFixed(2)})`,
+        `round ${round} ${'broadcaster CPU'.padEnd(22)} ${baseCpu.spent.cpuMs.toFixed(2)} ms a message (load generator: ${baseCpu.spent.loadMs.toFixed(2)})`,
       );
       let probe: Promise<Figure> | undefined;
       const productPids = async () => [
         server.pid ?? 0,
         ...(databaseUrl ? await postgresPids() : []),
       ];
-      const productCpu = await cpuMeter(productPids);
-      const productThreads = await threadCpuMeter(server.pid ?? 0);
-      const productLoad = await cpuMeter(loadGenerator);
+      const productCpu = cpuOfSending(productPids, messages, server.pid ?? 0);
       const sustainedProduct = await sustained(
         productTarget(server, seeded, 'fifty', LIVE.members),
         LIVE.members,
@@ -105,17 +130,15 @@ export async function liveRows(options: {
           probe = healthProbe(`${server.url}/api/health`, LIVE.rateSeconds, LIVE.probe);
           probe.catch(() => undefined); // awaited below; no unhandled rejection meanwhile
         },
+        productCpu.measure,
       );
       if (!probe) throw new Error('the health probe never started');
       const probed = await probe;
-      const productLoadMs = (await productLoad()) / sustainedProduct.sent;
-      const productCpuMs = (await productCpu()) / sustainedProduct.sent;
-      const byThread = await productThreads(sustainedProduct.sent);
       live.sustainedProduct.push(sustainedProduct);
       probes.push(probed);
       sayRound(`${LIVE.rate}/s product`, sustainedProduct);
       say(
-        `round ${round} ${'product CPU'.padEnd(22)} ${productCpuMs.toFixed(2)} ms a message${databaseUrl ? ' (with PostgreSQL)' : ''} (by thread: ${byThread}; load generator: ${productLoadMs.toFixed(2)})`,
+        `round ${round} ${'product CPU'.padEnd(22)} ${productCpu.spent.cpuMs.toFixed(2)} ms a message${databaseUrl ? ' (with PostgreSQL)' : ''} (by thread: ${productCpu.spent.byThread}; load generator: ${productCpu.spent.loadMs.toFixed(2)})`,
       );
       say(
         `round ${round} ${'health during it'.padEnd(22)} p50 ${ms(probed.p50)}  p99 ${ms(probed.p99)}`,
