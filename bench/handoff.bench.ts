@@ -20,13 +20,13 @@ const ROUND_TRIPS = quick ? 500 : 3000;
 const GAP_MS = 2;
 
 /** Echoes every message back, like the database's thread answering a call. */
-const ECHO = `require('node:worker_threads').parentPort.on('message', (m) => require('node:worker_threads').parentPort.postMessage(m));`;
+const ECHO = `const { parentPort } = require('node:worker_threads');
+parentPort.on('message', (m) => parentPort.postMessage(m));`;
 
-/** A process that keeps a core busy `busyMs` of every `busyMs + restMs` (a duty cycle). */
 const BURNER = `const [busy, rest] = process.argv.slice(1).map(Number);
 (function loop() { const start = Date.now(); while (Date.now() - start < busy) {} setTimeout(loop, rest); })();`;
 
-/** A process that keeps a core busy `busyMs` of every `busyMs + restMs`, at `niceness`. */
+/** A process that keeps a core busy `busyMs` of every `busyMs + restMs` (a duty cycle), at `niceness`. */
 function burner(busyMs: number, restMs: number, niceness: number): ChildProcess {
   const child = spawn(process.execPath, ['-e', BURNER, String(busyMs), String(restMs)], {
     stdio: 'ignore',

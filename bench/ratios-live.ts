@@ -48,7 +48,7 @@ const loadGenerator = async () => [process.pid];
  * The CPU a message of a sustained run of `messages`, over its sending and delivery only (given
  * to `sustained` as its `measure`): of `pids`, of the load generator, and by thread of the process
  * `threadsOf`. Opening and closing the 50 streams (sign-in checks, memberships, presence) is left
- * out: it is paid once a round, and at a low rate it outweighed the messages.
+ * out: it is paid once a round, not for each message.
  */
 function cpuOfSending(pids: () => Promise<number[]>, messages: number, threadsOf?: number) {
   const spent = { cpuMs: 0, loadMs: 0, byThread: '' };
