@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { EventBus } from './event-bus';
+import { killClientsNamed } from '../../../test/redis-link';
+import type { EventBus, SubscriptionState } from './event-bus';
 import { MemoryBus } from './memory-bus';
 import { RedisBus } from './redis-bus';
 
@@ -161,6 +162,30 @@ describe.skipIf(!redisUrl)('RedisBus', () => {
     await publisher.publish(t, 1);
     await settle();
     expect(got).toEqual([]);
+    await publisher.close();
+  });
+
+  it('a killed subscriber connection: tells `lost`, then `resubscribed` once its topics hear again (decision 0032)', async () => {
+    const bus = await RedisBus.connect(redisUrl ?? '');
+    const publisher = await RedisBus.connect(redisUrl ?? '');
+    const t = topic('reconnect');
+    const got: unknown[] = [];
+    await bus.subscribe(t, (event) => got.push(event));
+    const states: SubscriptionState[] = [];
+    // Published the moment `resubscribed` is told: heard, since the subscription is in place.
+    bus.onSubscriptionState((state) => {
+      states.push(state);
+      if (state === 'resubscribed') void publisher.publish(t, 'after');
+    });
+
+    expect(await killClientsNamed(redisUrl ?? '', bus.subscriberName)).toBe(1);
+    await eventually(() => expect(states).toEqual(['lost', 'resubscribed']), 5000);
+    await eventually(() => expect(got).toEqual(['after']));
+
+    // Closing is no loss to tell of.
+    await bus.close();
+    await settle();
+    expect(states).toEqual(['lost', 'resubscribed']);
     await publisher.close();
   });
 

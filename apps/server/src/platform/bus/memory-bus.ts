@@ -28,6 +28,11 @@ export class MemoryBus implements EventBus {
     };
   }
 
+  /** Nothing between publisher and subscriber can drop: the state never changes. */
+  onSubscriptionState(): () => void {
+    return () => undefined;
+  }
+
   async close(): Promise<void> {
     this.topics.clear();
   }

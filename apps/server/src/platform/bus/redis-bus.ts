@@ -1,6 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { openRedis, type RedisLog } from '../redis-client';
-import type { BusHandler, EventBus } from './event-bus';
+import type { BusHandler, EventBus, SubscriptionState } from './event-bus';
 
 const PREFIX = 'teamup:bus:';
 
@@ -13,11 +14,25 @@ type Topic = { handlers: Set<BusHandler>; subscribed: Promise<void> };
  */
 export class RedisBus implements EventBus {
   private readonly topics = new Map<string, Topic>();
+  private readonly stateListeners = new Set<(state: SubscriptionState) => void>();
+  /** Whether the subscriber's connection hears its topics now (it does once `connect` answers). */
+  private hearing = true;
+  /** Counts the subscriber's reconnections: a resubscription overtaken by a newer one is dropped. */
+  private reconnections = 0;
+  private closing = false;
 
   private constructor(
     private readonly publisher: Redis,
     private readonly subscriber: Redis,
+    /** The subscriber's CLIENT SETNAME, one per instance: operators (and tests) find it by it. */
+    readonly subscriberName: string,
   ) {
+    // A dropped connection loses every message published until it is back: Redis pub/sub keeps
+    // nothing for an absent subscriber. ioredis reconnects by itself and sends the SUBSCRIBEs
+    // again (autoResubscribe); those are confirmed here before anyone is told, so an event
+    // published after the `resubscribed` listeners ran is surely heard (decision 0032).
+    subscriber.on('close', () => this.lost());
+    subscriber.on('ready', () => void this.resubscribe());
     subscriber.on('message', (channel: string, payload: string) => {
       const topic = this.topics.get(channel.slice(PREFIX.length));
       if (!topic) return;
@@ -42,7 +57,11 @@ export class RedisBus implements EventBus {
       lazyConnect: true,
       maxRetriesPerRequest: 3,
     });
-    const subscriber = openRedis(url, 'bus subscriber', log, { lazyConnect: true });
+    const subscriberName = `teamup-bus-sub-${randomBytes(6).toString('hex')}`;
+    const subscriber = openRedis(url, 'bus subscriber', log, {
+      lazyConnect: true,
+      connectionName: subscriberName,
+    });
     try {
       await Promise.all([publisher.connect(), subscriber.connect()]);
     } catch (error) {
@@ -51,7 +70,48 @@ export class RedisBus implements EventBus {
       subscriber.disconnect();
       throw error;
     }
-    return new RedisBus(publisher, subscriber);
+    return new RedisBus(publisher, subscriber, subscriberName);
+  }
+
+  onSubscriptionState(listener: (state: SubscriptionState) => void): () => void {
+    this.stateListeners.add(listener);
+    return () => {
+      this.stateListeners.delete(listener);
+    };
+  }
+
+  private tell(state: SubscriptionState) {
+    for (const listener of [...this.stateListeners]) {
+      try {
+        listener(state);
+      } catch {
+        // One listener's failure must not escape into the Redis client or keep the others untold.
+      }
+    }
+  }
+
+  private lost() {
+    if (this.closing || !this.hearing) return;
+    this.hearing = false;
+    this.tell('lost');
+  }
+
+  private async resubscribe() {
+    if (this.closing || this.hearing) return;
+    this.reconnections += 1;
+    const reconnection = this.reconnections;
+    const channels = [...this.topics.keys()].map((topic) => PREFIX + topic);
+    try {
+      // Already sent again by ioredis; asking once more (harmless) gives a reply to wait for,
+      // which comes after theirs on the same connection.
+      if (channels.length > 0) await this.subscriber.subscribe(...channels);
+    } catch {
+      return; // dropped again: the next `ready` tries anew
+    }
+    if (this.closing || reconnection !== this.reconnections) return;
+    if (this.subscriber.status !== 'ready') return;
+    this.hearing = true;
+    this.tell('resubscribed');
   }
 
   async publish(topic: string, event: unknown): Promise<void> {
@@ -91,6 +151,8 @@ export class RedisBus implements EventBus {
   }
 
   async close(): Promise<void> {
+    this.closing = true;
+    this.stateListeners.clear();
     this.topics.clear();
     this.subscriber.disconnect();
     await this.publisher.quit().catch(() => undefined);

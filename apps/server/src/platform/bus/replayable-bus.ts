@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
 import { liveMetrics, receivedTally, topicKind } from '../observability/live-metrics';
-import type { BusHandler, EventBus } from './event-bus';
+import type { BusHandler, EventBus, SubscriptionState } from './event-bus';
 import * as repo from './live-events.repo';
 
 /** A published event as subscribers receive it: the event's own fields plus its log id. */
@@ -128,6 +128,10 @@ export class ReplayableBus implements EventBus {
   async publishUnlogged(topic: string, event: unknown): Promise<void> {
     await this.inner.publish(topic, event);
     liveMetrics.busPublished.inc({ topic: topicKind(topic) });
+  }
+
+  onSubscriptionState(listener: (state: SubscriptionState) => void): () => void {
+    return this.inner.onSubscriptionState(listener);
   }
 
   subscribe(topic: string, handler: BusHandler): Promise<() => Promise<void>> {
