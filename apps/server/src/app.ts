@@ -21,7 +21,10 @@ import { requestIdOf } from './platform/observability/request-id';
 import { serveWeb } from './platform/http/serve-web';
 import { defaultWebDist } from './platform/server-root';
 import { stompRoutes } from './platform/realtime/stomp-route';
-import { isSessionActive } from './modules/auth/session-cache';
+import type { SubscriptionState } from './platform/bus/event-bus';
+import { accessCachesHear } from './platform/access-cache';
+import { liveAccessOf } from './platform/realtime/live-access';
+import { isSessionActive, sessionCacheHears } from './modules/auth/session-cache';
 import type { AppModule } from './platform/module';
 import { authModule } from './modules/auth/auth.module';
 import { boardModule } from './modules/board/board.module';
@@ -74,6 +77,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       redact: ['req.headers.authorization', '*.password', '*.refreshToken', '*.token'],
     });
   const { context, dispose } = await createContext(config, logger, appModules, options);
+  const unwatch = context.bus.onSubscriptionState((state) => busHears(context, state));
 
   // Widened on purpose: Fastify's instance type is then the plain one every route module uses.
   const fastifyLogger: FastifyBaseLogger = logger;
@@ -94,7 +98,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   registerProblemHandlers(app);
   registerNotFoundHandler(app);
   await registerObservability(app, context);
-  app.addHook('onClose', dispose);
+  app.addHook('onClose', async () => {
+    unwatch();
+    await dispose();
+  });
   // API answers carry tokens and personal data: no cache (browser, proxy) keeps them. A route
   // that says `public` itself (public images by unguessable name) keeps its own header.
   app.addHook('onSend', async (request, reply, payload) => {
@@ -179,6 +186,25 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
 
   await serveWeb(app, config.webDistDir ?? defaultWebDist);
   return Object.assign(app, { context });
+}
+
+/**
+ * The bus stopped hearing, or hears again after it was away (decision 0032). What it carried
+ * meanwhile (access-cache clears, session revocations, live-access changes) never arrived here,
+ * so every access answer this instance keeps is unknown: the caches are emptied (and keep nothing
+ * while the bus is away), and once it hears again every open stream and socket is checked as
+ * after a membership change (streams resume from the event log). Caches first: the re-checks
+ * read through them.
+ */
+function busHears(context: AppContext, state: SubscriptionState) {
+  if (state === 'lost') context.logger.warn({ bus: state }, 'live bus away: no access kept');
+  else context.logger.info({ bus: state }, 'live bus back: access caches and live links checked');
+  accessCachesHear(context, state);
+  sessionCacheHears(context, state);
+  if (state !== 'resubscribed') return;
+  liveAccessOf(context)
+    .then((access) => access.resubscribed((claims) => isSessionActive(context, claims)))
+    .catch((error: unknown) => context.logger.error({ err: error }, 'live access re-check'));
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

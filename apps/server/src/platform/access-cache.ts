@@ -1,4 +1,5 @@
 import type { AppContext } from '../context';
+import type { SubscriptionState } from './bus/event-bus';
 
 /**
  * Per-instance caches of access decisions and small read models (a member's workspace role, team
@@ -14,7 +15,9 @@ import type { AppContext } from '../context';
  * A read that started before a clear must not store what it read after the clear (it may have
  * read the old rows): each cache counts its clears, and a read stores its answer only if no clear
  * happened while it ran. Nothing is stored until this instance listens to the bus, so no clear
- * made elsewhere can be missed while the subscription is being set up.
+ * made elsewhere can be missed while the subscription is being set up; and nothing is kept or
+ * stored while the bus is away (its Redis connection dropped, decision 0032): the clears
+ * published meanwhile never arrive, so every answer kept then is unknown.
  */
 export const ACCESS_CLEARED_TOPIC = 'internal:access-cache-cleared';
 
@@ -81,7 +84,7 @@ export class AccessCache<V> {
     }
     const clearsBefore = this.clears;
     const value = await load();
-    if (value !== undefined && this.registry.listening && clearsBefore === this.clears) {
+    if (value !== undefined && this.registry.hearing() && clearsBefore === this.clears) {
       if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
       this.entries.set(key, { value, scopeId, userId, until: now + KEPT_FOR_MS });
     }
@@ -107,7 +110,14 @@ export class AccessCache<V> {
 
 class CacheRegistry {
   readonly caches = new Map<string, AccessCache<unknown>>();
+  /** Subscribed to the clears (once, at the start). */
   listening = false;
+  /** False while the bus is away: its subscriptions hear nothing, clears included. */
+  busHearing = true;
+
+  hearing(): boolean {
+    return this.listening && this.busHearing;
+  }
 
   clear(change: AccessClear): void {
     const names = change.caches ?? [...this.caches.keys()];
@@ -151,4 +161,15 @@ export function accessCacheOf<V>(ctx: AppContext, name: string): AccessCache<V> 
 export async function clearAccessCaches(ctx: AppContext, change: AccessClear): Promise<void> {
   registryOf(ctx).clear(change);
   await ctx.bus.publishUnlogged(ACCESS_CLEARED_TOPIC, change);
+}
+
+/**
+ * The bus stopped hearing (`lost`) or hears again (`resubscribed`): either way the clears
+ * published meanwhile may be lost, so every answer this instance keeps goes (decision 0032); while
+ * it is away none is stored (each request reads the database).
+ */
+export function accessCachesHear(ctx: AppContext, state: SubscriptionState): void {
+  const registry = registryOf(ctx);
+  registry.busHearing = state === 'resubscribed';
+  registry.clear({});
 }

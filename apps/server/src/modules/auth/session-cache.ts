@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context';
+import type { SubscriptionState } from '../../platform/bus/event-bus';
 import { REVOKED_TOPIC, type Revocation } from '../../platform/auth/revocations';
 import type { AccessClaims } from '../../platform/auth/tokens';
 import * as repo from './auth.repo';
@@ -14,6 +15,10 @@ const MAX_ENTRIES = 100_000;
 
 class ActiveSessions {
   private readonly entries = new Map<number, { userId: number; until: number }>();
+  /** False while the bus is away: revocations made elsewhere would not arrive (decision 0032). */
+  busHearing = true;
+  /** Counts what was forgotten (a revocation, everything): a read overlapping it keeps nothing. */
+  forgotten = 0;
 
   isKnown(claims: AccessClaims, now: number): boolean {
     const entry = this.entries.get(claims.sessionId);
@@ -26,11 +31,18 @@ class ActiveSessions {
   }
 
   remember(claims: AccessClaims, until: number) {
+    if (!this.busHearing) return;
     if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
     this.entries.set(claims.sessionId, { userId: claims.userId, until });
   }
 
+  forgetAll() {
+    this.forgotten += 1;
+    this.entries.clear();
+  }
+
   forget(revocation: Revocation) {
+    this.forgotten += 1;
     if ('sessionId' in revocation) {
       this.entries.delete(revocation.sessionId);
       return;
@@ -63,6 +75,7 @@ export async function isSessionActive(ctx: AppContext, claims: AccessClaims): Pr
   const sessions = activeSessionsOf(ctx);
   const now = ctx.now();
   if (sessions.isKnown(claims, now.getTime())) return true;
+  const forgottenBefore = sessions.forgotten;
   const session = await repo.findActiveSession(
     ctx.database.db,
     claims.sessionId,
@@ -70,8 +83,21 @@ export async function isSessionActive(ctx: AppContext, claims: AccessClaims): Pr
     now,
   );
   if (!session) return false;
+  // A read that overlapped a revocation (or the bus coming back) may have read the old row.
+  if (forgottenBefore !== sessions.forgotten) return true;
   sessions.remember(claims, Math.min(now.getTime() + ACTIVE_FOR_MS, session.expiresAt.getTime()));
   return true;
+}
+
+/**
+ * The bus stopped hearing (`lost`) or hears again (`resubscribed`): revocations published
+ * meanwhile may be lost, so every session kept as active is read again (decision 0032); while the
+ * bus is away none is kept.
+ */
+export function sessionCacheHears(ctx: AppContext, state: SubscriptionState): void {
+  const sessions = activeSessionsOf(ctx);
+  sessions.busHearing = state === 'resubscribed';
+  sessions.forgetAll();
 }
 
 /** Call after a revocation is committed: every instance stops trusting those sessions. */

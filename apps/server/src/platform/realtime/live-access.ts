@@ -14,6 +14,9 @@ import { REVOKED_TOPIC, type Revocation } from '../auth/revocations';
  *
  * A link also ends when the access token it was opened with expires (see `accessDeadline`), so a
  * lost bus message keeps a revoked session listening for at most one token lifetime.
+ *
+ * When the bus was away (its Redis connection dropped), whatever it carried meanwhile is lost:
+ * `resubscribed` then treats every link as possibly stale (decision 0032).
  */
 const ACCESS_TOPIC = 'internal:live-access-changed';
 
@@ -33,7 +36,15 @@ export type LiveLink = {
   recheck: () => Promise<void>;
   /** Closes the whole link. */
   end: (reason: LiveEndReason) => void;
+  /**
+   * For a link whose client can resume from the event log (an SSE stream, by Last-Event-ID):
+   * ends it, inviting the client back at once. Absent: the link can only re-check (STOMP).
+   */
+  resume?: () => void;
 };
+
+/** Whether a login session is still active (the auth module's answer, read afresh). */
+export type SessionCheck = (claims: { userId: number; sessionId: number }) => Promise<boolean>;
 
 /** Small slack after `exp`, so the token is surely refused when the client comes back with it. */
 const EXPIRY_SLACK_MS = 1000;
@@ -69,6 +80,43 @@ export class LiveAccess {
         link.end('SESSION_ENDED');
       });
     }
+  }
+
+  /**
+   * The bus hears again after it was away (decision 0032): access changes and revocations
+   * published meanwhile never arrived. Each link's session is checked afresh (`isSessionLive`
+   * must not answer from a cache that may have missed a revocation) and ended when gone; a
+   * stream that can resume from the log is sent back to resume (the client comes back through
+   * the ordinary checks and gets what it missed, today's access applied); every other link
+   * re-checks all it hears, as after a membership change.
+   */
+  async resubscribed(isSessionLive: SessionCheck): Promise<void> {
+    const sessions = new Map<number, Promise<boolean>>();
+    const liveSession = (link: LiveLink): Promise<boolean> => {
+      const { userId, sessionId } = link;
+      if (sessionId === null) return Promise.resolve(true);
+      let answer = sessions.get(sessionId);
+      if (!answer) {
+        answer = isSessionLive({ userId, sessionId });
+        sessions.set(sessionId, answer);
+      }
+      return answer;
+    };
+    await Promise.all(
+      [...this.links].map(async (link) => {
+        try {
+          if (!(await liveSession(link))) {
+            link.end('SESSION_ENDED');
+            return;
+          }
+          if (link.resume) link.resume();
+          else await link.recheck();
+        } catch (error) {
+          this.ctx.logger.warn({ err: error }, 'live access re-check failed; closing the link');
+          link.end('SESSION_ENDED');
+        }
+      }),
+    );
   }
 
   revoked(revocation: Revocation) {

@@ -189,6 +189,9 @@ export class SseHub {
         }
       },
       end: (reason) => this.end(connection, reason),
+      // The bus was away (decision 0032): the client resumes from the log at once, through the
+      // ordinary checks, instead of this stream guessing what it missed.
+      resume: () => this.end(connection, 'RESUME'),
     });
     const disarm = armDeadline(owner.accessExpiresAt?.getTime() ?? null, () =>
       this.end(connection, 'TOKEN_EXPIRED'),
@@ -329,15 +332,16 @@ export class SseHub {
   }
 
   /**
-   * Ends a stream whose right to listen ended. At the token's expiry the client is told to come
-   * back with a new ticket (a named event: `onmessage` handlers do not see it); a revoked
-   * session gets no such invitation.
+   * Ends a stream whose right to listen ended. At the token's expiry, or when the stream may have
+   * missed events (`RESUME`: the bus was away), the client is told to come back with a new ticket
+   * and its last event id (a named event: `onmessage` handlers do not see it); a revoked session
+   * gets no such invitation.
    */
-  private end(connection: Connection, reason: LiveEndReason) {
+  private end(connection: Connection, reason: LiveEndReason | 'RESUME') {
     if (!this.connections.has(connection)) return;
     if (!connection.response.writableEnded) openStream(connection.response);
     this.flushOne(connection);
-    if (reason === 'TOKEN_EXPIRED' && !connection.response.writableEnded) {
+    if (reason !== 'SESSION_ENDED' && !connection.response.writableEnded) {
       connection.response.write(`event: reauth\ndata: {"reason":"${reason}"}\n\n`);
     }
     connection.response.end();
