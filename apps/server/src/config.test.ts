@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig, parseTrustProxy, trustProxyOption } from './config';
+import { ConfigError, loadConfig, parseTrustProxy, trustProxyOption } from './config';
 
 const base = { NODE_ENV: 'test', DATA_DIR: '/tmp/teamup-config-test' };
 
@@ -23,6 +23,26 @@ describe('config', () => {
     const key = 'k'.repeat(32);
     expect(loadConfig({ ...base, DATA_ENCRYPTION_KEY: key }).dataEncryptionKey).toBe(key);
     expect(loadConfig(base).dataEncryptionKey).toBeUndefined();
+  });
+
+  it('refuses, in production as elsewhere, a secret holding a placeholder of .env.example', () => {
+    const published = 'change-me-to-the-output-of-openssl-rand-hex-32-jwt';
+    for (const env of ['production', 'test', 'development']) {
+      const refused = () => loadConfig({ ...base, NODE_ENV: env, JWT_SECRET: published });
+      expect(refused, env).toThrow(ConfigError);
+      expect(refused, env).toThrow(
+        /^Invalid configuration:\nJWT_SECRET holds a placeholder published in \.env\.example: replace it with a secret of your own/,
+      );
+    }
+    // Inside a URL too: compose builds DATABASE_URL from DEPLOY_POSTGRES_PASSWORD.
+    expect(() =>
+      loadConfig({
+        ...base,
+        DATABASE_URL: 'postgres://teamup:change-me-postgres-password@postgres:5432/teamup',
+      }),
+    ).toThrow(/DATABASE_URL holds a placeholder/);
+    // A secret of one's own is taken.
+    expect(loadConfig({ ...base, JWT_SECRET: 'a'.repeat(64) }).jwtSecret).toBe('a'.repeat(64));
   });
 
   it('trusts no proxy unless TRUST_PROXY says which', () => {

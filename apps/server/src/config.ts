@@ -112,7 +112,56 @@ export type TrustProxy = boolean | number | string[];
 /** The shortest JWT_SECRET accepted: HS256 wants a key at least as long as its 32-byte hash. */
 export const JWT_SECRET_MIN_BYTES = 32;
 
-const configError = (line: string) => new Error(`Invalid configuration:\n${line}`);
+/** A setting the server refuses to start with: its message says which and why, for an operator. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const configError = (line: string) => new ConfigError(`Invalid configuration:\n${line}`);
+
+/**
+ * The settings that hold a secret, alone (JWT_SECRET) or inside a value (the password in
+ * DATABASE_URL, a TURN credential in ICE_SERVERS).
+ */
+export const SECRET_SETTINGS = [
+  'JWT_SECRET',
+  'DATA_ENCRYPTION_KEY',
+  'DATABASE_URL',
+  'REDIS_URL',
+  'SMTP_URL',
+  'GOOGLE_CLIENT_SECRET',
+  'KAKAO_CLIENT_SECRET',
+  'LIVEKIT_API_SECRET',
+  'ICE_SERVERS',
+  'S3_SECRET_KEY',
+  'METRICS_TOKEN',
+] as const;
+
+/**
+ * What every secret value published in .env.example contains (and the passwords compose builds
+ * DATABASE_URL and ICE_SERVERS from): the file is public, so a value holding one is known to
+ * anyone, and a token signed with it is anyone's (apps/server/test/deploy-files.test.ts checks
+ * that each secret value of the file is refused).
+ */
+export const PUBLISHED_PLACEHOLDER_MARKS: readonly string[] = ['change-me'];
+
+/** Whether a secret value holds one of the placeholders published in .env.example. */
+export function isPublishedPlaceholder(value: string): boolean {
+  const lower = value.toLowerCase();
+  return PUBLISHED_PLACEHOLDER_MARKS.some((mark) => lower.includes(mark));
+}
+
+/** Refuses a secret setting left at (or built from) a value published in .env.example. */
+function refusePublishedSecrets(env: NodeJS.ProcessEnv) {
+  for (const name of SECRET_SETTINGS) {
+    const value = env[name];
+    if (value !== undefined && isPublishedPlaceholder(value)) {
+      throw configError(
+        `${name} holds a placeholder published in .env.example: replace it with a secret of your own (\`openssl rand -hex 32\`)`,
+      );
+    }
+  }
+}
 
 /** TRUST_PROXY: `true`/`false`, a hop count, or addresses and CIDR ranges separated by commas. */
 export function parseTrustProxy(raw: string | undefined): TrustProxy {
@@ -163,11 +212,11 @@ function parseIceServers(raw: string | undefined): IceServer[] {
   try {
     value = JSON.parse(raw);
   } catch {
-    throw new Error('Invalid configuration:\nICE_SERVERS: not JSON');
+    throw configError('ICE_SERVERS: not JSON');
   }
   const parsed = z.array(iceServerSchema).safeParse(value);
   if (!parsed.success) {
-    throw new Error('Invalid configuration:\nICE_SERVERS: expected an array of RTCIceServer');
+    throw configError('ICE_SERVERS: expected an array of RTCIceServer');
   }
   return parsed.data;
 }
@@ -177,9 +226,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+    throw configError(lines.join('\n'));
   }
   const e = parsed.data;
+  // In every environment: a published secret is no secret on a developer's machine either.
+  refusePublishedSecrets(env);
   if (e.JWT_SECRET !== undefined && Buffer.byteLength(e.JWT_SECRET) < JWT_SECRET_MIN_BYTES) {
     throw configError(
       `JWT_SECRET is too short: it must be at least ${JWT_SECRET_MIN_BYTES} bytes (a random string such as \`openssl rand -base64 48\`), or leave it unset to have one generated into DATA_DIR`,
@@ -194,7 +245,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   if (e.OAUTH_TEST_PROVIDER_URL && e.NODE_ENV === 'production') {
-    throw new Error('Invalid configuration:\nOAUTH_TEST_PROVIDER_URL is for tests only');
+    throw configError('OAUTH_TEST_PROVIDER_URL is for tests only');
   }
   const { LIVEKIT_URL: lkUrl, LIVEKIT_API_KEY: lkKey, LIVEKIT_API_SECRET: lkSecret } = e;
   const { S3_ENDPOINT: s3Endpoint, S3_BUCKET: s3Bucket, S3_ACCESS_KEY: s3Key } = e;

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { App } from './app';
-import { loadConfig, type Config } from './config';
+import { ConfigError, loadConfig, type Config } from './config';
 import { databaseOptionsFor, openDatabase } from './db/client';
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './platform/data-dir-lock';
 import { ensurePrivateDir } from './platform/private-files';
@@ -92,4 +92,12 @@ function refuse(message: string): void {
   process.exit(1);
 }
 
-main().catch((error: unknown) => lifecycle.fatal('server failed to start', error));
+main().catch((error: unknown) => {
+  // A setting refused while the app was built (a DATA_DIR key file): its line, not a stack.
+  if (error instanceof ConfigError) {
+    lock?.releaseSync();
+    refuse(error.message);
+    return;
+  }
+  lifecycle.fatal('server failed to start', error);
+});

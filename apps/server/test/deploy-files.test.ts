@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { configKeys } from '../src/config';
+import { configKeys, ConfigError, loadConfig, SECRET_SETTINGS } from '../src/config';
 import { createTestApp, type TestApp } from './test-app';
 
 /**
@@ -140,7 +140,90 @@ describe('.env.example against config.ts', () => {
   });
 });
 
+/** compose's interpolation of `text` with the values .env.example sets (`$$` stays `$$`). */
+function interpolate(text: string, values: ReadonlyMap<string, string>): string {
+  return text.replace(
+    /\$(?:(\$)|\{([A-Za-z_]\w*)(?:[:?+-][^}]*)?\}|([A-Za-z_]\w*))/g,
+    (whole, escaped: string | undefined, braced: string | undefined, bare: string | undefined) =>
+      escaped === undefined ? (values.get(braced ?? bare ?? '') ?? '') : whole,
+  );
+}
+
+describe('the secrets .env.example publishes', () => {
+  /** Every `NAME=value` of the file, commented-out examples included. */
+  const published = [...envExampleText.matchAll(/^(?:#\s*)?([A-Z][A-Z0-9_]*)=(.*)$/gm)].map(
+    ([, name = '', value = '']) => ({ name, value }),
+  );
+  const looksSecret = (name: string) =>
+    /SECRET|PASSWORD|_TOKEN$|ENCRYPTION_KEY|DATABASE_URL|REDIS_URL|SMTP_URL|ICE_SERVERS/.test(name);
+  const refusal = (env: Record<string, string>) => {
+    try {
+      loadConfig({ NODE_ENV: 'production', DATA_DIR: '/tmp/teamup-deploy-test', ...env });
+      return undefined;
+    } catch (error) {
+      return error instanceof ConfigError ? error.message : String(error);
+    }
+  };
+
+  it('config.ts checks every secret-looking setting the file names', () => {
+    const unchecked = published
+      .map(({ name }) => name)
+      .filter((name) => looksSecret(name) && !name.startsWith(DEPLOY_PREFIX))
+      .filter((name) => !(SECRET_SETTINGS as readonly string[]).includes(name));
+    expect(unchecked, 'add these to SECRET_SETTINGS in config.ts').toEqual([]);
+  });
+
+  it('the server refuses to start with each of them, as the file sets it', () => {
+    // A URL or server list is secret for the credential in it (REDIS_URL's example has none).
+    const carriesSecret = (name: string, value: string) =>
+      !/_URL$|ICE_SERVERS/.test(name) || /:\/\/[^/:@]*:[^/@]*@|"credential"/.test(value);
+    const secrets = published.filter(
+      ({ name, value }) =>
+        looksSecret(name) && !name.startsWith(DEPLOY_PREFIX) && carriesSecret(name, value),
+    );
+    expect(secrets.map(({ name }) => name)).toEqual(
+      expect.arrayContaining(['JWT_SECRET', 'DATA_ENCRYPTION_KEY', 'SMTP_URL', 'ICE_SERVERS']),
+    );
+    for (const { name, value } of secrets) {
+      expect(refusal({ [name]: value }), `${name}=${value}`).toMatch(
+        new RegExp(
+          `^Invalid configuration:\n${name} holds a placeholder published in \\.env\\.example`,
+        ),
+      );
+    }
+  });
+
+  it('and as compose builds the app settings from the DEPLOY_* passwords', () => {
+    const [, appService] = appServices[0] ?? [];
+    const environment = (appService?.environment ?? {}) as Record<string, string>;
+    const built = Object.entries(environment)
+      .filter(
+        ([name]) =>
+          looksSecret(name) && /\$\{?DEPLOY_[A-Z_]*PASSWORD/.test(name + environment[name]),
+      )
+      .map(([name, template]) => [name, interpolate(String(template), envExample.active)] as const);
+    expect(built.map(([name]) => name).sort()).toEqual(['DATABASE_URL', 'ICE_SERVERS']);
+    for (const [name, value] of built) {
+      expect(refusal({ [name]: value }), `${name}=${value}`).toMatch(
+        new RegExp(`${name} holds a placeholder published in \\.env\\.example`),
+      );
+    }
+  });
+});
+
 describe('compose.yaml against config.ts and .env.example', () => {
+  it('names every image it pulls with a version, never `latest` or no tag', () => {
+    const unpinned = Object.entries(compose.services)
+      .filter(([, service]) => service.build === undefined && service.image !== undefined)
+      .map(([name, service]) => ({ name, image: service.image ?? '' }))
+      .filter(({ image }) => {
+        const tag = /:([^/:@]+)$/.exec(image)?.[1];
+        // A digest pins too; a tag must name a version (a digit), not a moving name.
+        return !image.includes('@sha256:') && (tag === undefined || !/\d/.test(tag));
+      });
+    expect(unpinned, 'pin these images to a version').toEqual([]);
+  });
+
   it('runs two app instances from the image, each reading the env file', () => {
     expect(appServices.length).toBeGreaterThanOrEqual(2);
     for (const [name, service] of appServices) {

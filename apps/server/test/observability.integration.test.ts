@@ -130,6 +130,88 @@ describe('access log and X-Request-Id', () => {
     expect(wsLines.map((line) => line.status)).toContain(401);
   });
 
+  it('never logs an invite code (a join credential in the path) or a search text', async () => {
+    const owner = await createUser(app);
+    const member = await createUser(app);
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/workspaces',
+      headers: authHeader(owner.token),
+      payload: { name: '기록 수업' },
+    });
+    const workspace = dataOf<{ id: number; inviteCode: string }>(created);
+    const searchText = '아무도몰라야할검색어';
+    const hashtagText = '비밀해시태그';
+    const calls = [
+      { url: `/api/workspaces/invite/${workspace.inviteCode}`, token: member.token },
+      { url: `/api/workspaces/invite/${workspace.inviteCode}/public`, token: undefined },
+      {
+        url: `/api/workspaces/${workspace.id}/search?q=${encodeURIComponent(searchText)}&page=0`,
+        token: owner.token,
+      },
+      { url: `/api/hashtags/search?q=${encodeURIComponent(hashtagText)}`, token: owner.token },
+    ];
+    const ids: string[] = [];
+    for (const { url, token } of calls) {
+      const response = await app.inject({
+        method: 'GET',
+        url,
+        headers: token === undefined ? {} : authHeader(token),
+      });
+      expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
+      ids.push(String(response.headers['x-request-id']));
+    }
+    await until(() => ids.every((id) => accessLines(log.lines).some((l) => l.reqId === id)));
+    const lines = ids.map((id) => accessLines(log.lines).find((line) => line.reqId === id));
+    expect(lines.map((line) => line?.url)).toEqual([
+      '/api/workspaces/invite/[redacted]',
+      '/api/workspaces/invite/[redacted]/public',
+      `/api/workspaces/${workspace.id}/search?q=[redacted]&page=0`,
+      '/api/hashtags/search?q=[redacted]',
+    ]);
+    const all = log.raw.join('\n');
+    for (const secret of [workspace.inviteCode, searchText, encodeURIComponent(searchText)]) {
+      expect(all).not.toContain(secret);
+    }
+    expect(all).not.toContain(encodeURIComponent(hashtagText));
+  });
+
+  it('redacts every path parameter of the API document that names a credential', async () => {
+    const document = (await app.inject({ url: '/api/docs/json' })).json<{
+      paths: Record<string, Record<string, unknown>>;
+    }>();
+    const credentialRoutes = Object.entries(document.paths).flatMap(([path, operations]) =>
+      /\{[^}]*(?:code|token|ticket|secret|key|invite)[^}]*\}/i.test(path)
+        ? Object.keys(operations).map((method) => ({ path, method: method.toUpperCase() }))
+        : [],
+    );
+    // The invite routes at least; any other such route is held to the same rule.
+    expect(credentialRoutes.map((route) => route.path)).toEqual(
+      expect.arrayContaining([
+        '/api/workspaces/invite/{code}',
+        '/api/workspaces/invite/{code}/public',
+      ]),
+    );
+    const user = await createUser(app);
+    for (const [index, route] of credentialRoutes.entries()) {
+      // Every parameter gets a value; the credential ones a marker that must not be logged.
+      const marker = `CREDENTIAL${index}MARKER`;
+      const url = route.path.replace(/\{([^}]+)\}/g, (_whole, name: string) =>
+        /code|token|ticket|secret|key|invite/i.test(name) ? marker : '1',
+      );
+      const response = await app.inject({
+        method: route.method as 'GET',
+        url,
+        headers: authHeader(user.token),
+      });
+      const id = String(response.headers['x-request-id']);
+      await until(() => accessLines(log.lines).some((line) => line.reqId === id));
+      const line = accessLines(log.lines).find((l) => l.reqId === id);
+      expect(line?.url, `${route.method} ${route.path}`).toContain('[redacted]');
+      expect(log.raw.join('\n'), `${route.method} ${route.path}`).not.toContain(marker);
+    }
+  });
+
   it('answers a sane incoming X-Request-Id and uses it in the log', async () => {
     const given = 'edge-proxy.1234_abc';
     const response = await app.inject({

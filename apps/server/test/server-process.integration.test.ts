@@ -112,6 +112,34 @@ describe('server process', { timeout: 90_000 }, () => {
     expect(server.stderr()).toContain('PORT');
   });
 
+  it('refuses to start with a secret published in .env.example, or a short key file in DATA_DIR', async () => {
+    const published = track(
+      await spawnServer({
+        dataDir: tempDir(),
+        env: {
+          NODE_ENV: 'production',
+          JWT_SECRET: 'change-me-to-the-output-of-openssl-rand-hex-32-jwt',
+        },
+      }),
+    );
+    expect((await published.exited).code).toBe(1);
+    expect(published.stderr()).toContain(
+      'JWT_SECRET holds a placeholder published in .env.example',
+    );
+
+    const dataDir = tempDir();
+    fs.mkdirSync(path.join(dataDir, 'secrets'), { mode: 0o700 });
+    fs.writeFileSync(path.join(dataDir, 'secrets', 'jwt.key'), 'short\n', { mode: 0o600 });
+    const short = track(await spawnServer({ dataDir }));
+    expect((await short.exited).code).toBe(1);
+    // The reason, plainly: no stack trace around it.
+    expect(short.stderr()).toMatch(
+      /jwt\.key holds a secret of 5 bytes, fewer than the 32 required/,
+    );
+    expect(short.stderr()).not.toMatch(/\n\s+at /);
+    expect(fs.existsSync(path.join(dataDir, '.lock'))).toBe(false);
+  });
+
   it('a port already in use exits 1 and releases DATA_DIR', async () => {
     const dataDir = tempDir();
     const first = track(await startServer({ dataDir: tempDir() }));

@@ -10,6 +10,7 @@ import type {
 } from '@teamup/contracts/auth';
 import { call, createUser, dataOf, expectProblem, type TestUser } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { respell, signatureBytes } from '../../../test/token-spelling';
 
 let app: TestApp;
 let clockOffsetMs = 0;
@@ -165,6 +166,36 @@ describe('two-step verification', () => {
       recoveryCode,
     });
     expect(fresh.statusCode, fresh.body).toBe(200);
+  });
+
+  it('a challenge is spent for every spelling of it, and only its own spelling is taken', async () => {
+    const user = await createUser(app, '다른 철자');
+    const { secret } = await enrol(user);
+    const challengeToken = await challengeFor(user.email);
+    const respelled = respell(challengeToken);
+    expect(respelled).not.toBe(challengeToken);
+    // The same signature bytes: a lenient decoder reads both strings alike.
+    expect(signatureBytes(respelled).equals(signatureBytes(challengeToken))).toBe(true);
+
+    // Alone, the second spelling is no challenge...
+    nextStep();
+    expectProblem(
+      await secondStep({ challengeToken: respelled, code: codeFor(secret) }),
+      401,
+      'TWO_FACTOR_CHALLENGE_INVALID',
+    );
+    // ...the challenge itself still works once...
+    const done = await secondStep({ challengeToken, code: codeFor(secret) });
+    expect(done.statusCode, done.body).toBe(200);
+    // ...and then neither spelling does.
+    nextStep();
+    for (const token of [challengeToken, respelled]) {
+      expectProblem(
+        await secondStep({ challengeToken: token, code: codeFor(secret) }),
+        401,
+        'TWO_FACTOR_CHALLENGE_INVALID',
+      );
+    }
   });
 
   it('takes each recovery code once', async () => {

@@ -187,9 +187,11 @@ export async function passChallenge(
   input: { challengeToken: string; code?: string | undefined; recoveryCode?: string | undefined },
 ): Promise<number> {
   const invalid = () => unauthorized(ErrorCode.TWO_FACTOR_CHALLENGE_INVALID, M.challengeInvalid);
-  const userId = await ctx.purposeTokens.verify('login-2fa', input.challengeToken);
-  if (userId === null) throw invalid();
-  const spentKey = `2fa-challenge-spent:${hashOpaqueToken(input.challengeToken)}`;
+  const verified = await ctx.purposeTokens.verify('login-2fa', input.challengeToken);
+  if (verified === null) throw invalid();
+  const { userId, tokenId } = verified;
+  // Spent by its id, not its string: single use holds for the challenge, however spelled.
+  const spentKey = `2fa-challenge-spent:${tokenId}`;
   if (!(await ctx.limiter.peek(spentKey, 1, CHALLENGE_SECONDS)).allowed) throw invalid();
   if (input.code) await checkCode(ctx, userId, input.code);
   else await spendRecovery(ctx, userId, input.recoveryCode ?? '');

@@ -273,6 +273,12 @@ export async function findReplyTarget(
   return row;
 }
 
+/** These messages as a room shows them (deleted ones included), in no particular order. */
+export async function messagesByIds(db: Db, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  return withAttachments(db, await messagesQuery(db).where(inArray(chatMessages.id, [...ids])));
+}
+
 export async function findMessage(db: Db, id: number): Promise<MessageView | undefined> {
   const [row] = await messagesQuery(db).where(eq(chatMessages.id, id)).limit(1);
   if (!row) return undefined;

@@ -13,6 +13,7 @@ import { badRequest } from '../../platform/errors/app-error';
 import type { LiveContribution } from '../../platform/realtime/contribution';
 import { destinationIds } from '../../platform/realtime/stomp-endpoint';
 import type { AppContext } from '../../context';
+import { chatReplayAsNow } from './chat.live-replay';
 import { isRoomMember, roomIdsOf, setNotifyLevel } from './members.service';
 import { editMessage, postMessage, setReaction } from './messages.service';
 import { setNotice } from './notice.service';
@@ -121,7 +122,8 @@ function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
 /**
  * Chat on the live transports. STOMP: subscribe `/topic/chat-rooms/{roomId}` (room members), send
  * `/app/workspaces/{ws}/chat-rooms/{roomId}/messages` with the HTTP call's JSON body. SSE: a
- * stream hears the rooms of its user, and follows a room it is added to at once.
+ * stream hears the rooms of its user, follows a room it is added to at once, and gets the messages
+ * of a replay as they are now (chat.live-replay.ts).
  */
 export const chatLive: LiveContribution = {
   stomp: (ctx) => ({
@@ -149,4 +151,5 @@ export const chatLive: LiveContribution = {
     if (event['type'] === 'CHAT_MEMBER_LEFT') return { unlisten: [Topics.chatRoom(roomId)] };
     return undefined;
   },
+  sseReplay: chatReplayAsNow,
 };

@@ -103,6 +103,18 @@ async function presentRows(
   );
 }
 
+/**
+ * These messages as the room shows them now (a deleted one as deleted), by id; a message no
+ * longer stored is absent. For events replayed to a reconnecting stream (chat.live-replay.ts).
+ */
+export async function messagesNow(
+  ctx: AppContext,
+  ids: readonly number[],
+): Promise<Map<number, ChatMessage>> {
+  const rows = await repo.messagesByIds(ctx.database.db, ids);
+  return new Map((await presentRows(ctx, rows)).map((message) => [message.id, message]));
+}
+
 /** The caller may post in this room (checked before a file is read from the request). */
 export async function assertCanSend(
   ctx: AppContext,

@@ -7,7 +7,9 @@ import type { MemberRow, RoomRow } from './chat.repo';
 
 /*
  * Rooms as a viewer's room list shows them, in one statement: the rooms, each with its members,
- * the viewer's unread count and its newest message (sender, quoted original, files). The room
+ * the viewer's unread count and its newest message (sender, quoted original, files), the last two
+ * only for a room the viewer is in: what a summary shows of the messages is what the viewer may
+ * read of them. The room
  * list is the chat screen's first load and every live refresh of it; it was six queries.
  */
 
@@ -128,6 +130,11 @@ export async function roomViews(db: Db, viewerId: number, selection: RoomSelecti
           LEFT JOIN ${chatMessages} o ON o.id = lm.reply_to_id
           LEFT JOIN ${users} ou ON ou.id = o.sender_id
           WHERE lm.id = (SELECT max(n.id) FROM ${chatMessages} n WHERE n.room_id = p.id)
+            -- Only a member reads a room's messages (room-access.ts), so only a member's summary
+            -- shows one: a room given by id (a DM its viewer left, asked for again) has none.
+            AND EXISTS (
+              SELECT 1 FROM ${chatRoomMembers} v WHERE v.room_id = p.id AND v.user_id = ${viewerId}
+            )
         )
       ) ORDER BY ${order})
       FROM page p

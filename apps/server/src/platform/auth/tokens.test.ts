@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AccessTokens } from './tokens';
+import { respell, signatureBytes } from '../../../test/token-spelling';
+import { AccessTokens, isCanonicalJws, PurposeTokens } from './tokens';
 
 const SECRET = 'unit-test-secret-that-is-long-enough-for-hs256';
 
@@ -38,5 +39,33 @@ describe('AccessTokens.verify, with verified tokens remembered', () => {
     await expect(tokens.verify(other)).rejects.toMatchObject({ code: 'TOKEN_INVALID' });
     const altered = `${good.slice(0, -2)}${good.endsWith('AA') ? 'BB' : 'AA'}`;
     await expect(tokens.verify(altered)).rejects.toMatchObject({ code: 'TOKEN_INVALID' });
+  });
+});
+
+describe('one spelling per token', () => {
+  it('refuses a second spelling of a good access token, before and after the first was seen', async () => {
+    const tokens = new AccessTokens(SECRET, 60);
+    const good = await tokens.sign({ userId: 5, sessionId: 6 });
+    const respelled = respell(good);
+    expect(signatureBytes(respelled).equals(signatureBytes(good))).toBe(true);
+    expect(isCanonicalJws(good)).toBe(true);
+    expect(isCanonicalJws(respelled)).toBe(false);
+    await expect(tokens.verify(respelled)).rejects.toMatchObject({ code: 'TOKEN_INVALID' });
+    await tokens.verify(good);
+    await expect(tokens.verify(respelled)).rejects.toMatchObject({ code: 'TOKEN_INVALID' });
+  });
+
+  it('names a purpose token by its id, and refuses its second spelling', async () => {
+    const tokens = new PurposeTokens(SECRET);
+    const first = await tokens.sign('login-2fa', 9, 60);
+    const second = await tokens.sign('login-2fa', 9, 60);
+    const one = await tokens.verify('login-2fa', first);
+    expect(one).toMatchObject({ userId: 9 });
+    expect(one?.tokenId).toMatch(/^[\w-]{16,}$/);
+    expect((await tokens.verify('login-2fa', second))?.tokenId).not.toBe(one?.tokenId);
+    expect(await tokens.verify('login-2fa', respell(first))).toBeNull();
+    // Padding or other characters a lenient decoder skips are other spellings too.
+    expect(await tokens.verify('login-2fa', `${first}=`)).toBeNull();
+    expect(await tokens.verify('login-2fa', `${first.slice(0, -1)}+`)).toBeNull();
   });
 });

@@ -5,6 +5,26 @@ import { unauthorized } from '../errors/app-error';
 
 export type AccessClaims = { userId: number; sessionId: number };
 
+/**
+ * Whether a compact JWS is spelled the one way its bytes can be: each part unpadded base64url
+ * that encodes back to itself. Base64url has spare bits in a part's last character (a 32-byte
+ * HMAC is 43 characters, 258 bits), and a decoder ignores them: a signature's last character
+ * changed within them gives a second string that verifies. Only this spelling is accepted, so a
+ * token is one string, and whatever is kept by the string (a spent challenge, a remembered
+ * verification) holds for the token.
+ */
+export function isCanonicalJws(token: string): boolean {
+  const parts = token.split('.');
+  return (
+    parts.length === 3 &&
+    parts.every(
+      (part) =>
+        /^[A-Za-z0-9_-]+$/.test(part) &&
+        Buffer.from(part, 'base64url').toString('base64url') === part,
+    )
+  );
+}
+
 /** How many verified tokens are remembered (a few MiB at most); all are forgotten past it. */
 const VERIFIED_KEPT = 10_000;
 
@@ -43,6 +63,7 @@ export class AccessTokens {
       this.verified.delete(token);
     }
     try {
+      if (!isCanonicalJws(token)) throw new Error('not the canonical spelling');
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
       const userId = Number(payload.sub);
       const sessionId = Number(payload['sid']);
@@ -88,22 +109,36 @@ export class PurposeTokens {
       .sign(this.key);
   }
 
-  /** The user id, or null when the token is bad, expired or for another purpose. */
-  async verify(purpose: TokenPurpose, token: string): Promise<number | null> {
+  /**
+   * The user and the token's unique id (what single use is kept by: the id names the token
+   * however it is spelled), or null when the token is bad, expired, for another purpose, or not
+   * in its canonical spelling.
+   */
+  async verify(
+    purpose: TokenPurpose,
+    token: string,
+  ): Promise<{ userId: number; tokenId: string } | null> {
+    if (!isCanonicalJws(token)) return null;
     try {
       const { payload } = await jwtVerify(token, this.key, {
         algorithms: ['HS256'],
         audience: `teamup:${purpose}`,
       });
       const userId = Number(payload.sub);
-      return Number.isInteger(userId) ? userId : null;
+      const tokenId = payload.jti;
+      if (!Number.isInteger(userId) || typeof tokenId !== 'string' || tokenId === '') return null;
+      return { userId, tokenId };
     } catch {
       return null;
     }
   }
 }
 
-/** An opaque random token for the client and the SHA-256 hash we store instead of it. */
+/**
+ * An opaque random token for the client and the SHA-256 hash we store instead of it. It is looked
+ * up by the hash of the string as given, never decoded: another spelling of the same bytes is
+ * another hash, found nowhere.
+ */
 export function newOpaqueToken(): { token: string; hash: string } {
   const token = randomBytes(32).toString('base64url');
   return { token, hash: hashOpaqueToken(token) };

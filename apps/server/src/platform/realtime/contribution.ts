@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context';
+import type { LoggedEvent } from '../bus/replayable-bus';
 import type { StompDestinations } from './stomp-endpoint';
 
 /** A live event as the transport sees it: a JSON object with a `type`, nothing more known. */
@@ -31,4 +32,11 @@ export interface LiveContribution {
    * a room is followed at once, before any re-check).
    */
   sseFollow?: (event: LiveEventFields, userId: number) => TopicChange | undefined;
+  /**
+   * Events a reconnecting stream missed, read back from the event log (of the topics its user
+   * hears now), as they must go out today: the log keeps what an event said when it was
+   * published, and what it said may since have been taken back (a deleted message's text). Each
+   * module answers for its own events: changed, left out, or as they are; the order is kept.
+   */
+  sseReplay?: (ctx: AppContext, events: readonly LoggedEvent[]) => Promise<LoggedEvent[]>;
 }

@@ -218,10 +218,12 @@ export class SseHub {
 
     if (lastEventId !== null) {
       const oldest = await this.ctx.bus.oldestId();
-      const missed = await this.ctx.bus.replay(topics, lastEventId, REPLAY_LIMIT);
+      const logged = await this.ctx.bus.replay(topics, lastEventId, REPLAY_LIMIT);
       // The log keeps a few minutes; older than that, part of what was missed may be gone,
       // and the client must reload from the API instead.
-      const gap = oldest === null || oldest > lastEventId + 1 || missed.length === REPLAY_LIMIT;
+      const gap = oldest === null || oldest > lastEventId + 1 || logged.length === REPLAY_LIMIT;
+      // Only topics the user hears now were read; what the events say is brought up to date.
+      const missed = await this.asNow(logged);
       if (gap) {
         const resync: ResyncSignal = { type: 'RESYNC', eventId: lastEventId };
         this.write(connection, resync);
@@ -267,6 +269,15 @@ export class SseHub {
     connection.pending = [];
     if (connection.response.writableEnded) return;
     connection.response.write(frames.length === 1 ? (frames[0] as Buffer) : Buffer.concat(frames));
+  }
+
+  /** Replayed events as the modules tell them today (see LiveContribution.sseReplay). */
+  private async asNow(events: LoggedEvent[]): Promise<LoggedEvent[]> {
+    let told = events;
+    for (const source of this.sources) {
+      if (source.sseReplay && told.length > 0) told = await source.sseReplay(this.ctx, told);
+    }
+    return told;
   }
 
   private async topicsOf(userId: number): Promise<string[]> {
