@@ -11,6 +11,7 @@ import { startEmbeddedUpkeep } from './db/embedded-upkeep';
 import { registerNotFoundHandler } from './platform/errors/not-found';
 import { frameworkErrorHandler, registerProblemHandlers } from './platform/errors/problem';
 import { bearerOf, createAuthGuard, verifiedClaimsOf } from './platform/auth/guard';
+import { registerBodyDrain } from './platform/http/body-drain';
 import { documentTransform } from './platform/http/define-route';
 import type { TypedApp } from './platform/http/types';
 import { registerRequestValidation } from './platform/http/validation';
@@ -93,6 +94,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   app.decorateRequest('auth', null);
   registerProblemHandlers(app);
   registerNotFoundHandler(app);
+  // An answer given before the request body was all read (413) reaches a client still writing.
+  registerBodyDrain(app);
   await registerObservability(app, context);
   app.addHook('onClose', dispose);
   // API answers carry tokens and personal data: no cache (browser, proxy) keeps them. A route
