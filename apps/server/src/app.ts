@@ -22,6 +22,9 @@ import { requestIdOf } from './platform/observability/request-id';
 import { serveWeb } from './platform/http/serve-web';
 import { defaultWebDist } from './platform/server-root';
 import { stompRoutes } from './platform/realtime/stomp-route';
+import { databaseNameOf } from './platform/realtime/presence.repo';
+import { MemoryLimiter, type Limiter } from './platform/rate-limit/limiter';
+import { RequestBudget } from './platform/rate-limit/request-budget';
 import { isSessionActive } from './modules/auth/session-cache';
 import type { AppModule } from './platform/module';
 import { authModule } from './modules/auth/auth.module';
@@ -125,10 +128,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     },
     crossOriginEmbedderPolicy: false,
   });
+  const budget = await requestBudgetFor(config, context, app);
   await app.register(rateLimit, {
     global: true,
-    max: config.rateLimitPerMinute,
-    timeWindow: '1 minute',
+    max: budget.perMinute,
+    timeWindow: budget.windowMs,
+    // The count STOMP frames spend from too (platform/rate-limit/request-budget.ts).
+    store: budget.store,
     // The web app's content-hashed files are not counted: one page load fetches dozens of
     // chunks since the routes are split, and a classroom behind one NAT address shares an IP.
     allowList: (request) => request.method === 'GET' && request.url.startsWith('/assets/'),
@@ -138,14 +144,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       if (token) {
         try {
           const claims = await verifiedClaimsOf(request, context.tokens, token);
-          return `user:${claims.userId}`;
+          return RequestBudget.userSubject(claims.userId);
         } catch {
           // fall through to the IP key
         }
       }
-      return `ip:${request.ip}`;
+      return RequestBudget.addressSubject(request.ip);
     },
-    ...(config.redisUrl ? { redis: await redisForRateLimit(config.redisUrl, app) } : {}),
   });
   await app.register(multipart, {
     limits: { fileSize: 50 * 1024 * 1024, files: 10, fields: 20, fieldSize: 100 * 1024 },
@@ -178,7 +183,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     const upkeep = startEmbeddedUpkeep(context.database.db, context.logger);
     app.addHook('onClose', async () => upkeep.stop());
   }
-  await stompRoutes(app, context, (claims) => isSessionActive(context, claims), context.hooks.live);
+  await stompRoutes(
+    app,
+    context,
+    (claims) => isSessionActive(context, claims),
+    context.hooks.live,
+    budget,
+  );
 
   await serveWeb(app, config.webDistDir ?? defaultWebDist);
   return Object.assign(app, { context });
@@ -186,6 +197,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
 export type { AppContext };
+
+/** Every HTTP request and STOMP frame counts here: in Redis when there is one, else in memory. */
+async function requestBudgetFor(config: Config, context: AppContext, app: TypedApp) {
+  let counter: Limiter = new MemoryLimiter();
+  if (config.redisUrl) {
+    const { RedisLimiter } = await import('./platform/rate-limit/redis-limiter');
+    counter = RedisLimiter.over(await redisForRateLimit(config.redisUrl, app));
+  }
+  const namespace = await databaseNameOf(context.database.db);
+  return new RequestBudget(counter, config.rateLimitPerMinute, namespace);
+}
 
 async function redisForRateLimit(url: string, app: TypedApp) {
   // Loaded only with REDIS_URL: ioredis is not needed on the embedded default.
