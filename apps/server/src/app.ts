@@ -11,6 +11,7 @@ import { startEmbeddedUpkeep } from './db/embedded-upkeep';
 import { registerNotFoundHandler } from './platform/errors/not-found';
 import { frameworkErrorHandler, registerProblemHandlers } from './platform/errors/problem';
 import { bearerOf, createAuthGuard, verifiedClaimsOf } from './platform/auth/guard';
+import { registerBodyDrain } from './platform/http/body-drain';
 import { documentTransform } from './platform/http/define-route';
 import type { TypedApp } from './platform/http/types';
 import { registerRequestValidation } from './platform/http/validation';
@@ -24,6 +25,9 @@ import { stompRoutes } from './platform/realtime/stomp-route';
 import type { SubscriptionState } from './platform/bus/event-bus';
 import { accessCachesHear } from './platform/access-cache';
 import { liveAccessOf } from './platform/realtime/live-access';
+import { databaseNameOf } from './platform/realtime/presence.repo';
+import { MemoryLimiter, type Limiter } from './platform/rate-limit/limiter';
+import { RequestBudget } from './platform/rate-limit/request-budget';
 import { isSessionActive, sessionCacheHears } from './modules/auth/session-cache';
 import type { AppModule } from './platform/module';
 import { authModule } from './modules/auth/auth.module';
@@ -97,6 +101,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   app.decorateRequest('auth', null);
   registerProblemHandlers(app);
   registerNotFoundHandler(app);
+  // An answer given before the request body was all read (413) reaches a client still writing.
+  registerBodyDrain(app);
   await registerObservability(app, context);
   app.addHook('onClose', async () => {
     unwatch();
@@ -129,10 +135,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     },
     crossOriginEmbedderPolicy: false,
   });
+  const budget = await requestBudgetFor(config, context, app);
   await app.register(rateLimit, {
     global: true,
-    max: config.rateLimitPerMinute,
-    timeWindow: '1 minute',
+    max: budget.perMinute,
+    timeWindow: budget.windowMs,
+    // The count STOMP frames spend from too (platform/rate-limit/request-budget.ts).
+    store: budget.store,
     // The web app's content-hashed files are not counted: one page load fetches dozens of
     // chunks since the routes are split, and a classroom behind one NAT address shares an IP.
     allowList: (request) => request.method === 'GET' && request.url.startsWith('/assets/'),
@@ -142,14 +151,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       if (token) {
         try {
           const claims = await verifiedClaimsOf(request, context.tokens, token);
-          return `user:${claims.userId}`;
+          return RequestBudget.userSubject(claims.userId);
         } catch {
           // fall through to the IP key
         }
       }
-      return `ip:${request.ip}`;
+      return RequestBudget.addressSubject(request.ip);
     },
-    ...(config.redisUrl ? { redis: await redisForRateLimit(config.redisUrl, app) } : {}),
   });
   await app.register(multipart, {
     limits: { fileSize: 50 * 1024 * 1024, files: 10, fields: 20, fieldSize: 100 * 1024 },
@@ -182,7 +190,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     const upkeep = startEmbeddedUpkeep(context.database.db, context.logger);
     app.addHook('onClose', async () => upkeep.stop());
   }
-  await stompRoutes(app, context, (claims) => isSessionActive(context, claims), context.hooks.live);
+  await stompRoutes(
+    app,
+    context,
+    (claims) => isSessionActive(context, claims),
+    context.hooks.live,
+    budget,
+  );
 
   await serveWeb(app, config.webDistDir ?? defaultWebDist);
   return Object.assign(app, { context });
@@ -209,6 +223,17 @@ function busHears(context: AppContext, state: SubscriptionState) {
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
 export type { AppContext };
+
+/** Every HTTP request and STOMP frame counts here: in Redis when there is one, else in memory. */
+async function requestBudgetFor(config: Config, context: AppContext, app: TypedApp) {
+  let counter: Limiter = new MemoryLimiter();
+  if (config.redisUrl) {
+    const { RedisLimiter } = await import('./platform/rate-limit/redis-limiter');
+    counter = RedisLimiter.over(await redisForRateLimit(config.redisUrl, app));
+  }
+  const namespace = await databaseNameOf(context.database.db);
+  return new RequestBudget(counter, config.rateLimitPerMinute, namespace);
+}
 
 async function redisForRateLimit(url: string, app: TypedApp) {
   // Loaded only with REDIS_URL: ioredis is not needed on the embedded default.

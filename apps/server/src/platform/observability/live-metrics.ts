@@ -35,6 +35,11 @@ export const liveMetrics = {
     help: 'STOMP WebSocket connections open on this instance',
     registers: [liveRegistry],
   }),
+  stompRateLimited: new Counter({
+    name: 'teamup_stomp_frames_rate_limited_total',
+    help: 'STOMP frames refused on this instance because their account had spent its request budget',
+    registers: [liveRegistry],
+  }),
   busPublished: new Counter({
     name: 'teamup_bus_events_published_total',
     help: 'Events this instance published on the event bus, by topic kind (user, workspace, …)',

@@ -19,6 +19,11 @@ export class RedisLimiter implements Limiter {
     return new RedisLimiter(redis);
   }
 
+  /** Over a client the caller opened and closes (the request budget's, with its own timeouts). */
+  static over(redis: Redis): RedisLimiter {
+    return new RedisLimiter(redis);
+  }
+
   async hit(key: string, limit: number, windowSeconds: number): Promise<LimitResult> {
     const redisKey = PREFIX + key;
     // One transaction: the window's expiry is set with its first hit, so a key can never be

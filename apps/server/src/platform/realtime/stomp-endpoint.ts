@@ -1,9 +1,11 @@
 import type { WebSocket } from 'ws';
 import { idSchema } from '@teamup/contracts/common';
 import type { AppContext } from '../../context';
-import { AppError } from '../errors/app-error';
+import { ErrorCode } from '@teamup/contracts/error-codes';
+import { AppError, tooManyRequests } from '../errors/app-error';
 import { assertAcceptableText } from '../http/validation';
 import { liveMetrics } from '../observability/live-metrics';
+import type { LimitResult } from '../rate-limit/limiter';
 import { armDeadline, type LiveAccess, type LiveEndReason, type LiveLink } from './live-access';
 import { presenceOf } from './presence';
 import { StompOutbox } from './stomp-outbox';
@@ -81,6 +83,16 @@ export type StompAuth = {
 /** Checks an access token sent in the CONNECT frame: who it is for, or null if not good here. */
 export type StompLogin = (token: string) => Promise<StompAuth | null>;
 
+/** Counts one request of the user against their request budget (the one HTTP spends from). */
+export type StompSpend = (userId: number) => Promise<LimitResult>;
+
+/**
+ * The frames that make the server work, each one request of the account's budget as an HTTP
+ * call is: every SEND (chat, reactions, edits, read marks, typing, meeting chat and signals,
+ * presence, re-authentication) and every SUBSCRIBE (an access check, a meeting's history).
+ */
+const SPENDING_COMMANDS: ReadonlySet<string> = new Set(['SEND', 'SUBSCRIBE']);
+
 /**
  * The access token a CONNECT (or STOMP) frame carries: `Authorization: Bearer <token>`, or the
  * standard `passcode` header (what STOMP clients fill in from a login/passcode pair).
@@ -98,7 +110,9 @@ type Subscription = { destination: string; route?: SubscribeRoute; stop: () => P
  * One STOMP 1.2 session over a WebSocket: CONNECT with the user already known from `/ws?token=`
  * (`opened`) or with an access token in its headers (`login`; none, or a bad one, is an ERROR and
  * a close), heart-beat negotiation, SUBSCRIBE/UNSUBSCRIBE checked per destination, SEND,
- * receipts, and an ERROR frame (then close) for anything malformed, oversize or not allowed.
+ * receipts, and an ERROR frame (then close) for anything malformed, oversize or not allowed. A
+ * SEND or SUBSCRIBE past the account's request budget (`spend`) is refused the same way, with
+ * the `RATE_LIMITED` code, before anything runs.
  *
  * Registered in the live-access registry: when the user's memberships shrink every subscription
  * is checked again and the ones no longer allowed end; when the login session ends, or the access
@@ -110,6 +124,7 @@ export function serveStomp(
   opened: StompAuth | null,
   destinationSets: readonly StompDestinations[],
   access: LiveAccess,
+  spend: StompSpend,
   login: StompLogin = async () => null,
 ) {
   /** Null until the CONNECT frame's token is accepted, when the URL carried none. */
@@ -141,18 +156,64 @@ export function serveStomp(
     for (const { stop } of subscriptions.values()) await stop();
     subscriptions.clear();
   };
-  const fail = (message: string, detail = '', receipt?: string) => {
+  const fail = (
+    message: string,
+    detail = '',
+    receipt?: string,
+    extra: Record<string, string> = {},
+  ) => {
     write({
       command: 'ERROR',
       headers: {
         message,
         'content-type': 'text/plain',
         ...(receipt ? { 'receipt-id': receipt } : {}),
+        ...extra,
       },
       body: detail,
     });
     void shutdown();
     closeSocket(1002, 'STOMP error');
+  };
+  /**
+   * A frame refused for a reason the client may act on: ERROR (matched to the frame by
+   * `receipt-id` when it asked for a receipt) with the Korean text as its body and the problem
+   * code, as an HTTP problem would carry them.
+   */
+  const refuse = (frame: StompFrame, message: string, error: AppError) => {
+    const retryAfter = error.extra.retryAfterSeconds;
+    fail(message, error.detail, frame.headers['receipt'], {
+      code: error.code,
+      ...(retryAfter === undefined ? {} : { 'retry-after': String(retryAfter) }),
+    });
+  };
+  /** Counts the frame against the account's budget; false (and refused) once it is spent. */
+  const withinBudget = async (frame: StompFrame): Promise<boolean> => {
+    let spent: LimitResult;
+    try {
+      spent = await spend(userIdOf());
+    } catch (error) {
+      // The count lives in Redis when there is one: unreadable, the frame is refused as an HTTP
+      // call would be, not let through uncounted.
+      ctx.logger.warn({ err: error }, 'request budget unreadable: STOMP frame refused');
+      if (!closed) {
+        refuse(
+          frame,
+          'unavailable',
+          new AppError(
+            503,
+            ErrorCode.SERVICE_UNAVAILABLE,
+            '지금은 요청을 처리할 수 없습니다. 잠시 후 다시 시도해주세요.',
+          ),
+        );
+      }
+      return false;
+    }
+    if (closed) return false;
+    if (spent.allowed) return true;
+    liveMetrics.stompRateLimited.inc();
+    refuse(frame, 'rate limited', tooManyRequests(spent.retryAfterSeconds));
+    return false;
   };
   /** The right to listen ended: say why, then close (a client reconnects with a new token). */
   const end = (reason: LiveEndReason) => {
@@ -370,9 +431,12 @@ export function serveStomp(
       assertAcceptableText(body);
       await handler(body);
     } catch (error) {
-      const detail = error instanceof AppError ? error.detail : 'failed';
-      if (!(error instanceof AppError)) ctx.logger.error({ err: error }, 'STOMP send failed');
-      fail('send refused', detail, frame.headers['receipt']);
+      if (error instanceof AppError) {
+        refuse(frame, 'send refused', error);
+        return;
+      }
+      ctx.logger.error({ err: error }, 'STOMP send failed');
+      fail('send refused', 'failed', frame.headers['receipt']);
       return;
     }
     receipt(frame);
@@ -384,6 +448,8 @@ export function serveStomp(
       else if (auth !== null || (await logIn(frame))) onConnect(frame);
       return;
     }
+    // The one place every SEND and SUBSCRIBE passes: counted before any destination sees it.
+    if (SPENDING_COMMANDS.has(frame.command) && !(await withinBudget(frame))) return;
     switch (frame.command) {
       case 'SUBSCRIBE':
         await onSubscribe(frame);

@@ -2,6 +2,7 @@ import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import type { AccessClaims } from '../auth/tokens';
+import { RequestBudget } from '../rate-limit/request-budget';
 import type { LiveContribution } from './contribution';
 import { accessDeadline, liveAccessOf } from './live-access';
 import { serveStomp, type StompAuth, type StompLogin } from './stomp-endpoint';
@@ -14,13 +15,15 @@ import { StompLimits } from './stomp-frames';
  * it in the URL, `/ws?token=`: a bad or revoked one there is refused before the upgrade with 401.
  * The socket belongs to the token's login
  * session and ends with it, or at the token's expiry unless a fresh token is sent to `/app/auth`.
- * Its destinations are the ones the modules contribute.
+ * Its destinations are the ones the modules contribute. Each SEND and SUBSCRIBE spends from the
+ * account's request budget, the one its HTTP calls spend from (decision 0034).
  */
 export async function stompRoutes(
   app: FastifyInstance,
   ctx: AppContext,
   isSessionActive: (claims: AccessClaims) => Promise<boolean>,
   contributions: readonly LiveContribution[],
+  budget: RequestBudget,
 ) {
   const destinationSets = contributions.flatMap((source) => source.stomp?.(ctx) ?? []);
   app.addHook('onClose', async () => {
@@ -78,7 +81,8 @@ export async function stompRoutes(
         return;
       }
       const opened = claims === null ? null : { ...claims, renew: renewerOf(claims) };
-      serveStomp(ctx, socket, opened, destinationSets, access, login);
+      const spend = (userId: number) => budget.spend(RequestBudget.userSubject(userId));
+      serveStomp(ctx, socket, opened, destinationSets, access, spend, login);
     },
   );
 }
