@@ -12,7 +12,7 @@ import { registerNotFoundHandler } from './platform/errors/not-found';
 import { frameworkErrorHandler, registerProblemHandlers } from './platform/errors/problem';
 import { bearerOf, createAuthGuard, verifiedClaimsOf } from './platform/auth/guard';
 import { registerBodyDrain } from './platform/http/body-drain';
-import { documentTransform } from './platform/http/define-route';
+import { documentTransform, requireAccessSteps } from './platform/http/define-route';
 import type { TypedApp } from './platform/http/types';
 import { registerRequestValidation } from './platform/http/validation';
 import { registerSecurityHeaders } from './platform/http/security-headers';
@@ -97,6 +97,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   }).withTypeProvider<ZodTypeProvider>();
 
   registerRequestValidation(app);
+  // Before any route: every route registered after this is checked for its access step (0036).
+  requireAccessSteps(app);
   app.setSerializerCompiler(reusingSerializerCompiler);
   app.decorateRequest('auth', null);
   registerProblemHandlers(app);

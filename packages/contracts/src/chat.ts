@@ -15,6 +15,7 @@ export const ChatMessages = {
   messageTooLong: `메시지는 ${Limits.chatMessageMax.toLocaleString('ko-KR')}자 이하여야 합니다.`,
   roomNotFound: '채팅방을 찾을 수 없습니다.',
   notRoomMember: '이 채팅방의 멤버가 아닙니다.',
+  otherAccountRooms: '다른 사용자의 채팅방은 볼 수 없습니다.',
   messageNotFound: '메시지를 찾을 수 없습니다.',
   deleteForbidden: '메시지는 작성자, 워크스페이스 소유자 또는 관리자만 삭제할 수 있습니다.',
   notWorkspaceMembers: '같은 워크스페이스의 멤버만 초대할 수 있습니다.',

@@ -67,9 +67,12 @@ export const updateTeamSchema = z.object({
 });
 export type UpdateTeamInput = z.input<typeof updateTeamSchema>;
 
-/** DELETE /teams/{id}: the typed name must equal the team name exactly. */
+/**
+ * DELETE /teams/{id}: the spec's API sends no body. Typing the name to confirm is the screen's
+ * step; a `confirmName` that is sent must equal the team name exactly.
+ */
 export const deleteTeamSchema = z.object({
-  confirmName: z.string({ error: '삭제하려면 팀 이름을 입력해주세요.' }).max(200),
+  confirmName: z.string().max(200).optional(),
 });
 
 /** POST /teams/{id}/join */
@@ -160,7 +163,7 @@ export const teamEndpoints = {
   remove: endpoint({
     method: 'DELETE',
     path: '/teams/:id',
-    summary: 'Delete a team; the typed name must match (leader or workspace owner)',
+    summary: 'Delete a team (leader or workspace owner); a confirmName sent must match the name',
     params: teamParamsSchema,
     body: deleteTeamSchema,
     status: 204,

@@ -88,9 +88,13 @@ export const setWorkspacePasswordSchema = z.object({
   password: z.union([workspacePasswordSchema, z.literal('')]).nullable(),
 });
 
-/** DELETE /workspaces/{id} (owner): the typed name must equal the workspace name exactly. */
+/**
+ * DELETE /workspaces/{id} (owner): the spec's API sends no body. Typing the name to confirm is
+ * the screen's step; a client that sends the typed name as `confirmName` has it checked (it must
+ * equal the workspace name exactly), one that sends none deletes as the spec's API does.
+ */
 export const deleteWorkspaceSchema = z.object({
-  confirmName: z.string({ error: '삭제하려면 워크스페이스 이름을 입력해주세요.' }).max(200),
+  confirmName: z.string().max(200).optional(),
 });
 
 /** POST /workspaces/join: an invite code or a whole invite link. */
@@ -285,7 +289,7 @@ export const workspaceEndpoints = {
   remove: endpoint({
     method: 'DELETE',
     path: '/workspaces/:id',
-    summary: '워크스페이스 삭제 (소유자, 이름 확인)',
+    summary: '워크스페이스 삭제 (소유자; confirmName을 보내면 이름과 같아야 함)',
     params: workspaceParamsSchema,
     body: deleteWorkspaceSchema,
     status: 204,

@@ -85,13 +85,15 @@ export async function createAnnouncement(
 ): Promise<Announcement> {
   await assertTeamInWorkspace(ctx, workspaceId, input.teamId, userId);
   const team = { teamId: input.teamId, workspaceId };
+  // One instant for both: two readings of the clock could differ by a millisecond.
+  const now = ctx.now();
   const id = await repo.insertAnnouncement(ctx.database.db, {
     teamId: input.teamId,
     authorId: userId,
     title: input.title,
     content: input.content,
-    createdAt: ctx.now(),
-    updatedAt: ctx.now(),
+    createdAt: now,
+    updatedAt: now,
   });
   await publishTeamContentChange(ctx, team, 'ANNOUNCEMENTS');
   await emitDomainEvent(ctx, {

@@ -34,7 +34,11 @@ export async function attachmentRoutes(app: TypedApp, ctx: AppContext, requireAu
       }
       return board.addAttachment(ctx, userId, params.id, upload);
     },
-    { consumes: ['multipart/form-data'] },
+    {
+      consumes: ['multipart/form-data'],
+      // Decision 0036: the post is reached before its form is read.
+      access: ({ params, userId }) => board.loadPost(ctx, params.id, userId),
+    },
   );
 
   route(endpoints.remove, ({ userId, params }) =>

@@ -665,9 +665,7 @@ describe('board: posts and files', () => {
     const [row] = await fileRows(post.id);
     const key = row?.storageKey ?? '';
     expect(await app.context.storage.exists(key)).toBe(true);
-    const deleted = await call(app, author, 'DELETE', `/api/teams/${team.id}`, {
-      confirmName: team.name,
-    });
+    const deleted = await call(app, author, 'DELETE', `/api/teams/${team.id}`);
     expect(deleted.statusCode, deleted.body).toBe(204);
     expect(await app.context.storage.exists(key)).toBe(false);
   });
@@ -692,9 +690,7 @@ describe('board: workspace deletion', () => {
     const [row] = await fileRows(post.id);
     const key = row?.storageKey ?? '';
     expect(await app.context.storage.exists(key)).toBe(true);
-    const deleted = await call(app, author, 'DELETE', `/api/workspaces/${own.id}`, {
-      confirmName: '지울 워크스페이스',
-    });
+    const deleted = await call(app, author, 'DELETE', `/api/workspaces/${own.id}`);
     expect(deleted.statusCode, deleted.body).toBe(204);
     expect(await app.context.storage.exists(key)).toBe(false);
   });

@@ -14,6 +14,7 @@ import { assertAcceptableText } from '../../platform/http/validation';
 import * as board from './board.service';
 import { discardUploads } from '../../platform/storage/uploads';
 import { readPostUpload } from './post-uploads';
+import { assertTeamContentAccess } from '../teams/teams.service';
 
 /** Field errors of a zod failure, as the problem's `errors`. */
 function validationFailure(error: z.ZodError) {
@@ -32,15 +33,27 @@ function validationFailure(error: z.ZodError) {
 export async function boardRoutes(app: TypedApp, ctx: AppContext, requireAuth: Guard) {
   // --- posts ---------------------------------------------------------------------------------
   const post = routesFor(app, requireAuth, 'posts');
+  // Access steps (decision 0036): the team's content, or the post, the path names.
+  const teamContent = {
+    access: ({ params, userId }: { params: { teamId: number }; userId: number }) =>
+      assertTeamContentAccess(ctx, params.teamId, userId),
+  };
+  const onPost = {
+    access: ({ params, userId }: { params: { id: number }; userId: number }) =>
+      board.loadPost(ctx, params.id, userId),
+  };
 
-  post(postEndpoints.list, ({ userId, params, query }) =>
-    board.listPosts(ctx, userId, params.teamId, query),
+  post(
+    postEndpoints.list,
+    ({ userId, params, query }) => board.listPosts(ctx, userId, params.teamId, query),
+    teamContent,
   );
 
   post(
     postEndpoints.create,
     async ({ userId, params, request }) => {
-      // Access first: an outsider's files are never stored.
+      // The access step refused outsiders; the board is found (and checked) before any file is
+      // stored.
       const boardId = await board.boardOf(ctx, params.teamId, userId, undefined);
       // A JSON body has no route schema here (multipart has none to give), so the validator's
       // text rule is applied by hand, as readPostUpload does for the form's fields.
@@ -61,13 +74,19 @@ export async function boardRoutes(app: TypedApp, ctx: AppContext, requireAuth: G
       }
       return board.createPost(ctx, userId, boardId, parsed.data, uploads);
     },
-    { message: '게시글이 등록되었습니다.', consumes: ['multipart/form-data', 'application/json'] },
+    {
+      message: '게시글이 등록되었습니다.',
+      consumes: ['multipart/form-data', 'application/json'],
+      ...teamContent,
+    },
   );
 
   post(postEndpoints.get, ({ userId, params }) => board.getPost(ctx, userId, params.id));
 
-  post(postEndpoints.update, ({ userId, params, body }) =>
-    board.updatePost(ctx, userId, params.id, body),
+  post(
+    postEndpoints.update,
+    ({ userId, params, body }) => board.updatePost(ctx, userId, params.id, body),
+    onPost,
   );
 
   post(postEndpoints.remove, ({ userId, params }) => board.deletePost(ctx, userId, params.id));
@@ -75,16 +94,26 @@ export async function boardRoutes(app: TypedApp, ctx: AppContext, requireAuth: G
   // --- comments ------------------------------------------------------------------------------
   const comment = routesFor(app, requireAuth, 'comments');
 
-  comment(postCommentEndpoints.list, ({ userId, params, query }) =>
-    board.postComments.list(ctx, userId, params.id, query),
+  comment(
+    postCommentEndpoints.list,
+    ({ userId, params, query }) => board.postComments.list(ctx, userId, params.id, query),
+    onPost,
   );
 
-  comment(postCommentEndpoints.create, ({ userId, params, body }) =>
-    board.postComments.create(ctx, userId, params.id, body.content),
+  comment(
+    postCommentEndpoints.create,
+    ({ userId, params, body }) => board.postComments.create(ctx, userId, params.id, body.content),
+    onPost,
   );
 
-  comment(postCommentEndpoints.update, ({ userId, params, body }) =>
-    board.postComments.update(ctx, userId, { commentId: params.id }, body.content),
+  comment(
+    postCommentEndpoints.update,
+    ({ userId, params, body }) =>
+      board.postComments.update(ctx, userId, { commentId: params.id }, body.content),
+    {
+      access: ({ params, userId }) =>
+        board.postComments.reach(ctx, userId, { commentId: params.id }),
+    },
   );
 
   comment(postCommentEndpoints.remove, ({ userId, params }) =>

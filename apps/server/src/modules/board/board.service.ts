@@ -60,7 +60,7 @@ export async function boardOf(
 }
 
 /** The post, after checking the caller may see its team. */
-async function loadPost(ctx: AppContext, postId: number, userId: number) {
+export async function loadPost(ctx: AppContext, postId: number, userId: number) {
   const found = await repo.findPost(ctx.database.db, postId);
   if (!found) throw postNotFound();
   const { workspaceId } = await assertTeamContentAccess(ctx, found.teamId, userId);

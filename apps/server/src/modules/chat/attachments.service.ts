@@ -16,6 +16,15 @@ import { accessRoom } from './room-access';
  * same 404: whether a file exists is not told to outsiders.
  */
 export async function openAttachment(ctx: AppContext, userId: number, attachmentId: number) {
+  const found = await visibleAttachment(ctx, userId, attachmentId);
+  return {
+    attachment: found.attachment,
+    stream: await ctx.storage.get(found.attachment.storageKey),
+  };
+}
+
+/** The chat file, when the caller may see it (also the access step of its route, 0036). */
+export async function visibleAttachment(ctx: AppContext, userId: number, attachmentId: number) {
   const found = await repo.findAttachment(ctx.database.db, attachmentId);
   const visible =
     found !== undefined &&
@@ -24,10 +33,7 @@ export async function openAttachment(ctx: AppContext, userId: number, attachment
   if (!found || !visible) {
     throw notFound(M.attachmentNotFound, ErrorCode.CHAT_ATTACHMENT_NOT_FOUND);
   }
-  return {
-    attachment: found.attachment,
-    stream: await ctx.storage.get(found.attachment.storageKey),
-  };
+  return found;
 }
 
 /** `{messageId}.{position}`: where the next page of a room's files starts after. */

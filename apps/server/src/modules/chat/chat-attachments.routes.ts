@@ -8,7 +8,12 @@ import { FileMessages, Limits } from '@teamup/contracts/limits';
 import type { AppContext } from '../../context';
 import { authOf } from '../../platform/auth/guard';
 import { AppError, badRequest } from '../../platform/errors/app-error';
-import { bodyOf, documentedSchema, routesFor } from '../../platform/http/define-route';
+import {
+  accessStepOf,
+  bodyOf,
+  documentedSchema,
+  routesFor,
+} from '../../platform/http/define-route';
 import { readFieldsAndFiles } from '../../platform/http/multipart';
 import { sendStoredFile } from '../../platform/http/send-file';
 import type { Guard, TypedApp } from '../../platform/http/types';
@@ -18,8 +23,9 @@ import {
   storeUpload,
   type StoredUpload,
 } from '../../platform/storage/uploads';
-import { listRoomFiles, openAttachment } from './attachments.service';
+import { listRoomFiles, openAttachment, visibleAttachment } from './attachments.service';
 import { assertCanSend, sendMessage } from './messages.service';
+import { reachRoom } from './room-access';
 
 const filesTooLarge = () => new AppError(413, ErrorCode.CHAT_FILES_TOO_LARGE, M.filesTooLarge);
 const tooManyFiles = () => badRequest(ErrorCode.CHAT_FILES_TOO_MANY, M.tooManyFiles);
@@ -29,12 +35,22 @@ const bytesOf = (uploads: readonly StoredUpload[]) =>
 /** Sending a message with files, the room's files list, and reading chat files. */
 export async function chatAttachmentRoutes(app: TypedApp, ctx: AppContext, requireAuth: Guard) {
   const route = routesFor(app, requireAuth, 'chat');
+  const inRoom = {
+    access: ({
+      params,
+      userId,
+    }: {
+      params: { workspaceId: number; roomId: number };
+      userId: number;
+    }) => reachRoom(ctx, userId, params.workspaceId, params.roomId),
+  };
 
   route(
     endpoints.sendWithFile,
     async ({ userId, params, request }) => {
       const { workspaceId, roomId } = params;
-      // Refuse outsiders before a byte of their files is stored.
+      // The access step let in the workspace's members; one who may not send here is refused
+      // too before a byte of their files is stored.
       await assertCanSend(ctx, userId, workspaceId, roomId);
       const discard = (uploads: readonly StoredUpload[]) => discardUploads(ctx.storage, uploads);
       // Every file is stored as it arrives (each within its own and the message's total limit);
@@ -79,11 +95,14 @@ export async function chatAttachmentRoutes(app: TypedApp, ctx: AppContext, requi
         throw error;
       }
     },
-    { consumes: ['multipart/form-data'] },
+    { consumes: ['multipart/form-data'], ...inRoom },
   );
 
-  route(endpoints.files, ({ userId, params, query }) =>
-    listRoomFiles(ctx, userId, params.workspaceId, params.roomId, query),
+  route(
+    endpoints.files,
+    ({ userId, params, query }) =>
+      listRoomFiles(ctx, userId, params.workspaceId, params.roomId, query),
+    inRoom,
   );
 
   // Registered by hand: it streams the stored file rather than answering a `{ data }` envelope.
@@ -92,6 +111,7 @@ export async function chatAttachmentRoutes(app: TypedApp, ctx: AppContext, requi
     file.path,
     {
       onRequest: requireAuth,
+      ...accessStepOf(file, ({ params, userId }) => visibleAttachment(ctx, userId, params.id)),
       schema: {
         ...documentedSchema(file, 'chat', {
           answers: {

@@ -1,10 +1,8 @@
 import { chatEndpoints as endpoints } from '@teamup/contracts/chat';
 import { envelope } from '@teamup/contracts/common';
-import { ErrorCode } from '@teamup/contracts/error-codes';
 import type { AppContext } from '../../context';
 import { authOf } from '../../platform/auth/guard';
-import { documentedSchema, routesFor } from '../../platform/http/define-route';
-import { forbidden } from '../../platform/errors/app-error';
+import { accessStepOf, documentedSchema, routesFor } from '../../platform/http/define-route';
 import type { Guard, TypedApp } from '../../platform/http/types';
 import { listMembers, leaveRoom, setNotifyLevel } from './members.service';
 import {
@@ -17,27 +15,51 @@ import {
 } from './messages.service';
 import { getNotice, setNotice } from './notice.service';
 import { markRead, readPointers } from './read-pointers.service';
+import { reachAccountRooms, reachChat, reachRoom } from './room-access';
 import { createDm, createGroup, joinRoom, listRooms, renameRoom } from './rooms.service';
 import { sendTyping } from './typing.service';
 
 export async function chatRoutes(app: TypedApp, ctx: AppContext, requireAuth: Guard) {
   const route = routesFor(app, requireAuth, 'chat');
+  // The access steps (decision 0036): the workspace, or the room, the path names.
+  const inWorkspace = {
+    access: ({ params, userId }: { params: { workspaceId: number }; userId: number }) =>
+      reachChat(ctx, userId, params.workspaceId),
+  };
+  const inRoom = {
+    access: ({
+      params,
+      userId,
+    }: {
+      params: { workspaceId: number; roomId: number };
+      userId: number;
+    }) => reachRoom(ctx, userId, params.workspaceId, params.roomId),
+  };
 
-  route(endpoints.listRooms, ({ userId, params, query }) =>
-    listRooms(ctx, userId, params.workspaceId, query),
+  route(
+    endpoints.listRooms,
+    ({ userId, params, query }) => listRooms(ctx, userId, params.workspaceId, query),
+    inWorkspace,
   );
-  route(endpoints.userRooms, ({ userId, params, query }) => {
-    if (params.accountId !== userId) {
-      throw forbidden('다른 사용자의 채팅방은 볼 수 없습니다.', ErrorCode.ACCOUNT_MISMATCH);
-    }
-    const workspaceId = params.workspaceId === '*' ? null : params.workspaceId;
-    return listRooms(ctx, userId, workspaceId, query);
-  });
-  route(endpoints.createGroup, ({ userId, params, body }) =>
-    createGroup(ctx, userId, params.workspaceId, body),
+  route(
+    endpoints.userRooms,
+    ({ userId, params, query }) =>
+      listRooms(ctx, userId, params.workspaceId === '*' ? null : params.workspaceId, query),
+    {
+      access: ({ params, userId }) =>
+        reachAccountRooms(ctx, userId, params.accountId, params.workspaceId),
+    },
   );
-  route(endpoints.rename, ({ userId, params, body }) =>
-    renameRoom(ctx, userId, params.workspaceId, params.roomId, body.name),
+  route(
+    endpoints.createGroup,
+    ({ userId, params, body }) => createGroup(ctx, userId, params.workspaceId, body),
+    inWorkspace,
+  );
+  route(
+    endpoints.rename,
+    ({ userId, params, body }) =>
+      renameRoom(ctx, userId, params.workspaceId, params.roomId, body.name),
+    inRoom,
   );
   route(endpoints.join, ({ userId, params }) =>
     joinRoom(ctx, userId, params.workspaceId, params.roomId),
@@ -48,35 +70,55 @@ export async function chatRoutes(app: TypedApp, ctx: AppContext, requireAuth: Gu
   route(endpoints.members, ({ userId, params }) =>
     listMembers(ctx, userId, params.workspaceId, params.roomId),
   );
-  route(endpoints.messages, ({ userId, params, query }) =>
-    listMessages(ctx, userId, params.workspaceId, params.roomId, query),
+  route(
+    endpoints.messages,
+    ({ userId, params, query }) =>
+      listMessages(ctx, userId, params.workspaceId, params.roomId, query),
+    inRoom,
   );
-  route(endpoints.send, ({ userId, params, body }) =>
-    postMessage(ctx, userId, params.workspaceId, params.roomId, body),
+  route(
+    endpoints.send,
+    ({ userId, params, body }) => postMessage(ctx, userId, params.workspaceId, params.roomId, body),
+    inRoom,
   );
   route(endpoints.deleteMessage, ({ userId, params }) =>
     deleteMessage(ctx, userId, params.workspaceId, params.roomId, params.messageId),
   );
-  route(endpoints.edit, ({ userId, params, body }) =>
-    editMessage(ctx, userId, params.workspaceId, params.roomId, params.messageId, body.content),
+  route(
+    endpoints.edit,
+    ({ userId, params, body }) =>
+      editMessage(ctx, userId, params.workspaceId, params.roomId, params.messageId, body.content),
+    inRoom,
   );
   route(endpoints.editHistory, ({ userId, params }) =>
     editHistory(ctx, userId, params.workspaceId, params.roomId, params.messageId),
   );
-  route(endpoints.react, ({ userId, params, body }) =>
-    setReaction(ctx, userId, params.workspaceId, params.roomId, params.messageId, body),
+  route(
+    endpoints.react,
+    ({ userId, params, body }) =>
+      setReaction(ctx, userId, params.workspaceId, params.roomId, params.messageId, body),
+    inRoom,
   );
-  route(endpoints.markRead, ({ userId, params, body }) =>
-    markRead(ctx, userId, params.workspaceId, params.roomId, body.messageId),
+  route(
+    endpoints.markRead,
+    ({ userId, params, body }) =>
+      markRead(ctx, userId, params.workspaceId, params.roomId, body.messageId),
+    inRoom,
   );
   route(endpoints.notice, ({ userId, params }) =>
     getNotice(ctx, userId, params.workspaceId, params.roomId),
   );
-  route(endpoints.setNotice, ({ userId, params, body }) =>
-    setNotice(ctx, userId, params.workspaceId, params.roomId, body.messageId),
+  route(
+    endpoints.setNotice,
+    ({ userId, params, body }) =>
+      setNotice(ctx, userId, params.workspaceId, params.roomId, body.messageId),
+    inRoom,
   );
-  route(endpoints.setNotifyLevel, ({ userId, params, body }) =>
-    setNotifyLevel(ctx, userId, params.workspaceId, params.roomId, body.level),
+  route(
+    endpoints.setNotifyLevel,
+    ({ userId, params, body }) =>
+      setNotifyLevel(ctx, userId, params.workspaceId, params.roomId, body.level),
+    inRoom,
   );
   route(endpoints.readPointers, ({ userId, params }) =>
     readPointers(ctx, userId, params.workspaceId, params.roomId),
@@ -92,6 +134,7 @@ export async function chatRoutes(app: TypedApp, ctx: AppContext, requireAuth: Gu
     dm.path,
     {
       onRequest: requireAuth,
+      ...accessStepOf(dm, inWorkspace.access),
       schema: {
         ...documentedSchema(dm, 'chat'),
         params: dm.params,

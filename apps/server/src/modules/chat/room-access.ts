@@ -82,3 +82,39 @@ export async function refuseRoomAccess(
   }
   throw notRoomMember();
 }
+
+// --- access steps of chat's routes (decision 0036): checked before a body or query is read ---
+
+/** A workspace's chat: the caller is a member of the workspace. */
+export async function reachChat(ctx: AppContext, userId: number, workspaceId: number) {
+  await requireMembership(ctx, workspaceId, userId);
+}
+
+/**
+ * A room by its path: the caller is in the workspace and the room is one of its rooms. Whether
+ * they must be in the room too, each operation decides (joining is for those who are not).
+ */
+export async function reachRoom(
+  ctx: AppContext,
+  userId: number,
+  workspaceId: number,
+  roomId: number,
+) {
+  await accessRoom(ctx, userId, workspaceId, roomId, { mustBeMember: false });
+}
+
+/**
+ * Someone's rooms (`accounts/{accountId}`): only one's own, in a workspace one is in or in all
+ * of them (`*`).
+ */
+export async function reachAccountRooms(
+  ctx: AppContext,
+  userId: number,
+  accountId: number,
+  workspaceId: number | '*',
+) {
+  if (accountId !== userId) {
+    throw forbidden(M.otherAccountRooms, ErrorCode.ACCOUNT_MISMATCH);
+  }
+  if (workspaceId !== '*') await requireMembership(ctx, workspaceId, userId);
+}

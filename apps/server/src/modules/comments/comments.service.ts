@@ -30,6 +30,11 @@ export interface CommentTarget {
 }
 
 export interface CommentService<Wire> {
+  /**
+   * Reaching a comment by its id (an access step, decision 0036): it exists, under the subject
+   * the path names if it names one, and the caller may see that subject.
+   */
+  reach(ctx: AppContext, userId: number, target: CommentTarget): Promise<void>;
   list(ctx: AppContext, userId: number, subjectId: number, query: PageQuery): Promise<Page<Wire>>;
   create(ctx: AppContext, userId: number, subjectId: number, content: string): Promise<Wire>;
   update(ctx: AppContext, userId: number, target: CommentTarget, content: string): Promise<Wire>;
@@ -52,17 +57,26 @@ export function commentService<Access, Wire>(
    * The caller's own comment. With the subject in the path, the subject is checked first and the
    * comment must belong to it; else the comment is found first and its subject checked.
    */
-  const ownComment = async (ctx: AppContext, userId: number, target: CommentTarget) => {
+  const reachComment = async (ctx: AppContext, userId: number, target: CommentTarget) => {
     if (target.subjectId !== undefined) await subject.access(ctx, userId, target.subjectId);
     const row = await repo.findComment(ctx.database.db, table, target.commentId);
     if (!row) throw subject.notFound();
     if (target.subjectId === undefined) await subject.access(ctx, userId, row.subjectId);
     else if (row.subjectId !== target.subjectId) throw subject.notFound();
+    return row;
+  };
+
+  const ownComment = async (ctx: AppContext, userId: number, target: CommentTarget) => {
+    const row = await reachComment(ctx, userId, target);
     if (row.authorId !== userId) throw subject.authorOnly();
     return row;
   };
 
   return {
+    async reach(ctx, userId, target) {
+      await reachComment(ctx, userId, target);
+    },
+
     async list(ctx, userId, subjectId, query) {
       await subject.access(ctx, userId, subjectId);
       const { rows, total } = await repo.listComments(ctx.database.db, table, subjectId, {

@@ -48,7 +48,8 @@ async function announce(ctx: AppContext, row: Pick<repo.FormationRow, 'id' | 'wo
   await ctx.bus.publish(Topics.workspace(row.workspaceId), formationUpdated(row));
 }
 
-async function load(ctx: AppContext, userId: number, id: number) {
+/** The session, for a member of its workspace (also the access step of its routes, 0036). */
+export async function load(ctx: AppContext, userId: number, id: number) {
   const row = await repo.find(ctx.database.db, id);
   if (!row) throw formationNotFound();
   await requireMembership(ctx, row.workspaceId, userId);

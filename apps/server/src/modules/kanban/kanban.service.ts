@@ -104,7 +104,7 @@ async function accessKanban(ctx: AppContext, userId: number, kanbanId: number) {
   return { kanban, team };
 }
 
-async function accessList(ctx: AppContext, userId: number, listId: number) {
+export async function accessList(ctx: AppContext, userId: number, listId: number) {
   const found = await repo.findList(ctx.database.db, listId);
   if (!found) throw listNotFound();
   const team = await assertTeamContentAccess(ctx, found.teamId, userId);

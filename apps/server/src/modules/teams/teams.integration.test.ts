@@ -219,28 +219,35 @@ describe('teams', () => {
     expectProblem(await call(app, owner, 'GET', `/api/teams/${dropped.id}`), 404, 'TEAM_NOT_FOUND');
   });
 
-  it('deletes a team for its leader or the workspace owner, with the exact name', async () => {
+  it('deletes a team for its leader or the workspace owner; a name sent must be exact', async () => {
     const { owner, workspace, people } = await workspaceWith(2);
     const [leader, member] = people as [TestUser, TestUser];
+    const outsider = await createUser(app, '외부인');
     const team = await createTeam(leader, workspace.id, { name: '삭제 대상' });
     await joinTeam(member, team.id);
     const url = `/api/teams/${team.id}`;
-    expectProblem(
-      await call(app, member, 'DELETE', url, { confirmName: '삭제 대상' }),
-      403,
-      'TEAM_FORBIDDEN',
-    );
+    // Who may delete is told before anything about the body: no name, a name, a wrong type.
+    for (const body of [undefined, { confirmName: '삭제 대상' }, { confirmName: 7 }]) {
+      expectProblem(await call(app, member, 'DELETE', url, body), 403, 'TEAM_FORBIDDEN');
+      expectProblem(await call(app, outsider, 'DELETE', url, body), 403, 'WORKSPACE_FORBIDDEN');
+    }
+    // The screen has the name typed and sends it: a wrong one is refused with its own message.
     const mismatch = expectProblem(
       await call(app, leader, 'DELETE', url, { confirmName: '삭제대상' }),
       400,
       'TEAM_NAME_MISMATCH',
     );
     expect(mismatch.detail).toBe('팀 이름이 일치하지 않습니다.');
-    // The workspace owner may delete a team they are not even in.
-    expect((await call(app, owner, 'DELETE', url, { confirmName: '삭제 대상' })).statusCode).toBe(
-      204,
-    );
+    expect((await call(app, leader, 'GET', url)).statusCode).toBe(200);
+    // The spec's API sends no body; the workspace owner may delete a team they are not even in.
+    expect((await call(app, owner, 'DELETE', url)).statusCode).toBe(204);
     expectProblem(await call(app, leader, 'GET', url), 404, 'TEAM_NOT_FOUND');
+    // And the leader, with the exact name, as the screen sends it.
+    const second = await createTeam(leader, workspace.id, { name: '두 번째' });
+    const byLeader = await call(app, leader, 'DELETE', `/api/teams/${second.id}`, {
+      confirmName: '두 번째',
+    });
+    expect(byLeader.statusCode, byLeader.body).toBe(204);
   });
 
   it('lets the leader edit the team and set or remove its password', async () => {

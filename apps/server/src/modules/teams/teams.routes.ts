@@ -6,6 +6,13 @@ import * as teams from './teams.service';
 
 export async function teamsRoutes(app: TypedApp, ctx: AppContext, requireAuth: Guard) {
   const route = routesFor(app, requireAuth, 'teams');
+  // The access steps of the routes that read input (decision 0036): editing and deleting are
+  // decided on the path alone, so their whole rule runs first; for the others, the team exists
+  // and the caller is in its workspace (being in the team, or whom they add, the operation checks).
+  const reach = {
+    access: ({ params, userId }: { params: { id: number }; userId: number }) =>
+      teams.assertTeamInWorkspace(ctx, params.id, userId),
+  };
 
   route(endpoints.workspaceTeams, ({ userId, params }) =>
     teams.listWorkspaceTeams(ctx, userId, params.workspaceId),
@@ -17,22 +24,32 @@ export async function teamsRoutes(app: TypedApp, ctx: AppContext, requireAuth: G
   route(
     endpoints.update,
     ({ userId, params, body }) => teams.updateTeam(ctx, userId, params.id, body),
-    { message: '팀 정보가 저장되었습니다.' },
+    {
+      message: '팀 정보가 저장되었습니다.',
+      access: ({ params, userId }) => teams.managedTeam(ctx, params.id, userId),
+    },
   );
-  route(endpoints.remove, ({ userId, params, body }) =>
-    teams.deleteTeam(ctx, userId, params.id, body.confirmName),
+  route(
+    endpoints.remove,
+    ({ userId, params, body }) => teams.deleteTeam(ctx, userId, params.id, body.confirmName),
+    { access: ({ params, userId }) => teams.deletableTeam(ctx, params.id, userId) },
   );
   route(
     endpoints.join,
     ({ userId, params, body }) => teams.joinTeam(ctx, userId, params.id, body?.password),
-    { message: '팀에 참여했습니다.' },
+    { message: '팀에 참여했습니다.', ...reach },
   );
-  route(endpoints.leave, ({ userId, params, body }) =>
-    teams.leaveTeam(ctx, userId, params.id, body?.whenLast),
+  route(
+    endpoints.leave,
+    ({ userId, params, body }) => teams.leaveTeam(ctx, userId, params.id, body?.whenLast),
+    reach,
   );
   route(endpoints.members, ({ userId, params }) => teams.listTeamMembers(ctx, userId, params.id));
-  route(endpoints.addMember, ({ userId, params, body }) =>
-    teams.addTeamMember(ctx, userId, params.id, body.userId, body.password),
+  route(
+    endpoints.addMember,
+    ({ userId, params, body }) =>
+      teams.addTeamMember(ctx, userId, params.id, body.userId, body.password),
+    reach,
   );
   route(endpoints.removeMember, ({ userId, params }) =>
     teams.removeTeamMember(ctx, userId, params.id, params.userId),

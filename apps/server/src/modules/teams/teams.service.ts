@@ -53,6 +53,27 @@ function mayManage(team: repo.TeamRow, userId: number, workspaceRole: WorkspaceR
   return team.leaderId === userId || isAdminRole(workspaceRole);
 }
 
+/** A team its caller may edit; also the access step of the edit route (decision 0036). */
+export async function managedTeam(ctx: AppContext, teamId: number, userId: number) {
+  const found = await teamInWorkspace(ctx, teamId, userId);
+  if (!mayManage(found.team, userId, found.workspaceRole)) {
+    throw forbidden(M.leaderOnly, ErrorCode.TEAM_FORBIDDEN);
+  }
+  return found;
+}
+
+/**
+ * A team its caller may delete: the spec offers deletion to the leader and the workspace owner,
+ * not to every admin. Also the access step of the delete route (decision 0036).
+ */
+export async function deletableTeam(ctx: AppContext, teamId: number, userId: number) {
+  const found = await teamInWorkspace(ctx, teamId, userId);
+  if (found.team.leaderId !== userId && found.workspaceRole !== 'OWNER') {
+    throw forbidden(M.leaderOnly, ErrorCode.TEAM_FORBIDDEN);
+  }
+  return found;
+}
+
 async function present(ctx: AppContext, teamId: number, viewerId: number): Promise<Team> {
   const view = await repo.viewTeam(ctx.database.db, teamId, viewerId);
   if (!view) throw teamNotFound();
@@ -105,6 +126,19 @@ async function clearDeletedTeam(ctx: AppContext, teamId: number) {
     caches: [AccessCaches.team, AccessCaches.teamMember, AccessCaches.kanbanBoard],
     scopeIds: [teamId],
   });
+}
+
+/**
+ * Reaching a team by its id (the access step of the team's own routes, decision 0036): it exists
+ * and the caller is in its workspace. What else an operation needs (leading it, being in it) the
+ * operation checks.
+ */
+export async function assertTeamInWorkspace(
+  ctx: AppContext,
+  teamId: number,
+  userId: number,
+): Promise<void> {
+  await cachedTeamInWorkspace(ctx, teamId, userId);
 }
 
 /**
@@ -234,10 +268,7 @@ export async function updateTeam(
   teamId: number,
   input: z.output<typeof updateTeamSchema>,
 ): Promise<Team> {
-  const { team, workspaceRole } = await teamInWorkspace(ctx, teamId, userId);
-  if (!mayManage(team, userId, workspaceRole)) {
-    throw forbidden(M.leaderOnly, ErrorCode.TEAM_FORBIDDEN);
-  }
+  await managedTeam(ctx, teamId, userId);
   const patch: Parameters<typeof repo.updateTeam>[2] = {};
   if (input.name !== undefined) patch.name = input.name;
   if (input.description !== undefined) patch.description = input.description;
@@ -253,14 +284,11 @@ export async function deleteTeam(
   ctx: AppContext,
   userId: number,
   teamId: number,
-  confirmName: string,
+  /** The name the screen had the caller type, when it sends it; the API does not require it. */
+  confirmName: string | undefined,
 ): Promise<void> {
-  const { team, workspaceRole } = await teamInWorkspace(ctx, teamId, userId);
-  // The spec offers deletion to the leader and the workspace owner, not to every admin.
-  if (team.leaderId !== userId && workspaceRole !== 'OWNER') {
-    throw forbidden(M.leaderOnly, ErrorCode.TEAM_FORBIDDEN);
-  }
-  if (confirmName !== team.name) {
+  const { team } = await deletableTeam(ctx, teamId, userId);
+  if (confirmName !== undefined && confirmName !== team.name) {
     throw badRequest(ErrorCode.TEAM_NAME_MISMATCH, M.nameMismatch, [
       { field: 'confirmName', message: M.nameMismatch },
     ]);

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import { routesFor } from '../../platform/http/define-route';
 import type { Guard, TypedApp } from '../../platform/http/types';
 import * as video from './video.service';
+import { requireMembership } from '../workspaces/workspaces.service';
 
 /** Spec 02 section 7 "Video"; join, leave and the broadcast claim are our own paths. */
 export async function videoRoutes(app: TypedApp, ctx: AppContext, requireAuth: Guard) {
@@ -11,8 +12,11 @@ export async function videoRoutes(app: TypedApp, ctx: AppContext, requireAuth: G
   route(endpoints.listChannels, ({ userId, params }) =>
     video.listChannels(ctx, userId, params.workspaceId),
   );
-  route(endpoints.createChannel, ({ userId, params, body }) =>
-    video.createChannel(ctx, userId, params.workspaceId, body.name),
+  route(
+    endpoints.createChannel,
+    ({ userId, params, body }) => video.createChannel(ctx, userId, params.workspaceId, body.name),
+    // Decision 0036: the workspace is reached before the body is read.
+    { access: ({ params, userId }) => requireMembership(ctx, params.workspaceId, userId) },
   );
   route(endpoints.getChannel, ({ userId, params }) =>
     video.getChannel(ctx, userId, params.workspaceId, params.channelId),

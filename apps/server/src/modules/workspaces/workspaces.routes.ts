@@ -1,8 +1,7 @@
 import { Limits } from '@teamup/contracts/limits';
 import { workspaceEndpoints as endpoints } from '@teamup/contracts/workspaces';
 import type { AppContext } from '../../context';
-import { authOf } from '../../platform/auth/guard';
-import { documentedSchema, routesFor } from '../../platform/http/define-route';
+import { routesFor } from '../../platform/http/define-route';
 import { singleFileField } from '../../platform/http/multipart';
 import type { Guard, TypedApp } from '../../platform/http/types';
 import * as workspaces from './workspaces.service';
@@ -11,6 +10,12 @@ const tag = 'workspaces';
 
 export async function workspacesRoutes(app: TypedApp, ctx: AppContext, requireAuth: Guard) {
   const route = routesFor(app, requireAuth, tag);
+  // The access step of the routes that read input (decision 0036): each is the owner's, so the
+  // whole rule is decided on the path before the input is read.
+  const owner = {
+    access: ({ params, userId }: { params: { id: number }; userId: number }) =>
+      workspaces.requireOwner(ctx, params.id, userId),
+  };
 
   route(endpoints.create, ({ userId, body }) => workspaces.createWorkspace(ctx, userId, body), {
     message: '워크스페이스가 생성되었습니다.',
@@ -31,38 +36,28 @@ export async function workspacesRoutes(app: TypedApp, ctx: AppContext, requireAu
   route(
     endpoints.joinById,
     ({ userId, params, body }) => workspaces.joinById(ctx, userId, params.id, body.password),
-    { message: '워크스페이스에 참여했습니다.' },
+    {
+      message: '워크스페이스에 참여했습니다.',
+      access: { open: 'joining is for those not yet in it: the service checks bans and password' },
+    },
   );
   route(endpoints.get, ({ userId, params }) => workspaces.getWorkspace(ctx, userId, params.id));
   route(
     endpoints.update,
     ({ userId, params, body }) => workspaces.updateWorkspace(ctx, userId, params.id, body),
-    { message: '워크스페이스 설정이 저장되었습니다.' },
+    { message: '워크스페이스 설정이 저장되었습니다.', ...owner },
   );
-
-  // Raw: the success message depends on the input (a password set or removed).
-  app.route({
-    method: endpoints.setPassword.method,
-    url: endpoints.setPassword.path,
-    onRequest: requireAuth,
-    schema: {
-      ...documentedSchema(endpoints.setPassword, tag),
-      params: endpoints.setPassword.params,
-      body: endpoints.setPassword.body,
+  route(
+    endpoints.setPassword,
+    ({ userId, params, body }) =>
+      workspaces.setPassword(ctx, userId, params.id, body.password || null),
+    {
+      // The success message depends on the input: a password set or removed.
+      message: ({ body }) =>
+        body.password ? '비밀번호가 설정되었습니다.' : '비밀번호가 해제되었습니다.',
+      ...owner,
     },
-    handler: async (request) => {
-      const password = request.body.password || null;
-      return {
-        data: await workspaces.setPassword(
-          ctx,
-          authOf(request).userId,
-          request.params.id,
-          password,
-        ),
-        message: password ? '비밀번호가 설정되었습니다.' : '비밀번호가 해제되었습니다.',
-      };
-    },
-  });
+  );
 
   route(
     endpoints.uploadIcon,
@@ -70,15 +65,21 @@ export async function workspacesRoutes(app: TypedApp, ctx: AppContext, requireAu
       const file = await singleFileField(request, Limits.iconUploadMaxBytes);
       return { iconUrl: await workspaces.setIcon(ctx, userId, params.id, file.stream) };
     },
-    { consumes: ['multipart/form-data'] },
+    { consumes: ['multipart/form-data'], ...owner },
   );
-  route(endpoints.remove, ({ userId, params, body }) =>
-    workspaces.deleteWorkspace(ctx, userId, params.id, body.confirmName),
+  route(
+    endpoints.remove,
+    ({ userId, params, body }) =>
+      workspaces.deleteWorkspace(ctx, userId, params.id, body.confirmName),
+    owner,
   );
   route(endpoints.leave, ({ userId, params }) => workspaces.leaveWorkspace(ctx, userId, params.id));
   route(endpoints.members, ({ userId, params }) => workspaces.listMembers(ctx, userId, params.id));
-  route(endpoints.changeRole, ({ userId, params, body }) =>
-    workspaces.changeRole(ctx, userId, params.id, params.userId, body.role),
+  route(
+    endpoints.changeRole,
+    ({ userId, params, body }) =>
+      workspaces.changeRole(ctx, userId, params.id, params.userId, body.role),
+    owner,
   );
   route(endpoints.kick, ({ userId, params }) =>
     workspaces.kickMember(ctx, userId, params.id, params.userId),

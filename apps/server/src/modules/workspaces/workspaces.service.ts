@@ -81,7 +81,8 @@ export async function requireMembership(
   throw forbidden(M.forbidden, ErrorCode.WORKSPACE_FORBIDDEN);
 }
 
-async function requireOwner(ctx: AppContext, workspaceId: number, userId: number) {
+/** The owner's operations (settings, roles, deletion); also their routes' access step (0036). */
+export async function requireOwner(ctx: AppContext, workspaceId: number, userId: number) {
   const role = await requireMembership(ctx, workspaceId, userId);
   if (role !== 'OWNER') throw forbidden(M.ownerOnly, ErrorCode.WORKSPACE_OWNER_ONLY);
 }
@@ -318,12 +319,13 @@ export async function deleteWorkspace(
   ctx: AppContext,
   userId: number,
   workspaceId: number,
-  confirmName: string,
+  /** The name the screen had the owner type, when it sends it; the API does not require it. */
+  confirmName: string | undefined,
 ): Promise<void> {
   await requireOwner(ctx, workspaceId, userId);
   const workspace = await repo.findWorkspace(ctx.database.db, workspaceId);
   if (!workspace) throw workspaceNotFound();
-  if (confirmName !== workspace.name) {
+  if (confirmName !== undefined && confirmName !== workspace.name) {
     throw badRequest(ErrorCode.WORKSPACE_NAME_MISMATCH, M.nameMismatch, [
       { field: 'confirmName', message: M.nameMismatch },
     ]);

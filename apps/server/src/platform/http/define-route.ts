@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { envelope, problemSchema } from '@teamup/contracts/common';
 import type {
@@ -20,13 +20,106 @@ export type RouteInput<E extends Endpoint> = EndpointInput<E> & {
 
 export type RouteHandler<E extends Endpoint> = (input: RouteInput<E>) => Promise<EndpointOutput<E>>;
 
-export interface RouteOptions {
-  /** The envelope's `message` on success (spec texts such as '일정이 등록되었습니다.'). */
-  message?: string;
+/** What an access step decides on: the path's parsed parameters and the signed-in caller. */
+export interface AccessInput<E extends Endpoint> {
+  params: EndpointInput<E>['params'];
+  userId: number;
+}
+
+/**
+ * How the caller reaches what the route's path names, decided before the route's body, form or
+ * query is read (decision 0036): a check of the module's service (`requireMembership`,
+ * `assertTeamInWorkspace`, room access, …) that throws its 403/404, or `{ open: why }` for a path
+ * anyone signed in may use (joining a workspace by its id).
+ */
+export type AccessStep<E extends Endpoint> =
+  ((input: AccessInput<E>) => Promise<unknown>) | { readonly open: string };
+
+export interface RouteOptions<E extends Endpoint = Endpoint> {
+  /**
+   * The envelope's `message` on success (spec texts such as '일정이 등록되었습니다.'), or what it
+   * is for this request's input (a password set or removed).
+   */
+  message?: string | ((input: EndpointInput<E>) => string);
   /** Fastify route config: a route's own rate limit. */
   config?: RouteShorthandOptions['config'];
   /** The request body's media types for OpenAPI, e.g. `['multipart/form-data']` for uploads. */
   consumes?: string[];
+  /**
+   * Required when the endpoint needs a token, names something in its path and reads a body, a
+   * form or a query (`needsAccessStep`): the app refuses to register it otherwise.
+   */
+  access?: AccessStep<E>;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Set by `accessStepOf`: how the route's path is authorized before its input is read. */
+    accessStep?: 'checked' | { open: string };
+  }
+}
+
+/**
+ * Whether a route must declare its access step: it needs a token, its path names something, and
+ * it reads input that could be refused (a body, a form, a query). A route reading nothing but its
+ * path goes straight to its service, which authorizes before anything else.
+ */
+export function needsAccessStep(
+  endpoint: Pick<Endpoint, 'auth' | 'path' | 'body' | 'query' | 'form'>,
+  consumes?: readonly string[],
+): boolean {
+  if (endpoint.auth === 'public' || !endpoint.path.includes(':')) return false;
+  return Boolean(endpoint.body || endpoint.query || endpoint.form || consumes?.length);
+}
+
+/**
+ * The route options that run an access step: a `preValidation` hook, so after the auth guard
+ * (onRequest) and the body's parsing, but before Fastify validates params, query and body with
+ * the endpoint's schemas and before the handler reads a form. The path's parameters are parsed
+ * here with the endpoint's own schema; a path that does not parse names nothing, and the
+ * validator that runs next answers it with its 400. Raw routes spread this into their options.
+ */
+export function accessStepOf<E extends Endpoint>(endpoint: E, step: AccessStep<E>) {
+  if (typeof step !== 'function') return { config: { accessStep: { open: step.open } } } as const;
+  return {
+    config: { accessStep: 'checked' },
+    preValidation: async (request: FastifyRequest) => {
+      const parsed = endpoint.params?.safeParse(request.params);
+      if (parsed && !parsed.success) return;
+      // The endpoint's params schema made these; Fastify's request types cannot say so here.
+      const params = (parsed?.data ?? {}) as EndpointInput<E>['params'];
+      await step({ params, userId: authOf(request).userId });
+    },
+  } as const;
+}
+
+/**
+ * Every route the app registers from here on is checked once, at registration: one that needs a
+ * token, names something in its path and validates a body or query (or reads a form) must carry
+ * an access step (`accessStepOf`), so no route can read an outsider's input before refusing them.
+ * Raw routes (`app.get`, `app.route`) are held to it as routesFor's are.
+ */
+export function requireAccessSteps(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    const schema = route.schema as Record<string, unknown> | undefined;
+    if (!schema || schema.hide) return;
+    const secured = Array.isArray(schema.security) && schema.security.length > 0;
+    const consumes = Array.isArray(schema.consumes) ? (schema.consumes as string[]) : undefined;
+    const reads = {
+      auth: secured ? ('user' as const) : ('public' as const),
+      path: route.url,
+      ...(schema.body ? { body: schema.body as Endpoint['body'] } : {}),
+      ...(schema.querystring ? { query: schema.querystring as Endpoint['query'] } : {}),
+      ...(schema[docKeys.form] ? { form: schema[docKeys.form] as Endpoint['form'] } : {}),
+    };
+    if (!needsAccessStep(reads, consumes) || route.config?.accessStep) return;
+    const methods = Array.isArray(route.method) ? route.method.join(',') : route.method;
+    throw new Error(
+      `${methods} ${route.url}: its path names something and it reads a body, form or query, so ` +
+        'it needs an access step (`access` of routesFor, or accessStepOf) that refuses outsiders ' +
+        'before their input is validated (decision 0036)',
+    );
+  });
 }
 
 const bearerSecurity = [{ bearer: [] }];
@@ -261,16 +354,19 @@ export function routesFor(app: TypedApp, requireAuth: Guard, tag: string) {
   return function route<E extends Endpoint>(
     endpoint: E,
     handler: RouteHandler<E>,
-    options: RouteOptions = {},
+    options: RouteOptions<E> = {},
   ): void {
     const isPublic = endpoint.auth === 'public';
     const status = endpoint.status ?? 200;
     const rateLimited = (options.config as { rateLimit?: unknown } | undefined)?.rateLimit;
+    const access = options.access ? accessStepOf(endpoint, options.access) : undefined;
+    const config = { ...options.config, ...access?.config };
     app.route({
       method: endpoint.method,
       url: endpoint.path,
       ...(isPublic ? {} : { onRequest: requireAuth }),
-      ...(options.config ? { config: options.config } : {}),
+      ...(access && 'preValidation' in access ? { preValidation: access.preValidation } : {}),
+      ...(Object.keys(config).length > 0 ? { config } : {}),
       schema: documentedSchema(endpoint, tag, {
         ...(options.consumes ? { consumes: options.consumes } : {}),
         rateLimited: rateLimited !== false,
@@ -289,8 +385,9 @@ export function routesFor(app: TypedApp, requireAuth: Guard, tag: string) {
         const data = await handler(input);
         if (reply.sent) return reply;
         if (status === 204) return reply.code(204).send();
-        const payload =
-          options.message === undefined ? { data } : { data, message: options.message };
+        const message =
+          typeof options.message === 'function' ? options.message(input) : options.message;
+        const payload = message === undefined ? { data } : { data, message };
         return reply.code(status).send(payload);
       },
     });

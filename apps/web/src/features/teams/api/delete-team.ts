@@ -8,7 +8,10 @@ import { workspaceTeamsQueryKey } from '../../../lib/queries/workspace-teams';
 export interface DeleteTeamVariables {
   teamId: number;
   workspaceId: number;
-  /** The team name typed by the user; the server refuses a mismatch (TEAM_NAME_MISMATCH). */
+  /**
+   * The team name the screen had the user type. The API does not require it, but checks it when
+   * sent: a mismatch is refused (TEAM_NAME_MISMATCH).
+   */
   confirmName: string;
 }
 

@@ -10,7 +10,10 @@ import {
 
 export interface DeleteWorkspaceVariables {
   workspaceId: number;
-  /** Must equal the workspace name exactly. */
+  /**
+   * The name the screen had the owner type. The API does not require it, but checks it when
+   * sent: it must equal the workspace name exactly (WORKSPACE_NAME_MISMATCH).
+   */
   confirmName: string;
 }
 
