@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { App } from './app';
 import { loadConfig, type Config } from './config';
-import { databaseOptionsFor, openDatabase } from './db/client';
+import { databaseOptionsFor, NewerDatabaseError, openDatabase } from './db/client';
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './platform/data-dir-lock';
 import { ensurePrivateDir } from './platform/private-files';
 import { installShutdown } from './platform/shutdown';
@@ -63,7 +63,14 @@ async function main(): Promise<void> {
   openingDatabase.catch(() => undefined);
   const built = import('./app').then(({ buildApp }) => buildApp(config, { openingDatabase }));
   building = built.catch(() => undefined);
-  const app = await built;
+  let app: App;
+  try {
+    app = await built;
+  } catch (error) {
+    // Not a crash: the operator started an older build on a newer database.
+    if (error instanceof NewerDatabaseError) return refuse(error.message);
+    throw error;
+  }
   logger = app.log;
   app.log.info(
     {
@@ -88,6 +95,7 @@ function errorText(error: unknown): string {
 /** A clear one-line refusal to start, then exit 1. */
 function refuse(message: string): void {
   process.stderr.write(`${message}\n`);
+  lock?.releaseSync();
   lifecycle.dispose();
   process.exit(1);
 }
