@@ -118,6 +118,10 @@ export type ScratchRedis = {
   stop(): Promise<void>;
   /** Starts it again on the same port, resolving once it accepts connections. */
   start(): Promise<void>;
+  /** SIGSTOP: connections stay open, nothing is answered (a frozen server, a dropped link). */
+  freeze(): void;
+  /** SIGCONT after `freeze`. */
+  thaw(): void;
   remove(): Promise<void>;
 };
 
@@ -158,6 +162,7 @@ export async function startScratchRedis(): Promise<ScratchRedis> {
     const running = child;
     child = undefined;
     if (!running || running.exitCode !== null) return;
+    running.kill('SIGCONT'); // a frozen one cannot act on SIGTERM
     const exited = new Promise<void>((resolve) => running.once('exit', () => resolve()));
     running.kill('SIGTERM');
     await exited;
@@ -167,6 +172,8 @@ export async function startScratchRedis(): Promise<ScratchRedis> {
     url: `redis://127.0.0.1:${port}`,
     stop,
     start,
+    freeze: () => child?.kill('SIGSTOP'),
+    thaw: () => child?.kill('SIGCONT'),
     remove: async () => {
       await stop();
       fs.rmSync(dir, { recursive: true, force: true });

@@ -25,6 +25,7 @@ describe('isDependencyUnavailable', () => {
     ['no pooled connection in time', new Error('timeout exceeded when trying to connect')],
     ['a dead connection', new Error('Query read timeout')],
     ['Redis gone', new Error('Connection is closed.')],
+    ['Redis silent', new Error('Command timed out')],
     [
       'Redis retries spent',
       Object.assign(new Error('Reached the max retries per request limit'), {

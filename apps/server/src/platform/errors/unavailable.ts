@@ -56,6 +56,7 @@ const unavailableMessages = [
   'Query read timeout', // node-postgres: query_timeout
   'Client has encountered a connection error and is not queryable',
   'Connection is closed', // ioredis
+  'Command timed out', // ioredis: commandTimeout
   "Stream isn't writeable", // ioredis, offline queue off
 ];
 
