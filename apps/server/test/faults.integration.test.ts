@@ -279,6 +279,11 @@ describe.skipIf(!runs)('faults of PostgreSQL and Redis under two instances', () 
         send.answeredAt - send.sentAt >= OUTAGE_ANSWER_MS,
     );
     expect(slow).toEqual([]);
+    const slowest = Math.max(0, ...[...readiness, ...reads].map((answer) => answer.ms));
+    console.log(
+      `${part} outage: slowest answer while down ${slowest.toFixed(0)} ms; everything answered ` +
+        `again ${recoveredAt === undefined ? 'never' : `${(recoveredAt - back).toFixed(0)} ms`} after its return`,
+    );
     return { readiness, reads, duringOutage, recoveryMs: recoveredAt && recoveredAt - back, part };
   }
 
