@@ -61,6 +61,7 @@ export async function createContext(
     overrides.database ??
     (await (overrides.openingDatabase ?? openDatabase(databaseOptionsFor(config))));
   if (!overrides.database) owned.push(() => database.close());
+  database.watch?.(logger);
 
   const transport = overrides.bus ?? (await createBus(config, logger));
   if (!overrides.bus) owned.push(() => transport.close());

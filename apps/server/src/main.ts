@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { App } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
-import { databaseOptionsFor, openDatabase } from './db/client';
+import { databaseOptionsFor, NewerDatabaseError, openDatabase } from './db/client';
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './platform/data-dir-lock';
 import { ensurePrivateDir } from './platform/private-files';
 import { installShutdown } from './platform/shutdown';
@@ -63,7 +63,17 @@ async function main(): Promise<void> {
   openingDatabase.catch(() => undefined);
   const built = import('./app').then(({ buildApp }) => buildApp(config, { openingDatabase }));
   building = built.catch(() => undefined);
-  const app = await built;
+  let app: App;
+  try {
+    app = await built;
+  } catch (error) {
+    // Not crashes, so one line each: an older build started on a newer database, or a setting
+    // refused while the app was built (a DATA_DIR key file).
+    if (error instanceof NewerDatabaseError || error instanceof ConfigError) {
+      return refuse(error.message);
+    }
+    throw error;
+  }
   logger = app.log;
   app.log.info(
     {
@@ -88,16 +98,9 @@ function errorText(error: unknown): string {
 /** A clear one-line refusal to start, then exit 1. */
 function refuse(message: string): void {
   process.stderr.write(`${message}\n`);
+  lock?.releaseSync();
   lifecycle.dispose();
   process.exit(1);
 }
 
-main().catch((error: unknown) => {
-  // A setting refused while the app was built (a DATA_DIR key file): its line, not a stack.
-  if (error instanceof ConfigError) {
-    lock?.releaseSync();
-    refuse(error.message);
-    return;
-  }
-  lifecycle.fatal('server failed to start', error);
-});
+main().catch((error: unknown) => lifecycle.fatal('server failed to start', error));

@@ -1,12 +1,14 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
 import fs from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client';
 import { migrationsFolder, pgliteTemplateDir } from '../src/platform/server-root';
-import { serverDir, startServer } from './server-process';
+import { freePort, serverDir, spawnServer, startServer } from './server-process';
 import { testDbKind } from './test-app';
 
 /**
@@ -60,6 +62,51 @@ async function openModes(root: string): Promise<string[]> {
   };
   await walk(root);
   return open;
+}
+
+/** The processes below `pid` (Linux /proc), deepest last. */
+function descendantsOf(pid: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // The parent pid is the 2nd field after the command name, which may hold spaces.
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const found: number[] = [];
+  const walk = (parent: number) => {
+    for (const child of children.get(parent) ?? []) {
+      found.push(child);
+      walk(child);
+    }
+  };
+  walk(pid);
+  return found;
+}
+
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function accepts(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
 }
 
 describe.skipIf(!runs)('the built server, as npm start runs it', () => {
@@ -116,4 +163,83 @@ describe.skipIf(!runs)('the built server, as npm start runs it', () => {
     }
     expect(await migrationCount(dataDir)).toBe(await journalEntries());
   });
+  it('an older build on a DATA_DIR a newer one migrated refuses to start, in one line (0031)', async () => {
+    const dataDir = path.join(scratch, 'newer');
+    await (await startServer({ dataDir, entry: 'bundle' })).stop();
+    const client = new PGlite(path.join(dataDir, 'db'));
+    try {
+      await client.exec(
+        `INSERT INTO drizzle.__drizzle_migrations (hash, created_at)
+         SELECT 'made-by-a-newer-build', max(created_at) + 1000 FROM drizzle.__drizzle_migrations`,
+      );
+    } finally {
+      await client.close();
+    }
+    const refused = await spawnServer({ dataDir, entry: 'bundle' });
+    expect((await refused.exited).code).toBe(1);
+    const known = await journalEntries();
+    expect(refused.stderr()).toBe(
+      `The database was migrated by a newer version of TeamUp: it has ${known + 1} migrations applied, ` +
+        `1 of them unknown to this build, which has ${known}. Start the newer version (or restore ` +
+        'a backup made for this one); this build does not run against a schema it does not know.\n',
+    );
+    // The refusal let go of DATA_DIR.
+    await expect(fs.access(path.join(dataDir, '.lock'))).rejects.toThrow();
+  });
+
+  it('SIGTERM to the npm process of `npm start` stops the server, and npm exits with it', async () => {
+    const dataDir = path.join(scratch, 'npm-start');
+    const port = await freePort();
+    const env: NodeJS.ProcessEnv = { ...process.env };
+    for (const name of ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'JWT_SECRET']) delete env[name];
+    const npm = spawn('npm', ['start'], {
+      cwd: repoRoot,
+      env: {
+        ...env,
+        NODE_ENV: 'test',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        // Served from elsewhere: npm start then leaves apps/web's build alone (no web build here).
+        WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    npm.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    npm.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    const exited = new Promise<number | null>((resolve) =>
+      npm.once('exit', (code) => resolve(code)),
+    );
+    const npmPid = npm.pid as number;
+    let tree: number[] = [];
+    try {
+      await expect
+        .poll(
+          async () => {
+            const answer = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null);
+            return answer?.status;
+          },
+          { timeout: 90_000, interval: 200 },
+        )
+        .toBe(200);
+      tree = descendantsOf(npmPid);
+      expect(tree.length, output).toBeGreaterThan(0);
+
+      // As a supervisor does: the signal to npm's process alone, not to its group.
+      process.kill(npmPid, 'SIGTERM');
+      const code = await Promise.race([
+        exited,
+        new Promise<'still running'>((resolve) =>
+          setTimeout(() => resolve('still running'), 30_000),
+        ),
+      ]);
+      expect(code, output).toBe(0);
+      expect(await accepts(port)).toBe(false);
+      expect(tree.filter(running)).toEqual([]);
+    } finally {
+      for (const pid of [...tree, npmPid].filter(running)) process.kill(pid, 'SIGKILL');
+    }
+  }, 120_000);
 });

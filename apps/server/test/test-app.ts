@@ -37,7 +37,7 @@ let snapshotInProcess: Promise<Uint8Array> | undefined;
  * (most of a server test file's setup), loading this about one. Written beside and renamed into
  * place, so parallel test processes read a whole file or make their own.
  */
-function testSnapshot(): Promise<Uint8Array> {
+export function testSnapshot(): Promise<Uint8Array> {
   snapshotInProcess ??= (async () => {
     const file = path.join(os.tmpdir(), `teamup-test-pglite-${await snapshotKey()}.tar`);
     try {

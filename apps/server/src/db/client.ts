@@ -3,6 +3,8 @@ import fsp from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -21,8 +23,45 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   /** Embedded only: how DATA_DIR/db came to be (logged at start). */
   origin?: 'opened' | 'from-template' | 'created';
+  /** PostgreSQL only: where the loss of a connection and the next one made are told (the log). */
+  watch?: (log: ConnectionLog) => void;
   close(): Promise<void>;
 };
+
+/** Where the pool tells of a lost connection and of the next one made (the app's logger fits). */
+export type ConnectionLog = {
+  warn(fields: object, message: string): void;
+  info(fields: object, message: string): void;
+};
+
+/** How long making a connection (or waiting for a free one of the pool) may take (0031). */
+const CONNECT_TIMEOUT_MS = 5000;
+/** The longest a statement of a request may run (0031). */
+const STATEMENT_TIMEOUT_MS = 10_000;
+
+/**
+ * Reports the first lost connection of an outage once, and its end once: a restart breaks every
+ * pooled connection at the same moment, which would otherwise be one log line each.
+ */
+function connectionLoss() {
+  let log: ConnectionLog | undefined;
+  let down = false;
+  return {
+    watch: (to: ConnectionLog) => {
+      log = to;
+    },
+    report: (error: Error) => {
+      if (down) return;
+      down = true;
+      log?.warn({ err: error }, 'PostgreSQL connection lost; requests answer 503 until it is back');
+    },
+    restored: () => {
+      if (!down) return;
+      down = false;
+      log?.info({}, 'PostgreSQL connected again');
+    },
+  };
+}
 
 /** Arbitrary constant: serialises migrations when several instances start against one database. */
 const MIGRATION_LOCK_KEY = 727_001;
@@ -55,22 +94,56 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       import('drizzle-orm/node-postgres'),
       import('drizzle-orm/node-postgres/migrator'),
     ]);
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
-    const client = await pool.connect();
+    // Migrated over a connection of its own, without the pool's time limits: a migration on a
+    // large table may rightly take minutes, and a second instance waits here for the first's.
+    const migrator = new pg.Client({
+      connectionString: options.url,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
+    migrator.on('error', () => undefined); // a lost link fails the awaited query below instead
+    await migrator.connect();
     try {
-      await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-      await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
-      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+      await migrator.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+      const migrating = drizzlePg(migrator, { schema });
+      await migratePg(migrating, { migrationsFolder });
+      await assertKnownMigrations(migrating);
     } finally {
-      client.release();
+      await migrator.end().catch(() => undefined);
     }
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      // A database that is down or unreachable answers a request with 503 within seconds instead
+      // of holding it (decision 0031). Also bounds the wait for a free connection of the pool.
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      // The server cancels a statement that runs longer; the client gives up on a connection
+      // that stopped answering (a frozen server, a half-open link) a little later.
+      statement_timeout: STATEMENT_TIMEOUT_MS,
+      query_timeout: STATEMENT_TIMEOUT_MS + 2000,
+      keepAlive: true,
+    });
+    const lost = connectionLoss();
+    // A connection the server closes (a restart, an administrator's pg_terminate_backend) emits
+    // `error`: on an idle pooled client the pool reports it here, on a client checked out between
+    // two statements the client itself does. Without a listener either is an uncaught exception
+    // that ends the process; the pool drops the broken client and the next query connects anew.
+    pool.on('error', lost.report);
+    pool.on('connect', (client) => {
+      client.on('error', lost.report);
+      lost.restored();
+    });
     // drizzle calls the pool's query with a config object and the values: a statement marked for
     // a generic plan goes named (plan-hints.ts).
     const query = pool.query.bind(pool) as (config: unknown, values?: unknown) => unknown;
     pool.query = ((config: unknown, values?: unknown) =>
       query(namedWhenMarked(config), values)) as typeof pool.query;
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return {
+      db,
+      kind: 'postgres',
+      watch: lost.watch,
+      close: () => pool.end(),
+    };
   }
   const { dataDir } = options;
   let created = false;
@@ -88,10 +161,51 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   // drizzle's PGlite driver uses query, exec and transaction, which the worker's client has.
   const pgliteDb = drizzlePglite({ client: client as unknown as PGlite, schema });
   await migratePglite(pgliteDb, { migrationsFolder });
+  await assertKnownMigrations(pgliteDb as unknown as Db).catch(async (error: unknown) => {
+    await client.close();
+    throw error;
+  });
   // PGlite writes its initial files world-readable whatever the umask: take that back. Files it
   // writes later follow the process umask (0077, set by main), so a reopened database is left be.
   if (dataDir && created) await makeTreePrivate(dataDir);
   return { db: pgliteDb as unknown as Db, kind: 'pglite', origin, close: () => client.close() };
+}
+
+/** The database holds migrations this build does not have: a newer version migrated it. */
+export class NewerDatabaseError extends Error {
+  constructor(
+    readonly applied: number,
+    readonly unknown: number,
+    readonly known: number,
+  ) {
+    super(
+      `The database was migrated by a newer version of TeamUp: it has ${applied} migrations applied, ` +
+        `${unknown} of them unknown to this build, which has ${known}. ` +
+        'Start the newer version (or restore a backup made for this one); this build does not run ' +
+        'against a schema it does not know.',
+    );
+    this.name = 'NewerDatabaseError';
+  }
+}
+
+/**
+ * Refuses a database that a newer build migrated. drizzle's migrator applies only the migrations
+ * newer than the database's latest and says nothing of one it does not know: an older build
+ * would run against a schema it was not written for (columns it does not fill, constraints it
+ * does not expect). A migration is known by its time in the journal or its file's hash.
+ */
+export async function assertKnownMigrations(db: Db): Promise<void> {
+  const build = readMigrationFiles({ migrationsFolder });
+  const knownTimes = new Set(build.map((migration) => String(migration.folderMillis)));
+  const knownHashes = new Set(build.map((migration) => migration.hash));
+  const result = await db.execute<{ hash: string; created_at: string | number }>(
+    sql`SELECT hash, created_at FROM drizzle.__drizzle_migrations`,
+  );
+  const rows = (result as { rows: { hash: string; created_at: string | number }[] }).rows;
+  const unknown = rows.filter(
+    (row) => !knownTimes.has(String(row.created_at)) && !knownHashes.has(row.hash),
+  );
+  if (unknown.length > 0) throw new NewerDatabaseError(rows.length, unknown.length, build.length);
 }
 
 /**

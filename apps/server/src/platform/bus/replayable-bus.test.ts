@@ -49,6 +49,24 @@ describe('ReplayableBus', () => {
     await bus.close();
   });
 
+  it('a transport that fails after the event is logged is reported, not thrown (0031)', async () => {
+    // Redis down: the change is committed and the event logged, so the publisher's request must
+    // not fail (a 503 would be sent again and done twice); a reconnecting client replays it.
+    const transport = new MemoryBus();
+    const notHandedOn: string[] = [];
+    const bus = new ReplayableBus(
+      transport,
+      () => database.db,
+      (_error, topic) => notHandedOn.push(topic),
+    );
+    vi.spyOn(transport, 'publish').mockRejectedValueOnce(new Error('Connection is closed.'));
+    await expect(bus.publish('transport-down', { type: 'LOGGED' })).resolves.toBeUndefined();
+    expect(notHandedOn).toEqual(['transport-down']);
+    const replayed = await bus.replay(['transport-down'], 0, 10);
+    expect(replayed.map((event) => event['type'])).toEqual(['LOGGED']);
+    await bus.close();
+  });
+
   it('a write that logs its own events runs between the batches, its events in log order', async () => {
     const bus = new ReplayableBus(new MemoryBus(), () => database.db);
     const received: LoggedEvent[] = [];

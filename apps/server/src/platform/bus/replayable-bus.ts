@@ -49,13 +49,19 @@ export class ReplayableBus implements EventBus {
   /**
    * Logs, then hands the event on. Events published while a log write is in progress are
    * written together in one multi-row insert, so a burst costs one query, not one per event.
+   * Rejects when the event could not be logged. Once logged, a transport that fails (Redis down)
+   * is reported, not thrown: the change the event tells of is committed, and a request answered
+   * 503 for it would be sent again and done twice; the event stays in the log, where a client
+   * that reconnects finds it (decision 0031).
    */
   async publish(topic: string, event: unknown): Promise<void> {
     const eventId = await new Promise<number>((resolve, reject) => {
       this.queue.push({ topic, payload: event, resolve, reject });
       this.writing ??= this.writeQueued();
     });
-    await this.handOn(topic, { ...(event as Record<string, unknown>), eventId });
+    await this.handOn(topic, { ...(event as Record<string, unknown>), eventId }).catch(
+      (error: unknown) => this.onNotHandedOn(error, topic),
+    );
   }
 
   /**

@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ErrorCode } from '@teamup/contracts/error-codes';
 import type { Problem } from '@teamup/contracts/common';
 import { AppError, type FieldError } from './app-error';
+import { unavailabilityOf } from './unavailable';
 
 const titles: Record<number, string> = {
   400: 'Bad Request',
@@ -140,6 +141,19 @@ export function registerProblemHandlers(app: FastifyInstance) {
     }
     if (status >= 400 && status < 500) {
       return sendProblem(reply, status, ErrorCode.VALIDATION_FAILED, '요청이 올바르지 않습니다.');
+    }
+    const unavailable = unavailabilityOf(error);
+    if (unavailable !== undefined) {
+      // A warning with the driver's words only: the outage itself is told once by the pool or
+      // the Redis client, and each refused request needs no more than its id and the cause.
+      request.log.warn({ cause: unavailable }, 'answered 503: a dependency is unavailable');
+      void reply.header('Retry-After', '5');
+      return sendProblem(
+        reply,
+        503,
+        ErrorCode.SERVICE_UNAVAILABLE,
+        '일시적으로 서비스를 이용할 수 없습니다. 잠시 후 다시 시도해주세요.',
+      );
     }
     if (isMalformedMultipart(error)) {
       return sendProblem(
