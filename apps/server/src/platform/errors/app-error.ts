@@ -37,3 +37,15 @@ export const tooManyRequests = (retryAfterSeconds: number, detail?: string) =>
       retryAfterSeconds,
     },
   );
+
+/** Seconds a client is asked to wait before trying again while a dependency is away (0031). */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
+/** PostgreSQL or Redis is away: not the request's fault, worth trying again (decision 0031). */
+export const serviceUnavailable = () =>
+  new AppError(
+    503,
+    ErrorCode.SERVICE_UNAVAILABLE,
+    '일시적으로 서비스를 이용할 수 없습니다. 잠시 후 다시 시도해주세요.',
+    { retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS },
+  );

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ErrorCode } from '@teamup/contracts/error-codes';
 import type { Problem } from '@teamup/contracts/common';
-import { AppError, type FieldError } from './app-error';
+import { AppError, serviceUnavailable, type FieldError } from './app-error';
 import { unavailabilityOf } from './unavailable';
 
 const titles: Record<number, string> = {
@@ -147,13 +147,9 @@ export function registerProblemHandlers(app: FastifyInstance) {
       // A warning with the driver's words only: the outage itself is told once by the pool or
       // the Redis client, and each refused request needs no more than its id and the cause.
       request.log.warn({ cause: unavailable }, 'answered 503: a dependency is unavailable');
-      void reply.header('Retry-After', '5');
-      return sendProblem(
-        reply,
-        503,
-        ErrorCode.SERVICE_UNAVAILABLE,
-        '일시적으로 서비스를 이용할 수 없습니다. 잠시 후 다시 시도해주세요.',
-      );
+      const answer = serviceUnavailable();
+      void reply.header('Retry-After', String(answer.extra.retryAfterSeconds));
+      return sendProblem(reply, answer.status, answer.code, answer.detail);
     }
     if (isMalformedMultipart(error)) {
       return sendProblem(

@@ -1,8 +1,8 @@
 import type { WebSocket } from 'ws';
 import { idSchema } from '@teamup/contracts/common';
 import type { AppContext } from '../../context';
-import { ErrorCode } from '@teamup/contracts/error-codes';
-import { AppError, tooManyRequests } from '../errors/app-error';
+import { AppError, serviceUnavailable, tooManyRequests } from '../errors/app-error';
+import { unavailabilityOf } from '../errors/unavailable';
 import { assertAcceptableText } from '../http/validation';
 import { liveMetrics } from '../observability/live-metrics';
 import type { LimitResult } from '../rate-limit/limiter';
@@ -197,15 +197,7 @@ export function serveStomp(
       // call would be, not let through uncounted.
       ctx.logger.warn({ err: error }, 'request budget unreadable: STOMP frame refused');
       if (!closed) {
-        refuse(
-          frame,
-          'unavailable',
-          new AppError(
-            503,
-            ErrorCode.SERVICE_UNAVAILABLE,
-            '지금은 요청을 처리할 수 없습니다. 잠시 후 다시 시도해주세요.',
-          ),
-        );
+        refuse(frame, 'unavailable', serviceUnavailable());
       }
       return false;
     }
@@ -433,6 +425,13 @@ export function serveStomp(
     } catch (error) {
       if (error instanceof AppError) {
         refuse(frame, 'send refused', error);
+        return;
+      }
+      const unavailable = unavailabilityOf(error);
+      if (unavailable !== undefined) {
+        // As an HTTP call would be answered (0031): the client may send it again shortly.
+        ctx.logger.warn({ cause: unavailable }, 'STOMP send refused: a dependency is unavailable');
+        refuse(frame, 'unavailable', serviceUnavailable());
         return;
       }
       ctx.logger.error({ err: error }, 'STOMP send failed');
