@@ -60,6 +60,7 @@ export async function search(
     personFilter: query.personId ?? null,
     from: query.from === undefined ? null : startOfDay(query.from),
     until: query.to === undefined ? null : new Date(startOfDay(query.to).getTime() + DAY_MS),
+    engine: ctx.database.kind,
   };
   const terms = prepareTerms(query.q);
   const wanted = (query.page + 1) * query.size;
@@ -72,12 +73,14 @@ export async function search(
   >;
   const capped = new Set<SearchKind>();
   const found: Found[] = [];
+  let partial = false;
   for (const [index, source] of sources.entries()) {
     const asked = query.kind === undefined || query.kind === source.kind;
     // A kind not asked for is only counted.
     const answer = await source.search(db, scope, terms, asked ? wanted : 0);
     counts[source.kind] += answer.total;
     if (answer.capped) capped.add(source.kind);
+    if (answer.partial) partial = true;
     if (asked) {
       for (const candidate of answer.rows)
         found.push({ candidate, kind: source.kind, source: index });
@@ -108,6 +111,7 @@ export async function search(
     size: query.size,
     total,
     totalCapped,
+    partial,
     // Past a capped total there are more than it says.
     hasMore: (start + items.length < total || totalCapped) && query.page < SearchLimits.maxPage,
   };
