@@ -22,6 +22,7 @@ import {
   prepareTerms,
   snippetOf,
 } from '../../platform/search/search-text';
+import { searchGateOf } from '../../platform/search/search-gate';
 import { requireMembership } from '../workspaces/workspaces.service';
 import * as repo from './search.repo';
 
@@ -74,18 +75,20 @@ export async function search(
   const capped = new Set<SearchKind>();
   const found: Found[] = [];
   let partial = false;
-  for (const [index, source] of sources.entries()) {
-    const asked = query.kind === undefined || query.kind === source.kind;
-    // A kind not asked for is only counted.
-    const answer = await source.search(db, scope, terms, asked ? wanted : 0);
-    counts[source.kind] += answer.total;
-    if (answer.capped) capped.add(source.kind);
-    if (answer.partial) partial = true;
-    if (asked) {
-      for (const candidate of answer.rows)
-        found.push({ candidate, kind: source.kind, source: index });
+  await searchGateOf(ctx).run(async () => {
+    for (const [index, source] of sources.entries()) {
+      const asked = query.kind === undefined || query.kind === source.kind;
+      // A kind not asked for is only counted.
+      const answer = await source.search(db, scope, terms, asked ? wanted : 0);
+      counts[source.kind] += answer.total;
+      if (answer.capped) capped.add(source.kind);
+      if (answer.partial) partial = true;
+      if (asked) {
+        for (const candidate of answer.rows)
+          found.push({ candidate, kind: source.kind, source: index });
+      }
     }
-  }
+  });
   // Two sources of one kind (files, comments) are counted together, to the same cap.
   for (const kind of searchKinds) {
     if (counts[kind] > SearchLimits.countCap) capped.add(kind);

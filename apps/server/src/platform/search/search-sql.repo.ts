@@ -97,9 +97,9 @@ export interface SearchBudget {
 
 export const SEARCH_BUDGET: SearchBudget = {
   rows: 2000,
-  bytes: 384 * 1024,
-  rowsPerStatement: 500,
-  bytesPerStatement: 64 * 1024,
+  bytes: 160 * 1024,
+  rowsPerStatement: 250,
+  bytesPerStatement: 32 * 1024,
 };
 
 /**
@@ -286,7 +286,7 @@ async function candidatesOf<Row>(
       // For this statement only (SET LOCAL): a bitmap scan of the GIN index, never a scan that
       // would compute search_bigrams on each row (see rankedSearch, step 1).
       await tx.execute(
-        sql`SELECT set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`,
+        sql`SELECT set_config('enable_seqscan', 'off', true)`,
       );
       if (scope.engine === 'postgres') {
         await tx.execute(
