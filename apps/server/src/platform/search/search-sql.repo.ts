@@ -8,9 +8,9 @@ import type { SearchScope, SearchTerms } from './search-source';
  * The SQL every search source shares (decision 0020). Matching is substring matching, ILIKE, on
  * the text without its spaces (`search_compact`, migration 0020; without a regular expression
  * since 0024) for words of three characters or more, so particles, partial words and a missing
- * space all match, on PGlite and PostgreSQL alike; the trigram GIN indexes of 0020 (and for
- * two-character words the bigram indexes of 0023) on the same expressions make them fast. `text`
- * passed here must be the very expression its table's indexes are built on.
+ * space all match, on PGlite and PostgreSQL alike. Since decision 0033 the candidates come from
+ * the bigram indexes of 0023 alone and the check runs on a budget (`rankedSearch`). `text` passed
+ * here must be the very expression its table's indexes are built on.
  */
 
 /** A LIKE pattern finding `value` anywhere, its wildcards taken literally. */
@@ -18,7 +18,7 @@ export function containsPattern(value: string): string {
   return `%${value.replace(/[\\%_]/gu, (char) => `\\${char}`)}%`;
 }
 
-/** Words this long are matched on the spaceless text, through its trigram index. */
+/** Words this long are matched on the spaceless text (`search_compact`). */
 const TRIGRAM_LENGTH = 3;
 /** Words this long are found through the bigram index (migration 0023), when the text has one. */
 const BIGRAM_LENGTH = 2;
@@ -27,7 +27,9 @@ const BIGRAM_LENGTH = 2;
 export type SearchIndexed = 'indexed' | 'not indexed';
 
 /**
- * Every word of the query inside the text. A word of three characters or more is looked for in
+ * The match as one condition, as the sources used it before decision 0033; kept for the tests
+ * that check the planner can use the indexes on each source's expression (`rankedSearch` checks
+ * the same words in its own statements). A word of three characters or more is looked for in
  * the text without its spaces (주간회의 finds 주간 회의), which the trigram index serves. A
  * shorter one (a two-syllable 회의) has no trigram; it is looked for in the text as it is
  * (the spaceless text would cost a function call per row: decision 0020), and a two-character
@@ -285,9 +287,7 @@ async function candidatesOf<Row>(
     return await db.transaction(async (tx) => {
       // For this statement only (SET LOCAL): a bitmap scan of the GIN index, never a scan that
       // would compute search_bigrams on each row (see rankedSearch, step 1).
-      await tx.execute(
-        sql`SELECT set_config('enable_seqscan', 'off', true)`,
-      );
+      await tx.execute(sql`SELECT set_config('enable_seqscan', 'off', true)`);
       if (scope.engine === 'postgres') {
         await tx.execute(
           sql`SELECT set_config('statement_timeout', ${String(CANDIDATES_TIMEOUT_MS)}, true)`,
