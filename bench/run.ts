@@ -10,6 +10,7 @@ import { benchChatScale } from './chat-scale.bench';
 import { benchHandoff } from './handoff.bench';
 import { benchRatios } from './ratios.bench';
 import { benchSearch } from './search.bench';
+import { benchSearchCost } from './search-cost.bench';
 import { benchSendStalls } from './send-stalls.bench';
 import { benchStart } from './start.bench';
 import { benchUploads } from './uploads.bench';
@@ -31,6 +32,7 @@ const benches = {
   handoff: benchHandoff,
   ratios: benchRatios,
   search: benchSearch,
+  'search-cost': benchSearchCost,
   'send-stalls': benchSendStalls,
 };
 const chosen = process.argv.slice(2);

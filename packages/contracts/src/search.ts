@@ -152,6 +152,11 @@ export const searchResultSchema = z.object({
   totalCapped: z.boolean(),
   /** Whether a next page can be asked for. */
   hasMore: z.boolean(),
+  /**
+   * Whether the search stopped at its budget (decision 0033) before checking every candidate:
+   * the counts and results are then of the part checked (the newest), not of everything.
+   */
+  partial: z.boolean(),
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;
 

@@ -1,12 +1,7 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { announcements, attachments, boards, postComments, posts, teams } from '../../db/schema';
-import {
-  matchesAll,
-  rankedSearch,
-  scoreOf,
-  withinFilters,
-} from '../../platform/search/search-sql.repo';
+import { rankedSearch, withinFilters } from '../../platform/search/search-sql.repo';
 import { NO_RESULTS, searchedTeams, type SearchSource } from '../../platform/search/search-source';
 
 // Each text below is the expression its table's trigram and bigram indexes are built on
@@ -20,32 +15,27 @@ export const announcementSearch: SearchSource = {
   async search(db: Db, scope, terms, limit) {
     const teamIds = searchedTeams(scope);
     if (teamIds.length === 0) return NO_RESULTS;
-    const score = scoreOf(
-      announcementText,
-      sql`${announcements.title}`,
-      sql`${announcements.createdAt}`,
-      terms,
-      scope.now,
-    );
-    const { total, capped, rows } = await rankedSearch(db, {
+    const { total, capped, partial, rows } = await rankedSearch(db, scope, terms, {
       limit,
-      hits: (extra, count, ordered) =>
+      id: announcements.id,
+      text: announcementText,
+      indexed: 'indexed',
+      title: sql`${announcements.title}`,
+      createdAt: sql`${announcements.createdAt}`,
+      scan: (fields, where) =>
         db
-          .select({ id: announcements.id, score })
+          .select(fields)
           .from(announcements)
           .where(
             and(
               inArray(announcements.teamId, [...teamIds]),
-              matchesAll(announcementText, terms, 'indexed'),
               withinFilters(scope, {
                 person: announcements.authorId,
                 createdAt: announcements.createdAt,
               }),
-              extra,
+              where,
             ),
-          )
-          .orderBy(...(ordered ? [desc(sql`score`), desc(announcements.id)] : []))
-          .limit(count),
+          ),
       rows: (ids) =>
         db
           .select({ row: announcements, teamName: teams.name })
@@ -53,11 +43,12 @@ export const announcementSearch: SearchSource = {
           .innerJoin(teams, eq(teams.id, announcements.teamId))
           .where(inArray(announcements.id, ids)),
       idOf: ({ row }) => row.id,
-      newestFirst: { id: announcements.id, topRelevance: 3 },
+      topRelevance: 3,
     });
     return {
       total,
       capped,
+      partial,
       rows: rows.map(({ row: { row, teamName }, score }) => ({
         id: row.id,
         title: row.title,
@@ -76,24 +67,25 @@ export const postSearch: SearchSource = {
   async search(db: Db, scope, terms, limit) {
     const teamIds = searchedTeams(scope);
     if (teamIds.length === 0) return NO_RESULTS;
-    const score = scoreOf(postText, sql`${posts.title}`, sql`${posts.createdAt}`, terms, scope.now);
-    const { total, capped, rows } = await rankedSearch(db, {
+    const { total, capped, partial, rows } = await rankedSearch(db, scope, terms, {
       limit,
-      hits: (extra, count, ordered) =>
+      id: posts.id,
+      text: postText,
+      indexed: 'indexed',
+      title: sql`${posts.title}`,
+      createdAt: sql`${posts.createdAt}`,
+      scan: (fields, where) =>
         db
-          .select({ id: posts.id, score })
+          .select(fields)
           .from(posts)
           .innerJoin(boards, eq(boards.id, posts.boardId))
           .where(
             and(
               inArray(boards.teamId, [...teamIds]),
-              matchesAll(postText, terms, 'indexed'),
               withinFilters(scope, { person: posts.authorId, createdAt: posts.createdAt }),
-              extra,
+              where,
             ),
-          )
-          .orderBy(...(ordered ? [desc(sql`score`), desc(posts.id)] : []))
-          .limit(count),
+          ),
       rows: (ids) =>
         db
           .select({ row: posts, teamId: boards.teamId, teamName: teams.name })
@@ -102,11 +94,12 @@ export const postSearch: SearchSource = {
           .innerJoin(teams, eq(teams.id, boards.teamId))
           .where(inArray(posts.id, ids)),
       idOf: ({ row }) => row.id,
-      newestFirst: { id: posts.id, topRelevance: 3 },
+      topRelevance: 3,
     });
     return {
       total,
       capped,
+      partial,
       rows: rows.map(({ row: { row, teamId, teamName }, score }) => ({
         id: row.id,
         title: row.title,
@@ -125,28 +118,29 @@ export const postCommentSearch: SearchSource = {
   async search(db: Db, scope, terms, limit) {
     const teamIds = searchedTeams(scope);
     if (teamIds.length === 0) return NO_RESULTS;
-    const score = scoreOf(commentText, sql`''`, sql`${postComments.createdAt}`, terms, scope.now);
-    const { total, capped, rows } = await rankedSearch(db, {
+    const { total, capped, partial, rows } = await rankedSearch(db, scope, terms, {
       limit,
-      hits: (extra, count, ordered) =>
+      id: postComments.id,
+      text: commentText,
+      indexed: 'indexed',
+      title: sql`''`,
+      createdAt: sql`${postComments.createdAt}`,
+      scan: (fields, where) =>
         db
-          .select({ id: postComments.id, score })
+          .select(fields)
           .from(postComments)
           .innerJoin(posts, eq(posts.id, postComments.postId))
           .innerJoin(boards, eq(boards.id, posts.boardId))
           .where(
             and(
               inArray(boards.teamId, [...teamIds]),
-              matchesAll(commentText, terms, 'indexed'),
               withinFilters(scope, {
                 person: postComments.authorId,
                 createdAt: postComments.createdAt,
               }),
-              extra,
+              where,
             ),
-          )
-          .orderBy(...(ordered ? [desc(sql`score`), desc(postComments.id)] : []))
-          .limit(count),
+          ),
       rows: (ids) =>
         db
           .select({
@@ -161,11 +155,12 @@ export const postCommentSearch: SearchSource = {
           .innerJoin(teams, eq(teams.id, boards.teamId))
           .where(inArray(postComments.id, ids)),
       idOf: ({ row }) => row.id,
-      newestFirst: { id: postComments.id, topRelevance: 2 },
+      topRelevance: 2,
     });
     return {
       total,
       capped,
+      partial,
       rows: rows.map(({ row: { row, postTitle, teamId, teamName }, score }) => ({
         id: row.id,
         title: postTitle,
@@ -186,27 +181,29 @@ export const postFileSearch: SearchSource = {
     const teamIds = searchedTeams(scope);
     if (teamIds.length === 0) return NO_RESULTS;
     const name = sql`${attachments.originalName}`;
-    const score = scoreOf(name, name, sql`${attachments.createdAt}`, terms, scope.now);
-    const { total, capped, rows } = await rankedSearch(db, {
+    const { total, capped, partial, rows } = await rankedSearch(db, scope, terms, {
       limit,
-      hits: (_extra, count, ordered) =>
+      id: attachments.id,
+      text: name,
+      indexed: 'not indexed',
+      title: name,
+      createdAt: sql`${attachments.createdAt}`,
+      scan: (fields, where) =>
         db
-          .select({ id: attachments.id, score })
+          .select(fields)
           .from(attachments)
           .innerJoin(posts, eq(posts.id, attachments.postId))
           .innerJoin(boards, eq(boards.id, posts.boardId))
           .where(
             and(
               inArray(boards.teamId, [...teamIds]),
-              matchesAll(name, terms, 'not indexed'),
               withinFilters(scope, {
                 person: attachments.uploaderId,
                 createdAt: attachments.createdAt,
               }),
+              where,
             ),
-          )
-          .orderBy(...(ordered ? [desc(sql`score`), desc(attachments.id)] : []))
-          .limit(count),
+          ),
       rows: (ids) =>
         db
           .select({
@@ -225,6 +222,7 @@ export const postFileSearch: SearchSource = {
     return {
       total,
       capped,
+      partial,
       rows: rows.map(({ row: { row, postTitle, teamId, teamName }, score }) => ({
         id: row.id,
         title: row.originalName,

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   kanbanLists,
@@ -8,12 +8,7 @@ import {
   kanbanTasks,
   teams,
 } from '../../db/schema';
-import {
-  matchesAll,
-  rankedSearch,
-  scoreOf,
-  withinFilters,
-} from '../../platform/search/search-sql.repo';
+import { rankedSearch, withinFilters } from '../../platform/search/search-sql.repo';
 import { NO_RESULTS, searchedTeams, type SearchSource } from '../../platform/search/search-source';
 
 // The expressions the trigram and bigram indexes of migrations 0020 and 0023 are built on.
@@ -29,31 +24,26 @@ export const taskSearch: SearchSource = {
   async search(db: Db, scope, terms, limit) {
     const teamIds = searchedTeams(scope);
     if (teamIds.length === 0) return NO_RESULTS;
-    const score = scoreOf(
-      taskText,
-      sql`${kanbanTasks.subject}`,
-      sql`${kanbanTasks.createdAt}`,
-      terms,
-      scope.now,
-    );
-    const { total, capped, rows } = await rankedSearch(db, {
+    const { total, capped, partial, rows } = await rankedSearch(db, scope, terms, {
       limit,
-      hits: (extra, count, ordered) =>
+      id: kanbanTasks.id,
+      text: taskText,
+      indexed: 'indexed',
+      title: sql`${kanbanTasks.subject}`,
+      createdAt: sql`${kanbanTasks.createdAt}`,
+      scan: (fields, where) =>
         db
-          .select({ id: kanbanTasks.id, score })
+          .select(fields)
           .from(kanbanTasks)
           .innerJoin(kanbanLists, eq(kanbanLists.id, kanbanTasks.listId))
           .innerJoin(kanbans, eq(kanbans.id, kanbanLists.kanbanId))
           .where(
             and(
               inArray(kanbans.teamId, teamIds),
-              matchesAll(taskText, terms, 'indexed'),
               withinFilters(scope, { person: assignedTo, createdAt: kanbanTasks.createdAt }),
-              extra,
+              where,
             ),
-          )
-          .orderBy(...(ordered ? [desc(sql`score`), desc(kanbanTasks.id)] : []))
-          .limit(count),
+          ),
       rows: (ids) =>
         db
           .select({
@@ -70,11 +60,12 @@ export const taskSearch: SearchSource = {
           .innerJoin(teams, eq(teams.id, kanbans.teamId))
           .where(inArray(kanbanTasks.id, ids)),
       idOf: (row) => row.id,
-      newestFirst: { id: kanbanTasks.id, topRelevance: 3 },
+      topRelevance: 3,
     });
     return {
       total,
       capped,
+      partial,
       rows: rows.map(({ row, score: value }) => ({
         id: row.id,
         title: row.subject,
@@ -93,18 +84,16 @@ export const taskCommentSearch: SearchSource = {
   async search(db: Db, scope, terms, limit) {
     const teamIds = searchedTeams(scope);
     if (teamIds.length === 0) return NO_RESULTS;
-    const score = scoreOf(
-      commentText,
-      sql`''`,
-      sql`${kanbanTaskComments.createdAt}`,
-      terms,
-      scope.now,
-    );
-    const { total, capped, rows } = await rankedSearch(db, {
+    const { total, capped, partial, rows } = await rankedSearch(db, scope, terms, {
       limit,
-      hits: (extra, count, ordered) =>
+      id: kanbanTaskComments.id,
+      text: commentText,
+      indexed: 'indexed',
+      title: sql`''`,
+      createdAt: sql`${kanbanTaskComments.createdAt}`,
+      scan: (fields, where) =>
         db
-          .select({ id: kanbanTaskComments.id, score })
+          .select(fields)
           .from(kanbanTaskComments)
           .innerJoin(kanbanTasks, eq(kanbanTasks.id, kanbanTaskComments.taskId))
           .innerJoin(kanbanLists, eq(kanbanLists.id, kanbanTasks.listId))
@@ -112,16 +101,13 @@ export const taskCommentSearch: SearchSource = {
           .where(
             and(
               inArray(kanbans.teamId, teamIds),
-              matchesAll(commentText, terms, 'indexed'),
               withinFilters(scope, {
                 person: kanbanTaskComments.authorId,
                 createdAt: kanbanTaskComments.createdAt,
               }),
-              extra,
+              where,
             ),
-          )
-          .orderBy(...(ordered ? [desc(sql`score`), desc(kanbanTaskComments.id)] : []))
-          .limit(count),
+          ),
       rows: (ids) =>
         db
           .select({
@@ -140,11 +126,12 @@ export const taskCommentSearch: SearchSource = {
           .innerJoin(teams, eq(teams.id, kanbans.teamId))
           .where(inArray(kanbanTaskComments.id, ids)),
       idOf: (row) => row.id,
-      newestFirst: { id: kanbanTaskComments.id, topRelevance: 2 },
+      topRelevance: 2,
     });
     return {
       total,
       capped,
+      partial,
       rows: rows.map(({ row, score: value }) => ({
         id: row.id,
         title: row.subject,

@@ -1,12 +1,7 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { schedules, teams } from '../../db/schema';
-import {
-  matchesAll,
-  rankedSearch,
-  scoreOf,
-  withinFilters,
-} from '../../platform/search/search-sql.repo';
+import { rankedSearch, withinFilters } from '../../platform/search/search-sql.repo';
 import { NO_RESULTS, searchedTeams, type SearchSource } from '../../platform/search/search-source';
 
 // The expression the trigram and bigram indexes of migrations 0020 and 0023 are built on.
@@ -18,28 +13,24 @@ export const scheduleSearch: SearchSource = {
   async search(db: Db, scope, terms, limit) {
     const teamIds = searchedTeams(scope);
     if (teamIds.length === 0) return NO_RESULTS;
-    const score = scoreOf(
-      scheduleText,
-      sql`${schedules.title}`,
-      sql`${schedules.startsAt}`,
-      terms,
-      scope.now,
-    );
-    const { total, capped, rows } = await rankedSearch(db, {
+    const { total, capped, partial, rows } = await rankedSearch(db, scope, terms, {
       limit,
-      hits: (_extra, count, ordered) =>
+      id: schedules.id,
+      text: scheduleText,
+      indexed: 'indexed',
+      title: sql`${schedules.title}`,
+      createdAt: sql`${schedules.startsAt}`,
+      scan: (fields, where) =>
         db
-          .select({ id: schedules.id, score })
+          .select(fields)
           .from(schedules)
           .where(
             and(
               inArray(schedules.teamId, teamIds),
-              matchesAll(scheduleText, terms, 'indexed'),
               withinFilters(scope, { person: schedules.creatorId, createdAt: schedules.createdAt }),
+              where,
             ),
-          )
-          .orderBy(...(ordered ? [desc(sql`score`), desc(schedules.id)] : []))
-          .limit(count),
+          ),
       rows: (ids) =>
         db
           .select({ row: schedules, teamName: teams.name })
@@ -52,6 +43,7 @@ export const scheduleSearch: SearchSource = {
     return {
       total,
       capped,
+      partial,
       rows: rows.map(({ row: { row, teamName }, score: value }) => ({
         id: row.id,
         title: row.title,

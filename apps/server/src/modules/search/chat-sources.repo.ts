@@ -1,13 +1,16 @@
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { mentionsAsText, parseMentions } from '@teamup/contracts/chat';
+import { and, eq, exists, inArray, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { ChatMessages as M, mentionsAsText, parseMentions } from '@teamup/contracts/chat';
 import type { Db } from '../../db/client';
-import { chatAttachments, chatMessages, chatRoomMembers, chatRooms, users } from '../../db/schema';
 import {
-  matchesAll,
-  rankedSearch,
-  scoreOf,
-  withinFilters,
-} from '../../platform/search/search-sql.repo';
+  chatAttachments,
+  chatMessages,
+  chatRoomMembers,
+  chatRooms,
+  users,
+  workspaceMembers,
+} from '../../db/schema';
+import { rankedSearch, withinFilters } from '../../platform/search/search-sql.repo';
 import {
   NO_RESULTS,
   type SearchScope,
@@ -44,21 +47,42 @@ function roomName(scope: SearchScope) {
 
 /**
  * Messages keep mentions as tokens (`<@12>`): a result shows them as `@이름` with today's names,
- * as the room does (one read of the names mentioned in the page of results).
+ * as the room does (one read of the names mentioned in the page of results). Only the names of
+ * people the searcher shares a workspace with (decision 0033): anyone else, and an id nobody
+ * has, reads alike as the chat screen shows an unknown mention (`@알 수 없는 사용자`), so a
+ * snippet tells neither a name nor whether an id exists.
  */
-async function mentionsReadable(db: Db, contents: readonly string[]) {
+async function mentionsReadable(db: Db, searcherId: number, contents: readonly string[]) {
   const ids = [...new Set(contents.flatMap((content) => parseMentions(content).userIds))];
+  const mine = alias(workspaceMembers, 'searcher_membership');
   const named =
     ids.length === 0
       ? []
       : await db
           .select({ id: users.id, name: users.name })
           .from(users)
-          .where(inArray(users.id, ids));
+          .where(
+            and(
+              inArray(users.id, ids),
+              exists(
+                db
+                  .select({ one: sql`1` })
+                  .from(workspaceMembers)
+                  .innerJoin(
+                    mine,
+                    and(
+                      eq(mine.workspaceId, workspaceMembers.workspaceId),
+                      eq(mine.userId, searcherId),
+                    ),
+                  )
+                  .where(eq(workspaceMembers.userId, users.id)),
+              ),
+            ),
+          );
   const names = new Map(named.map((user) => [user.id, user.name]));
   return (content: string) =>
     mentionsAsText(content, (target) =>
-      typeof target === 'number' ? `@${names.get(target) ?? ''}` : `@${target}`,
+      typeof target === 'number' ? `@${names.get(target) ?? M.unknownSender}` : `@${target}`,
     );
 }
 
@@ -67,25 +91,26 @@ export const messageSearch: SearchSource = {
   async search(db: Db, scope, terms, limit) {
     // Rooms belong to the workspace, not to a team.
     if (scope.teamFilter !== null) return NO_RESULTS;
-    const score = scoreOf(messageText, sql`''`, sql`${chatMessages.createdAt}`, terms, scope.now);
-    const { total, capped, rows } = await rankedSearch(db, {
+    const { total, capped, partial, rows } = await rankedSearch(db, scope, terms, {
       limit,
-      hits: (extra, count, ordered) =>
+      id: chatMessages.id,
+      text: messageText,
+      indexed: 'indexed',
+      title: sql`''`,
+      createdAt: sql`${chatMessages.createdAt}`,
+      scan: (fields, where) =>
         db
-          .select({ id: chatMessages.id, score })
+          .select(fields)
           .from(chatMessages)
           .innerJoin(chatRooms, eq(chatRooms.id, chatMessages.roomId))
           .where(
             and(
               memberOfRoom(scope),
               isNull(chatMessages.deletedAt),
-              matchesAll(messageText, terms, 'indexed'),
               withinFilters(scope, sentBy),
-              extra,
+              where,
             ),
-          )
-          .orderBy(...(ordered ? [desc(sql`score`), desc(chatMessages.id)] : []))
-          .limit(count),
+          ),
       rows: (ids) =>
         db
           .select({
@@ -102,15 +127,17 @@ export const messageSearch: SearchSource = {
           .where(inArray(chatMessages.id, ids)),
       idOf: (row) => row.id,
       // Messages get their ids as they are sent; no title: the whole query in the text is the top.
-      newestFirst: { id: chatMessages.id, topRelevance: 2 },
+      topRelevance: 2,
     });
     const asText = await mentionsReadable(
       db,
+      scope.userId,
       rows.map(({ row }) => row.content),
     );
     return {
       total,
       capped,
+      partial,
       rows: rows.map(({ row, score: value }) => ({
         id: row.id,
         title: row.senderName ?? '',
@@ -129,13 +156,16 @@ export const chatFileSearch: SearchSource = {
   kind: 'file',
   async search(db: Db, scope, terms, limit) {
     if (scope.teamFilter !== null) return NO_RESULTS;
-    const name = sql`${chatAttachments.originalName}`;
-    const score = scoreOf(name, name, sql`${chatMessages.createdAt}`, terms, scope.now);
-    const { total, capped, rows } = await rankedSearch(db, {
+    const { total, capped, partial, rows } = await rankedSearch(db, scope, terms, {
       limit,
-      hits: (_extra, count, ordered) =>
+      id: chatAttachments.id,
+      text: sql`${chatAttachments.originalName}`,
+      indexed: 'not indexed',
+      title: sql`${chatAttachments.originalName}`,
+      createdAt: sql`${chatMessages.createdAt}`,
+      scan: (fields, where) =>
         db
-          .select({ id: chatAttachments.id, score })
+          .select(fields)
           .from(chatAttachments)
           .innerJoin(chatMessages, eq(chatMessages.id, chatAttachments.messageId))
           .innerJoin(chatRooms, eq(chatRooms.id, chatMessages.roomId))
@@ -143,12 +173,10 @@ export const chatFileSearch: SearchSource = {
             and(
               memberOfRoom(scope),
               isNull(chatMessages.deletedAt),
-              matchesAll(name, terms, 'not indexed'),
               withinFilters(scope, sentBy),
+              where,
             ),
-          )
-          .orderBy(...(ordered ? [desc(sql`score`), desc(chatAttachments.id)] : []))
-          .limit(count),
+          ),
       rows: (ids) =>
         db
           .select({
@@ -168,6 +196,7 @@ export const chatFileSearch: SearchSource = {
     return {
       total,
       capped,
+      partial,
       rows: rows.map(({ row, score: value }) => ({
         id: row.id,
         title: row.name,

@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { ChatMessages } from '@teamup/contracts/chat';
 import { SearchLimits, searchMessages } from '@teamup/contracts/search';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchHit, SearchKind, SearchResult } from '@teamup/contracts/search';
@@ -367,6 +368,24 @@ describe('search: Korean', () => {
     expect(result.items[0] && marked(result.items[0])).toEqual(['발표자료']);
   });
 
+  it('names in a snippet only people the searcher shares a workspace with; anyone else reads as an unknown id', async () => {
+    // stranger: only in a workspace of his own; loner: in none; 2147480000: nobody.
+    const loner = await createUser(app, '홀로있음');
+    const id = await message(
+      meetingRoom,
+      doyun,
+      `<@${minji.userId}> 언급검사 <@${stranger.userId}> 하나 <@${loner.userId}> 둘 <@2147480000> 셋`,
+    );
+    const result = await found(doyun, { q: '언급검사', kind: 'message' });
+    expect(keysOf(result, 'message')).toEqual([id]);
+    const unknown = `@${ChatMessages.unknownSender}`;
+    expect(result.items[0]?.snippet).toBe(
+      `@김민지 언급검사 ${unknown} 하나 ${unknown} 둘 ${unknown} 셋`,
+    );
+    expect(result.items[0]?.snippet).not.toContain('최외부');
+    expect(result.items[0]?.snippet).not.toContain('홀로있음');
+  });
+
   it('takes LIKE wildcards literally', async () => {
     expect((await found(minji, { q: '%' })).total).toBe(0);
     expect((await found(minji, { q: '회_록' })).total).toBe(0); // not 회의록
@@ -454,6 +473,7 @@ describe('search: counts to a cap, bounded work for common words', () => {
     expect(cap).toBe(1000);
 
     const exact = await found(minji, { q: '한도검사', kind: 'message', size: 5 });
+    expect(exact.partial).toBe(false);
     expect(exact.counts.message).toBe(cap);
     expect(exact.cappedKinds).toEqual([]);
     expect(exact.total).toBe(cap);
@@ -465,6 +485,7 @@ describe('search: counts to a cap, bounded work for common words', () => {
     expect(over.total).toBe(cap);
     expect(over.totalCapped).toBe(true);
     expect(over.hasMore).toBe(true);
+    expect(over.partial).toBe(false);
 
     // Every kind: the capped count is in the sum, which is flagged too; a kind not asked is
     // counted the same way.
@@ -505,9 +526,56 @@ describe('search: counts to a cap, bounded work for common words', () => {
     const partial = await messages(roomId, '바다 별빛', cap + 100);
     const first = await found(minji, { q: '별빛 바다', kind: 'message', size: 2 });
     expect(first.cappedKinds).toEqual(['message']);
+    // Every match was checked: the short texts are within the budget.
+    expect(first.partial).toBe(false);
     expect(keysOf(first)).toEqual([old[2], old[1]]);
     const second = await found(minji, { q: '별빛 바다', kind: 'message', size: 2, page: 1 });
     expect(keysOf(second)).toEqual([old[0], partial[partial.length - 1]]);
+  });
+});
+
+describe('search: a bounded cost whatever the data (decision 0033)', () => {
+  /** About 4,000 characters (12 kB) of other text around `middle`. */
+  const long = (middle: string) =>
+    `${'가나다라마바사 아자차카 타파하 '.repeat(120)}${middle} ${'거너더러 머버서 어저처 '.repeat(120)}`;
+
+  it('long texts holding two words everywhere but never as a phrase: the newest checked, ranked, flagged partial', async () => {
+    const roomId = await room('긴글방', [minji]);
+    // Sixty 12 kB messages, more than the budget (384 kB) checks: "별빛무리 … 바다풍경" apart.
+    const made: number[] = [];
+    for (let n = 0; n < 60; n += 1) {
+      made.push(await message(roomId, minji, long(`별빛무리 ${n} 바다풍경`)));
+    }
+    // One of the newest holds the whole query: it ranks first.
+    const phrase = await message(roomId, minji, long('별빛무리 바다풍경'));
+    const newest = await message(roomId, minji, long('바다풍경 그리고 별빛무리'));
+    const result = await found(minji, { q: '별빛무리 바다풍경', kind: 'message', size: 10 });
+    expect(result.partial).toBe(true);
+    // Fewer than every match were checked, and what was found is counted as found.
+    expect(result.counts.message).toBeGreaterThan(10);
+    expect(result.counts.message).toBeLessThan(made.length + 2);
+    expect(result.cappedKinds).toEqual([]);
+    // Ranked as ever: the whole query first, then the newest of the rest.
+    expect(keysOf(result)).toEqual([phrase, newest, ...[...made].reverse().slice(0, 8)]);
+    for (const hit of result.items) expect(marked(hit).sort()).toEqual(['바다풍경', '별빛무리']);
+
+    // Every kind at once: the same flag on the merged answer.
+    const all = await found(minji, { q: '별빛무리 바다풍경' });
+    expect(all.partial).toBe(true);
+    // An old match past what the budget reaches is not found, and the answer says so.
+    const old = await found(minji, { q: '별빛무리 5 바다풍경', kind: 'message' });
+    expect(old.partial).toBe(true);
+    expect(keysOf(old)).not.toContain(made[5]);
+    // A query the budget covers is complete.
+    const rare = await found(minji, { q: '그리고', kind: 'message' });
+    expect(rare.partial).toBe(false);
+    expect(keysOf(rare)).toEqual([newest]);
+  });
+
+  it('a normal search is complete and says so', async () => {
+    const result = await found(minji, { q: '회의록' });
+    expect(result.partial).toBe(false);
+    expect(keysOf(result, 'message')).toEqual([ids.message]);
   });
 });
 

@@ -22,6 +22,7 @@ import {
   prepareTerms,
   snippetOf,
 } from '../../platform/search/search-text';
+import { searchGateOf } from '../../platform/search/search-gate';
 import { requireMembership } from '../workspaces/workspaces.service';
 import * as repo from './search.repo';
 
@@ -60,6 +61,7 @@ export async function search(
     personFilter: query.personId ?? null,
     from: query.from === undefined ? null : startOfDay(query.from),
     until: query.to === undefined ? null : new Date(startOfDay(query.to).getTime() + DAY_MS),
+    engine: ctx.database.kind,
   };
   const terms = prepareTerms(query.q);
   const wanted = (query.page + 1) * query.size;
@@ -72,17 +74,21 @@ export async function search(
   >;
   const capped = new Set<SearchKind>();
   const found: Found[] = [];
-  for (const [index, source] of sources.entries()) {
-    const asked = query.kind === undefined || query.kind === source.kind;
-    // A kind not asked for is only counted.
-    const answer = await source.search(db, scope, terms, asked ? wanted : 0);
-    counts[source.kind] += answer.total;
-    if (answer.capped) capped.add(source.kind);
-    if (asked) {
-      for (const candidate of answer.rows)
-        found.push({ candidate, kind: source.kind, source: index });
+  let partial = false;
+  await searchGateOf(ctx).run(async () => {
+    for (const [index, source] of sources.entries()) {
+      const asked = query.kind === undefined || query.kind === source.kind;
+      // A kind not asked for is only counted.
+      const answer = await source.search(db, scope, terms, asked ? wanted : 0);
+      counts[source.kind] += answer.total;
+      if (answer.capped) capped.add(source.kind);
+      if (answer.partial) partial = true;
+      if (asked) {
+        for (const candidate of answer.rows)
+          found.push({ candidate, kind: source.kind, source: index });
+      }
     }
-  }
+  });
   // Two sources of one kind (files, comments) are counted together, to the same cap.
   for (const kind of searchKinds) {
     if (counts[kind] > SearchLimits.countCap) capped.add(kind);
@@ -108,6 +114,7 @@ export async function search(
     size: query.size,
     total,
     totalCapped,
+    partial,
     // Past a capped total there are more than it says.
     hasMore: (start + items.length < total || totalCapped) && query.page < SearchLimits.maxPage,
   };

@@ -40,6 +40,6 @@ export const teamSearch: SearchSource = {
       });
     }
     found.sort((a, b) => b.score - a.score || a.title.localeCompare(b.title, 'ko'));
-    return { total: found.length, capped: false, rows: found.slice(0, limit) };
+    return { total: found.length, capped: false, partial: false, rows: found.slice(0, limit) };
   },
 };

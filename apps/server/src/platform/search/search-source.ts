@@ -32,6 +32,8 @@ export interface SearchScope {
   /** Only content made in [from, until), or null for no bound. */
   readonly from: Date | null;
   readonly until: Date | null;
+  /** The database underneath: PostgreSQL can time a statement out, the embedded one cannot. */
+  readonly engine: 'pglite' | 'postgres';
 }
 
 /** One match as a source finds it; the search module presents it. */
@@ -55,6 +57,11 @@ export interface SearchSourceAnswer {
   readonly total: number;
   /** Whether there are more matches than `total` (it is the cap). */
   readonly capped: boolean;
+  /**
+   * Whether the search's budget ran out before every candidate was checked (decision 0033):
+   * `total` and `rows` are then of the part checked.
+   */
+  readonly partial: boolean;
   /** The best `limit` matches, best first (none when `limit` is 0: only counted). */
   readonly rows: readonly SearchCandidate[];
 }
@@ -70,7 +77,7 @@ export interface SearchSource {
 }
 
 /** A source's answer when nothing it holds may be searched. */
-export const NO_RESULTS: SearchSourceAnswer = { total: 0, capped: false, rows: [] };
+export const NO_RESULTS: SearchSourceAnswer = { total: 0, capped: false, partial: false, rows: [] };
 
 /** The teams a source of team content searches: the filter, or every team the caller may read. */
 export function searchedTeams(scope: SearchScope): number[] {

@@ -1,4 +1,4 @@
-import { and, gt, gte, lt, type SQL, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, gte, inArray, lt, type SQL, sql, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { SearchLimits } from '@teamup/contracts/search';
 import type { Db } from '../../db/client';
@@ -8,9 +8,9 @@ import type { SearchScope, SearchTerms } from './search-source';
  * The SQL every search source shares (decision 0020). Matching is substring matching, ILIKE, on
  * the text without its spaces (`search_compact`, migration 0020; without a regular expression
  * since 0024) for words of three characters or more, so particles, partial words and a missing
- * space all match, on PGlite and PostgreSQL alike; the trigram GIN indexes of 0020 (and for
- * two-character words the bigram indexes of 0023) on the same expressions make them fast. `text`
- * passed here must be the very expression its table's indexes are built on.
+ * space all match, on PGlite and PostgreSQL alike. Since decision 0033 the candidates come from
+ * the bigram indexes of 0023 alone and the check runs on a budget (`rankedSearch`). `text` passed
+ * here must be the very expression its table's indexes are built on.
  */
 
 /** A LIKE pattern finding `value` anywhere, its wildcards taken literally. */
@@ -18,7 +18,7 @@ export function containsPattern(value: string): string {
   return `%${value.replace(/[\\%_]/gu, (char) => `\\${char}`)}%`;
 }
 
-/** Words this long are matched on the spaceless text, through its trigram index. */
+/** Words this long are matched on the spaceless text (`search_compact`). */
 const TRIGRAM_LENGTH = 3;
 /** Words this long are found through the bigram index (migration 0023), when the text has one. */
 const BIGRAM_LENGTH = 2;
@@ -27,7 +27,9 @@ const BIGRAM_LENGTH = 2;
 export type SearchIndexed = 'indexed' | 'not indexed';
 
 /**
- * Every word of the query inside the text. A word of three characters or more is looked for in
+ * The match as one condition, as the sources used it before decision 0033; kept for the tests
+ * that check the planner can use the indexes on each source's expression (`rankedSearch` checks
+ * the same words in its own statements). A word of three characters or more is looked for in
  * the text without its spaces (주간회의 finds 주간 회의), which the trigram index serves. A
  * shorter one (a two-syllable 회의) has no trigram; it is looked for in the text as it is
  * (the spaceless text would cost a function call per row: decision 0020), and a two-character
@@ -78,10 +80,38 @@ export function scoreOf(
     .as('score');
 }
 
-/** The window of newest ids first read, per row asked for (`rankedSearch`). */
-const FIRST_WINDOW_PER_ROW = 128;
-/** How much larger each next window is. */
-const WINDOW_GROWTH = 4;
+/**
+ * What one search may cost, per source (decision 0033). Every match has to be checked on its
+ * text (`search_compact`, ILIKE), and that check costs in proportion to the text: a member who
+ * fills a room with long messages holding two common words made one search check thousands of
+ * them, seconds of the embedded database, which answers one statement at a time for everyone.
+ * So the candidates (rows the index lists under the caller's rights) are read newest first, ids
+ * and sizes only, and the costly check runs on them in statements of at most `rowsPerStatement`
+ * rows and `bytesPerStatement` bytes of text, until `rows` or `bytes` is spent: then the answer
+ * is what was found and says so (`partial`).
+ */
+export interface SearchBudget {
+  readonly rows: number;
+  readonly bytes: number;
+  readonly rowsPerStatement: number;
+  readonly bytesPerStatement: number;
+}
+
+export const SEARCH_BUDGET: SearchBudget = {
+  rows: 2000,
+  bytes: 160 * 1024,
+  rowsPerStatement: 250,
+  bytesPerStatement: 32 * 1024,
+};
+
+/**
+ * PostgreSQL only: the statement that lists candidates stops after this long (PGlite has no
+ * timer; there the plan forced below is the bound). A backstop: the list costs a few
+ * milliseconds per ten thousand candidates.
+ */
+const CANDIDATES_TIMEOUT_MS = 2000;
+/** SQLSTATE query_canceled: the statement timeout fired. */
+const QUERY_CANCELED = '57014';
 
 /** A match as `rankedSearch` ranks it: its id and score. */
 export interface SearchHit {
@@ -89,95 +119,222 @@ export interface SearchHit {
   readonly score: number;
 }
 
+/** The columns `rankedSearch` asks a source's `scan` for, each aliased. */
+export type ScanFields = Record<string, SQL.Aliased<unknown>>;
+
 /** What a source passes `rankedSearch`: how to find its matches and present the best. */
 export interface RankedSearch<Row> {
   /** Rows asked for (0: only count). */
   readonly limit: number;
+  /** The searched table's id column: candidates are read newest (highest id) first. */
+  readonly id: PgColumn;
+  /** The text matched: for an indexed text, the very expression its indexes are built on. */
+  readonly text: SQL;
+  readonly indexed: SearchIndexed;
+  /** The title (`''` for none), and the instant recency is measured from. */
+  readonly title: SQL;
+  readonly createdAt: SQL;
   /**
-   * At most `limit` matches (id and score) with `extra` added to the conditions: when
-   * `ordered`, the best, by score (higher first) then id (higher first); otherwise any.
+   * The rows the caller may read (their own conditions: membership, filters) and `where`,
+   * selecting `fields`; no order, no limit.
    */
-  readonly hits: (
-    extra: SQL | undefined,
-    limit: number,
-    ordered: boolean,
-  ) => SQLWrapper & PromiseLike<SearchHit[]>;
+  readonly scan: (fields: ScanFields, where: SQL) => SQLWrapper;
   /** The rows of these matches (their ids), in any order. */
   readonly rows: (ids: number[]) => Promise<Row[]>;
   readonly idOf: (row: Row) => number;
   /**
    * For a source whose recency is its rows' writing and whose ids follow that order (a message,
-   * a comment: ids are given as rows are written): its id column, and the score a match of the
-   * highest relevance exceeds (2 without a title: the whole query in the text; 3 with one: in
-   * the title too). Without it, a source with more matches than the cap ranks them all.
+   * a comment: ids are given as rows are written): the score a match of the highest relevance
+   * exceeds (2 without a title: the whole query in the text; 3 with one: in the title too).
+   * Then reading may stop once the page is settled (below). Without it, every candidate is
+   * checked (within the budget).
    */
-  readonly newestFirst?: { readonly id: PgColumn; readonly topRelevance: 2 | 3 };
+  readonly topRelevance?: 2 | 3;
+  /** Tests only: a smaller budget. */
+  readonly budget?: SearchBudget;
 }
 
 /** What `rankedSearch` answers: the count (to the cap), and the best rows with their scores. */
 export interface RankedAnswer<Row> {
   readonly total: number;
   readonly capped: boolean;
+  /** Whether the budget ran out first: candidates were left unchecked. */
+  readonly partial: boolean;
   readonly rows: { row: Row; score: number }[];
 }
 
 /**
- * A source's answer with bounded work (decision 0020, "Bounded work"):
+ * The pairs of characters every match must hold, for the bigram index of migration 0023: each
+ * word of two characters or more, as `search_bigrams` cuts the spaceless lower-case text. A
+ * superset of the matches (a word's text holds every pair of it).
+ */
+function bigramsOf(terms: SearchTerms): string[] {
+  const pairs = new Set<string>();
+  for (const word of terms.words) {
+    const chars = [...word];
+    for (let at = 0; at + 1 < chars.length; at += 1) pairs.add(`${chars[at]}${chars[at + 1]}`);
+  }
+  return [...pairs];
+}
+
+/**
+ * A source's answer with bounded work (decision 0033, which replaces 0020's "Bounded work"):
  *
- * - at most `SearchLimits.countCap` + 1 matches are read (id and score), in no order, counted
- *   and the best `limit` of them kept, in one statement: with no more than the cap they are all
- *   the matches, counted exactly and ranked exactly; with more, the count is the cap and
- *   `capped` is set. Only counting (`limit` 0), nothing else is read;
- * - with more (a common word) and `newestFirst`, the best are read from the newest ids back in
- *   windows (128 ids per row asked, then 4 times larger each time) until a window holds `limit`
- *   matches and the last of them is of the highest relevance: no older match can rank above it
- *   then (relevance outweighs recency, which only falls with age), so the answer is what ranking
- *   every match gives. Failing that (many matches, few with the whole query), the last window is
- *   the whole table, as it is for a source without `newestFirst`;
- * - only the rows answered are then read whole (`rows`, by id).
+ * 1. The candidates, newest first, at most `budget.rows` + 1, ids and text sizes only: for an
+ *    indexed text the rows the bigram index lists for every pair of the query's words, the
+ *    caller's conditions applied to them. The index condition is alone in a materialised CTE,
+ *    planned with sequential and plain index scans off: a bitmap scan of the GIN index, whose
+ *    `@>` needs no recheck, so `search_bigrams` never runs on a row (with every row a
+ *    candidate, the planner otherwise took a scan computing it per row: 5-7 ms a long message
+ *    on PGlite). No function of the text runs here.
+ * 2. The check (every word in the text; `search_compact` once a row) and the score, on batches
+ *    of those candidates by id, each at most `rowsPerStatement` rows and `bytesPerStatement`
+ *    bytes, newest first, until: every candidate is checked (exact count, exact ranking); or
+ *    more than the cap matched and the page is settled (`limit` matches of the highest
+ *    relevance, `topRelevance`: no older match can rank above them, relevance outweighing
+ *    recency); or the budget is spent: `partial`, the count and page are of what was checked.
+ * 3. Only the rows answered are read whole (`rows`, by id).
  */
 export async function rankedSearch<Row>(
   db: Db,
+  scope: SearchScope,
+  terms: SearchTerms,
   search: RankedSearch<Row>,
 ): Promise<RankedAnswer<Row>> {
   const cap = SearchLimits.countCap;
-  const { limit, newestFirst, hits } = search;
-  if (limit === 0) {
-    const [counted] = rowsIn<{ n: number }>(
+  const budget = search.budget ?? SEARCH_BUDGET;
+  const { limit } = search;
+  const listed = await candidatesOf(db, scope, terms, search, budget.rows + 1);
+  if (listed === 'timed out') return { total: 0, capped: false, partial: true, rows: [] };
+  const candidates = listed.slice(0, budget.rows);
+  const matches: SearchHit[] = [];
+  let spentBytes = 0;
+  let at = 0;
+  const settled = () => {
+    if (matches.length <= cap) return false;
+    if (limit === 0) return true;
+    if (search.topRelevance === undefined || matches.length < limit) return false;
+    const scores = matches.map((hit) => hit.score).sort((a, b) => b - a);
+    return (scores[limit - 1] ?? 0) > search.topRelevance;
+  };
+  while (at < candidates.length && !settled()) {
+    const batch: number[] = [];
+    let batchBytes = 0;
+    while (at < candidates.length && batch.length < budget.rowsPerStatement) {
+      const next = candidates[at];
+      if (!next) break;
+      const over =
+        batchBytes + next.bytes > budget.bytesPerStatement ||
+        spentBytes + batchBytes + next.bytes > budget.bytes;
+      // A text larger than a statement's bytes is still checked, alone.
+      if (over && (batch.length > 0 || spentBytes + next.bytes > budget.bytes)) break;
+      batch.push(next.id);
+      batchBytes += next.bytes;
+      at += 1;
+    }
+    if (batch.length === 0) break; // the bytes are spent
+    spentBytes += batchBytes;
+    matches.push(...(await checked(db, terms, scope.now, search, batch)));
+  }
+  const complete = (at >= candidates.length && listed.length <= budget.rows) || settled();
+  const best = matches.sort((a, b) => b.score - a.score || b.id - a.id).slice(0, limit);
+  return {
+    total: Math.min(matches.length, cap),
+    capped: matches.length > cap,
+    partial: !complete,
+    rows: await rowsOf(search, best),
+  };
+}
+
+/** Step 1 of `rankedSearch`: the candidates, newest first, with the size of their text. */
+async function candidatesOf<Row>(
+  db: Db,
+  scope: SearchScope,
+  terms: SearchTerms,
+  search: RankedSearch<Row>,
+  count: number,
+): Promise<{ id: number; bytes: number }[] | 'timed out'> {
+  const { id, text } = search;
+  const fields = {
+    cid: sql<number>`${id}`.as('cid'),
+    cbytes: sql<number>`octet_length(${text})`.as('cbytes'),
+  };
+  const pairs = search.indexed === 'indexed' ? bigramsOf(terms) : [];
+  const read = (rows: unknown) =>
+    rowsIn<{ cid: number; cbytes: number | null }>(rows).map((row) => ({
+      id: Number(row.cid),
+      bytes: Number(row.cbytes ?? 0),
+    }));
+  if (pairs.length === 0) {
+    // No pair to look up (one-character words, texts without the index): the caller's rows,
+    // newest first; nothing costly is computed on them here either.
+    return read(
       await db.execute(
-        sql`SELECT count(*)::int AS n FROM (${hits(undefined, cap + 1, false)}) AS hits`,
+        sql`SELECT q.cid, q.cbytes FROM (${search.scan(fields, sql`true`)}) AS q ORDER BY q.cid DESC LIMIT ${count}`,
       ),
     );
-    const found = Number(counted?.n ?? 0);
-    return { total: Math.min(found, cap), capped: found > cap, rows: [] };
   }
-  // The best of the first cap + 1 matches, and how many there were, in one statement.
-  const firstHits = hits(undefined, cap + 1, false);
-  const first = rowsIn<SearchHit & { total: number }>(
-    await db.execute(
-      sql`SELECT hits.id, hits.score, (count(*) OVER ())::int AS total FROM (${firstHits}) AS hits ORDER BY hits.score DESC, hits.id DESC LIMIT ${limit}`,
-    ),
-  ).map((hit) => ({ id: Number(hit.id), score: Number(hit.score), total: Number(hit.total) }));
-  const found = first[0]?.total ?? 0;
-  if (found <= cap) return { total: found, capped: false, rows: await rowsOf(search, first) };
-  const capped = { total: cap, capped: true };
-  if (!newestFirst) {
-    return { ...capped, rows: await rowsOf(search, await hits(undefined, limit, true)) };
+  const statement = sql`WITH listed AS MATERIALIZED (
+      SELECT ${id} AS id FROM ${id.table}
+      WHERE search_bigrams(${text}) @> ARRAY[${sql.join(
+        pairs.map((pair) => sql`${pair}`),
+        sql`, `,
+      )}]::text[]
+    )
+    SELECT q.cid, q.cbytes FROM (${search.scan(fields, sql`${id} IN (SELECT listed.id FROM listed)`)}) AS q
+    ORDER BY q.cid DESC LIMIT ${count}`;
+  try {
+    return await db.transaction(async (tx) => {
+      // For this statement only (SET LOCAL): a bitmap scan of the GIN index, never a scan that
+      // would compute search_bigrams on each row (see rankedSearch, step 1).
+      await tx.execute(sql`SELECT set_config('enable_seqscan', 'off', true)`);
+      if (scope.engine === 'postgres') {
+        await tx.execute(
+          sql`SELECT set_config('statement_timeout', ${String(CANDIDATES_TIMEOUT_MS)}, true)`,
+        );
+      }
+      return read(await tx.execute(statement));
+    });
+  } catch (error) {
+    if ((error as { code?: unknown }).code === QUERY_CANCELED) return 'timed out';
+    throw error;
   }
-  const { id, topRelevance } = newestFirst;
-  const [newest] = rowsIn<{ id: number }>(
-    await db.execute(sql`SELECT max(${id})::int AS id FROM ${id.table}`),
+}
+
+/** Step 2 of `rankedSearch`: the matches among these candidates, with their scores. */
+async function checked<Row>(
+  db: Db,
+  terms: SearchTerms,
+  now: Date,
+  search: RankedSearch<Row>,
+  ids: number[],
+): Promise<SearchHit[]> {
+  const compacted = terms.words.some((word) => [...word].length >= TRIGRAM_LENGTH);
+  const fields = {
+    cid: sql<number>`${search.id}`.as('cid'),
+    ctext: sql<string>`${search.text}`.as('ctext'),
+    ctitle: sql<string>`${search.title}`.as('ctitle'),
+    cat: sql<Date>`${search.createdAt}`.as('cat'),
+  };
+  const text = sql`checked.ctext`;
+  // search_compact once a row, however many words need it.
+  const compact = sql`checked.ccompact`;
+  const conditions = terms.words.map((word) =>
+    [...word].length >= TRIGRAM_LENGTH
+      ? sql`${compact} ILIKE ${containsPattern(word)}`
+      : sql`${text} ILIKE ${containsPattern(word)}`,
   );
-  const maxId = Number(newest?.id ?? 0);
-  for (let window = FIRST_WINDOW_PER_ROW * limit; ; window *= WINDOW_GROWTH) {
-    const after = maxId - window;
-    // The last window: every row.
-    const best = await hits(after <= 0 ? undefined : gt(id, after), limit, true);
-    const last = best[limit - 1];
-    if (after <= 0 || (last && last.score > topRelevance)) {
-      return { ...capped, rows: await rowsOf(search, best) };
-    }
-  }
+  const score = scoreOf(text, sql`checked.ctitle`, sql`checked.cat`, terms, now);
+  const rows = rowsIn<{ id: number; score: number }>(
+    await db.execute(
+      sql`WITH checked AS MATERIALIZED (
+          SELECT q.cid, q.ctext, q.ctitle, q.cat${compacted ? sql`, search_compact(q.ctext) AS ccompact` : sql``}
+          FROM (${search.scan(fields, inArray(search.id, ids))}) AS q
+        )
+        SELECT checked.cid AS id, ${score.sql} AS score FROM checked WHERE ${and(...conditions) ?? sql`true`}`,
+    ),
+  );
+  return rows.map((row) => ({ id: Number(row.id), score: Number(row.score) }));
 }
 
 /** The rows of a statement run with `db.execute` (both drivers answer `{ rows }`). */

@@ -13,6 +13,8 @@ export const searchKo = {
   all: '전체',
   results: '검색 결과',
   noWorkspace: '워크스페이스를 먼저 선택해주세요.',
+  /** The server stopped at its budget (decision 0033): what is shown is the newest part. */
+  partial: '결과가 많아 일부만 표시합니다. 검색어를 더 구체적으로 입력해 보세요.',
   kinds: {
     message: '메시지',
     announcement: '공지',

@@ -88,6 +88,7 @@ function result(items: SearchHit[], extra: Partial<SearchResult> = {}): SearchRe
     total: 3,
     totalCapped: false,
     hasMore: false,
+    partial: false,
     ...extra,
   };
 }
@@ -151,6 +152,22 @@ describe('search box', () => {
     expect(screen.getByRole('button', { name: '메시지 1,000+건' })).toBeTruthy();
     expect(screen.getByRole('button', { name: '게시글 1건' })).toBeTruthy();
     expect(screen.getByRole('button', { name: '전체 1,001+건' })).toBeTruthy();
+  });
+
+  it('says when the server answered only part of the results, and only then', async () => {
+    let partial = true;
+    setup(() => ok(result(hits, { partial })));
+    await openAndType('별빛 바다');
+    await screen.findByRole('listbox', { name: '검색 결과' });
+    expect(screen.getByTestId('search-partial').textContent).toBe(
+      '결과가 많아 일부만 표시합니다. 검색어를 더 구체적으로 입력해 보세요.',
+    );
+    // The results found are shown all the same.
+    expect(screen.getAllByRole('option')).toHaveLength(3);
+    partial = false;
+    const input = screen.getByRole('combobox', { name: '검색어' });
+    fireEvent.change(input, { target: { value: '회의록' } });
+    await waitFor(() => expect(screen.queryByTestId('search-partial')).toBeNull());
   });
 
   it('walks the results with the arrow keys in the order shown and opens one with Enter', async () => {

@@ -172,6 +172,11 @@ function SearchPanel({
             ))}
         </Group>
       )}
+      {typed && first?.partial && (
+        <Text size="sm" c="dimmed" data-testid="search-partial">
+          {t.partial}
+        </Text>
+      )}
       {typed && query.isPending && (
         <Group justify="center" py="md">
           <Loader size="sm" role="status" aria-label={t.loading} />
