@@ -25,7 +25,7 @@ import {
 } from '../../platform/storage/uploads';
 import { listRoomFiles, openAttachment, visibleAttachment } from './attachments.service';
 import { assertCanSend, sendMessage } from './messages.service';
-import { reachRoom } from './room-access';
+import { roomAccessStep } from './room-access';
 
 const filesTooLarge = () => new AppError(413, ErrorCode.CHAT_FILES_TOO_LARGE, M.filesTooLarge);
 const tooManyFiles = () => badRequest(ErrorCode.CHAT_FILES_TOO_MANY, M.tooManyFiles);
@@ -35,15 +35,7 @@ const bytesOf = (uploads: readonly StoredUpload[]) =>
 /** Sending a message with files, the room's files list, and reading chat files. */
 export async function chatAttachmentRoutes(app: TypedApp, ctx: AppContext, requireAuth: Guard) {
   const route = routesFor(app, requireAuth, 'chat');
-  const inRoom = {
-    access: ({
-      params,
-      userId,
-    }: {
-      params: { workspaceId: number; roomId: number };
-      userId: number;
-    }) => reachRoom(ctx, userId, params.workspaceId, params.roomId),
-  };
+  const inRoom = roomAccessStep(ctx);
 
   route(
     endpoints.sendWithFile,

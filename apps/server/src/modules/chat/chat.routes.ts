@@ -15,7 +15,7 @@ import {
 } from './messages.service';
 import { getNotice, setNotice } from './notice.service';
 import { markRead, readPointers } from './read-pointers.service';
-import { reachAccountRooms, reachChat, reachRoom } from './room-access';
+import { reachAccountRooms, reachChat, roomAccessStep } from './room-access';
 import { createDm, createGroup, joinRoom, listRooms, renameRoom } from './rooms.service';
 import { sendTyping } from './typing.service';
 
@@ -26,15 +26,7 @@ export async function chatRoutes(app: TypedApp, ctx: AppContext, requireAuth: Gu
     access: ({ params, userId }: { params: { workspaceId: number }; userId: number }) =>
       reachChat(ctx, userId, params.workspaceId),
   };
-  const inRoom = {
-    access: ({
-      params,
-      userId,
-    }: {
-      params: { workspaceId: number; roomId: number };
-      userId: number;
-    }) => reachRoom(ctx, userId, params.workspaceId, params.roomId),
-  };
+  const inRoom = roomAccessStep(ctx);
 
   route(
     endpoints.listRooms,

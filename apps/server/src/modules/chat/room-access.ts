@@ -103,6 +103,17 @@ export async function reachRoom(
   await accessRoom(ctx, userId, workspaceId, roomId, { mustBeMember: false });
 }
 
+/** The access step of every route whose path names a room, as `routesFor` takes it. */
+export const roomAccessStep = (ctx: AppContext) => ({
+  access: ({
+    params,
+    userId,
+  }: {
+    params: { workspaceId: number; roomId: number };
+    userId: number;
+  }) => reachRoom(ctx, userId, params.workspaceId, params.roomId),
+});
+
 /**
  * Someone's rooms (`accounts/{accountId}`): only one's own, in a workspace one is in or in all
  * of them (`*`).
