@@ -34,6 +34,37 @@ export type Stack = {
   stop(): Promise<void>;
 };
 
+/**
+ * The bundled server on a port picked just before; it must be known up front, since links the
+ * server makes (OAuth redirects, mails) point at the address the browser uses. Another process
+ * (the other worker's server, a browser's outgoing connection) can take that port before the
+ * server listens: then it tries again on a new one, as startServer does when it picks the port.
+ */
+async function startOnFreePort(
+  dataDir: string,
+  sink: SmtpSink,
+  env: Record<string, string>,
+): Promise<ServerProcess> {
+  for (let attempt = 1; ; attempt += 1) {
+    const port = await freePort();
+    try {
+      return await startServer({
+        dataDir,
+        port,
+        entry: 'bundle',
+        env: {
+          SMTP_URL: sink.url,
+          WEB_DIST_DIR: webDist,
+          PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
+          ...env,
+        },
+      });
+    } catch (error) {
+      if (attempt >= 3 || !String(error).includes('EADDRINUSE')) throw error;
+    }
+  }
+}
+
 export async function startStack(env: Record<string, string> = {}): Promise<Stack> {
   // The journeys run the product as `npm start` does: the web build and the bundled server.
   for (const built of [path.join(webDist, 'index.html'), path.join(serverDir, 'dist/main.mjs')]) {
@@ -43,21 +74,11 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
       throw new Error(`${built} is missing: run \`npm run build\` before the e2e tests`);
     }
   }
+  // Nothing here is fixed, so two files can run at once (vitest's maxWorkers, e2e/vitest.config.ts):
+  // each gets its own DATA_DIR, SMTP sink port and server port, all picked afresh.
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'teamup-e2e-'));
   const sink = await startSmtpSink();
-  // Links the server makes (OAuth redirects, mails) point at the address the browser uses.
-  const port = await freePort();
-  const server = await startServer({
-    dataDir,
-    port,
-    entry: 'bundle',
-    env: {
-      SMTP_URL: sink.url,
-      WEB_DIST_DIR: webDist,
-      PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
-      ...env,
-    },
-  });
+  const server = await startOnFreePort(dataDir, sink, env);
   const baseUrl = server.url;
 
   const api = (email: string, password: string): ApiAs => {
