@@ -8,19 +8,24 @@ import {
   type ServerProcess,
 } from '../../apps/server/test/server-process';
 import { startSmtpSink, type SmtpSink } from '../../apps/server/test/smtp-sink';
+import { authEndpoints } from '@teamup/contracts/auth';
+import { pathOf } from '@teamup/contracts/endpoint';
 
 // E2E_WEB_DIST lets several people build and test at once without sharing one dist folder.
 const webDist = path.resolve(
   process.env.E2E_WEB_DIST ?? path.join(import.meta.dirname, '../../apps/web/dist'),
 );
 
-/** A small authenticated API client, to check through the API what the browser did. */
+/**
+ * A small authenticated API client, to check through the API what the browser did. Paths are
+ * relative to `/api`, as `pathOf` builds them from the contracts: `pathOf(teamEndpoints.get, { id })`.
+ */
 export type ApiAs = {
-  get<T = Record<string, unknown>>(url: string): Promise<T>;
+  get<T = Record<string, unknown>>(path: string): Promise<T>;
   /** Any call with a JSON body; answers the status and the parsed body (no throw on 4xx). */
   send<T = Record<string, unknown>>(
     method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-    url: string,
+    path: string,
     body?: object,
   ): Promise<{ status: number; data: T }>;
 };
@@ -28,6 +33,8 @@ export type ApiAs = {
 /** The real server (serving the built web app) with a real SMTP sink, on a fresh DATA_DIR. */
 export type Stack = {
   baseUrl: string;
+  /** The full address of an API path built by `pathOf` (relative to `/api`). */
+  apiUrl(path: string): string;
   server: ServerProcess;
   sink: SmtpSink;
   api(email: string, password: string): ApiAs;
@@ -80,12 +87,13 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
   const sink = await startSmtpSink();
   const server = await startOnFreePort(dataDir, sink, env);
   const baseUrl = server.url;
+  const apiUrl = (path: string) => `${baseUrl}/api${path}`;
 
   const api = (email: string, password: string): ApiAs => {
     let token: string | undefined;
     const authorize = async () => {
       if (token) return token;
-      const response = await fetch(`${baseUrl}/api/auth/login`, {
+      const response = await fetch(apiUrl(pathOf(authEndpoints.login)), {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ email, password }),
@@ -96,16 +104,16 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
       return token;
     };
     return {
-      async get<T>(url: string): Promise<T> {
-        const response = await fetch(`${baseUrl}${url}`, {
+      async get<T>(path: string): Promise<T> {
+        const response = await fetch(apiUrl(path), {
           headers: { authorization: `Bearer ${await authorize()}` },
         });
         const body = (await response.json()) as { data: T };
-        if (!response.ok) throw new Error(`${url}: ${response.status} ${JSON.stringify(body)}`);
+        if (!response.ok) throw new Error(`${path}: ${response.status} ${JSON.stringify(body)}`);
         return body.data;
       },
-      async send<T>(method: string, url: string, body?: object) {
-        const response = await fetch(`${baseUrl}${url}`, {
+      async send<T>(method: string, path: string, body?: object) {
+        const response = await fetch(apiUrl(path), {
           method,
           headers: {
             authorization: `Bearer ${await authorize()}`,
@@ -122,6 +130,7 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
 
   return {
     baseUrl,
+    apiUrl,
     server,
     sink,
     api,
