@@ -1,12 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { Result } from 'axe-core';
-import type { ChatRoom } from '@teamup/contracts/chat';
-import type { Kanban, KanbanList, Task } from '@teamup/contracts/kanban';
-import type { Team } from '@teamup/contracts/teams';
+import { chatEndpoints, type ChatRoom } from '@teamup/contracts/chat';
+import { kanbanEndpoints, type Kanban, type KanbanList, type Task } from '@teamup/contracts/kanban';
+import { teamEndpoints, type Team } from '@teamup/contracts/teams';
 import type { Workspace } from '@teamup/contracts/workspaces';
+import { announcementEndpoints, postEndpoints } from '@teamup/contracts/board';
+import { pathOf } from '@teamup/contracts/endpoint';
+import { scheduleEndpoints } from '@teamup/contracts/schedules';
+import { userEndpoints } from '@teamup/contracts/users';
+import { videoEndpoints } from '@teamup/contracts/video';
 import { axeViolations, formatViolations, seriousViolations } from './support/a11y';
-import { login, password, signUp } from './support/accounts';
+import { login, sharedWorkspace, signUpAll } from './support/accounts';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 import { startStack, type Stack } from './support/stack';
 
@@ -63,77 +68,85 @@ describe('accessibility: axe-core on every screen at 1280 and 360 px', () => {
     const ownerEmail = `a11y-owner${stamp}@example.com`;
     const memberEmail = `a11y-member${stamp}@example.com`;
     const loneEmail = `a11y-lone${stamp}@example.com`;
-    for (const email of [ownerEmail, memberEmail, loneEmail]) await signUp(stack, email);
-    const owner = stack.api(ownerEmail, password);
-    const member = stack.api(memberEmail, password);
-    const workspace = (
-      await owner.send<Workspace>('POST', '/api/workspaces', { name: '캡스톤 디자인' })
-    ).data;
-    await member.send('POST', '/api/workspaces/join', { inviteCode: workspace.inviteCode });
-    const memberId = (await member.get<{ id: number }>('/api/users/me')).id;
+    const [owner, member] = await signUpAll(stack, [ownerEmail, memberEmail, loneEmail]);
+    const workspace = await sharedWorkspace(owner, '캡스톤 디자인', [member]);
+    const memberId = (await member.get<{ id: number }>(pathOf(userEndpoints.me))).id;
     const team = (
-      await owner.send<Team>('POST', '/api/teams', { name: '발표팀', workspaceId: workspace.id })
+      await owner.send<Team>('POST', pathOf(teamEndpoints.create), {
+        name: '발표팀',
+        workspaceId: workspace.id,
+      })
     ).data;
-    await member.send('POST', `/api/teams/${team.id}/join`, {});
+    await member.send('POST', pathOf(teamEndpoints.join, { id: team.id }), {});
 
-    await owner.send('POST', `/api/workspaces/${workspace.id}/announcement`, {
+    await owner.send('POST', pathOf(announcementEndpoints.create, { workspaceId: workspace.id }), {
       teamId: team.id,
       title: '중간 발표 일정',
       content: '다음 주 화요일 3시, 강의실 301호',
     });
-    await owner.send('POST', `/api/teams/${team.id}/posts`, {
+    await owner.send('POST', pathOf(postEndpoints.create, { teamId: team.id }), {
       title: '회의록',
       content: '오늘 회의에서 정한 것들을 정리했습니다.',
     });
     const today = new Date(Date.now() + 9 * 3_600_000).toISOString().slice(0, 10);
-    await owner.send('POST', `/api/teams/${team.id}/schedules`, {
+    await owner.send('POST', pathOf(scheduleEndpoints.create, { teamId: team.id }), {
       title: '킥오프 회의',
       startDate: `${today}T10:00:00+09:00`,
       endDate: `${today}T11:00:00+09:00`,
       type: 'MEETING',
     });
-    const kanban = await owner.get<Kanban>(`/api/kanban/team/${team.id}`);
+    const kanban = await owner.get<Kanban>(pathOf(kanbanEndpoints.team, { teamId: team.id }));
     const list =
       kanban.kanbanLists[0] ??
       (
-        await owner.send<KanbanList>('POST', '/api/kanban/lists', {
+        await owner.send<KanbanList>('POST', pathOf(kanbanEndpoints.createList), {
           kanbanListName: '할 일',
           kanbanId: kanban.id,
         })
       ).data;
     const task = (
-      await member.send<Task>('POST', '/api/kanban/tasks', {
+      await member.send<Task>('POST', pathOf(kanbanEndpoints.createTask), {
         subject: '발표 자료 만들기',
         kanbanListId: list.id,
       })
     ).data;
     // The owner leads the team: the completion request is a notification in the bell.
-    await member.send('POST', `/api/kanban/cards/${task.id}/completion-request`, {
+    await member.send('POST', pathOf(kanbanEndpoints.requestCompletion, { id: task.id }), {
       message: '확인 부탁드립니다',
     });
 
-    const rooms = `/api/workspaces/${workspace.id}/chat-rooms`;
+    const inWorkspace = { workspaceId: workspace.id };
     const groupRoom = (
-      await owner.send<ChatRoom>('POST', `${rooms}/create`, {
+      await owner.send<ChatRoom>('POST', pathOf(chatEndpoints.createGroup, inWorkspace), {
         name: '발표 준비 단톡방',
         chatMemberIdList: [memberId],
       })
     ).data;
     const dmRoom = (
-      await owner.send<ChatRoom>('POST', `${rooms}/create-dm`, { chatMemberIdList: [memberId] })
+      await owner.send<ChatRoom>('POST', pathOf(chatEndpoints.createDm, inWorkspace), {
+        chatMemberIdList: [memberId],
+      })
     ).data;
     for (const [api, content] of [
       [owner, '안녕하세요! 회의록 봤어요?'],
       [member, '네, 방금 읽었어요. 발표 자료는 오늘 밤까지 공유드릴게요.'],
       [owner, '좋아요, 고마워요!'],
     ] as const) {
-      await api.send('POST', `${rooms}/${groupRoom.id}/messages`, { content });
-      await api.send('POST', `${rooms}/${dmRoom.id}/messages`, { content });
+      await api.send('POST', pathOf(chatEndpoints.send, { ...inWorkspace, roomId: groupRoom.id }), {
+        content,
+      });
+      await api.send('POST', pathOf(chatEndpoints.send, { ...inWorkspace, roomId: dmRoom.id }), {
+        content,
+      });
     }
     const channel = (
-      await owner.send<{ id: number }>('POST', `/api/workspaces/${workspace.id}/video-channels`, {
-        name: '주간 회의',
-      })
+      await owner.send<{ id: number }>(
+        'POST',
+        pathOf(videoEndpoints.createChannel, { workspaceId: workspace.id }),
+        {
+          name: '주간 회의',
+        },
+      )
     ).data;
     return {
       workspace,

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { pathOf } from '@teamup/contracts/endpoint';
+import { userEndpoints } from '@teamup/contracts/users';
 import sharp from 'sharp';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 import { password as signUpPassword, signUp } from './support/accounts';
@@ -84,7 +86,7 @@ describe('accounts journey', () => {
     await expect.poll(() => page.getByText('프로필이 저장되었습니다').count()).toBeGreaterThan(0);
 
     // The saved profile, as the server has it.
-    const me = await stack.api(email, 'Password1').get('/api/users/me');
+    const me = await stack.api(email, 'Password1').get(pathOf(userEndpoints.me));
     expect(me.name).toBe('김하늘');
     expect(me.hashtags).toEqual(['React', 'TypeScript']);
     expect(me.profileImageUrl).toMatch(/^\/api\/files\/public\/avatars\/.+\.webp$/);

@@ -4,11 +4,17 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import type { AnnouncementPage, Post, PostSummary } from '@teamup/contracts/board';
+import {
+  announcementEndpoints,
+  postEndpoints,
+  type AnnouncementPage,
+  type Post,
+  type PostSummary,
+} from '@teamup/contracts/board';
 import type { Page as ListPage } from '@teamup/contracts/common';
-import type { Team } from '@teamup/contracts/teams';
-import type { Workspace } from '@teamup/contracts/workspaces';
-import { login, password, signUp } from './support/accounts';
+import { teamEndpoints, type Team } from '@teamup/contracts/teams';
+import { pathOf } from '@teamup/contracts/endpoint';
+import { login, sharedWorkspace, signUpAll } from './support/accounts';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 import { startStack, type ApiAs, type Stack } from './support/stack';
 import { expectAccessible } from './support/a11y';
@@ -19,15 +25,16 @@ const pdfBytes = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF
 
 /** A workspace of A with a team that B has joined, made through the API. */
 async function teamOfTwo(apiA: ApiAs, apiB: ApiAs) {
-  const workspace = (await apiA.send<Workspace>('POST', '/api/workspaces', { name: '게시판 수업' }))
-    .data;
-  expect(
-    (await apiB.send('POST', '/api/workspaces/join', { inviteCode: workspace.inviteCode })).status,
-  ).toBe(200);
+  const workspace = await sharedWorkspace(apiA, '게시판 수업', [apiB]);
   const team = (
-    await apiA.send<Team>('POST', '/api/teams', { name: '기획팀', workspaceId: workspace.id })
+    await apiA.send<Team>('POST', pathOf(teamEndpoints.create), {
+      name: '기획팀',
+      workspaceId: workspace.id,
+    })
   ).data;
-  expect((await apiB.send('POST', `/api/teams/${team.id}/join`, {})).status).toBe(200);
+  expect((await apiB.send('POST', pathOf(teamEndpoints.join, { id: team.id }), {})).status).toBe(
+    200,
+  );
   return { workspace, team };
 }
 
@@ -57,10 +64,7 @@ describe('announcements and bulletin board journey', () => {
     const stamp = Date.now();
     const emailA = `writer${stamp}@example.com`;
     const emailB = `reader${stamp}@example.com`;
-    await signUp(stack, emailA);
-    await signUp(stack, emailB);
-    const apiA = stack.api(emailA, password);
-    const apiB = stack.api(emailB, password);
+    const [apiA, apiB] = await signUpAll(stack, [emailA, emailB]);
     const { workspace, team } = await teamOfTwo(apiA, apiB);
 
     const png = await sharp({
@@ -102,13 +106,15 @@ describe('announcements and bulletin board journey', () => {
     await expect
       .poll(
         async () =>
-          (await apiA.get<ListPage<PostSummary>>(`/api/teams/${team.id}/posts`)).content.length,
+          (await apiA.get<ListPage<PostSummary>>(pathOf(postEndpoints.list, { teamId: team.id })))
+            .content.length,
       )
       .toBe(1);
-    const [summary] = (await apiA.get<ListPage<PostSummary>>(`/api/teams/${team.id}/posts`))
-      .content;
+    const [summary] = (
+      await apiA.get<ListPage<PostSummary>>(pathOf(postEndpoints.list, { teamId: team.id }))
+    ).content;
     expect(summary).toMatchObject({ title: '회의록과 자료', attachmentCount: 2 });
-    const post = await apiA.get<Post>(`/api/posts/${summary?.id}`);
+    const post = await apiA.get<Post>(pathOf(postEndpoints.get, { id: summary?.id ?? 0 }));
     const pdf = post.attachments.find((a) => a.originalFileName === pdfName);
     expect(pdf).toBeDefined();
 
@@ -122,7 +128,7 @@ describe('announcements and bulletin board journey', () => {
     expect(await announcement.getByTestId('announcement-edit').count()).toBe(0);
     expect(await announcement.getByTestId('announcement-delete').count()).toBe(0);
     const announcements = await apiB.get<AnnouncementPage>(
-      `/api/workspaces/${workspace.id}/announcement?teamId=${team.id}`,
+      `${pathOf(announcementEndpoints.list, { workspaceId: workspace.id })}?teamId=${team.id}`,
     );
     expect(announcements.totalElements).toBe(1);
 
@@ -160,9 +166,13 @@ describe('announcements and bulletin board journey', () => {
     await pageB.getByTestId('comment-item').getByText('보고서 잘 봤습니다!').waitFor();
 
     // B cannot edit A's post, not even past the hidden buttons.
-    const refused = await apiB.send('PATCH', `/api/posts/${post.id}`, { title: '바꿔치기' });
+    const refused = await apiB.send('PATCH', pathOf(postEndpoints.update, { id: post.id }), {
+      title: '바꿔치기',
+    });
     expect(refused.status).toBe(403);
-    expect((await apiA.get<Post>(`/api/posts/${post.id}`)).title).toBe('회의록과 자료');
+    expect((await apiA.get<Post>(pathOf(postEndpoints.get, { id: post.id }))).title).toBe(
+      '회의록과 자료',
+    );
 
     // A sees B's comment and can edit the post.
     await openTab(pageA, workspace.id, team.id, 'bulletin');

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import type { ChatMessage, ChatRoom } from '@teamup/contracts/chat';
+import { chatEndpoints, type ChatMessage, type ChatRoom } from '@teamup/contracts/chat';
 import type { Page as ListPage } from '@teamup/contracts/common';
-import type { Workspace } from '@teamup/contracts/workspaces';
-import { login, password, signUp } from './support/accounts';
+import { pathOf } from '@teamup/contracts/endpoint';
+import { userEndpoints } from '@teamup/contracts/users';
+import { login, sharedWorkspace, signUpAll } from './support/accounts';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 import { startStack, type Stack } from './support/stack';
 import { expectAccessible } from './support/a11y';
@@ -43,18 +44,17 @@ describe('live chat journey', () => {
     const stamp = Date.now();
     const emailA = `chat-a${stamp}@example.com`;
     const emailB = `chat-b${stamp}@example.com`;
-    await signUp(stack, emailA);
-    await signUp(stack, emailB);
-    const apiA = stack.api(emailA, password);
-    const apiB = stack.api(emailB, password);
-    const workspace = (await apiA.send<Workspace>('POST', '/api/workspaces', { name: '채팅 수업' }))
-      .data;
-    await apiB.send('POST', '/api/workspaces/join', { inviteCode: workspace.inviteCode });
-    const me = await apiB.get<{ id: number }>('/api/users/me');
+    const [apiA, apiB] = await signUpAll(stack, [emailA, emailB]);
+    const workspace = await sharedWorkspace(apiA, '채팅 수업', [apiB]);
+    const me = await apiB.get<{ id: number }>(pathOf(userEndpoints.me));
     const room = (
-      await apiA.send<ChatRoom>('POST', `/api/workspaces/${workspace.id}/chat-rooms/create-dm`, {
-        chatMemberIdList: [me.id],
-      })
+      await apiA.send<ChatRoom>(
+        'POST',
+        pathOf(chatEndpoints.createDm, { workspaceId: workspace.id }),
+        {
+          chatMemberIdList: [me.id],
+        },
+      )
     ).data;
     const roomPath = `/#/ws/${workspace.id}/chat/${room.id}`;
 
@@ -68,9 +68,13 @@ describe('live chat journey', () => {
     // The tab names the workspace, with the unread chat count once a message waits.
     await expect.poll(() => pageB.title()).toBe('채팅 수업');
     await pageB.locator('[data-testid="live-status"][data-state="open"]').waitFor();
-    await apiA.send('POST', `/api/workspaces/${workspace.id}/chat-rooms/${room.id}/messages`, {
-      content: '먼저 보내 둔 메시지',
-    });
+    await apiA.send(
+      'POST',
+      pathOf(chatEndpoints.send, { workspaceId: workspace.id, roomId: room.id }),
+      {
+        content: '먼저 보내 둔 메시지',
+      },
+    );
     await expect.poll(() => pageB.title()).toBe('(1) 채팅 수업');
     await pageA.goto(roomPath);
     await pageB.goto(roomPath);
@@ -132,7 +136,11 @@ describe('live chat journey', () => {
     const deletedId = Number(await toDelete.getAttribute('data-message-id'));
     await apiB.send(
       'PATCH',
-      `/api/workspaces/${workspace.id}/chat-rooms/${room.id}/messages/${deletedId}/delete`,
+      pathOf(chatEndpoints.deleteMessage, {
+        workspaceId: workspace.id,
+        roomId: room.id,
+        messageId: deletedId,
+      }),
     );
     await bubble(pageA, false, '삭제된 메시지입니다.').waitFor();
     /** The bubble's width and how many lines its text takes. */
@@ -171,7 +179,7 @@ describe('live chat journey', () => {
     await expect
       .poll(async () => {
         const page = await apiA.get<ListPage<ChatMessage>>(
-          `/api/workspaces/${workspace.id}/chat-rooms/${room.id}/messages?sort=createdAt,desc&size=3`,
+          `${pathOf(chatEndpoints.messages, { workspaceId: workspace.id, roomId: room.id })}?sort=createdAt,desc&size=3`,
         );
         return page.content.map((message) => message.content).reverse();
       })
@@ -272,19 +280,18 @@ describe('live chat journey', () => {
     const stamp = Date.now();
     const emailA = `talk-a${stamp}@example.com`;
     const emailB = `talk-b${stamp}@example.com`;
-    await signUp(stack, emailA);
-    await signUp(stack, emailB);
-    const apiA = stack.api(emailA, password);
-    const apiB = stack.api(emailB, password);
-    const workspace = (await apiA.send<Workspace>('POST', '/api/workspaces', { name: '토론 수업' }))
-      .data;
-    await apiB.send('POST', '/api/workspaces/join', { inviteCode: workspace.inviteCode });
-    const personB = await apiB.get<{ id: number; name: string }>('/api/users/me');
+    const [apiA, apiB] = await signUpAll(stack, [emailA, emailB]);
+    const workspace = await sharedWorkspace(apiA, '토론 수업', [apiB]);
+    const personB = await apiB.get<{ id: number; name: string }>(pathOf(userEndpoints.me));
     const room = (
-      await apiA.send<ChatRoom>('POST', `/api/workspaces/${workspace.id}/chat-rooms/create`, {
-        name: '발표 준비',
-        chatMemberIdList: [personB.id],
-      })
+      await apiA.send<ChatRoom>(
+        'POST',
+        pathOf(chatEndpoints.createGroup, { workspaceId: workspace.id }),
+        {
+          name: '발표 준비',
+          chatMemberIdList: [personB.id],
+        },
+      )
     ).data;
     const roomPath = `/#/ws/${workspace.id}/chat/${room.id}`;
     const { page: pageA } = await newPage(browser, stack.baseUrl);

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { pathOf } from '@teamup/contracts/endpoint';
+import { workspaceEndpoints } from '@teamup/contracts/workspaces';
 import { login, signUp } from './support/accounts';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 import { startStack, type Stack } from './support/stack';
@@ -103,7 +105,7 @@ describe('first paint: the prerendered login page', () => {
     const { context, page } = await newPage(browser, stack.baseUrl);
     await login(page, email);
     const token = await page.evaluate(() => localStorage.getItem('teamup.accessToken'));
-    const created = await fetch(`${stack.baseUrl}/api/workspaces`, {
+    const created = await fetch(stack.apiUrl(pathOf(workspaceEndpoints.create)), {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
       body: JSON.stringify({ name: '첫 화면' }),

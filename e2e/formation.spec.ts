@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import type { Formation } from '@teamup/contracts/formation';
-import type { Team } from '@teamup/contracts/teams';
-import type { Workspace } from '@teamup/contracts/workspaces';
-import { login, password, signUp } from './support/accounts';
+import { formationEndpoints, type Formation } from '@teamup/contracts/formation';
+import { teamEndpoints, type Team } from '@teamup/contracts/teams';
+import { pathOf } from '@teamup/contracts/endpoint';
+import { userEndpoints } from '@teamup/contracts/users';
+import { login, sharedWorkspace, signUpAll } from './support/accounts';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 import { startStack, type Stack } from './support/stack';
 import { expectAccessible } from './support/a11y';
@@ -28,16 +29,8 @@ describe('team formation journey', () => {
     const stamp = Date.now();
     const ownerEmail = `formation-owner${stamp}@example.com`;
     const memberEmails = [1, 2, 3].map((n) => `formation-m${n}-${stamp}@example.com`);
-    for (const email of [ownerEmail, ...memberEmails]) await signUp(stack, email);
-    const ownerApi = stack.api(ownerEmail, password);
-    const workspace = (
-      await ownerApi.send<Workspace>('POST', '/api/workspaces', { name: '사다리 수업' })
-    ).data;
-    for (const email of memberEmails) {
-      await stack
-        .api(email, password)
-        .send('POST', '/api/workspaces/join', { inviteCode: workspace.inviteCode });
-    }
+    const [ownerApi, ...memberApis] = await signUpAll(stack, [ownerEmail, ...memberEmails]);
+    const workspace = await sharedWorkspace(ownerApi, '사다리 수업', memberApis);
 
     const { page: owner } = await newPage(browser, stack.baseUrl);
     await login(owner, ownerEmail);
@@ -77,7 +70,9 @@ describe('team formation journey', () => {
 
     await owner.getByTestId('formation-confirm').click();
     await owner.getByTestId('formation-created-teams').waitFor();
-    const teams = await ownerApi.get<Team[]>(`/api/teams/workspace/${workspace.id}`);
+    const teams = await ownerApi.get<Team[]>(
+      pathOf(teamEndpoints.workspaceTeams, { workspaceId: workspace.id }),
+    );
     expect(teams.map((team) => team.name).sort()).toEqual(['팀 1', '팀 2']);
     expect(teams.reduce((sum, team) => sum + team.memberCount, 0)).toBe(4);
     await member.getByTestId('formation-status').getByText('확정됨').waitFor();
@@ -92,16 +87,11 @@ describe('team formation journey', () => {
     const stamp = Date.now();
     const ownerEmail = `vote-owner${stamp}@example.com`;
     const memberEmails = [1, 2, 3].map((n) => `vote-m${n}-${stamp}@example.com`);
-    for (const email of [ownerEmail, ...memberEmails]) await signUp(stack, email);
-    const ownerApi = stack.api(ownerEmail, password);
-    const workspace = (
-      await ownerApi.send<Workspace>('POST', '/api/workspaces', { name: '투표 수업' })
-    ).data;
+    const [ownerApi, ...memberApis] = await signUpAll(stack, [ownerEmail, ...memberEmails]);
+    const workspace = await sharedWorkspace(ownerApi, '투표 수업', memberApis);
     const memberIds: number[] = [];
-    for (const email of memberEmails) {
-      const api = stack.api(email, password);
-      await api.send('POST', '/api/workspaces/join', { inviteCode: workspace.inviteCode });
-      memberIds.push((await api.get<{ id: number }>('/api/users/me')).id);
+    for (const api of memberApis) {
+      memberIds.push((await api.get<{ id: number }>(pathOf(userEndpoints.me))).id);
     }
 
     const { page: member } = await newPage(browser, stack.baseUrl);
@@ -112,13 +102,17 @@ describe('team formation journey', () => {
     await expect.poll(() => badge.getAttribute('data-count')).toBe('0');
 
     const session = (
-      await ownerApi.send<Formation>('POST', `/api/workspaces/${workspace.id}/formations`, {
-        method: 'VOTE',
-        participantIds: memberIds,
-        teamCount: 2,
-        teamNames: ['기획', '개발'],
-        deadline: new Date(Date.now() + 2 * 60 * 60 * 1000).toISOString(),
-      })
+      await ownerApi.send<Formation>(
+        'POST',
+        pathOf(formationEndpoints.create, { workspaceId: workspace.id }),
+        {
+          method: 'VOTE',
+          participantIds: memberIds,
+          teamCount: 2,
+          teamNames: ['기획', '개발'],
+          deadline: new Date(Date.now() + 2 * 60 * 60 * 1000).toISOString(),
+        },
+      )
     ).data;
     // The member hears of it live, and the notice leads to the vote.
     await expect.poll(() => badge.getAttribute('data-count'), { timeout: 10_000 }).toBe('1');

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import type { Kanban, KanbanList, Task } from '@teamup/contracts/kanban';
-import type { Team } from '@teamup/contracts/teams';
-import type { Workspace } from '@teamup/contracts/workspaces';
-import { login, password, signUp } from './support/accounts';
+import { kanbanEndpoints, type Kanban, type KanbanList, type Task } from '@teamup/contracts/kanban';
+import { teamEndpoints, type Team } from '@teamup/contracts/teams';
+import { notificationEndpoints } from '@teamup/contracts/notifications';
+import { pathOf } from '@teamup/contracts/endpoint';
+import { userEndpoints } from '@teamup/contracts/users';
+import { login, sharedWorkspace, signUpAll } from './support/accounts';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 import { startStack, type Stack } from './support/stack';
 import { expectAccessible } from './support/a11y';
@@ -26,30 +28,24 @@ describe('notifications journey', () => {
     const stamp = Date.now();
     const leaderEmail = `bell-leader${stamp}@example.com`;
     const memberEmail = `bell-member${stamp}@example.com`;
-    await signUp(stack, leaderEmail);
-    await signUp(stack, memberEmail);
-    const leaderApi = stack.api(leaderEmail, password);
-    const memberApi = stack.api(memberEmail, password);
-    const workspace = (
-      await leaderApi.send<Workspace>('POST', '/api/workspaces', { name: '알림 수업' })
-    ).data;
-    await memberApi.send('POST', '/api/workspaces/join', { inviteCode: workspace.inviteCode });
+    const [leaderApi, memberApi] = await signUpAll(stack, [leaderEmail, memberEmail]);
+    const workspace = await sharedWorkspace(leaderApi, '알림 수업', [memberApi]);
     const team = (
-      await leaderApi.send<Team>('POST', '/api/teams', {
+      await leaderApi.send<Team>('POST', pathOf(teamEndpoints.create), {
         name: '알림팀',
         workspaceId: workspace.id,
       })
     ).data;
-    await memberApi.send('POST', `/api/teams/${team.id}/join`, {});
-    const kanban = await leaderApi.get<Kanban>(`/api/kanban/team/${team.id}`);
+    await memberApi.send('POST', pathOf(teamEndpoints.join, { id: team.id }), {});
+    const kanban = await leaderApi.get<Kanban>(pathOf(kanbanEndpoints.team, { teamId: team.id }));
     const list = (
-      await leaderApi.send<KanbanList>('POST', '/api/kanban/lists', {
+      await leaderApi.send<KanbanList>('POST', pathOf(kanbanEndpoints.createList), {
         kanbanListName: '할 일',
         kanbanId: kanban.id,
       })
     ).data;
     const task = (
-      await memberApi.send<Task>('POST', '/api/kanban/tasks', {
+      await memberApi.send<Task>('POST', pathOf(kanbanEndpoints.createTask), {
         subject: '최종 보고서',
         kanbanListId: list.id,
       })
@@ -61,10 +57,10 @@ describe('notifications journey', () => {
     await page.locator('[data-testid="live-status"][data-state="open"]').waitFor();
     const badge = page.getByTestId('notification-badge');
     // The member joining the team was the first notification; read it so the count starts at 0.
-    await leaderApi.send('PATCH', '/api/notifications/read-all');
+    await leaderApi.send('PATCH', pathOf(notificationEndpoints.readAll));
     await expect.poll(() => badge.getAttribute('data-count')).toBe('0');
 
-    await memberApi.send('POST', `/api/kanban/cards/${task.id}/completion-request`, {
+    await memberApi.send('POST', pathOf(kanbanEndpoints.requestCompletion, { id: task.id }), {
       message: '확인 부탁드립니다',
     });
     await expect.poll(() => badge.getAttribute('data-count'), { timeout: 10_000 }).toBe('1');
@@ -102,7 +98,7 @@ describe('notifications journey', () => {
     await expect.poll(() => page.title()).toBe('알림팀 · 알림 수업');
 
     // The member's page, reached from the team's member list.
-    const memberMe = await memberApi.get<{ id: number; name: string }>('/api/users/me');
+    const memberMe = await memberApi.get<{ id: number; name: string }>(pathOf(userEndpoints.me));
     await page.getByTestId('team-members').locator(`[data-user-id="${memberMe.id}"]`).click();
     await page.getByTestId('member-profile-link').click();
     await page.getByTestId('user-profile').getByText(memberMe.name).first().waitFor();

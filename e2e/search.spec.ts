@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import type { ChatRoom } from '@teamup/contracts/chat';
-import type { Workspace } from '@teamup/contracts/workspaces';
-import { login, password, signUp } from './support/accounts';
+import { chatEndpoints, type ChatRoom } from '@teamup/contracts/chat';
+import { pathOf } from '@teamup/contracts/endpoint';
+import { userEndpoints } from '@teamup/contracts/users';
+import { login, sharedWorkspace, signUpAll } from './support/accounts';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 import { startStack, type Stack } from './support/stack';
 import { expectAccessible } from './support/a11y';
@@ -48,20 +49,19 @@ describe('search journey', () => {
     const stamp = Date.now();
     const emailA = `search-a${stamp}@example.com`;
     const emailB = `search-b${stamp}@example.com`;
-    await signUp(stack, emailA);
-    await signUp(stack, emailB);
-    const apiA = stack.api(emailA, password);
-    const apiB = stack.api(emailB, password);
-    const workspace = (await apiA.send<Workspace>('POST', '/api/workspaces', { name: '검색 수업' }))
-      .data;
-    await apiB.send('POST', '/api/workspaces/join', { inviteCode: workspace.inviteCode });
-    const me = await apiB.get<{ id: number }>('/api/users/me');
+    const [apiA, apiB] = await signUpAll(stack, [emailA, emailB]);
+    const workspace = await sharedWorkspace(apiA, '검색 수업', [apiB]);
+    const me = await apiB.get<{ id: number }>(pathOf(userEndpoints.me));
     const room = (
-      await apiA.send<ChatRoom>('POST', `/api/workspaces/${workspace.id}/chat-rooms/create`, {
-        name: '디자인 회의',
-        type: 'GROUP',
-        chatMemberIdList: [me.id],
-      })
+      await apiA.send<ChatRoom>(
+        'POST',
+        pathOf(chatEndpoints.createGroup, { workspaceId: workspace.id }),
+        {
+          name: '디자인 회의',
+          type: 'GROUP',
+          chatMemberIdList: [me.id],
+        },
+      )
     ).data;
     // ~80 messages; the phrase is the 6th, far above the newest window's bottom.
     let targetId = 0;
@@ -69,7 +69,7 @@ describe('search journey', () => {
       const content = i === 6 ? PHRASE : `진행 상황 공유 ${i}번째 메시지입니다`;
       const sent = await apiA.send<{ id: number }>(
         'POST',
-        `/api/workspaces/${workspace.id}/chat-rooms/${room.id}/messages`,
+        pathOf(chatEndpoints.send, { workspaceId: workspace.id, roomId: room.id }),
         { content },
       );
       if (i === 6) targetId = sent.data.id;

@@ -5,7 +5,8 @@ import {
   startFakeOauthProvider,
   type FakeOauthProvider,
 } from '../apps/server/test/fake-oauth-provider';
-import type { Workspace } from '@teamup/contracts/workspaces';
+import { workspaceEndpoints, type Workspace } from '@teamup/contracts/workspaces';
+import { pathOf } from '@teamup/contracts/endpoint';
 import { login, password, signUp } from './support/accounts';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 import { startStack, type Stack } from './support/stack';
@@ -127,7 +128,7 @@ describe('social login journey', () => {
     await signUp(stack, hostEmail);
     const { data: workspace } = await stack
       .api(hostEmail, password)
-      .send<Workspace>('POST', '/api/workspaces', { name: '디자인 동아리' });
+      .send<Workspace>('POST', pathOf(workspaceEndpoints.create), { name: '디자인 동아리' });
 
     // Logged out, the invite link shows the workspace; the Google button leaves the app.
     const { page } = await newPage(browser, stack.baseUrl);

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import type { Kanban, Task } from '@teamup/contracts/kanban';
-import type { Schedule } from '@teamup/contracts/schedules';
-import type { Team } from '@teamup/contracts/teams';
-import type { Workspace } from '@teamup/contracts/workspaces';
-import { login, password, signUp } from './support/accounts';
+import { kanbanEndpoints, type Kanban, type Task } from '@teamup/contracts/kanban';
+import { scheduleEndpoints, type Schedule } from '@teamup/contracts/schedules';
+import { teamEndpoints, type Team } from '@teamup/contracts/teams';
+import { pathOf } from '@teamup/contracts/endpoint';
+import { login, sharedWorkspace, signUpAll } from './support/accounts';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 import { startStack, type Stack } from './support/stack';
 import { expectAccessible } from './support/a11y';
@@ -52,21 +52,17 @@ describe('calendar and kanban journey', () => {
     const stamp = Date.now();
     const emailLeader = `leader${stamp}@example.com`;
     const emailMember = `member${stamp}@example.com`;
-    await signUp(stack, emailLeader);
-    await signUp(stack, emailMember);
-    const apiLeader = stack.api(emailLeader, password);
-    const apiMember = stack.api(emailMember, password);
-    const workspace = (
-      await apiLeader.send<Workspace>('POST', '/api/workspaces', { name: '기획 수업' })
-    ).data;
-    await apiMember.send('POST', '/api/workspaces/join', { inviteCode: workspace.inviteCode });
+    const [apiLeader, apiMember] = await signUpAll(stack, [emailLeader, emailMember]);
+    const workspace = await sharedWorkspace(apiLeader, '기획 수업', [apiMember]);
     const team = (
-      await apiLeader.send<Team>('POST', '/api/teams', {
+      await apiLeader.send<Team>('POST', pathOf(teamEndpoints.create), {
         name: '일정팀',
         workspaceId: workspace.id,
       })
     ).data;
-    expect((await apiMember.send('POST', `/api/teams/${team.id}/join`, {})).status).toBe(200);
+    expect(
+      (await apiMember.send('POST', pathOf(teamEndpoints.join, { id: team.id }), {})).status,
+    ).toBe(200);
 
     // The member adds an event on the 15th through the calendar.
     const { page } = await newPage(browser, stack.baseUrl);
@@ -97,7 +93,7 @@ describe('calendar and kanban journey', () => {
     await cell.getByText('킥오프 회의').waitFor();
     const range = `startDate=${day}T00:00:00%2B09:00&endDate=${day}T23:59:59%2B09:00`;
     const [created] = await apiMember.get<Schedule[]>(
-      `/api/teams/${team.id}/schedules/range?${range}`,
+      `${pathOf(scheduleEndpoints.range, { teamId: team.id })}?${range}`,
     );
     expect(created).toMatchObject({ title: '킥오프 회의', type: 'MEETING' });
     expect(new Date(created?.startDate ?? '').toISOString()).toBe(
@@ -109,7 +105,7 @@ describe('calendar and kanban journey', () => {
 
     // Three more on that day: the cell shows three and '+1'.
     for (const [i, title] of ['디자인 리뷰', '코드 리뷰', '회고'].entries()) {
-      await apiMember.send('POST', `/api/teams/${team.id}/schedules`, {
+      await apiMember.send('POST', pathOf(scheduleEndpoints.create, { teamId: team.id }), {
         title,
         startDate: `${day}T${11 + i}:00:00+09:00`,
         endDate: `${day}T${12 + i}:00:00+09:00`,
@@ -153,7 +149,7 @@ describe('calendar and kanban journey', () => {
     await card.waitFor();
     await drag(page, card, done);
     const doneListId = async () => {
-      const board = await apiMember.get<Kanban>(`/api/kanban/team/${team.id}`);
+      const board = await apiMember.get<Kanban>(pathOf(kanbanEndpoints.team, { teamId: team.id }));
       const list = board.kanbanLists.find((l) => l.tasks.some((t) => t.subject === '보고서 작성'));
       return list?.kanbanListName;
     };
@@ -184,7 +180,9 @@ describe('calendar and kanban journey', () => {
     await screenshot(page, 'kanban-keyboard-move');
     await expect
       .poll(async () => {
-        const board = await apiMember.get<Kanban>(`/api/kanban/team/${team.id}`);
+        const board = await apiMember.get<Kanban>(
+          pathOf(kanbanEndpoints.team, { teamId: team.id }),
+        );
         const list = board.kanbanLists.find((l) => l.tasks.some((t) => t.subject === '발표 자료'));
         return list?.kanbanListName;
       })
@@ -199,17 +197,19 @@ describe('calendar and kanban journey', () => {
     await page.getByTestId('task-complete-submit').click();
     await expect
       .poll(async () => {
-        const board = await apiMember.get<Kanban>(`/api/kanban/team/${team.id}`);
+        const board = await apiMember.get<Kanban>(
+          pathOf(kanbanEndpoints.team, { teamId: team.id }),
+        );
         const tasks = board.kanbanLists.flatMap((l) => l.tasks);
         return tasks.find((t) => t.subject === '보고서 작성')?.completionRequested;
       })
       .toBe(true);
     await page.keyboard.press('Escape');
     // Two more requests, through the API: a card still in '할 일', and the slides.
-    const board = await apiMember.get<Kanban>(`/api/kanban/team/${team.id}`);
+    const board = await apiMember.get<Kanban>(pathOf(kanbanEndpoints.team, { teamId: team.id }));
     const todoList = board.kanbanLists.find((l) => l.kanbanListName === '할 일');
     const minutes = (
-      await apiMember.send<Task>('POST', '/api/kanban/tasks', {
+      await apiMember.send<Task>('POST', pathOf(kanbanEndpoints.createTask), {
         subject: '회의록',
         kanbanListId: todoList?.id,
       })
@@ -217,8 +217,9 @@ describe('calendar and kanban journey', () => {
     const slidesTask = board.kanbanLists
       .flatMap((l) => l.tasks)
       .find((t) => t.subject === '발표 자료');
-    for (const id of [minutes.id, slidesTask?.id]) {
-      await apiMember.send('POST', `/api/kanban/cards/${id}/completion-request`, {});
+    if (!slidesTask) throw new Error('the board has no card 발표 자료');
+    for (const id of [minutes.id, slidesTask.id]) {
+      await apiMember.send('POST', pathOf(kanbanEndpoints.requestCompletion, { id }), {});
     }
 
     // The leader marks '완료' as the done list, approves two cards (the one in '할 일' moves to
@@ -269,7 +270,10 @@ describe('calendar and kanban journey', () => {
     await expectAccessible(leaderPage, 'kanban-leader-reviewed-360');
     await leaderPage.setViewportSize({ width: 1280, height: 800 });
     await expect
-      .poll(async () => (await apiLeader.get<Team>(`/api/teams/${team.id}`)).progress)
+      .poll(
+        async () =>
+          (await apiLeader.get<Team>(pathOf(teamEndpoints.get, { id: team.id }))).progress,
+      )
       .toBe(67);
     await leaderPage.goto(`/#/ws/${workspace.id}`);
     await teamCard.getByText('67%').waitFor();

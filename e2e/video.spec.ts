@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import type { Workspace } from '@teamup/contracts/workspaces';
-import { login, signUp } from './support/accounts';
+import { pathOf } from '@teamup/contracts/endpoint';
+import { videoEndpoints } from '@teamup/contracts/video';
+import { login, sharedWorkspace, signUpAll } from './support/accounts';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 import { startStack, type Stack } from './support/stack';
 import { expectAccessible } from './support/a11y';
@@ -44,13 +45,8 @@ describe('video meeting journey', () => {
     const stamp = Date.now();
     const emailA = `video-a${stamp}@example.com`;
     const emailB = `video-b${stamp}@example.com`;
-    await signUp(stack, emailA);
-    await signUp(stack, emailB);
-    const apiA = stack.api(emailA, 'Password1');
-    const apiB = stack.api(emailB, 'Password1');
-    const workspace = (await apiA.send<Workspace>('POST', '/api/workspaces', { name: '화상 수업' }))
-      .data;
-    await apiB.send('POST', '/api/workspaces/join', { inviteCode: workspace.inviteCode });
+    const [apiA, apiB] = await signUpAll(stack, [emailA, emailB]);
+    const workspace = await sharedWorkspace(apiA, '화상 수업', [apiB]);
 
     const { context: contextA, page: pageA } = await newPage(browser, stack.baseUrl);
     const { context: contextB, page: pageB } = await newPage(browser, stack.baseUrl);
@@ -196,7 +192,7 @@ describe('video meeting journey', () => {
     await expect
       .poll(async () => {
         const rooms = await apiA.get<Array<{ name: string; participantCount: number }>>(
-          `/api/workspaces/${workspace.id}/video-channels`,
+          pathOf(videoEndpoints.listChannels, { workspaceId: workspace.id }),
         );
         return rooms.find((room) => room.name === '주간 회의')?.participantCount;
       })

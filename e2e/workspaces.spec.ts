@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import type { Workspace } from '@teamup/contracts/workspaces';
-import type { Team } from '@teamup/contracts/teams';
+import { workspaceEndpoints, type Workspace } from '@teamup/contracts/workspaces';
+import { teamEndpoints, type Team } from '@teamup/contracts/teams';
+import { pathOf } from '@teamup/contracts/endpoint';
+import { userEndpoints } from '@teamup/contracts/users';
 import { launchBrowser, newPage, screenshot } from './support/browser';
-import { login, password, signUp } from './support/accounts';
+import { login, password, signUp, signUpAll } from './support/accounts';
 import { startStack, type Stack } from './support/stack';
 import { expectAccessible } from './support/a11y';
 
@@ -44,10 +46,7 @@ describe('workspace, team, ban and unban journey', () => {
     const stamp = Date.now();
     const emailA = `owner${stamp}@example.com`;
     const emailB = `guest${stamp}@example.com`;
-    await signUp(stack, emailA);
-    await signUp(stack, emailB);
-    const apiA = stack.api(emailA, password);
-    const apiB = stack.api(emailB, password);
+    const [apiA, apiB] = await signUpAll(stack, [emailA, emailB]);
 
     // A: no workspace yet, so onboarding; create one with a password.
     const { page: pageA } = await newPage(browser, stack.baseUrl);
@@ -62,7 +61,7 @@ describe('workspace, team, ban and unban journey', () => {
     await create.getByTestId('workspace-password-input').fill(workspacePassword);
     await create.getByTestId('create-workspace-submit').click();
     await pageA.getByTestId('workspace-home').waitFor();
-    const [workspace] = await apiA.get<Workspace[]>('/api/workspaces/my');
+    const [workspace] = await apiA.get<Workspace[]>(pathOf(workspaceEndpoints.my));
     if (!workspace) throw new Error('A has no workspace');
     expect(workspace).toMatchObject({ name: '졸업 프로젝트', passwordProtected: true });
     expect(pageA.url()).toContain(`#/ws/${workspace.id}`);
@@ -76,10 +75,9 @@ describe('workspace, team, ban and unban journey', () => {
     // The app opens the new team's page itself; wait for that before going home, or its late
     // navigation lands after ours (the home's team card was then waited for on the team page).
     await pageA.waitForURL(/#\/ws\/\d+\/team\/\d+/);
-    await expect
-      .poll(async () => (await apiA.get<Team[]>(`/api/teams/workspace/${workspace.id}`)).length)
-      .toBe(1);
-    const [team] = await apiA.get<Team[]>(`/api/teams/workspace/${workspace.id}`);
+    const teamsPath = pathOf(teamEndpoints.workspaceTeams, { workspaceId: workspace.id });
+    await expect.poll(async () => (await apiA.get<Team[]>(teamsPath)).length).toBe(1);
+    const [team] = await apiA.get<Team[]>(teamsPath);
     if (!team) throw new Error('no team');
     await pageA.goto(`/#/ws/${workspace.id}`);
     await pageA.locator(`[data-testid="team-card"][data-team-id="${team.id}"]`).waitFor();
@@ -105,13 +103,13 @@ describe('workspace, team, ban and unban journey', () => {
     // Joining opens the team's page, as creating one does: wait for it before going home.
     await pageB.waitForURL(new RegExp(`#/ws/${workspace.id}/team/${team.id}`));
     await expect
-      .poll(async () => (await apiB.get<Team>(`/api/teams/${team.id}`)).isMember)
+      .poll(async () => (await apiB.get<Team>(pathOf(teamEndpoints.get, { id: team.id }))).isMember)
       .toBe(true);
     await pageB.goto(`/#/ws/${workspace.id}`);
     await pageB.locator(`[data-testid="team-card"][data-team-id="${team.id}"]`).waitFor();
 
     // A bans B from the members tab.
-    const meB = await apiB.get<{ id: number }>('/api/users/me');
+    const meB = await apiB.get<{ id: number }>(pathOf(userEndpoints.me));
     await pageA.reload();
     const members = await openSettingsTab(pageA, 'members');
     const rowB = members.locator(`[data-testid="settings-member-row"][data-user-id="${meB.id}"]`);
@@ -122,7 +120,9 @@ describe('workspace, team, ban and unban journey', () => {
     await expectAccessible(pageA, 'settings-members-after-ban-1280');
 
     // B's next action is refused, and B cannot come back through the invite.
-    await expect(apiB.get(`/api/workspaces/${workspace.id}`)).rejects.toThrow(/403/);
+    await expect(apiB.get(pathOf(workspaceEndpoints.get, { id: workspace.id }))).rejects.toThrow(
+      /403/,
+    );
     await pageB.goto(`/#/ws/${workspace.id}/team/${team.id}`);
     await pageB.reload();
     // B's tab heard the ban live: the page says so by name, even after the reload.
@@ -140,7 +140,7 @@ describe('workspace, team, ban and unban journey', () => {
     await pageB.getByTestId('empty-workspace-page').waitFor();
     await screenshot(pageB, 'banned-user-refused-1280');
     await expectAccessible(pageB, 'banned-user-refused-1280');
-    expect(await apiB.get<Workspace[]>('/api/workspaces/my')).toEqual([]);
+    expect(await apiB.get<Workspace[]>(pathOf(workspaceEndpoints.my))).toEqual([]);
 
     // A unbans B from the blacklist.
     await pageA.keyboard.press('Escape');
@@ -153,14 +153,14 @@ describe('workspace, team, ban and unban journey', () => {
     // B rejoins with the link and the password.
     await openInvite(pageB, workspace.inviteCode, workspacePassword);
     await pageB.getByTestId('workspace-home').waitFor();
-    expect((await apiB.get<Workspace[]>('/api/workspaces/my')).map((w) => w.id)).toEqual([
+    expect((await apiB.get<Workspace[]>(pathOf(workspaceEndpoints.my))).map((w) => w.id)).toEqual([
       workspace.id,
     ]);
     // The ban took B out of the team; rejoining the workspace does not put them back.
-    expect((await apiB.get<Team>(`/api/teams/${team.id}`)).isMember).toBe(false);
+    expect((await apiB.get<Team>(pathOf(teamEndpoints.get, { id: team.id }))).isMember).toBe(false);
 
     // B joins the team again; A, its leader, renames the team and removes B from the team page.
-    await apiB.send('POST', `/api/teams/${team.id}/join`, {});
+    await apiB.send('POST', pathOf(teamEndpoints.join, { id: team.id }), {});
     await pageA.keyboard.press('Escape');
     await pageA.goto(`/#/ws/${workspace.id}/team/${team.id}`);
     await pageA.getByTestId('team-settings-menu').click();
@@ -174,7 +174,7 @@ describe('workspace, team, ban and unban journey', () => {
     await memberRows.getByTestId('team-remove-member').click();
     await pageA.getByTestId('team-remove-member-submit').click();
     await memberRows.locator(`[data-user-id="${meB.id}"]`).waitFor({ state: 'detached' });
-    const after = await apiB.get<Team>(`/api/teams/${team.id}`);
+    const after = await apiB.get<Team>(pathOf(teamEndpoints.get, { id: team.id }));
     expect(after).toMatchObject({ name: '브랜딩팀', isMember: false });
   });
 
@@ -184,9 +184,13 @@ describe('workspace, team, ban and unban journey', () => {
     const guestEmail = `invitee${stamp}@example.com`;
     await signUp(stack, hostEmail);
     const apiHost = stack.api(hostEmail, password);
-    const { data: workspace } = await apiHost.send<Workspace>('POST', '/api/workspaces', {
-      name: '알고리즘 스터디',
-    });
+    const { data: workspace } = await apiHost.send<Workspace>(
+      'POST',
+      pathOf(workspaceEndpoints.create),
+      {
+        name: '알고리즘 스터디',
+      },
+    );
 
     // Logged out, the invite link lands on the login page, which names the workspace.
     const { page: guest } = await newPage(browser, stack.baseUrl);
@@ -231,9 +235,9 @@ describe('workspace, team, ban and unban journey', () => {
     await guest.getByTestId('workspace-home').waitFor();
     await guest.waitForURL(new RegExp(`#/ws/${workspace.id}$`));
     const apiGuest = stack.api(guestEmail, password);
-    expect((await apiGuest.get<Workspace[]>('/api/workspaces/my')).map((w) => w.id)).toEqual([
-      workspace.id,
-    ]);
+    expect(
+      (await apiGuest.get<Workspace[]>(pathOf(workspaceEndpoints.my))).map((w) => w.id),
+    ).toEqual([workspace.id]);
 
     // The host's settings modal keeps one height on every tab.
     const { page: host } = await newPage(browser, stack.baseUrl);
@@ -267,7 +271,7 @@ describe('workspace, team, ban and unban journey', () => {
     await expectAccessible(host, 'settings-toast-1280');
 
     // The host sends the newcomer out while the newcomer's page is open.
-    const guestMe = await apiGuest.get<{ id: number }>('/api/users/me');
+    const guestMe = await apiGuest.get<{ id: number }>(pathOf(userEndpoints.me));
     await modal.getByTestId('settings-tab-members').click();
     const row = modal.locator(`[data-testid="settings-member-row"][data-user-id="${guestMe.id}"]`);
     await row.getByTestId('member-kick').click();

@@ -1,28 +1,57 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { Stack } from './stack';
+import { authEndpoints } from '@teamup/contracts/auth';
+import { pathOf } from '@teamup/contracts/endpoint';
+import { workspaceEndpoints, type Workspace } from '@teamup/contracts/workspaces';
+import type { ApiAs, Stack } from './stack';
 
 export const password = 'Password1';
 /** Signs up through the real API, the code read from the real SMTP sink. */
 export async function signUp(stack: Stack, email: string) {
-  const send = (url: string, body: object) =>
-    fetch(`${stack.baseUrl}${url}`, {
+  const send = (path: string, body: object) =>
+    fetch(stack.apiUrl(path), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
     });
-  expect((await send('/api/auth/email/request', { email })).status).toBe(200);
+  expect((await send(pathOf(authEndpoints.requestEmailCode), { email })).status).toBe(200);
   const mail = await stack.sink.waitForMail(email, () => true, 15_000);
   const code = /(\d{6})/.exec(mail.text)?.[1] ?? '';
-  expect((await send('/api/auth/email/verify', { email, verificationCode: code })).status).toBe(
-    200,
-  );
-  const registered = await send('/api/users/register', {
+  expect(
+    (await send(pathOf(authEndpoints.verifyEmailCode), { email, verificationCode: code })).status,
+  ).toBe(200);
+  const registered = await send(pathOf(authEndpoints.register), {
     email,
     password,
     confirmPassword: password,
   });
   expect(registered.status).toBe(201);
+}
+
+/** Signs each address up, one after another, and answers an API client for each, in order. */
+export async function signUpAll<const Emails extends readonly string[]>(
+  stack: Stack,
+  emails: Emails,
+): Promise<{ [Index in keyof Emails]: ApiAs }> {
+  for (const email of emails) await signUp(stack, email);
+  return emails.map((email) => stack.api(email, password)) as { [Index in keyof Emails]: ApiAs };
+}
+
+/** A workspace `owner` makes through the API, that each of `members` then joins. */
+export async function sharedWorkspace(
+  owner: ApiAs,
+  name: string,
+  members: ApiAs[],
+): Promise<Workspace> {
+  const created = await owner.send<Workspace>('POST', pathOf(workspaceEndpoints.create), { name });
+  expect(created.status).toBe(201);
+  for (const member of members) {
+    const joined = await member.send('POST', pathOf(workspaceEndpoints.join), {
+      inviteCode: created.data.inviteCode,
+    });
+    expect(joined.status).toBe(200);
+  }
+  return created.data;
 }
 
 export async function login(page: Page, email: string) {

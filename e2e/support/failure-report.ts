@@ -13,7 +13,9 @@ beforeEach(({ onTestFailed, task }) => {
     const pages = [...launchedBrowsers].flatMap((browser) =>
       browser.contexts().flatMap((context) => context.pages()),
     );
-    const slug = task.name.replace(/[^\p{L}\p{N}]+/gu, '-').slice(0, 60);
+    // Named after the file too: two files run at once and write to the same folder.
+    const file = task.file.name.replace(/\.spec\.ts$/, '');
+    const slug = `${file}-${task.name}`.replace(/[^\p{L}\p{N}]+/gu, '-').slice(0, 80);
     // A journey that passes on its second attempt has its first error printed nowhere else.
     const error = task.result?.errors?.[0];
     console.error(
@@ -26,11 +28,11 @@ beforeEach(({ onTestFailed, task }) => {
         .locator('body')
         .innerText({ timeout: 2_000 })
         .catch((error: unknown) => `(text not read: ${String(error)})`);
-      const file = await screenshot(page, `FAILED-${slug}-${index + 1}`).catch(() => '(none)');
+      const shot = await screenshot(page, `FAILED-${slug}-${index + 1}`).catch(() => '(none)');
       console.error(
         `── page ${index + 1} of ${pages.length} when "${task.name}" failed ` +
           `(attempt ${(task.result?.retryCount ?? 0) + 1}): ${page.url()}\n` +
-          `screenshot: ${file}\n${text.replace(/\n{2,}/g, '\n').slice(0, shownText)}`,
+          `screenshot: ${shot}\n${text.replace(/\n{2,}/g, '\n').slice(0, shownText)}`,
       );
     }
   });
