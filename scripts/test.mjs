@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// The one test command (npm test): lint, typecheck, unit + integration tests on PGlite, the same
-// database tests on PostgreSQL when TEST_DATABASE_URL is set, then the browser journeys.
+// The one test command (npm test): lint and typecheck, every vitest project of vitest.config.ts
+// on PGlite (logic, DOM, database, real processes), the database project again on PostgreSQL
+// when TEST_DATABASE_URL is set, then the web build and the browser journeys.
 import { spawn, spawnSync } from 'node:child_process';
 import { ensureChromium } from './chromium.mjs';
 
@@ -66,10 +67,13 @@ await runTogether([
 if (!process.env.TEST_REDIS_URL) {
   console.log('TEST_REDIS_URL not set: the Redis bus, limiter and two-instance tests are skipped.');
 }
-run('unit + integration (PGlite)', 'npx', ['vitest', 'run'], { TEST_DB_KIND: 'pglite' });
+run('logic + DOM + database (PGlite) + processes', 'npx', ['vitest', 'run'], {
+  TEST_DB_KIND: 'pglite',
+});
 
 if (process.env.TEST_DATABASE_URL) {
-  run('database tests (PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'server'], {
+  // Only the files that open a test database: the rest would repeat what the PGlite pass ran.
+  run('database (PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'server-db'], {
     TEST_DB_KIND: 'postgres',
   });
 } else {

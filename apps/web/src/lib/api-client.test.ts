@@ -1,3 +1,5 @@
+// @vitest-environment jsdom
+// jsdom: the tokens are kept in localStorage.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, onSessionExpired } from './api-client';
 import { ApiError } from './api-error';

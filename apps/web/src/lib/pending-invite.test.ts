@@ -1,3 +1,5 @@
+// @vitest-environment jsdom
+// jsdom: the code is kept in sessionStorage.
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   inviteCodeFromPath,

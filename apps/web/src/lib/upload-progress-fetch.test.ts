@@ -1,3 +1,5 @@
+// @vitest-environment jsdom
+// jsdom: the tokens are kept in localStorage.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from './api-client';
 import { tokenStore } from './token-store';

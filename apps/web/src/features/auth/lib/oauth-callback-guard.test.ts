@@ -1,3 +1,5 @@
+// @vitest-environment jsdom
+// jsdom: the guard keeps its claims in sessionStorage.
 import { afterEach, describe, expect, it } from 'vitest';
 import { claimOauthCallback } from './oauth-callback-guard';
 

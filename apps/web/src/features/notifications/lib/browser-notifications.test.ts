@@ -1,3 +1,5 @@
+// @vitest-environment jsdom
+// jsdom: the wish is kept in localStorage and the tab's visibility read from the document.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   askBrowserPermission,

@@ -1,3 +1,5 @@
+// @vitest-environment jsdom
+// jsdom: recent places are kept in localStorage.
 import { describe, expect, it } from 'vitest';
 import type { Team } from '@teamup/contracts/teams';
 import type { WorkspaceMember } from '@teamup/contracts/workspaces';

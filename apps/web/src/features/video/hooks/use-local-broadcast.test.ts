@@ -1,3 +1,5 @@
+// @vitest-environment jsdom
+// jsdom: a hook, rendered with renderHook.
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ErrorCode } from '@teamup/contracts/error-codes';
