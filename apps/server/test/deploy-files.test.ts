@@ -297,8 +297,8 @@ describe('Dockerfile', () => {
   });
 
   it('runs the server the way `npm run serve` does', () => {
-    const serve = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts
-      .serve;
+    const serve =
+      (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts.serve ?? '';
     const cmd = JSON.parse(lastOf('CMD') ?? '[]') as string[];
     // npm's shell `exec`s the server so signals reach it (0031); the image runs it with no shell.
     expect(serve.startsWith('exec ')).toBe(true);
