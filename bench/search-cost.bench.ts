@@ -13,17 +13,16 @@
  *
  * BENCH_SEARCH_COST_ONLY=PGlite or PostgreSQL: one engine.
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import pino from 'pino';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { startServer, type ServerProcess } from '../apps/server/test/server-process';
+import { withScratchDatabase } from './processes';
 import { JWT_SECRET, percentile, seed } from './support';
 
 const MESSAGES = 2000;
@@ -191,25 +190,6 @@ async function runEngine(engine: EngineName, databaseUrl: string | undefined) {
   }
 }
 
-/** A scratch database on the server of `url`, dropped afterwards. */
-async function withScratch<T>(url: string, run: (scratchUrl: string) => Promise<T>) {
-  const name = `teamup_bench_search_cost_${crypto.randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-    const scratch = new URL(url);
-    scratch.pathname = `/${name}`;
-    try {
-      return await run(scratch.toString());
-    } finally {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    }
-  } finally {
-    await admin.end();
-  }
-}
-
 export async function benchSearchCost() {
   const reports: EngineReport[] = [];
   const only = process.env.BENCH_SEARCH_COST_ONLY;
@@ -217,7 +197,7 @@ export async function benchSearchCost() {
   const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (only === 'PGlite') console.log('search-cost: PostgreSQL skipped');
   else if (!databaseUrl) console.log('search-cost: PostgreSQL not run (TEST_DATABASE_URL unset)');
-  else reports.push(await withScratch(databaseUrl, (url) => runEngine('PostgreSQL', url)));
+  else reports.push(await withScratchDatabase(databaseUrl, (url) => runEngine('PostgreSQL', url)));
 
   console.log(
     '\n| engine | adversarial search p50 / p95 (target p95 ≤ 300 ms) | /users/me idle p50 / p99 | during 3 searches p50 / p99 (target p99 ≤ 2 × idle p99) | partial | load (1 min) |',
