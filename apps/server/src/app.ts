@@ -21,6 +21,7 @@ import { registerObservability } from './platform/observability/observability';
 import { requestIdOf } from './platform/observability/request-id';
 import { serveWeb } from './platform/http/serve-web';
 import { defaultWebDist } from './platform/server-root';
+import { givesWayToRequests, searchGateOf } from './platform/search/search-gate';
 import { stompRoutes } from './platform/realtime/stomp-route';
 import type { SubscriptionState } from './platform/bus/event-bus';
 import { accessCachesHear } from './platform/access-cache';
@@ -106,6 +107,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   // An answer given before the request body was all read (413) reaches a client still writing.
   registerBodyDrain(app);
   await registerObservability(app, context);
+  // Searches give way to every other request between their statements (decision 0039).
+  givesWayToRequests(app, searchGateOf(context));
   app.addHook('onClose', async () => {
     unwatch();
     await dispose();

@@ -1,18 +1,15 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PgliteInWorker } from './pglite-remote';
+import { testDatabases } from './pglite-test-databases';
 
 /** PGlite in its worker thread, through the interface drizzle uses (decision 0016). */
 describe('the embedded database in its worker thread', () => {
-  const opened: PgliteInWorker[] = [];
-  const open = async () => {
-    const db = await PgliteInWorker.open(undefined);
-    opened.push(db);
-    await db.exec('CREATE TABLE t (id int PRIMARY KEY, at timestamptz NOT NULL DEFAULT now())');
-    return db;
-  };
-  afterEach(async () => {
-    for (const db of opened.splice(0)) await db.close().catch(() => undefined);
-  });
+  const databases = testDatabases(
+    'CREATE TABLE t (id int PRIMARY KEY, at timestamptz NOT NULL DEFAULT now())',
+  );
+  beforeAll(() => databases.prepare(), databases.prepareTimeoutMs);
+  const open = () => databases.open();
+  afterEach(() => databases.closeAll());
 
   it('answers queries with their rows, and errors with PostgreSQL’s fields', async () => {
     const db = await open();
@@ -36,17 +33,21 @@ describe('the embedded database in its worker thread', () => {
     expect((await db.query('SELECT count(*)::int AS n FROM t')).rows).toEqual([{ n: 2 }]);
   });
 
+  // Longer than the others: it dumps and loads a database itself, beside the one it was given.
   it('a dump opens as a new in-memory database holding its rows, apart from the original', async () => {
     const db = await open();
     await db.query('INSERT INTO t (id) VALUES (7)');
     const snapshot = await db.dump();
     expect(snapshot.byteLength).toBeGreaterThan(1_000_000);
     const copy = await PgliteInWorker.open(undefined, snapshot);
-    opened.push(copy);
-    expect((await copy.query('SELECT id FROM t')).rows).toEqual([{ id: 7 }]);
-    await copy.query('INSERT INTO t (id) VALUES (8)');
-    expect((await db.query('SELECT count(*)::int AS n FROM t')).rows).toEqual([{ n: 1 }]);
-  });
+    try {
+      expect((await copy.query('SELECT id FROM t')).rows).toEqual([{ id: 7 }]);
+      await copy.query('INSERT INTO t (id) VALUES (8)');
+      expect((await db.query('SELECT count(*)::int AS n FROM t')).rows).toEqual([{ n: 1 }]);
+    } finally {
+      await copy.close();
+    }
+  }, 60_000);
 
   it('a transaction commits or rolls back as a whole, and holds the database while open', async () => {
     const db = await open();

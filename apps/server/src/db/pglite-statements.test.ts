@@ -1,5 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { PgliteInWorker } from './pglite-remote';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { PgliteInWorker } from './pglite-remote';
+import { testDatabases } from './pglite-test-databases';
 import { GENERIC_PLAN_COMMENT } from './plan-hints';
 
 /**
@@ -8,17 +9,12 @@ import { GENERIC_PLAN_COMMENT } from './plan-hints';
  * statements the session holds prepared.
  */
 describe('prepared statements of the embedded database', () => {
-  const opened: PgliteInWorker[] = [];
-  const open = async () => {
-    const db = await PgliteInWorker.open(undefined);
-    opened.push(db);
-    await db.exec(`CREATE TABLE t (id int PRIMARY KEY, at timestamptz NOT NULL DEFAULT now(),
+  const databases =
+    testDatabases(`CREATE TABLE t (id int PRIMARY KEY, at timestamptz NOT NULL DEFAULT now(),
       doc jsonb, flag boolean)`);
-    return db;
-  };
-  afterEach(async () => {
-    for (const db of opened.splice(0)) await db.close().catch(() => undefined);
-  });
+  beforeAll(() => databases.prepare(), databases.prepareTimeoutMs);
+  const open = () => databases.open();
+  afterEach(() => databases.closeAll());
   /** The statements held prepared, but for this question itself (asked often, it is one). */
   const preparedTexts = async (db: PgliteInWorker) =>
     (

@@ -52,7 +52,7 @@ export async function search(
   if (query.teamId !== undefined && !teamIds.includes(query.teamId)) {
     throw forbidden(searchMessages.teamNotReadable, ErrorCode.TEAM_NOT_MEMBER);
   }
-  const scope: SearchScope = {
+  const scope: Omit<SearchScope, 'pace'> = {
     workspaceId,
     userId,
     teamIds,
@@ -75,11 +75,12 @@ export async function search(
   const capped = new Set<SearchKind>();
   const found: Found[] = [];
   let partial = false;
-  await searchGateOf(ctx).run(async () => {
+  await searchGateOf(ctx).run(userId, async (pace) => {
     for (const [index, source] of sources.entries()) {
       const asked = query.kind === undefined || query.kind === source.kind;
+      await pace();
       // A kind not asked for is only counted.
-      const answer = await source.search(db, scope, terms, asked ? wanted : 0);
+      const answer = await source.search(db, { ...scope, pace }, terms, asked ? wanted : 0);
       counts[source.kind] += answer.total;
       if (answer.capped) capped.add(source.kind);
       if (answer.partial) partial = true;

@@ -1,5 +1,6 @@
 import type { SearchKind, SearchTarget } from '@teamup/contracts/search';
 import type { Db } from '../../db/client';
+import type { SearchPace } from './search-gate';
 
 /**
  * Search (decision 0020): every module that keeps searchable content contributes one source per
@@ -34,6 +35,8 @@ export interface SearchScope {
   readonly until: Date | null;
   /** The database underneath: PostgreSQL can time a statement out, the embedded one cannot. */
   readonly engine: 'pglite' | 'postgres';
+  /** Called between two statements of a costly source: other requests go first (search-gate). */
+  readonly pace: SearchPace;
 }
 
 /** One match as a source finds it; the search module presents it. */

@@ -204,6 +204,7 @@ export async function rankedSearch<Row>(
   const cap = SearchLimits.countCap;
   const budget = search.budget ?? SEARCH_BUDGET;
   const { limit } = search;
+  await scope.pace();
   const listed = await candidatesOf(db, scope, terms, search, budget.rows + 1);
   if (listed === 'timed out') return { total: 0, capped: false, partial: true, rows: [] };
   const candidates = listed.slice(0, budget.rows);
@@ -234,10 +235,12 @@ export async function rankedSearch<Row>(
     }
     if (batch.length === 0) break; // the bytes are spent
     spentBytes += batchBytes;
+    await scope.pace();
     matches.push(...(await checked(db, terms, scope.now, search, batch)));
   }
   const complete = (at >= candidates.length && listed.length <= budget.rows) || settled();
   const best = matches.sort((a, b) => b.score - a.score || b.id - a.id).slice(0, limit);
+  if (best.length > 0) await scope.pace();
   return {
     total: Math.min(matches.length, cap),
     capped: matches.length > cap,
