@@ -59,5 +59,9 @@ export async function login(page: Page, email: string) {
   await page.getByTestId('login-email').fill(email);
   await page.getByTestId('login-password').fill(password);
   await page.getByTestId('login-submit').click();
+  // The login screen sends a signed-in user on (its <Navigate>) a moment after the header shows
+  // them signed in: a page.goto made in between was overtaken by it (a journey opening an
+  // invite link right after login landed on /empty-workspace).
+  await page.waitForURL((url) => !url.hash.startsWith('#/login'));
   await page.getByTestId('profile-menu').waitFor();
 }
