@@ -27,7 +27,10 @@ import {
   presentReactions,
   presentStoredText,
 } from './chat.presenter';
-import * as repo from './chat.repo';
+import * as filesRepo from './chat-files.repo';
+import * as repo from './chat-messages.repo';
+import * as sendsRepo from './chat-sends.repo';
+import * as roomsRepo from './chat.repo';
 import {
   accessRoom,
   messageNotFound,
@@ -219,7 +222,10 @@ async function storeText(
           },
         })
       : {
-          stored: await repo.insertTextMessageIfAllowed(ctx.database.db, { ...input, replyTo }),
+          stored: await sendsRepo.insertTextMessageIfAllowed(ctx.database.db, {
+            ...input,
+            replyTo,
+          }),
           published: false,
         };
   if (!sent?.message) {
@@ -259,10 +265,13 @@ async function storeWithFiles(
     replyToId: replyTo ?? null,
   };
   const { row, attachments } = await ctx.database.db.transaction(async (tx) => {
-    const inserted = await repo.insertMessage(tx, newMessage);
-    return { row: inserted, attachments: await repo.insertAttachments(tx, inserted.id, uploads) };
+    const inserted = await sendsRepo.insertMessage(tx, newMessage);
+    return {
+      row: inserted,
+      attachments: await filesRepo.insertAttachments(tx, inserted.id, uploads),
+    };
   });
-  await repo.advanceLastRead(ctx.database.db, roomId, userId, row.id);
+  await roomsRepo.advanceLastRead(ctx.database.db, roomId, userId, row.id);
   return presentMessage({
     message: row,
     senderName: caller.name,
@@ -305,7 +314,7 @@ export async function deleteMessage(
   }
   if (await repo.softDeleteMessage(ctx.database.db, messageId, ctx.now())) {
     // A deleted message's files go too: they are no longer shown to anyone.
-    const keys = await repo.deleteAttachmentsOf(ctx.database.db, messageId);
+    const keys = await filesRepo.deleteAttachmentsOf(ctx.database.db, messageId);
     if (keys.length > 0) await deleteStoredFiles(ctx.storage, ctx.logger, keys);
     await publish(ctx, Topics.chatRoom(roomId), {
       type: 'CHAT_MESSAGE_DELETED',
