@@ -11,13 +11,8 @@ import {
 } from '@teamup/contracts/chat';
 import type { NewChatMessageEvent } from '@teamup/contracts/events';
 import type { RoomFileRow } from './chat-files.repo';
-import type {
-  AttachmentRow,
-  MessageRow,
-  MessageView,
-  ReactionRow,
-  ReplyRow,
-} from './chat-messages.repo';
+import type { AttachmentRow, MessageRow, MessageView, ReplyRow } from './chat-messages.repo';
+import type { ReactionRow } from './chat-reactions.repo';
 import type { MemberRow, RoomRow } from './chat.repo';
 import type { RoomExtras } from './room-views.repo';
 

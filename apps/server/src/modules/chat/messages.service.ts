@@ -4,10 +4,8 @@ import {
   type ChatMessageEdit,
   type ChatMessageListQuery,
   type ChatMessagePage,
-  type ChatMessageReactions,
   EDIT_HISTORY_HOURS,
   parseMentions,
-  type SetChatReactionInput,
   type sendChatMessageSchema,
 } from '@teamup/contracts/chat';
 import { toPage } from '@teamup/contracts/common';
@@ -24,11 +22,11 @@ import {
   newMessageEvent,
   newTextMessageEventTemplate,
   presentMessage,
-  presentReactions,
   presentStoredText,
 } from './chat.presenter';
 import * as filesRepo from './chat-files.repo';
 import * as repo from './chat-messages.repo';
+import * as reactionsRepo from './chat-reactions.repo';
 import * as sendsRepo from './chat-sends.repo';
 import * as roomsRepo from './chat.repo';
 import {
@@ -94,7 +92,7 @@ async function presentRows(
   ctx: AppContext,
   rows: Awaited<ReturnType<typeof repo.messagePage>>['rows'],
 ): Promise<ChatMessage[]> {
-  const reactions = await repo.reactionsOf(
+  const reactions = await reactionsRepo.reactionsOf(
     ctx.database.db,
     rows.filter((row) => row.message.deletedAt === null).map((row) => row.message.id),
   );
@@ -324,36 +322,11 @@ export async function deleteMessage(
   }
 }
 
-/**
- * The caller's reaction on a message of the room, on or off (room members only; a deleted
- * message takes none). Answers the message's reactions, which everyone in the room hears live.
- */
-export async function setReaction(
-  ctx: AppContext,
-  userId: number,
-  workspaceId: number,
-  roomId: number,
-  messageId: number,
-  input: SetChatReactionInput,
-): Promise<ChatMessageReactions> {
-  await accessRoom(ctx, userId, workspaceId, roomId);
-  const db = ctx.database.db;
-  const place = await repo.messagePlace(db, messageId);
-  if (!place || place.roomId !== roomId || place.deletedAt !== null) throw messageNotFound();
-  const changed = await repo.setReaction(db, { messageId, userId, ...input, now: ctx.now() });
-  const reactions = presentReactions(await repo.reactionsOf(db, [messageId]));
-  const answer = { chatRoomId: roomId, messageId, reactions };
-  if (changed) {
-    await publish(ctx, Topics.chatRoom(roomId), { type: 'CHAT_REACTIONS_CHANGED', ...answer });
-  }
-  return answer;
-}
-
 /** A message of this room as the room is shown it now, reactions included. */
 async function presentedMessage(ctx: AppContext, messageId: number): Promise<ChatMessage> {
   const view = await repo.findMessage(ctx.database.db, messageId);
   if (!view) throw messageNotFound();
-  const reactions = await repo.reactionsOf(ctx.database.db, [messageId]);
+  const reactions = await reactionsRepo.reactionsOf(ctx.database.db, [messageId]);
   return presentMessage({ ...view, reactions });
 }
 

@@ -6,6 +6,7 @@ import { forbidden } from '../../platform/errors/app-error';
 import { isAdminRole } from '../workspaces/workspaces.service';
 import { presentMessage } from './chat.presenter';
 import * as messagesRepo from './chat-messages.repo';
+import * as reactionsRepo from './chat-reactions.repo';
 import * as repo from './chat.repo';
 import { accessRoom, messageNotFound, publish } from './room-access';
 
@@ -19,7 +20,7 @@ async function pinnedMessage(ctx: AppContext, roomId: number): Promise<ChatMessa
   if (id === null) return null;
   const view = await messagesRepo.findMessage(db, id);
   if (!view || view.message.deletedAt !== null) return null;
-  return presentMessage({ ...view, reactions: await messagesRepo.reactionsOf(db, [id]) });
+  return presentMessage({ ...view, reactions: await reactionsRepo.reactionsOf(db, [id]) });
 }
 
 /** The room's notice, for its members. */
