@@ -8,7 +8,8 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { notFound } from '../../platform/errors/app-error';
 import { presentRoomFile } from './chat.presenter';
-import * as repo from './chat.repo';
+import * as repo from './chat-files.repo';
+import * as roomsRepo from './chat.repo';
 import { accessRoom } from './room-access';
 
 /**
@@ -29,7 +30,7 @@ export async function visibleAttachment(ctx: AppContext, userId: number, attachm
   const visible =
     found !== undefined &&
     found.deletedAt === null &&
-    (await repo.isMember(ctx.database.db, found.roomId, userId));
+    (await roomsRepo.isMember(ctx.database.db, found.roomId, userId));
   if (!found || !visible) {
     throw notFound(M.attachmentNotFound, ErrorCode.CHAT_ATTACHMENT_NOT_FOUND);
   }

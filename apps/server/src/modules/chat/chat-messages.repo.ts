@@ -2,17 +2,12 @@ import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, sql, type SQL } 
 import { alias } from 'drizzle-orm/pg-core';
 import { REPLY_PREVIEW_MAX } from '@teamup/contracts/chat';
 import type { Db } from '../../db/client';
-import {
-  chatAttachments,
-  chatMessageEdits,
-  chatMessageReactions,
-  chatMessages,
-  users,
-} from '../../db/schema';
+import { chatAttachments, chatMessageEdits, chatMessages, users } from '../../db/schema';
+import type { ReactionRow } from './chat-reactions.repo';
 
 /*
- * Chat messages as rooms show them: reads, reactions and edits (storing: chat-sends.repo; the
- * files they carry: chat-files.repo).
+ * Chat messages as rooms show them: reads and edits (storing: chat-sends.repo; the files they
+ * carry: chat-files.repo; their reactions: chat-reactions.repo).
  */
 
 export type MessageRow = typeof chatMessages.$inferSelect;
@@ -35,12 +30,6 @@ export type MessageView = {
   reply?: ReplyRow | null | undefined;
   /** Read apart (reactionsOf); absent where a list does not show them. */
   reactions?: ReactionRow[] | undefined;
-};
-export type ReactionRow = {
-  messageId: number;
-  emoji: string;
-  userId: number;
-  name: string;
 };
 
 const original = alias(chatMessages, 'original');
@@ -295,22 +284,6 @@ export async function softDeleteMessage(db: Db, id: number, now: Date): Promise<
   return updated.length > 0;
 }
 
-/** The reactions on these messages, oldest first, with the reacting person's name. */
-export async function reactionsOf(db: Db, messageIds: number[]): Promise<ReactionRow[]> {
-  if (messageIds.length === 0) return [];
-  return db
-    .select({
-      messageId: chatMessageReactions.messageId,
-      emoji: chatMessageReactions.emoji,
-      userId: chatMessageReactions.userId,
-      name: users.name,
-    })
-    .from(chatMessageReactions)
-    .innerJoin(users, eq(users.id, chatMessageReactions.userId))
-    .where(inArray(chatMessageReactions.messageId, messageIds))
-    .orderBy(asc(chatMessageReactions.createdAt), asc(chatMessageReactions.userId));
-}
-
 /** The room a message is in, and whether it is deleted (undefined: no such message). */
 export async function messagePlace(db: Db, id: number) {
   const [row] = await db
@@ -323,33 +296,6 @@ export async function messagePlace(db: Db, id: number) {
     .where(eq(chatMessages.id, id))
     .limit(1);
   return row;
-}
-
-/** Puts one person's reaction on or off; answers whether anything changed. */
-export async function setReaction(
-  db: Db,
-  input: { messageId: number; userId: number; emoji: string; reacted: boolean; now: Date },
-): Promise<boolean> {
-  const { messageId, userId, emoji } = input;
-  if (input.reacted) {
-    const added = await db
-      .insert(chatMessageReactions)
-      .values({ messageId, userId, emoji, createdAt: input.now })
-      .onConflictDoNothing()
-      .returning({ userId: chatMessageReactions.userId });
-    return added.length > 0;
-  }
-  const removed = await db
-    .delete(chatMessageReactions)
-    .where(
-      and(
-        eq(chatMessageReactions.messageId, messageId),
-        eq(chatMessageReactions.userId, userId),
-        eq(chatMessageReactions.emoji, emoji),
-      ),
-    )
-    .returning({ userId: chatMessageReactions.userId });
-  return removed.length > 0;
 }
 
 /**

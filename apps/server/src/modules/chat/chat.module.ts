@@ -2,6 +2,7 @@ import type { AppModule } from '../../platform/module';
 import { chatAttachmentRoutes } from './chat-attachments.routes';
 import { chatRoutes } from './chat.routes';
 import { chatFiles, editHistoryPruning, leaveWorkspaceRooms } from './chat.cleanup';
+import { chatFileSearch, messageSearch } from './chat.search.repo';
 import { chatLive } from './chat.stomp';
 
 /** Chat rooms of a workspace: messages, attachments, read pointers. */
@@ -14,5 +15,6 @@ export const chatModule: AppModule = {
   memberRemovalSteps: [leaveWorkspaceRooms],
   ownedFiles: [chatFiles],
   live: chatLive,
+  searchSources: [messageSearch, chatFileSearch],
   background: editHistoryPruning,
 };

@@ -10,7 +10,10 @@ import {
   type ChatRoomFile,
 } from '@teamup/contracts/chat';
 import type { NewChatMessageEvent } from '@teamup/contracts/events';
-import type * as repo from './chat.repo';
+import type { RoomFileRow } from './chat-files.repo';
+import type { AttachmentRow, MessageRow, MessageView, ReplyRow } from './chat-messages.repo';
+import type { ReactionRow } from './chat-reactions.repo';
+import type { MemberRow, RoomRow } from './chat.repo';
 import type { RoomExtras } from './room-views.repo';
 
 /*
@@ -18,7 +21,7 @@ import type { RoomExtras } from './room-views.repo';
  * presented here (or ids), never a copy renamed by hand.
  */
 
-export function presentAttachment(row: repo.AttachmentRow): ChatAttachment {
+export function presentAttachment(row: AttachmentRow): ChatAttachment {
   return {
     id: row.id,
     type: row.isImage ? 'image' : 'file',
@@ -29,7 +32,7 @@ export function presentAttachment(row: repo.AttachmentRow): ChatAttachment {
 }
 
 /** A file of the room's files list, with the message that carried it. */
-export function presentRoomFile(row: repo.RoomFileRow): ChatRoomFile {
+export function presentRoomFile(row: RoomFileRow): ChatRoomFile {
   return {
     attachment: presentAttachment(row.attachment),
     messageId: row.messageId,
@@ -40,7 +43,7 @@ export function presentRoomFile(row: repo.RoomFileRow): ChatRoomFile {
 }
 
 /** The quoted original of a reply: its sender and first words, or only that it was deleted. */
-export function presentReply(row: repo.ReplyRow | null | undefined): ChatReplyPreview | null {
+export function presentReply(row: ReplyRow | null | undefined): ChatReplyPreview | null {
   if (!row || row.replyId === null) return null;
   const deleted = row.replyDeletedAt !== null;
   return {
@@ -54,7 +57,7 @@ export function presentReply(row: repo.ReplyRow | null | undefined): ChatReplyPr
 }
 
 /** Reactions grouped by emoji, in CHAT_REACTIONS order, each with who chose it. */
-export function presentReactions(rows: readonly repo.ReactionRow[]): ChatReaction[] {
+export function presentReactions(rows: readonly ReactionRow[]): ChatReaction[] {
   const reactions: ChatReaction[] = [];
   for (const emoji of CHAT_REACTIONS) {
     const users = rows
@@ -65,7 +68,7 @@ export function presentReactions(rows: readonly repo.ReactionRow[]): ChatReactio
   return reactions;
 }
 
-export function presentMessage(view: repo.MessageView): ChatMessage {
+export function presentMessage(view: MessageView): ChatMessage {
   const deleted = view.message.deletedAt !== null;
   return {
     id: view.message.id,
@@ -85,10 +88,10 @@ export function presentMessage(view: repo.MessageView): ChatMessage {
 
 /** A text message as its send statement stored it (chat-sends.repo.ts): no files yet. */
 export function presentStoredText(stored: {
-  message: repo.MessageRow;
+  message: MessageRow;
   name: string | null;
   profileImageUrl: string | null;
-  reply: repo.ReplyRow | null;
+  reply: ReplyRow | null;
 }): ChatMessage {
   return presentMessage({
     message: stored.message,
@@ -99,7 +102,7 @@ export function presentStoredText(stored: {
   });
 }
 
-export function presentMember(row: repo.MemberRow): ChatMember {
+export function presentMember(row: MemberRow): ChatMember {
   return {
     id: row.userId,
     accountId: row.userId,
@@ -112,7 +115,7 @@ export function presentMember(row: repo.MemberRow): ChatMember {
 }
 
 /** A room as `viewerId` sees it: a DM named after the other person, the viewer's unread count. */
-export function presentRoom(room: repo.RoomRow, viewerId: number, extras: RoomExtras): ChatRoom {
+export function presentRoom(room: RoomRow, viewerId: number, extras: RoomExtras): ChatRoom {
   const roomMembers = extras.members.filter((member) => member.roomId === room.id);
   const me = roomMembers.find((member) => member.userId === viewerId);
   const other = roomMembers.find((member) => member.userId !== viewerId);

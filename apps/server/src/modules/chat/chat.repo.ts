@@ -243,8 +243,3 @@ export async function setPinnedMessage(
     .returning({ id: chatRooms.id });
   return updated.length > 0;
 }
-
-// Messages have their own file; the room side's callers reach them through this one module.
-export * from './chat-files.repo';
-export * from './chat-messages.repo';
-export * from './chat-sends.repo';

@@ -11,9 +11,9 @@ import {
   editMessage,
   listMessages,
   postMessage,
-  setReaction,
 } from './messages.service';
 import { getNotice, setNotice } from './notice.service';
+import { setReaction } from './reactions.service';
 import { markRead, readPointers } from './read-pointers.service';
 import { reachAccountRooms, reachChat, roomAccessStep } from './room-access';
 import { createDm, createGroup, joinRoom, listRooms, renameRoom } from './rooms.service';

@@ -15,8 +15,9 @@ import { destinationIds } from '../../platform/realtime/stomp-endpoint';
 import type { AppContext } from '../../context';
 import { chatReplayAsNow } from './chat.live-replay';
 import { isRoomMember, roomIdsOf, setNotifyLevel } from './members.service';
-import { editMessage, postMessage, setReaction } from './messages.service';
+import { editMessage, postMessage } from './messages.service';
 import { setNotice } from './notice.service';
+import { setReaction } from './reactions.service';
 import { markRead } from './read-pointers.service';
 import { sendTyping } from './typing.service';
 

@@ -4,10 +4,8 @@ import {
   type ChatMessageEdit,
   type ChatMessageListQuery,
   type ChatMessagePage,
-  type ChatMessageReactions,
   EDIT_HISTORY_HOURS,
   parseMentions,
-  type SetChatReactionInput,
   type sendChatMessageSchema,
 } from '@teamup/contracts/chat';
 import { toPage } from '@teamup/contracts/common';
@@ -24,10 +22,13 @@ import {
   newMessageEvent,
   newTextMessageEventTemplate,
   presentMessage,
-  presentReactions,
   presentStoredText,
 } from './chat.presenter';
-import * as repo from './chat.repo';
+import * as filesRepo from './chat-files.repo';
+import * as repo from './chat-messages.repo';
+import * as reactionsRepo from './chat-reactions.repo';
+import * as sendsRepo from './chat-sends.repo';
+import * as roomsRepo from './chat.repo';
 import {
   accessRoom,
   messageNotFound,
@@ -91,7 +92,7 @@ async function presentRows(
   ctx: AppContext,
   rows: Awaited<ReturnType<typeof repo.messagePage>>['rows'],
 ): Promise<ChatMessage[]> {
-  const reactions = await repo.reactionsOf(
+  const reactions = await reactionsRepo.reactionsOf(
     ctx.database.db,
     rows.filter((row) => row.message.deletedAt === null).map((row) => row.message.id),
   );
@@ -219,7 +220,10 @@ async function storeText(
           },
         })
       : {
-          stored: await repo.insertTextMessageIfAllowed(ctx.database.db, { ...input, replyTo }),
+          stored: await sendsRepo.insertTextMessageIfAllowed(ctx.database.db, {
+            ...input,
+            replyTo,
+          }),
           published: false,
         };
   if (!sent?.message) {
@@ -259,10 +263,13 @@ async function storeWithFiles(
     replyToId: replyTo ?? null,
   };
   const { row, attachments } = await ctx.database.db.transaction(async (tx) => {
-    const inserted = await repo.insertMessage(tx, newMessage);
-    return { row: inserted, attachments: await repo.insertAttachments(tx, inserted.id, uploads) };
+    const inserted = await sendsRepo.insertMessage(tx, newMessage);
+    return {
+      row: inserted,
+      attachments: await filesRepo.insertAttachments(tx, inserted.id, uploads),
+    };
   });
-  await repo.advanceLastRead(ctx.database.db, roomId, userId, row.id);
+  await roomsRepo.advanceLastRead(ctx.database.db, roomId, userId, row.id);
   return presentMessage({
     message: row,
     senderName: caller.name,
@@ -305,7 +312,7 @@ export async function deleteMessage(
   }
   if (await repo.softDeleteMessage(ctx.database.db, messageId, ctx.now())) {
     // A deleted message's files go too: they are no longer shown to anyone.
-    const keys = await repo.deleteAttachmentsOf(ctx.database.db, messageId);
+    const keys = await filesRepo.deleteAttachmentsOf(ctx.database.db, messageId);
     if (keys.length > 0) await deleteStoredFiles(ctx.storage, ctx.logger, keys);
     await publish(ctx, Topics.chatRoom(roomId), {
       type: 'CHAT_MESSAGE_DELETED',
@@ -315,36 +322,11 @@ export async function deleteMessage(
   }
 }
 
-/**
- * The caller's reaction on a message of the room, on or off (room members only; a deleted
- * message takes none). Answers the message's reactions, which everyone in the room hears live.
- */
-export async function setReaction(
-  ctx: AppContext,
-  userId: number,
-  workspaceId: number,
-  roomId: number,
-  messageId: number,
-  input: SetChatReactionInput,
-): Promise<ChatMessageReactions> {
-  await accessRoom(ctx, userId, workspaceId, roomId);
-  const db = ctx.database.db;
-  const place = await repo.messagePlace(db, messageId);
-  if (!place || place.roomId !== roomId || place.deletedAt !== null) throw messageNotFound();
-  const changed = await repo.setReaction(db, { messageId, userId, ...input, now: ctx.now() });
-  const reactions = presentReactions(await repo.reactionsOf(db, [messageId]));
-  const answer = { chatRoomId: roomId, messageId, reactions };
-  if (changed) {
-    await publish(ctx, Topics.chatRoom(roomId), { type: 'CHAT_REACTIONS_CHANGED', ...answer });
-  }
-  return answer;
-}
-
 /** A message of this room as the room is shown it now, reactions included. */
 async function presentedMessage(ctx: AppContext, messageId: number): Promise<ChatMessage> {
   const view = await repo.findMessage(ctx.database.db, messageId);
   if (!view) throw messageNotFound();
-  const reactions = await repo.reactionsOf(ctx.database.db, [messageId]);
+  const reactions = await reactionsRepo.reactionsOf(ctx.database.db, [messageId]);
   return presentMessage({ ...view, reactions });
 }
 

@@ -5,6 +5,8 @@ import type { AppContext } from '../../context';
 import { forbidden } from '../../platform/errors/app-error';
 import { isAdminRole } from '../workspaces/workspaces.service';
 import { presentMessage } from './chat.presenter';
+import * as messagesRepo from './chat-messages.repo';
+import * as reactionsRepo from './chat-reactions.repo';
 import * as repo from './chat.repo';
 import { accessRoom, messageNotFound, publish } from './room-access';
 
@@ -16,9 +18,9 @@ async function pinnedMessage(ctx: AppContext, roomId: number): Promise<ChatMessa
   // Read from the room row itself, not the cached access read (a pin does not clear that cache).
   const id = await repo.pinnedMessageIdOf(db, roomId);
   if (id === null) return null;
-  const view = await repo.findMessage(db, id);
+  const view = await messagesRepo.findMessage(db, id);
   if (!view || view.message.deletedAt !== null) return null;
-  return presentMessage({ ...view, reactions: await repo.reactionsOf(db, [id]) });
+  return presentMessage({ ...view, reactions: await reactionsRepo.reactionsOf(db, [id]) });
 }
 
 /** The room's notice, for its members. */
@@ -49,7 +51,7 @@ export async function setNotice(
     throw forbidden(M.pinForbidden, ErrorCode.CHAT_PIN_FORBIDDEN);
   }
   if (messageId !== null) {
-    const place = await repo.messagePlace(ctx.database.db, messageId);
+    const place = await messagesRepo.messagePlace(ctx.database.db, messageId);
     if (!place || place.roomId !== roomId || place.deletedAt !== null) throw messageNotFound();
   }
   const changed = await repo.setPinnedMessage(ctx.database.db, roomId, messageId);

@@ -2,6 +2,7 @@ import type { ChatReadPointers } from '@teamup/contracts/chat';
 import { Topics } from '@teamup/contracts/events';
 import type { AppContext } from '../../context';
 import { emitDomainEvent } from '../../platform/domain-events';
+import * as messagesRepo from './chat-messages.repo';
 import * as repo from './chat.repo';
 import { accessRoom, messageNotFound, publish } from './room-access';
 
@@ -18,7 +19,7 @@ export async function markRead(
   messageId: number,
 ): Promise<void> {
   await accessRoom(ctx, userId, workspaceId, roomId);
-  const view = await repo.findMessage(ctx.database.db, messageId);
+  const view = await messagesRepo.findMessage(ctx.database.db, messageId);
   if (!view || view.message.roomId !== roomId) throw messageNotFound();
   const moved = await repo.advanceLastRead(ctx.database.db, roomId, userId, messageId);
   if (moved) {

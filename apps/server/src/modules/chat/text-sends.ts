@@ -1,7 +1,7 @@
 import { ChatMessages as M, type ChatMessage } from '@teamup/contracts/chat';
 import type { AppContext } from '../../context';
 import { newMessageEvent, presentStoredText } from './chat.presenter';
-import * as repo from './chat.repo';
+import * as repo from './chat-sends.repo';
 
 /*
  * Plain text messages are stored in batches (group commit): the sends that arrive while one

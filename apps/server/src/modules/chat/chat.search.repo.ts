@@ -17,11 +17,7 @@ import {
   type SearchSource,
 } from '../../platform/search/search-source';
 
-/*
- * Chat's searchable content. It belongs in the chat module (like board.search.repo.ts in board);
- * it lives here, reading chat's tables, until chat's current work is merged, then moves there
- * unchanged and is listed in chat.module.ts instead of search.module.ts.
- */
+/* Chat's searchable content (decision 0020): messages and the files sent with them. */
 
 // The expression the trigram and bigram indexes of migrations 0020 and 0023 are built on.
 const messageText = sql`${chatMessages.content}`;
