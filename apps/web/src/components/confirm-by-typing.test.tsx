@@ -5,7 +5,7 @@ import type { Team } from '@teamup/contracts/teams';
 import type { Workspace } from '@teamup/contracts/workspaces';
 import { DeleteTeamModal } from '../features/teams/components/delete-team-modal';
 import { DangerTab } from '../features/workspaces/components/settings/danger-tab';
-import { ok, stubApi } from '../features/kanban/test/fixtures';
+import { ok, stubApi } from '../test/stub-api';
 import { tokenStore } from '../lib/token-store';
 import { installBrowserShims, renderPage } from '../test/render';
 import { ConfirmByTyping } from './confirm-by-typing';

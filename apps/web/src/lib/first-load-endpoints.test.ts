@@ -8,6 +8,7 @@ import { presenceEndpoints } from '@teamup/contracts/presence';
 import { teamEndpoints } from '@teamup/contracts/teams';
 import { videoEndpoints } from '@teamup/contracts/video';
 import { workspaceEndpoints } from '@teamup/contracts/workspaces';
+import * as firstLoad from './first-load-endpoints';
 import {
   authRoutes,
   chatListMessages,
@@ -50,6 +51,13 @@ describe('the first screen’s endpoints', () => {
       expect(endpoint, name).toBeDefined();
       expect(route, name).toEqual(routeOf(endpoint as Endpoint));
     }
+  });
+
+  it('are all checked here: each table of the file is one of the copies above', () => {
+    const checked = new Set<unknown>(copies.map(([, copy]) => copy));
+    const tables = Object.entries(firstLoad).filter(([name]) => name.endsWith('Routes'));
+    for (const [name, table] of tables) expect(checked.has(table), name).toBe(true);
+    expect(tables).toHaveLength(copies.length);
   });
 
   it('cover every call of the video API module', () => {

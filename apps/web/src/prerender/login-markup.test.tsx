@@ -6,6 +6,7 @@ import { AppRoot } from '../app/app-root';
 import { createQueryClient } from '../app/query-client';
 import { RouteTree } from '../app/router';
 import { installBrowserShims } from '../test/render';
+import { ok, stubApi } from '../test/stub-api';
 import { loginMarkup } from './login-markup';
 
 let root: Root | undefined;
@@ -19,10 +20,7 @@ beforeAll(() => {
 beforeEach(() => {
   localStorage.clear();
   // The page asks for the social login providers; this server has none.
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => Response.json({ data: [] })),
-  );
+  stubApi(() => ok([]), { user: null });
 });
 
 afterEach(() => {

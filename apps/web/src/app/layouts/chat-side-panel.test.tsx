@@ -14,14 +14,12 @@ import {
   member,
   message,
   newMessageEvent,
-  ok,
   OTHER,
   page,
-  problem,
   room,
   stubChatApi,
-  type ApiCall,
 } from '../../features/chat/test/fixtures';
+import { ok, problem, type ApiCall } from '../../test/stub-api';
 
 const ROOMS = '/api/workspaces/1/chat-rooms';
 

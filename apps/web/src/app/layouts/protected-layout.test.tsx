@@ -5,6 +5,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { tokenStore } from '../../lib/token-store';
 import { FakeEventSource } from '../../test/fake-event-source';
 import { installBrowserShims } from '../../test/render';
+import { ok, stubApi } from '../../test/stub-api';
 import { AppProviders } from '../providers';
 import { ProtectedLayout } from './protected-layout';
 import type * as TopBarModule from './top-bar';
@@ -53,7 +54,7 @@ afterEach(() => {
 
 describe('ProtectedLayout', () => {
   it('sends an anonymous visitor to /login, keeping where they came from', async () => {
-    vi.stubGlobal('fetch', vi.fn());
+    stubApi();
     renderAt('/my-page?tab=1');
     expect(await screen.findByText('login from /my-page?tab=1')).toBeTruthy();
     expect(fetch).not.toHaveBeenCalled();
@@ -61,20 +62,8 @@ describe('ProtectedLayout', () => {
 
   it('restores the session from the stored tokens and shows the page in the layout', async () => {
     tokenStore.save({ token: 'access', refreshToken: 'refresh', userId: 3 });
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) =>
-        url === '/api/auth/session'
-          ? Response.json({
-              data: {
-                authenticated: true,
-                user: { id: 3, name: '김하늘', email: 'sky@example.com', profileImageUrl: null },
-              },
-            })
-          : // The frame's other asks (the user's workspaces): none here.
-            Response.json({ data: [] }),
-      ),
-    );
+    // The frame's other asks (the user's workspaces): none here.
+    stubApi(() => ok([]));
     renderAt('/my-page');
     expect(screen.getByText('로그인 정보를 확인하는 중입니다...')).toBeTruthy();
     expect(await screen.findByText('my page body')).toBeTruthy();
@@ -89,22 +78,10 @@ describe('ProtectedLayout', () => {
     tokenStore.save({ token: 'access', refreshToken: 'refresh', userId: 3 });
     FakeEventSource.reset();
     vi.stubGlobal('EventSource', FakeEventSource);
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) => {
-        if (url === '/api/auth/session') {
-          return Response.json({
-            data: {
-              authenticated: true,
-              user: { id: 3, name: '김하늘', email: 'sky@example.com', profileImageUrl: null },
-            },
-          });
-        }
-        if (url === '/api/sse/register') {
-          return Response.json({ data: { ticket: 'ticket', expiresAt: '2030-01-01T00:00:00Z' } });
-        }
-        return Response.json({ data: [] });
-      }),
+    stubApi((call) =>
+      call.path === '/api/sse/register'
+        ? ok({ ticket: 'ticket', expiresAt: '2030-01-01T00:00:00Z' })
+        : ok([]),
     );
     topBarRenders = 0;
     renderAt('/my-page');

@@ -5,9 +5,9 @@ import type { Team } from '@teamup/contracts/teams';
 import type { Workspace } from '@teamup/contracts/workspaces';
 import { tokenStore } from '../../lib/token-store';
 import { renderPage } from '../../test/render';
+import { ok, problem, routes, stubApi } from '../../test/stub-api';
 import { TeamPage } from './team-page';
 
-const user = { id: 3, name: '김하늘', email: 'sky@example.com', profileImageUrl: null };
 const workspace: Workspace = {
   id: 1,
   name: '캡스톤',
@@ -34,34 +34,24 @@ const team: Team = {
   createdAt: '2026-01-01T00:00:00.000Z',
 };
 
-function problem(status: number, code: string, detail: string) {
-  return Response.json({ status, code, detail, title: code }, { status });
-}
-
 /** Answers the calls the page makes; `teamAnswer` decides GET /teams/7. */
-function stubApi(teamAnswer: () => Response) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      if (url.endsWith('/api/auth/session'))
-        return Response.json({ data: { authenticated: true, user } });
-      if (url.endsWith('/api/workspaces/my')) return Response.json({ data: [workspace] });
-      if (url.endsWith('/api/teams/7')) return teamAnswer();
-      if (url.endsWith('/api/teams/7/members')) return Response.json({ data: [] });
-      if (url.includes('/api/workspaces/1/announcement?'))
-        return Response.json({
-          data: {
-            announcements: [],
-            currentPage: 0,
-            totalPages: 1,
-            totalElements: 0,
-            size: 5,
-            pageSize: 5,
-            hasNext: false,
-            hasPrevious: false,
-          },
-        });
-      return new Response(null, { status: 404 });
+function stubTeamPage(teamAnswer: () => Response) {
+  stubApi(
+    routes({
+      '/api/workspaces/my': () => ok([workspace]),
+      '/api/teams/7': teamAnswer,
+      '/api/teams/7/members': () => ok([]),
+      '/api/workspaces/1/announcement': () =>
+        ok({
+          announcements: [],
+          currentPage: 0,
+          totalPages: 1,
+          totalElements: 0,
+          size: 5,
+          pageSize: 5,
+          hasNext: false,
+          hasPrevious: false,
+        }),
     }),
   );
 }
@@ -90,7 +80,7 @@ afterEach(() => {
 
 describe('TeamPage', () => {
   it('says the access is bad when an id is not a number', async () => {
-    stubApi(() => Response.json({ data: team }));
+    stubTeamPage(() => ok(team));
     renderPage('/ws/:workspaceId/team/:teamId', page, '/ws/1/team/abc');
     expect(await screen.findByTestId('team-bad-access')).toBeTruthy();
     expect(screen.getByText('잘못된 접근입니다.')).toBeTruthy();
@@ -98,7 +88,7 @@ describe('TeamPage', () => {
   });
 
   it('shows the tabs to a member and writes the default tab into the address', async () => {
-    stubApi(() => Response.json({ data: team }));
+    stubTeamPage(() => ok(team));
     renderPage('/ws/:workspaceId/team/:teamId', page, '/ws/1/team/7');
     expect((await screen.findByTestId('team-name')).textContent).toBe('디자인팀');
     await waitFor(() =>
@@ -122,14 +112,14 @@ describe('TeamPage', () => {
   });
 
   it('opens the tab the address names', async () => {
-    stubApi(() => Response.json({ data: team }));
+    stubTeamPage(() => ok(team));
     renderPage('/ws/:workspaceId/team/:teamId', page, '/ws/1/team/7?tab=kanban');
     // The kanban tab is the kanban feature's (its own tests are in features/kanban).
     expect(await screen.findByTestId('team-panel-kanban')).toBeTruthy();
   });
 
   it('says the team is not found and links to the workspace home', async () => {
-    stubApi(() => problem(404, 'TEAM_NOT_FOUND', '팀을 찾을 수 없습니다.'));
+    stubTeamPage(() => problem(404, 'TEAM_NOT_FOUND', '팀을 찾을 수 없습니다.'));
     renderPage('/ws/:workspaceId/team/:teamId', page, '/ws/1/team/7');
     expect(await screen.findByTestId('team-not-found')).toBeTruthy();
     expect(screen.getByRole('link', { name: '워크스페이스 홈으로' }).getAttribute('href')).toBe(
@@ -138,7 +128,7 @@ describe('TeamPage', () => {
   });
 
   it('asks a non-member for the password of a protected team first', async () => {
-    stubApi(() => Response.json({ data: { ...team, isMember: false, passwordProtected: true } }));
+    stubTeamPage(() => ok({ ...team, isMember: false, passwordProtected: true }));
     renderPage('/ws/:workspaceId/team/:teamId', page, '/ws/1/team/7');
     expect(await screen.findByTestId('team-password-dialog')).toBeTruthy();
     expect(screen.getByTestId('team-password-input')).toBeTruthy();
@@ -146,14 +136,14 @@ describe('TeamPage', () => {
   });
 
   it('offers a join button for an open team the user is not in', async () => {
-    stubApi(() => Response.json({ data: { ...team, isMember: false } }));
+    stubTeamPage(() => ok({ ...team, isMember: false }));
     renderPage('/ws/:workspaceId/team/:teamId', page, '/ws/1/team/7');
     expect(await screen.findByTestId('team-join-button')).toBeTruthy();
     expect(screen.queryByTestId('team-settings-menu')).toBeNull();
   });
 
   it('shows the load failure text for other errors', async () => {
-    stubApi(() => problem(500, 'INTERNAL', '서버 오류'));
+    stubTeamPage(() => problem(500, 'INTERNAL', '서버 오류'));
     renderPage('/ws/:workspaceId/team/:teamId', page, '/ws/1/team/7');
     expect(await screen.findByText('팀 정보를 불러오는 데 실패했습니다.')).toBeTruthy();
   });

@@ -7,6 +7,7 @@ import { AppProviders } from '../providers';
 import { ko } from '../../i18n/ko';
 import { tokenStore } from '../../lib/token-store';
 import { installBrowserShims } from '../../test/render';
+import { ok, routes, stubApi } from '../../test/stub-api';
 import { WorkspaceMembersSection } from './workspace-members-section';
 
 const workspace: Workspace = {
@@ -42,13 +43,7 @@ function member(id: number, name: string, role: WorkspaceMember['role']): Worksp
 }
 
 function stubMembers(members: WorkspaceMember[]) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      if (url.endsWith('/api/workspaces/7/members')) return Response.json({ data: members });
-      return new Response(null, { status: 404 });
-    }),
-  );
+  stubApi(routes({ '/api/workspaces/7/members': () => ok(members) }), { user: null });
 }
 
 function renderSection() {

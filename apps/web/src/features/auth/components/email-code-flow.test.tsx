@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { AppProviders } from '../../../app/providers';
 import { installBrowserShims } from '../../../test/render';
+import { stubApi, type ApiCall } from '../../../test/stub-api';
 import { EmailCodeFlow, type EmailCodePurposeName } from './email-code-flow';
 
 afterEach(() => {
@@ -11,23 +12,18 @@ afterEach(() => {
 });
 
 type Answer = (body: Record<string, unknown>) => Response;
+const pathOf = (call: ApiCall) => call.path.replace(/^\/api/, '');
 
-/** Stubs fetch: each API path answers with its handler; the calls are kept in order. */
-function stubApi(answers: Record<string, Answer>) {
-  const calls: { path: string; body: Record<string, unknown> }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const path = url.replace(/^\/api/, '');
-      const body = JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as Record<
-        string,
-        unknown
-      >;
-      calls.push({ path, body });
-      return answers[path]?.(body) ?? new Response(null, { status: 404 });
-    }),
+/**
+ * Stubs fetch: each API path (without /api) answers with its handler. Answers the calls made so
+ * far, in order, as path (without /api) and JSON body.
+ */
+function stubFlow(answers: Record<string, Answer>) {
+  const calls = stubApi(
+    (call) => answers[pathOf(call)]?.((call.body ?? {}) as Record<string, unknown>),
+    { user: null },
   );
-  return calls;
+  return () => calls.map((call) => ({ path: pathOf(call), body: call.body ?? {} }));
 }
 
 function renderFlow(purpose: EmailCodePurposeName) {
@@ -50,7 +46,7 @@ function renderFlow(purpose: EmailCodePurposeName) {
 
 describe('EmailCodeFlow', () => {
   it('signs up: checks the e-mail, mails a code, refuses a wrong one, hands on the right one', async () => {
-    const calls = stubApi({
+    const calls = stubFlow({
       '/auth/email/request': () => Response.json({ data: { resendAfterSeconds: 60 } }),
       '/auth/email/verify': (body) => Response.json({ data: body.verificationCode === 'ab12cd' }),
     });
@@ -59,14 +55,14 @@ describe('EmailCodeFlow', () => {
     fireEvent.change(screen.getByTestId('signup-email'), { target: { value: 'kim' } });
     fireEvent.click(screen.getByTestId('signup-request-code'));
     expect(screen.getByText('올바른 이메일 주소를 입력해주세요.')).toBeTruthy();
-    expect(calls).toEqual([]);
+    expect(calls()).toEqual([]);
 
     fireEvent.change(screen.getByTestId('signup-email'), {
       target: { value: ' kim@example.com ' },
     });
     fireEvent.click(screen.getByTestId('signup-request-code'));
     await screen.findByText('kim@example.com(으)로 인증 코드를 보냈습니다.');
-    expect(calls).toEqual([{ path: '/auth/email/request', body: { email: 'kim@example.com' } }]);
+    expect(calls()).toEqual([{ path: '/auth/email/request', body: { email: 'kim@example.com' } }]);
     const resend = screen.getByRole('button', { name: /다시 받기 \(\d+초\)/ });
     expect(resend).toHaveProperty('disabled', true);
     expect(screen.getByRole('button', { name: '이메일 변경' })).toBeTruthy();
@@ -87,7 +83,7 @@ describe('EmailCodeFlow', () => {
   });
 
   it('resets: a code mailed moments ago still leads on, digits only, back keeps the e-mail', async () => {
-    const calls = stubApi({
+    const calls = stubFlow({
       '/auth/send-password-reset-email': () =>
         Response.json(
           { status: 429, code: 'CODE_RESEND_TOO_SOON', title: 'Too Many Requests', detail: '잠시' },
@@ -112,7 +108,7 @@ describe('EmailCodeFlow', () => {
     expect(code).toHaveProperty('value', '123456');
     fireEvent.click(screen.getByTestId('reset-verify'));
     await screen.findByText('인증 코드 확인에 실패했습니다.');
-    expect(calls.at(-1)).toEqual({
+    expect(calls().at(-1)).toEqual({
       path: '/auth/verify-reset-code',
       body: { email: 'lee@example.com', resetCode: '123456' },
     });

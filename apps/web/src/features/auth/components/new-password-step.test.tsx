@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { AppProviders } from '../../../app/providers';
 import { installBrowserShims } from '../../../test/render';
+import { stubApi } from '../../../test/stub-api';
 import { NewPasswordStep } from './new-password-step';
 
 afterEach(() => {
@@ -11,10 +12,7 @@ afterEach(() => {
 
 function renderStep(onSubmit: (password: string) => void) {
   installBrowserShims();
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => new Response(null, { status: 404 })),
-  );
+  stubApi(() => undefined, { user: null });
   return render(
     <AppProviders>
       <NewPasswordStep

@@ -3,6 +3,7 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import type { User } from '@teamup/contracts/users';
 import { tokenStore } from '../../../lib/token-store';
 import { renderPage } from '../../../test/render';
+import { ok, routes, stubApi } from '../../../test/stub-api';
 import { AccountSettingsPage } from './account-settings-page';
 
 const user: User = {
@@ -24,27 +25,17 @@ const user: User = {
 };
 
 /** The server's answers: which providers are configured, which are linked. */
-function stubApi(options: {
+function stubAccount(options: {
   providers: { google: boolean; kakao: boolean } | null;
   links: { google: boolean; kakao: boolean };
 }) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      if (url.endsWith('/api/auth/session')) {
-        return Response.json({ data: { authenticated: true, user } });
-      }
-      if (url.endsWith('/api/auth/providers')) {
-        return options.providers
-          ? Response.json({ data: options.providers })
-          : new Response(null, { status: 404 });
-      }
-      if (url.endsWith('/api/auth/oauth/links')) {
-        return Response.json({ data: { ...options.links, hasPassword: true } });
-      }
-      if (url.endsWith('/api/auth/sessions')) return Response.json({ data: [] });
-      return new Response(null, { status: 404 });
+  stubApi(
+    routes({
+      '/api/auth/providers': () => (options.providers ? ok(options.providers) : undefined),
+      '/api/auth/oauth/links': () => ok({ ...options.links, hasPassword: true }),
+      '/api/auth/sessions': () => ok([]),
     }),
+    { user },
   );
 }
 
@@ -63,7 +54,7 @@ afterEach(() => {
 
 describe('AccountSettingsPage, linked social accounts', () => {
   it('shows no social section at all when the server offers no social login', async () => {
-    stubApi({ providers: null, links: { google: false, kakao: false } });
+    stubAccount({ providers: null, links: { google: false, kakao: false } });
     renderAccount();
     await screen.findByText('계정 정보');
     // Give the providers and links calls time to answer.
@@ -82,7 +73,10 @@ describe('AccountSettingsPage, linked social accounts', () => {
   });
 
   it('lists only the configured provider, with the action to link it', async () => {
-    stubApi({ providers: { google: true, kakao: false }, links: { google: false, kakao: false } });
+    stubAccount({
+      providers: { google: true, kakao: false },
+      links: { google: false, kakao: false },
+    });
     renderAccount();
     const google = await screen.findByTestId('linked-google');
     expect(google.textContent).toContain('연결 안 됨');
@@ -92,7 +86,10 @@ describe('AccountSettingsPage, linked social accounts', () => {
   });
 
   it('keeps a linked provider that is no longer configured, so it can be unlinked', async () => {
-    stubApi({ providers: { google: false, kakao: false }, links: { google: false, kakao: true } });
+    stubAccount({
+      providers: { google: false, kakao: false },
+      links: { google: false, kakao: true },
+    });
     renderAccount();
     const kakao = await screen.findByTestId('linked-kakao');
     expect(kakao.textContent).toContain('연결됨');

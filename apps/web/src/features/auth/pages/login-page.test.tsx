@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import { renderPage } from '../../../test/render';
+import { ok, problem, stubApi } from '../../../test/stub-api';
 import { SignupPage } from './signup-page';
 import { LoginPage } from './login-page';
 
@@ -14,20 +15,14 @@ beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
   // The providers call GET /auth/providers; this server has none.
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      const code = /\/api\/workspaces\/invite\/([^/]+)\/public$/.exec(url)?.[1];
-      const preview = code ? invites[code] : undefined;
-      if (preview) return Response.json({ data: preview });
-      if (code) {
-        return Response.json(
-          { status: 404, code: 'WORKSPACE_NOT_FOUND', title: 'Not Found', detail: '없음' },
-          { status: 404, headers: { 'content-type': 'application/problem+json' } },
-        );
-      }
-      return new Response(null, { status: 404 });
-    }),
+  stubApi(
+    (call) => {
+      const code = /^\/api\/workspaces\/invite\/([^/]+)\/public$/.exec(call.path)?.[1];
+      if (!code) return undefined;
+      const preview = invites[code];
+      return preview ? ok(preview) : problem(404, 'WORKSPACE_NOT_FOUND', '없음');
+    },
+    { user: null },
   );
 });
 

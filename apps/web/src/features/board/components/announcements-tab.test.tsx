@@ -2,18 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { tokenStore } from '../../../lib/token-store';
 import { renderPage } from '../../../test/render';
-import {
-  announcement,
-  announcementPage,
-  installBoardShims,
-  jsonBody,
-  ME,
-  noContent,
-  ok,
-  problem,
-  stubApi,
-  type ApiCall,
-} from '../test/fixtures';
+import { announcement, announcementPage, installBoardShims, ME } from '../test/fixtures';
+import { noContent, ok, problem, stubApi, type ApiCall } from '../../../test/stub-api';
 import { AnnouncementsTab } from './announcements-tab';
 
 const LIST = '/api/workspaces/1/announcement';
@@ -126,7 +116,7 @@ describe('AnnouncementsTab', () => {
     // Ctrl+Enter in the content sends the form.
     fireEvent.keyDown(content, { key: 'Enter', ctrlKey: true });
     await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
-    expect(jsonBody(calls.find((call) => call.method === 'POST'))).toEqual({
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
       teamId: 7,
       title: '새 공지',
       content: '줄 하나\n줄 둘',

@@ -4,19 +4,8 @@ import { useLocation } from 'react-router';
 import type { Post } from '@teamup/contracts/board';
 import { tokenStore } from '../../../lib/token-store';
 import { renderPage } from '../../../test/render';
-import {
-  attachment,
-  comment,
-  installBoardShims,
-  jsonBody,
-  ME,
-  noContent,
-  ok,
-  page,
-  postSummary,
-  problem,
-  stubApi,
-} from '../test/fixtures';
+import { attachment, comment, installBoardShims, ME, page, postSummary } from '../test/fixtures';
+import { noContent, ok, problem, stubApi } from '../../../test/stub-api';
 import { BulletinTab } from './bulletin-tab';
 
 const MB = 1024 * 1024;
@@ -221,7 +210,7 @@ describe('BulletinTab post detail', () => {
     const calls = stubApi((call) => {
       if (call.path === '/api/posts/11' && call.method === 'GET') return ok(post());
       if (call.path === '/api/posts/11/comments' && call.method === 'POST') {
-        const { content } = jsonBody(call) as { content: string };
+        const { content } = call.body as { content: string };
         const created = comment(32, { authorId: ME, authorName: '김하늘', content });
         comments.push(created);
         return ok(created, 201);
@@ -244,7 +233,7 @@ describe('BulletinTab post detail', () => {
     await waitFor(() => expect(screen.getAllByTestId('comment-item')).toHaveLength(2));
     const post_ = calls.find((call) => call.method === 'POST');
     expect(post_?.path).toBe('/api/posts/11/comments');
-    expect(jsonBody(post_)).toEqual({ content: '좋은 의견입니다\n동의해요' });
+    expect(post_?.body).toEqual({ content: '좋은 의견입니다\n동의해요' });
     expect((input as HTMLTextAreaElement).value).toBe('');
     // Newest last, and only mine can be edited or deleted.
     const [first, mine] = screen.getAllByTestId('comment-item');

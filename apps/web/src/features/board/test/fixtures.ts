@@ -7,9 +7,10 @@ import type {
   PostSummary,
 } from '@teamup/contracts/board';
 import type { Page } from '@teamup/contracts/common';
+import { testUser } from '../../../test/stub-api';
 
 /** The signed-in user of the board tests, and another member. */
-export const ME = 3;
+export const ME = testUser.id;
 export const OTHER = 9;
 
 const at = '2026-03-01T05:00:00.000Z';
@@ -106,58 +107,6 @@ export function page<T>(content: T[], pageNumber: number, total: number, size: n
     first: pageNumber === 0,
     last: pageNumber >= totalPages - 1,
   };
-}
-
-export const ok = (data: unknown, status = 200) => Response.json({ data }, { status });
-export const noContent = () => new Response(null, { status: 204 });
-export const problem = (status: number, code: string, detail = code) =>
-  Response.json({ type: 'about:blank', title: code, status, code, detail }, { status });
-
-/** One call the stubbed server received. */
-export interface ApiCall {
-  method: string;
-  /** The path without the query, e.g. /api/posts/11. */
-  path: string;
-  query: URLSearchParams;
-  headers: Headers;
-  body: BodyInit | null | undefined;
-}
-
-type Handler = (call: ApiCall) => Response | Promise<Response> | undefined;
-
-/**
- * Replaces fetch with a scripted server: the session is always signed in as ME; `handler`
- * answers everything else (undefined gives 404). Answers the list of calls made.
- */
-export function stubApi(handler: Handler): ApiCall[] {
-  const calls: ApiCall[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string, init: RequestInit = {}) => {
-      const url = new URL(input, 'http://localhost');
-      const call: ApiCall = {
-        method: init.method ?? 'GET',
-        path: url.pathname,
-        query: url.searchParams,
-        headers: new Headers(init.headers),
-        body: init.body,
-      };
-      calls.push(call);
-      if (call.path === '/api/auth/session') {
-        return ok({
-          authenticated: true,
-          user: { id: ME, name: '김하늘', email: 'sky@example.com', profileImageUrl: null },
-        });
-      }
-      return (await handler(call)) ?? new Response(null, { status: 404 });
-    }),
-  );
-  return calls;
-}
-
-/** The JSON body of a call. */
-export function jsonBody(call: ApiCall | undefined): unknown {
-  return typeof call?.body === 'string' ? (JSON.parse(call.body) as unknown) : undefined;
 }
 
 /** What jsdom lacks for these screens: FontFaceSet (autosizing textareas) and object URLs. */

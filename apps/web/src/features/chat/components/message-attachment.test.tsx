@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ChatAttachment } from '@teamup/contracts/chat';
 import { renderPage } from '../../../test/render';
 import { installChatShims } from '../test/fixtures';
+import { stubApi } from '../../../test/stub-api';
 import { MessageAttachments } from './message-attachment';
 
 const image = (id: number, fileName: string): ChatAttachment => ({
@@ -34,10 +35,7 @@ beforeEach(() => {
     writable: true,
     value: vi.fn(),
   });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => new Response('png', { headers: { 'Content-Type': 'image/png' } })),
-  );
+  stubApi(() => new Response('png', { headers: { 'Content-Type': 'image/png' } }), { user: null });
 });
 afterEach(() => {
   cleanup();

@@ -8,15 +8,12 @@ import { LiveProvider } from '../../live/components/live-provider';
 import {
   messages,
   newMessageEvent,
-  noContent,
-  ok,
   page,
-  problem,
   room,
   signedInScreenTests,
   stubChatApi,
-  type ApiCall,
 } from '../test/fixtures';
+import { noContent, ok, problem, type ApiCall } from '../../../test/stub-api';
 import { ChatRoomPage } from './chat-room-page';
 
 /* A room opened at a message (a search result): the window around it, newer pages, the latest. */

@@ -4,18 +4,8 @@ import type { ChatMessage, ChatReactionEmoji } from '@teamup/contracts/chat';
 import { FakeEventSource } from '../../../test/fake-event-source';
 import { renderPage } from '../../../test/render';
 import { LiveProvider } from '../../live/components/live-provider';
-import {
-  signedInScreenTests,
-  ME,
-  message,
-  noContent,
-  ok,
-  OTHER,
-  page,
-  room,
-  stubChatApi,
-  type ApiCall,
-} from '../test/fixtures';
+import { signedInScreenTests, ME, message, OTHER, page, room, stubChatApi } from '../test/fixtures';
+import { noContent, ok, type ApiCall } from '../../../test/stub-api';
 import { ChatRoomPage } from './chat-room-page';
 
 const ROOMS = '/api/workspaces/1/chat-rooms';

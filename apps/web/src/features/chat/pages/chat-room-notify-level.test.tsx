@@ -5,17 +5,8 @@ import { FakeEventSource } from '../../../test/fake-event-source';
 import { renderPage } from '../../../test/render';
 import { LiveProvider } from '../../live/components/live-provider';
 import { ChatRoomsLiveSync } from '../components/chat-rooms-live-sync';
-import {
-  messages,
-  noContent,
-  ok,
-  page,
-  problem,
-  room,
-  signedInScreenTests,
-  stubChatApi,
-  type ApiCall,
-} from '../test/fixtures';
+import { messages, page, room, signedInScreenTests, stubChatApi } from '../test/fixtures';
+import { noContent, ok, problem, type ApiCall } from '../../../test/stub-api';
 import { ChatRoomPage } from './chat-room-page';
 
 const ROOMS = '/api/workspaces/1/chat-rooms';

@@ -12,15 +12,12 @@ import {
   message,
   messages,
   newMessageEvent,
-  noContent,
-  ok,
   OTHER,
   page,
-  problem,
   room,
   stubChatApi,
-  type ApiCall,
 } from '../test/fixtures';
+import { noContent, ok, problem, type ApiCall } from '../../../test/stub-api';
 import { ChatRoomPage } from './chat-room-page';
 
 const ROOMS = '/api/workspaces/1/chat-rooms';

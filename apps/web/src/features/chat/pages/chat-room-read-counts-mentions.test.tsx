@@ -10,14 +10,12 @@ import {
   member,
   message,
   newMessageEvent,
-  noContent,
-  ok,
   OTHER,
   page,
   room,
   stubChatApi,
-  type ApiCall,
 } from '../test/fixtures';
+import { noContent, ok, type ApiCall } from '../../../test/stub-api';
 import { ChatRoomPage } from './chat-room-page';
 
 const ROOMS = '/api/workspaces/1/chat-rooms';

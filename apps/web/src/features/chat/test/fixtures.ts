@@ -5,6 +5,7 @@ import { afterEach, beforeEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { tokenStore } from '../../../lib/token-store';
 import { FakeEventSource } from '../../../test/fake-event-source';
+import { ok, stubApi, type ApiCall, type ApiHandler } from '../../../test/stub-api';
 
 export const ME = 3;
 export const OTHER = 5;
@@ -109,20 +110,6 @@ export function newMessageEvent(
   };
 }
 
-export interface ApiCall {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  body: unknown;
-}
-
-type Handler = (call: ApiCall) => Response | Promise<Response> | undefined;
-
-export const ok = (data: unknown, status = 200) => Response.json({ data }, { status });
-export const noContent = () => new Response(null, { status: 204 });
-export const problem = (status: number, code: string, detail: string) =>
-  Response.json({ type: 'about:blank', title: code, status, code, detail }, { status });
-
 export const meUser = {
   id: ME,
   name: '김민지',
@@ -150,28 +137,18 @@ export function workspace(myRole: 'OWNER' | 'ADMIN' | 'MEMBER' = 'MEMBER') {
  * everything else by `handler` (404 when it answers nothing). Every call is recorded.
  */
 export function stubChatApi(
-  handler: Handler,
+  handler: ApiHandler,
   { myRole = 'MEMBER' }: { myRole?: 'OWNER' | 'ADMIN' | 'MEMBER' } = {},
 ): ApiCall[] {
-  const calls: ApiCall[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string, init: RequestInit = {}) => {
-      const url = new URL(input, 'http://localhost');
-      const call: ApiCall = {
-        method: init.method ?? 'GET',
-        path: url.pathname,
-        query: url.searchParams,
-        body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
-      };
-      calls.push(call);
-      if (call.path === '/api/auth/session') return ok({ authenticated: true, user: meUser });
+  const calls = stubApi(
+    (call) => {
       if (call.path === '/api/workspaces/my') return ok([workspace(myRole)]);
       if (call.path === '/api/sse/register') {
         return ok({ ticket: `ticket-${calls.length}`, expiresAt: '2026-03-02T09:01:00.000Z' });
       }
-      return (await handler(call)) ?? new Response(null, { status: 404 });
-    }),
+      return handler(call);
+    },
+    { user: meUser },
   );
   return calls;
 }

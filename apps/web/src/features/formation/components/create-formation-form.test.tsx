@@ -5,8 +5,11 @@ import type { WorkspaceMember } from '@teamup/contracts/workspaces';
 import { tokenStore } from '../../../lib/token-store';
 import { pickDate } from '../../../test/date-pickers';
 import { renderPage } from '../../../test/render';
-import { ME, ok, stubApi } from '../../kanban/test/fixtures';
+import { ok, stubApi, testUser } from '../../../test/stub-api';
 import { CreateFormationForm } from './create-formation-form';
+
+/** The signed-in user the stubbed session answers with. */
+const ME = testUser.id;
 
 const members = [
   { id: ME, name: '김하늘' },

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import type { Formation } from '@teamup/contracts/formation';
 import { tokenStore } from '../../../lib/token-store';
 import { renderPage } from '../../../test/render';
-import { ok, stubApi } from '../../kanban/test/fixtures';
+import { ok, stubApi } from '../../../test/stub-api';
 import { FormationSession } from './formation-session';
 
 const OWNER = 1;

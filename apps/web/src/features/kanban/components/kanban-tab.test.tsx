@@ -12,16 +12,12 @@ import {
   list,
   ME,
   member,
-  noContent,
-  ok,
   OTHER,
   page,
-  problem,
-  stubApi,
   task,
   teamMember,
-  type ApiCall,
 } from '../test/fixtures';
+import { noContent, ok, problem, stubApi, type ApiCall } from '../../../test/stub-api';
 import { KanbanTab } from './kanban-tab';
 
 const BOARD = '/api/kanban/team/7';

@@ -1,10 +1,10 @@
-import { vi } from 'vitest';
 import type { Kanban, KanbanList, Task, TaskComment, TaskMember } from '@teamup/contracts/kanban';
 import type { Page } from '@teamup/contracts/common';
 import type { TeamMember } from '@teamup/contracts/teams';
+import { testUser } from '../../../test/stub-api';
 
 /** The signed-in user of the kanban tests, and the leader of the team when it is not them. */
-export const ME = 3;
+export const ME = testUser.id;
 export const OTHER = 9;
 
 const at = '2026-03-01T05:00:00.000Z';
@@ -99,51 +99,6 @@ export function page<T>(content: T[], pageNumber: number, total: number, size = 
     first: pageNumber === 0,
     last: pageNumber >= totalPages - 1,
   };
-}
-
-export const ok = (data: unknown, status = 200) => Response.json({ data }, { status });
-export const noContent = () => new Response(null, { status: 204 });
-export const problem = (status: number, code: string, detail = code) =>
-  Response.json({ type: 'about:blank', title: code, status, code, detail }, { status });
-
-/** One call the stubbed server received. */
-export interface ApiCall {
-  method: string;
-  /** The path without the query, e.g. /api/kanban/team/7. */
-  path: string;
-  query: URLSearchParams;
-  body: unknown;
-}
-
-type Handler = (call: ApiCall) => Response | undefined;
-
-/**
- * Replaces fetch with a scripted server signed in as ME; `handler` answers the rest (undefined
- * gives 404). Answers the calls made, JSON bodies parsed.
- */
-export function stubApi(handler: Handler): ApiCall[] {
-  const calls: ApiCall[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string, init: RequestInit = {}) => {
-      const url = new URL(input, 'http://localhost');
-      const call: ApiCall = {
-        method: init.method ?? 'GET',
-        path: url.pathname,
-        query: url.searchParams,
-        body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
-      };
-      calls.push(call);
-      if (call.path === '/api/auth/session') {
-        return ok({
-          authenticated: true,
-          user: { id: ME, name: '김하늘', email: 'sky@example.com', profileImageUrl: null },
-        });
-      }
-      return handler(call) ?? new Response(null, { status: 404 });
-    }),
-  );
-  return calls;
 }
 
 /** What jsdom lacks for these screens: FontFaceSet (autosizing text areas). */

@@ -1,6 +1,7 @@
 import { act, render, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ok, stubApi } from '../../../test/stub-api';
 import { LiveProvider } from './live-provider';
 
 /** The browser's EventSource, as far as the live connection uses it. */
@@ -19,12 +20,7 @@ class FakeEventSource {
 function setUp() {
   FakeEventSource.made = [];
   vi.stubGlobal('EventSource', FakeEventSource);
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () =>
-      Response.json({ data: { ticket: 'ticket-1', expiresAt: new Date().toISOString() } }),
-    ),
-  );
+  stubApi(() => ok({ ticket: 'ticket-1', expiresAt: new Date().toISOString() }), { user: null });
   const queryClient = new QueryClient();
   const invalidated = vi.spyOn(queryClient, 'invalidateQueries');
   const ui = (start?: boolean) => (

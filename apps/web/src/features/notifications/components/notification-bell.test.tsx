@@ -3,16 +3,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { useLocation } from 'react-router';
 import type { Notification } from '@teamup/contracts/notifications';
 import { renderPage } from '../../../test/render';
-import {
-  deferred,
-  signedInScreenTests,
-  noContent,
-  ok,
-  page,
-  problem,
-  stubChatApi,
-  type ApiCall,
-} from '../../chat/test/fixtures';
+import { deferred, signedInScreenTests, page, stubChatApi } from '../../chat/test/fixtures';
+import { noContent, ok, problem, type ApiCall } from '../../../test/stub-api';
 import { LiveProvider } from '../../live/components/live-provider';
 import { NotificationBell } from './notification-bell';
 import { POPOVER_LIMIT } from './notification-popover';

@@ -5,18 +5,8 @@ import type { Schedule } from '@teamup/contracts/schedules';
 import { tokenStore } from '../../../lib/token-store';
 import { pickDate } from '../../../test/date-pickers';
 import { renderPage } from '../../../test/render';
-import {
-  LEADER,
-  ME,
-  noContent,
-  ok,
-  OTHER,
-  problem,
-  schedule,
-  stubApi,
-  installFontShim,
-  type ApiCall,
-} from '../test/fixtures';
+import { LEADER, ME, OTHER, schedule, installFontShim } from '../test/fixtures';
+import { noContent, ok, problem, stubApi, type ApiCall } from '../../../test/stub-api';
 import { CalendarTab } from './calendar-tab';
 
 const RANGE = '/api/teams/7/schedules/range';

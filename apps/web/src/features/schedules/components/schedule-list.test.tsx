@@ -4,7 +4,8 @@ import type { Page } from '@teamup/contracts/common';
 import type { Schedule } from '@teamup/contracts/schedules';
 import { tokenStore } from '../../../lib/token-store';
 import { renderPage } from '../../../test/render';
-import { LEADER, ME, ok, schedule, stubApi, type ApiCall } from '../test/fixtures';
+import { LEADER, ME, schedule } from '../test/fixtures';
+import { ok, stubApi, type ApiCall } from '../../../test/stub-api';
 import { CalendarTab } from './calendar-tab';
 
 const LIST = '/api/teams/7/schedules';

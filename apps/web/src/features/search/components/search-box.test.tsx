@@ -9,13 +9,11 @@ import {
   signedInScreenTests,
   message,
   ME,
-  ok,
   page,
-  problem,
   room,
   stubChatApi,
-  type ApiCall,
 } from '../../chat/test/fixtures';
+import { ok, problem, type ApiCall } from '../../../test/stub-api';
 import { LiveProvider } from '../../live/components/live-provider';
 import { SearchBox } from './search-box';
 

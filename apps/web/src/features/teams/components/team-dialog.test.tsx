@@ -3,9 +3,9 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { Team } from '@teamup/contracts/teams';
 import { tokenStore } from '../../../lib/token-store';
 import { renderPage } from '../../../test/render';
+import { ok, stubApi, type ApiCall } from '../../../test/stub-api';
 import { TeamDialog } from './team-dialog';
 
-const user = { id: 3, name: '김하늘', email: 'sky@example.com', profileImageUrl: null };
 const base: Team = {
   id: 7,
   name: '디자인팀',
@@ -20,26 +20,14 @@ const base: Team = {
   createdAt: '2026-01-01T00:00:00.000Z',
 };
 
-const calls: Array<{ url: string; method: string; body: unknown }> = [];
+let calls: ApiCall[] = [];
 
-function stubApi(teams: Team[], joinAnswer: () => Response) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string, init?: RequestInit) => {
-      const url = input;
-      const method = init?.method ?? 'GET';
-      calls.push({
-        url,
-        method,
-        body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
-      });
-      if (url.endsWith('/api/auth/session'))
-        return Response.json({ data: { authenticated: true, user } });
-      if (url.endsWith('/api/teams/workspace/1')) return Response.json({ data: teams });
-      if (url.includes('/members') && method === 'POST') return joinAnswer();
-      return new Response(null, { status: 404 });
-    }),
-  );
+function stubTeams(teams: Team[], joinAnswer: () => Response) {
+  calls = stubApi((call) => {
+    if (call.path === '/api/teams/workspace/1') return ok(teams);
+    if (call.method === 'POST' && call.path.endsWith('/members')) return joinAnswer();
+    return undefined;
+  });
 }
 
 function renderDialog() {
@@ -55,7 +43,6 @@ beforeEach(() => {
     });
   }
   localStorage.clear();
-  calls.length = 0;
   tokenStore.save({ token: 'access', refreshToken: 'refresh', userId: 3 });
 });
 
@@ -66,7 +53,7 @@ afterEach(() => {
 
 describe('TeamDialog', () => {
   it('asks for a team name before creating', async () => {
-    stubApi([], () => new Response(null, { status: 500 }));
+    stubTeams([], () => new Response(null, { status: 500 }));
     renderDialog();
     fireEvent.click(await screen.findByTestId('team-dialog-create'));
     fireEvent.click(screen.getByTestId('team-create-submit'));
@@ -76,7 +63,7 @@ describe('TeamDialog', () => {
   });
 
   it('lists only teams the user is not in, and says so when there are none', async () => {
-    stubApi([{ ...base, isMember: true }], () => new Response(null, { status: 500 }));
+    stubTeams([{ ...base, isMember: true }], () => new Response(null, { status: 500 }));
     renderDialog();
     fireEvent.click(await screen.findByTestId('team-dialog-join'));
     expect(await screen.findByText('참여할 수 있는 팀이 없습니다.')).toBeTruthy();
@@ -84,7 +71,7 @@ describe('TeamDialog', () => {
   });
 
   it('sends the ids as strings and shows "already in this team"', async () => {
-    stubApi([base], () =>
+    stubTeams([base], () =>
       Response.json(
         { status: 409, code: 'TEAM_ALREADY_MEMBER', detail: '이미 참여 중인 팀입니다.' },
         { status: 409 },
@@ -96,12 +83,12 @@ describe('TeamDialog', () => {
     fireEvent.click(within(row).getByTestId('joinable-team-join'));
     expect(await screen.findByText('이미 이 팀에 참여하고 있습니다.')).toBeTruthy();
     const join = calls.find((call) => call.method === 'POST');
-    expect(join?.url).toMatch(/\/api\/teams\/7\/members$/);
+    expect(join?.path).toMatch(/\/api\/teams\/7\/members$/);
     expect(join?.body).toEqual({ userId: '3' });
   });
 
   it('asks for the password of a protected team and reports a wrong one', async () => {
-    stubApi([{ ...base, passwordProtected: true }], () =>
+    stubTeams([{ ...base, passwordProtected: true }], () =>
       Response.json({ status: 403, code: 'TEAM_PASSWORD_WRONG', detail: 'x' }, { status: 403 }),
     );
     renderDialog();

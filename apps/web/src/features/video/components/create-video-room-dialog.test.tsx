@@ -4,30 +4,20 @@ import { ErrorCode } from '@teamup/contracts/error-codes';
 import { ApiError } from '../../../lib/api-error';
 import { tokenStore } from '../../../lib/token-store';
 import { renderPage } from '../../../test/render';
+import { ok, stubApi, type ApiCall } from '../../../test/stub-api';
 import { CreateVideoRoomDialog, createRoomError } from './create-video-room-dialog';
 
-const user = { id: 3, name: '김하늘', email: 'sky@example.com', profileImageUrl: null };
-const posts: unknown[] = [];
+let calls: ApiCall[] = [];
+/** The bodies of the rooms asked for. */
+const posts = () => calls.filter((call) => call.method === 'POST').map((call) => call.body);
 
-function stubApi(answer: () => Response) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      if (url.endsWith('/api/auth/session')) {
-        return Response.json({ data: { authenticated: true, user } });
-      }
-      if (init?.method === 'POST') {
-        posts.push(typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined);
-        return answer();
-      }
-      return Response.json({ data: [] });
-    }),
-  );
+/** `answer` decides each POST; every list asked for is empty. */
+function stubRooms(answer: () => Response) {
+  calls = stubApi((call) => (call.method === 'POST' ? answer() : ok([])));
 }
 
 beforeEach(() => {
   localStorage.clear();
-  posts.length = 0;
   tokenStore.save({ token: 'access', refreshToken: 'refresh', userId: 3 });
 });
 afterEach(() => {
@@ -48,16 +38,16 @@ describe('createRoomError', () => {
 
 describe('CreateVideoRoomDialog', () => {
   it('requires a name before calling the server', async () => {
-    stubApi(() => new Response(null, { status: 500 }));
+    stubRooms(() => new Response(null, { status: 500 }));
     renderPage('/', <CreateVideoRoomDialog opened onClose={() => undefined} workspaceId={5} />);
     fireEvent.change(await screen.findByTestId('video-room-name'), { target: { value: '   ' } });
     fireEvent.click(screen.getByTestId('video-room-create'));
     expect(await screen.findByText('회의실 이름을 입력해주세요.')).toBeTruthy();
-    expect(posts).toHaveLength(0);
+    expect(posts()).toHaveLength(0);
   });
 
   it('shows the duplicate-name text the server answers with', async () => {
-    stubApi(() =>
+    stubRooms(() =>
       Response.json(
         {
           type: 'about:blank',
@@ -79,6 +69,6 @@ describe('CreateVideoRoomDialog', () => {
         '같은 이름의 화상회의 방이 이미 존재합니다. 다른 이름을 사용해주세요.',
       ),
     ).toBeTruthy();
-    expect(posts).toEqual([{ name: '주간 회의' }]);
+    expect(posts()).toEqual([{ name: '주간 회의' }]);
   });
 });

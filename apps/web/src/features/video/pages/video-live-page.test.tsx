@@ -4,8 +4,11 @@ import { ErrorCode } from '@teamup/contracts/error-codes';
 import { VideoMessages } from '@teamup/contracts/video';
 import { tokenStore } from '../../../lib/token-store';
 import { renderPage } from '../../../test/render';
-import { ME, ok, problem, stubApi } from '../../kanban/test/fixtures';
+import { ok, problem, stubApi, testUser } from '../../../test/stub-api';
 import { VideoLivePage } from './video-live-page';
+
+/** The signed-in user the stubbed session answers with. */
+const ME = testUser.id;
 
 const PATH = '/ws/:workspaceId/video/live';
 const workspace = { id: 5, name: '기획 수업', myRole: 'MEMBER' };

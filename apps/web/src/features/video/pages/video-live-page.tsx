@@ -12,14 +12,11 @@ import { errorMessage } from '../../../lib/error-message';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { useCurrentWorkspace } from '../../../hooks/use-current-workspace';
 import { DevicePicker } from '../components/device-picker';
-import {
-  ControlBar,
-  MeetingChatPanel,
-  ParticipantList,
-  SelfView,
-  StreamVideo,
-} from '../components/meeting-parts';
+import { ControlBar } from '../components/control-bar';
+import { MeetingChatPanel } from '../components/meeting-chat-panel';
 import { MeetingUnavailable } from '../components/meeting-unavailable';
+import { ParticipantList } from '../components/participant-list';
+import { SelfView, StreamVideo } from '../components/stream-video';
 import { useMeeting, type MeetingExit } from '../hooks/use-meeting';
 
 const t = ko.video;

@@ -8,12 +8,12 @@ import { AppProviders } from '../../../app/providers';
 import type { LiveConnection } from '../../../lib/live/live-connection';
 import { tokenStore } from '../../../lib/token-store';
 import { installBrowserShims } from '../../../test/render';
+import { ok, routes, stubApi } from '../../../test/stub-api';
 import { LiveContext } from '../../../lib/live/live-context';
 import { myWorkspacesQueryKey } from '../../../lib/queries/my-workspaces';
 import { resetRemovalCache } from '../lib/removal-notices';
 import { WorkspaceRouteGuard } from './workspace-route-guard';
 
-const user = { id: 3, name: '김하늘', email: 'sky@example.com', profileImageUrl: null };
 const workspace: Workspace = {
   id: 7,
   name: '졸업 프로젝트',
@@ -74,16 +74,7 @@ beforeEach(() => {
   resetRemovalCache();
   mine = [workspace];
   tokenStore.save({ token: 'access', refreshToken: 'refresh', userId: 3 });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      if (url.endsWith('/api/auth/session')) {
-        return Response.json({ data: { authenticated: true, user } });
-      }
-      if (url.endsWith('/api/workspaces/my')) return Response.json({ data: mine });
-      return new Response(null, { status: 404 });
-    }),
-  );
+  stubApi(routes({ '/api/workspaces/my': () => ok(mine) }));
 });
 
 afterEach(() => {

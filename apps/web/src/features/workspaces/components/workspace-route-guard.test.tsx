@@ -6,9 +6,9 @@ import type { InvitePreview, Workspace } from '@teamup/contracts/workspaces';
 import { AppProviders } from '../../../app/providers';
 import { tokenStore } from '../../../lib/token-store';
 import { installBrowserShims } from '../../../test/render';
+import { ok, routes, stubApi } from '../../../test/stub-api';
 import { WorkspaceRouteGuard } from './workspace-route-guard';
 
-const user = { id: 3, name: '김하늘', email: 'sky@example.com', profileImageUrl: null };
 const workspace: Workspace = {
   id: 7,
   name: '졸업 프로젝트',
@@ -29,21 +29,6 @@ const preview: InvitePreview = {
   memberCount: 4,
   alreadyMember: false,
 };
-
-function stubApi() {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      if (url.endsWith('/api/auth/session')) {
-        return Response.json({ data: { authenticated: true, user } });
-      }
-      if (url.endsWith('/api/workspaces/my')) return Response.json({ data: [workspace] });
-      if (url.endsWith('/api/workspaces/invite/Club123456'))
-        return Response.json({ data: preview });
-      return new Response(null, { status: 404 });
-    }),
-  );
-}
 
 function Page() {
   const { workspaceId } = useParams();
@@ -75,7 +60,12 @@ function renderAt(path: string) {
 beforeEach(() => {
   localStorage.clear();
   tokenStore.save({ token: 'access', refreshToken: 'refresh', userId: 3 });
-  stubApi();
+  stubApi(
+    routes({
+      '/api/workspaces/my': () => ok([workspace]),
+      '/api/workspaces/invite/Club123456': () => ok(preview),
+    }),
+  );
 });
 
 afterEach(() => {

@@ -6,6 +6,7 @@ import type { Workspace } from '@teamup/contracts/workspaces';
 import { AppProviders } from '../../../app/providers';
 import { tokenStore } from '../../../lib/token-store';
 import { installBrowserShims } from '../../../test/render';
+import { ok, stubApi } from '../../../test/stub-api';
 import { SETTINGS_PANEL_HEIGHT, WorkspaceSettingsModal } from './workspace-settings-modal';
 
 const workspace: Workspace = {
@@ -55,18 +56,10 @@ function renderModal() {
 beforeEach(() => {
   localStorage.clear();
   tokenStore.save({ token: 'access', refreshToken: 'refresh', userId: 3 });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      if (url.endsWith('/api/auth/session')) {
-        return Response.json({
-          data: { authenticated: true, user: { id: 3, name: '김하늘', email: 'a@b.co' } },
-        });
-      }
-      if (url.endsWith('/members') || url.endsWith('/blacklist'))
-        return Response.json({ data: [] });
-      return new Response(null, { status: 404 });
-    }),
+  stubApi(
+    (call) =>
+      call.path.endsWith('/members') || call.path.endsWith('/blacklist') ? ok([]) : undefined,
+    { user: { id: 3, name: '김하늘', email: 'a@b.co' } },
   );
   Object.assign(navigator, { clipboard: { writeText: vi.fn(async () => undefined) } });
 });

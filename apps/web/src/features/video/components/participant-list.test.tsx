@@ -1,59 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
-import type { MeetingChatLine, VideoParticipant } from '@teamup/contracts/video';
+import type { VideoParticipant } from '@teamup/contracts/video';
 import { installBrowserShims } from '../../../test/render';
-import { MeetingChatPanel, ParticipantList, SelfView } from './meeting-parts';
+import { ParticipantList } from './participant-list';
 
 installBrowserShims();
 afterEach(cleanup);
-
-const line = (id: number, message: string): MeetingChatLine => ({
-  id,
-  senderId: 1,
-  senderName: '김민지',
-  senderEmail: 'minji@example.com',
-  message,
-  sentAt: '2026-11-24T10:00:00.000Z',
-});
-
-function renderChat(onSend: (message: string) => boolean, connected = true) {
-  render(
-    <MantineProvider>
-      <MeetingChatPanel lines={[line(1, '안녕하세요')]} connected={connected} onSend={onSend} />
-    </MantineProvider>,
-  );
-  return screen.getByTestId<HTMLInputElement>('meeting-chat-input');
-}
-
-describe('MeetingChatPanel', () => {
-  it('sends the trimmed text on Enter and clears the input', () => {
-    const onSend = vi.fn(() => true);
-    const input = renderChat(onSend);
-    expect(screen.getByText('안녕하세요')).toBeTruthy();
-    fireEvent.change(input, { target: { value: '  회의 시작할게요 ' } });
-    fireEvent.keyDown(input, { key: 'Enter' });
-    expect(onSend).toHaveBeenCalledWith('회의 시작할게요');
-    expect(input.value).toBe('');
-  });
-
-  it('does not send while a Korean syllable is being composed, nor blank text', () => {
-    const onSend = vi.fn(() => true);
-    const input = renderChat(onSend);
-    fireEvent.change(input, { target: { value: '안녕' } });
-    fireEvent.keyDown(input, { key: 'Enter', isComposing: true });
-    fireEvent.change(input, { target: { value: '   ' } });
-    fireEvent.keyDown(input, { key: 'Enter' });
-    expect(onSend).not.toHaveBeenCalled();
-  });
-
-  it('keeps the text when it could not be sent', () => {
-    const input = renderChat(() => false);
-    fireEvent.change(input, { target: { value: '전송 실패' } });
-    fireEvent.keyDown(input, { key: 'Enter' });
-    expect(input.value).toBe('전송 실패');
-  });
-});
 
 const participant = (
   id: number,
@@ -141,25 +94,5 @@ describe('the same account in two tabs', () => {
 
   it('says plainly "방송 중" when this tab is the one broadcasting', () => {
     expect(renderList(false).textContent).toBe('방송 중');
-  });
-});
-
-describe('SelfView', () => {
-  it('plays my own camera muted and mirrored in a small tile', () => {
-    const play = vi
-      .spyOn(HTMLMediaElement.prototype, 'play')
-      .mockImplementation(() => Promise.resolve());
-    const stream = {} as MediaStream;
-    render(
-      <MantineProvider>
-        <SelfView stream={stream} />
-      </MantineProvider>,
-    );
-    const video = screen.getByLabelText<HTMLVideoElement>('내 카메라 미리보기');
-    expect(video.muted).toBe(true);
-    expect(video.style.transform).toBe('scaleX(-1)');
-    expect(video.srcObject).toBe(stream);
-    expect(screen.getByTestId('meeting-self-view')).toBeTruthy();
-    play.mockRestore();
   });
 });
