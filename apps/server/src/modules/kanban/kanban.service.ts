@@ -13,10 +13,10 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors/app-error';
+import type { ProgressSource } from '../../platform/module';
 import {
   assertTeamContentAccess,
   publishTeamContentChange,
-  registerProgressSource,
   teamMembersAmong,
 } from '../teams/teams.service';
 import { keyAt, toDoneList } from './kanban-positions';
@@ -26,7 +26,8 @@ import { emitDomainEvent } from '../../platform/domain-events';
 import { AccessCaches, accessCacheOf, clearAccessCaches } from '../../platform/access-cache';
 import { shareAnswer } from '../../platform/http/shared-answers';
 
-registerProgressSource(async (db, teamIds) => {
+/** How far each team is: the share of its tasks the leader approved (decision 0006). */
+export const teamProgress: ProgressSource = async (db, teamIds) => {
   const counts = await repo.taskCounts(db, teamIds);
   return new Map(
     counts.map((row) => [
@@ -34,7 +35,7 @@ registerProgressSource(async (db, teamIds) => {
       row.total === 0 ? 0 : Math.round((100 * row.approved) / row.total),
     ]),
   );
-});
+};
 
 const kanbanNotFound = () => notFound(M.boardNotFound, ErrorCode.KANBAN_NOT_FOUND);
 const listNotFound = () => notFound(M.listNotFound, ErrorCode.KANBAN_LIST_NOT_FOUND);

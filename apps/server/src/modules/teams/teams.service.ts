@@ -22,17 +22,10 @@ import { AccessCaches, accessCacheOf, clearAccessCaches } from '../../platform/a
 
 const teamNotFound = () => notFound(M.notFound, ErrorCode.TEAM_NOT_FOUND);
 
-/** Answers each team's progress in percent (0-100); teams it does not name are at 0. */
-export type ProgressSource = (db: Db, teamIds: number[]) => Promise<Map<number, number>>;
-let progressSource: ProgressSource = () => Promise.resolve(new Map<number, number>());
-
-/** The kanban module says how far each team is (share of approved tasks). */
-export function registerProgressSource(source: ProgressSource): void {
-  progressSource = source;
-}
-
+/** Each team's progress as the module that measures it says (kanban's approved tasks). */
 async function progressOf(ctx: AppContext, teamIds: number[]): Promise<Map<number, number>> {
-  return teamIds.length === 0 ? new Map() : progressSource(ctx.database.db, teamIds);
+  const source = ctx.hooks.progressSource;
+  return teamIds.length === 0 || !source ? new Map() : source(ctx.database.db, teamIds);
 }
 
 async function loadTeam(db: Db, teamId: number): Promise<repo.TeamRow> {
