@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import { routesFor } from '../../platform/http/define-route';
 import type { Guard, TypedApp } from '../../platform/http/types';
 import * as searchService from './search.service';
-import { requireMembership } from '../workspaces/workspaces.service';
+import { requireMembership } from '../workspaces/membership.service';
 
 export async function searchRoutes(app: TypedApp, ctx: AppContext, requireAuth: Guard) {
   const route = routesFor(app, requireAuth, 'search');
