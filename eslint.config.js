@@ -10,11 +10,11 @@ const noDrizzle = {
   group: ['drizzle-orm', 'drizzle-orm/*'],
   message: 'Queries belong in a *.repo.ts: call the module repository instead.',
 };
-/** A module reaches another module only through its service or its module file. */
+/** A module reaches another module only through its service, its policy or its module file. */
 const moduleWall = {
-  regex: String.raw`^\.\./[^./][^/]*/(?![^/]*\.(?:service|module)$)`,
+  regex: String.raw`^\.\./[^./][^/]*/(?![^/]*\.(?:service|module|policy)$)`,
   message:
-    "Another module's internals (repo, presenter, routes) are its own: import its *.service.ts or *.module.ts, or move the shared piece to platform/.",
+    "Another module's internals (repo, presenter, routes) are its own: import its *.service.ts, *.policy.ts or *.module.ts, or move the shared piece to platform/.",
 };
 /** The platform (transport, storage, bus, http) and db know no module. */
 const platformWall = {

@@ -17,10 +17,8 @@ import { loadConfig } from '../apps/server/src/config';
 import { startSession } from '../apps/server/src/modules/auth/auth.service';
 import { createGroup } from '../apps/server/src/modules/chat/chat.service';
 import { createLocalUser } from '../apps/server/src/modules/users/users.service';
-import {
-  createWorkspace,
-  joinByInvite,
-} from '../apps/server/src/modules/workspaces/workspaces.service';
+import { joinByInvite } from '../apps/server/src/modules/workspaces/invites.service';
+import { createWorkspace } from '../apps/server/src/modules/workspaces/workspaces.service';
 import { startServer } from '../apps/server/test/server-process';
 import { JWT_SECRET, median, percentile } from './support';
 import { buildWeb, chromeFlags, chromePath } from './web.bench';

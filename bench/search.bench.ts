@@ -34,10 +34,8 @@ import { startSession } from '../apps/server/src/modules/auth/auth.service';
 import { createGroup } from '../apps/server/src/modules/chat/chat.service';
 import { createTeam } from '../apps/server/src/modules/teams/teams.service';
 import { createLocalUser } from '../apps/server/src/modules/users/users.service';
-import {
-  createWorkspace,
-  joinByInvite,
-} from '../apps/server/src/modules/workspaces/workspaces.service';
+import { joinByInvite } from '../apps/server/src/modules/workspaces/invites.service';
+import { createWorkspace } from '../apps/server/src/modules/workspaces/workspaces.service';
 import { startServer, type ServerProcess } from '../apps/server/test/server-process';
 import { JWT_SECRET, median, percentile } from './support';
 

@@ -16,10 +16,8 @@ import {
 } from '../apps/server/src/modules/kanban/kanban.service';
 import { createTeam } from '../apps/server/src/modules/teams/teams.service';
 import { createLocalUser } from '../apps/server/src/modules/users/users.service';
-import {
-  createWorkspace,
-  joinByInvite,
-} from '../apps/server/src/modules/workspaces/workspaces.service';
+import { joinByInvite } from '../apps/server/src/modules/workspaces/invites.service';
+import { createWorkspace } from '../apps/server/src/modules/workspaces/workspaces.service';
 
 export const JWT_SECRET = 'bench-secret-that-is-long-enough-for-hs256-signing';
 

@@ -34,6 +34,7 @@ import type { AppModule } from './platform/module';
 import { authModule } from './modules/auth/auth.module';
 import { boardModule } from './modules/board/board.module';
 import { chatModule } from './modules/chat/chat.module';
+import { commentsModule } from './modules/comments/comments.module';
 import { filesModule } from './modules/files/files.module';
 import { formationModule } from './modules/formation/formation.module';
 import { healthModule } from './modules/health/health.module';
@@ -59,6 +60,7 @@ export const appModules: readonly AppModule[] = [
   filesModule,
   workspacesModule,
   teamsModule,
+  commentsModule,
   boardModule,
   schedulesModule,
   kanbanModule,

@@ -19,12 +19,10 @@ import { createSchedule } from './modules/schedules/schedules.service';
 import { createDm, createGroup, sendMessage } from './modules/chat/chat.service';
 import { createChannel } from './modules/video/video.service';
 import { createChatRoomSchema } from '@teamup/contracts/chat';
-import { createTeam, joinTeam } from './modules/teams/teams.service';
-import {
-  createWorkspace,
-  joinByInvite,
-  listMyWorkspaces,
-} from './modules/workspaces/workspaces.service';
+import { joinTeam } from './modules/teams/team-members.service';
+import { createTeam } from './modules/teams/teams.service';
+import { joinByInvite } from './modules/workspaces/invites.service';
+import { createWorkspace, listMyWorkspaces } from './modules/workspaces/workspaces.service';
 
 export const demoPassword = 'Demo1234!';
 

@@ -24,6 +24,12 @@ export type MemberRemovalStep = (db: Db, workspaceId: number, userId: number) =>
 /** A step run inside the transaction that makes a team (the kanban module makes its board). */
 export type TeamCreationStep = (db: Db, teamId: number) => Promise<void>;
 
+/**
+ * How far each of `teamIds` is, in percent (0-100); a team it does not name is at 0. A team has
+ * one progress measure (the kanban module's share of approved tasks), so one module answers it.
+ */
+export type ProgressSource = (db: Db, teamIds: number[]) => Promise<Map<number, number>>;
+
 /** Work a module keeps running beside the requests (deadline sweeps, presence). */
 export interface BackgroundWork {
   stop(): void | Promise<void>;
@@ -42,6 +48,8 @@ export interface AppModule {
   readonly reactions?: readonly DomainEventReaction[];
   readonly memberRemovalSteps?: readonly MemberRemovalStep[];
   readonly teamCreationSteps?: readonly TeamCreationStep[];
+  /** How far teams are, shown on every team (at most one module says it). */
+  readonly progressSource?: ProgressSource;
   /** How to find the stored files it keeps for a team or workspace being deleted. */
   readonly ownedFiles?: readonly OwnedFilesQuery[];
   /** Started with the app, stopped when it closes. */
@@ -57,16 +65,27 @@ export interface ModuleHooks {
   readonly reactions: readonly DomainEventReaction[];
   readonly memberRemovalSteps: readonly MemberRemovalStep[];
   readonly teamCreationSteps: readonly TeamCreationStep[];
+  /** Without one, every team is at 0. */
+  readonly progressSource: ProgressSource | undefined;
   readonly ownedFiles: readonly OwnedFilesQuery[];
   readonly live: readonly LiveContribution[];
   readonly searchSources: readonly SearchSource[];
 }
 
 export function hooksOf(modules: readonly AppModule[]): ModuleHooks {
+  const progressSources = modules.flatMap((module) =>
+    module.progressSource ? [module.progressSource] : [],
+  );
+  // Two answers to one question would leave which one wins to the order of the list.
+  if (progressSources.length > 1) {
+    const names = modules.filter((module) => module.progressSource).map((module) => module.name);
+    throw new Error(`only one module may say how far teams are, not ${names.join(', ')}`);
+  }
   return {
     reactions: modules.flatMap((module) => module.reactions ?? []),
     memberRemovalSteps: modules.flatMap((module) => module.memberRemovalSteps ?? []),
     teamCreationSteps: modules.flatMap((module) => module.teamCreationSteps ?? []),
+    progressSource: progressSources[0],
     ownedFiles: modules.flatMap((module) => module.ownedFiles ?? []),
     live: modules.flatMap((module) => module.live ?? []),
     searchSources: modules.flatMap((module) => module.searchSources ?? []),

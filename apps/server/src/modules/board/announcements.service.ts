@@ -11,10 +11,11 @@ import { TeamMessages } from '@teamup/contracts/teams';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { notFound } from '../../platform/errors/app-error';
-import { assertTeamContentAccess, publishTeamContentChange } from '../teams/teams.service';
+import { assertTeamContentAccess, publishTeamContentChange } from '../teams/team-access.service';
 import { presentAnnouncement } from './board.presenter';
 import * as repo from './board.repo';
-import { authorOnly, sliceOf } from './board.service';
+import { assertAuthor } from './board.policy';
+import { sliceOf } from './board.service';
 import { emitDomainEvent } from '../../platform/domain-events';
 
 const announcementNotFound = () =>
@@ -113,7 +114,7 @@ export async function updateAnnouncement(
   input: z.output<typeof updateAnnouncementSchema>,
 ): Promise<Announcement> {
   const { announcement } = await loadAnnouncement(ctx, workspaceId, id, userId);
-  if (announcement.authorId !== userId) throw authorOnly();
+  assertAuthor(announcement, userId);
   await repo.updateAnnouncement(ctx.database.db, id, input, ctx.now());
   await publishTeamContentChange(
     ctx,
@@ -130,7 +131,7 @@ export async function deleteAnnouncement(
   id: number,
 ): Promise<void> {
   const { announcement } = await loadAnnouncement(ctx, workspaceId, id, userId);
-  if (announcement.authorId !== userId) throw authorOnly();
+  assertAuthor(announcement, userId);
   await repo.deleteAnnouncement(ctx.database.db, id);
   await publishTeamContentChange(
     ctx,

@@ -14,7 +14,7 @@ import { assertAcceptableText } from '../../platform/http/validation';
 import * as board from './board.service';
 import { discardUploads } from '../../platform/storage/uploads';
 import { readPostUpload } from './post-uploads';
-import { assertTeamContentAccess } from '../teams/teams.service';
+import { assertTeamContentAccess } from '../teams/team-access.service';
 
 /** Field errors of a zod failure, as the problem's `errors`. */
 function validationFailure(error: z.ZodError) {

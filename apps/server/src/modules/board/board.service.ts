@@ -13,14 +13,15 @@ import { Limits } from '@teamup/contracts/limits';
 import { TeamMessages } from '@teamup/contracts/teams';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
-import { AppError, badRequest, forbidden, notFound } from '../../platform/errors/app-error';
+import { AppError, badRequest, notFound } from '../../platform/errors/app-error';
 import {
   deleteStoredFiles,
   type OwnedFilesQuery,
   type FileOwner,
 } from '../../platform/storage/owned-files';
-import { assertTeamContentAccess, publishTeamContentChange } from '../teams/teams.service';
+import { assertTeamContentAccess, publishTeamContentChange } from '../teams/team-access.service';
 import { presentAttachment, presentPost, presentPostSummary } from './board.presenter';
+import { assertAuthor, authorOnly } from './board.policy';
 import * as repo from './board.repo';
 import { commentService } from '../comments/comments.service';
 import { discardUploads, type StoredUpload } from '../../platform/storage/uploads';
@@ -28,8 +29,6 @@ import { discardUploads, type StoredUpload } from '../../platform/storage/upload
 /** The stored post attachments of a team or workspace being deleted. */
 export const boardFiles: OwnedFilesQuery = (db, owner: FileOwner) => repo.storageKeysOf(db, owner);
 
-export const authorOnly = (detail: string = M.authorOnly) =>
-  forbidden(detail, ErrorCode.AUTHOR_ONLY);
 const postNotFound = () => notFound(M.postNotFound, ErrorCode.POST_NOT_FOUND);
 const commentNotFound = () => notFound(M.commentNotFound, ErrorCode.COMMENT_NOT_FOUND);
 const attachmentNotFound = () => notFound(M.attachmentNotFound, ErrorCode.ATTACHMENT_NOT_FOUND);
@@ -69,7 +68,7 @@ export async function loadPost(ctx: AppContext, postId: number, userId: number) 
 
 async function loadOwnPost(ctx: AppContext, postId: number, userId: number, detail?: string) {
   const found = await loadPost(ctx, postId, userId);
-  if (found.post.authorId !== userId) throw authorOnly(detail);
+  assertAuthor(found.post, userId, detail);
   return found;
 }
 
@@ -206,7 +205,7 @@ export async function deleteAttachment(
   const found = await repo.findAttachment(ctx.database.db, attachmentId);
   if (!found || found.attachment.postId !== postId) throw attachmentNotFound();
   await assertTeamContentAccess(ctx, found.teamId, userId);
-  if (found.postAuthorId !== userId) throw authorOnly(M.postAuthorOnly);
+  assertAuthor({ authorId: found.postAuthorId }, userId, M.postAuthorOnly);
   await repo.deleteAttachment(ctx.database.db, attachmentId);
   await deleteStoredFiles(ctx.storage, ctx.logger, [found.attachment.storageKey]);
 }

@@ -14,10 +14,15 @@ import { Topics } from '@teamup/contracts/events';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { emitDomainEvent } from '../../platform/domain-events';
-import { badRequest, conflict, forbidden } from '../../platform/errors/app-error';
+import { badRequest, conflict } from '../../platform/errors/app-error';
 import { deleteStoredFiles } from '../../platform/storage/owned-files';
 import type { StoredUpload } from '../../platform/storage/uploads';
-import { isAdminRole } from '../workspaces/workspaces.service';
+import {
+  assertMayDeleteMessage,
+  assertMayEditMessage,
+  assertMayMentionEveryone,
+  assertSendsAsSelf,
+} from './chat.policy';
 import {
   newMessageEvent,
   newTextMessageEventTemplate,
@@ -185,9 +190,7 @@ async function assertMayMention(
 ): Promise<void> {
   if (!parseMentions(content).everyone) return;
   const { room, role } = await accessRoom(ctx, userId, workspaceId, roomId);
-  if (room.createdBy !== userId && !isAdminRole(role)) {
-    throw forbidden(M.mentionAllForbidden, ErrorCode.CHAT_MENTION_ALL_FORBIDDEN);
-  }
+  assertMayMentionEveryone(room, userId, role);
 }
 
 const replyTargetInvalid = () =>
@@ -290,9 +293,7 @@ export async function postMessage(
   roomId: number,
   input: z.output<typeof sendChatMessageSchema>,
 ): Promise<ChatMessage> {
-  if (input.senderId !== undefined && input.senderId !== userId) {
-    throw forbidden('다른 사용자로 메시지를 보낼 수 없습니다.', ErrorCode.ACCOUNT_MISMATCH);
-  }
+  assertSendsAsSelf(input.senderId, userId);
   return sendMessage(ctx, userId, workspaceId, roomId, input.content, undefined, input.replyTo);
 }
 
@@ -307,9 +308,7 @@ export async function deleteMessage(
   const { role } = await accessRoom(ctx, userId, workspaceId, roomId);
   const view = await repo.findMessage(ctx.database.db, messageId);
   if (!view || view.message.roomId !== roomId) throw messageNotFound();
-  if (view.message.senderId !== userId && !isAdminRole(role)) {
-    throw forbidden(M.deleteForbidden, ErrorCode.CHAT_DELETE_FORBIDDEN);
-  }
+  assertMayDeleteMessage(view.message, userId, role);
   if (await repo.softDeleteMessage(ctx.database.db, messageId, ctx.now())) {
     // A deleted message's files go too: they are no longer shown to anyone.
     const keys = await filesRepo.deleteAttachmentsOf(ctx.database.db, messageId);
@@ -347,9 +346,7 @@ export async function editMessage(
   if (!view || view.message.roomId !== roomId || view.message.deletedAt !== null) {
     throw messageNotFound();
   }
-  if (view.message.senderId !== userId) {
-    throw forbidden(M.editForbidden, ErrorCode.CHAT_EDIT_FORBIDDEN);
-  }
+  assertMayEditMessage(view.message, userId);
   if (view.attachments.length > 0)
     throw conflict(ErrorCode.CHAT_EDIT_NOT_TEXT, M.fileMessageNotEditable);
   const text = content.trim();

@@ -1,9 +1,7 @@
-import { ChatMessages as M, type ChatMessage, type ChatNotice } from '@teamup/contracts/chat';
-import { ErrorCode } from '@teamup/contracts/error-codes';
+import type { ChatMessage, ChatNotice } from '@teamup/contracts/chat';
 import { Topics } from '@teamup/contracts/events';
 import type { AppContext } from '../../context';
-import { forbidden } from '../../platform/errors/app-error';
-import { isAdminRole } from '../workspaces/workspaces.service';
+import { assertMayPin } from './chat.policy';
 import { presentMessage } from './chat.presenter';
 import * as messagesRepo from './chat-messages.repo';
 import * as reactionsRepo from './chat-reactions.repo';
@@ -47,9 +45,7 @@ export async function setNotice(
   messageId: number | null,
 ): Promise<ChatNotice> {
   const { room, role } = await accessRoom(ctx, userId, workspaceId, roomId);
-  if (room.createdBy !== userId && !isAdminRole(role)) {
-    throw forbidden(M.pinForbidden, ErrorCode.CHAT_PIN_FORBIDDEN);
-  }
+  assertMayPin(room, userId, role);
   if (messageId !== null) {
     const place = await messagesRepo.messagePlace(ctx.database.db, messageId);
     if (!place || place.roomId !== roomId || place.deletedAt !== null) throw messageNotFound();

@@ -4,7 +4,7 @@ import type { LiveEvent } from '@teamup/contracts/events';
 import type { AppContext } from '../../context';
 import { AccessCaches, accessCacheOf } from '../../platform/access-cache';
 import { forbidden, notFound } from '../../platform/errors/app-error';
-import { requireMembership } from '../workspaces/workspaces.service';
+import { requireMembership } from '../workspaces/membership.service';
 import * as repo from './chat.repo';
 
 type RoomAccessRow = NonNullable<Awaited<ReturnType<typeof repo.accessOf>>>;

@@ -11,7 +11,7 @@ import type { AppContext } from '../../context';
 import { AccessCaches, clearAccessCaches } from '../../platform/access-cache';
 import type { Db } from '../../db/client';
 import { badRequest } from '../../platform/errors/app-error';
-import { memberIdsAmong, requireMembership } from '../workspaces/workspaces.service';
+import { memberIdsAmong, requireMembership } from '../workspaces/membership.service';
 import { presentRoom } from './chat.presenter';
 import * as repo from './chat.repo';
 import { roomViews } from './room-views.repo';

@@ -2,6 +2,7 @@ import { toPage, type Page, type PageQuery } from '@teamup/contracts/common';
 import type { Comment } from '@teamup/contracts/comments';
 import type { AppContext } from '../../context';
 import type { AppError } from '../../platform/errors/app-error';
+import { canChangeComment } from './comments.policy';
 import { presentComment } from './comments.presenter';
 import * as repo from './comments.repo';
 
@@ -68,7 +69,7 @@ export function commentService<Access, Wire>(
 
   const ownComment = async (ctx: AppContext, userId: number, target: CommentTarget) => {
     const row = await reachComment(ctx, userId, target);
-    if (row.authorId !== userId) throw subject.authorOnly();
+    if (!canChangeComment(row, userId)) throw subject.authorOnly();
     return row;
   };
 

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import { routesFor } from '../../platform/http/define-route';
 import type { Guard, TypedApp } from '../../platform/http/types';
 import * as formation from './formation.service';
-import { requireMembership } from '../workspaces/workspaces.service';
+import { requireMembership } from '../workspaces/membership.service';
 
 /** Team-formation sessions: dice, ladder, preference vote and manual (docs/api/formation.md). */
 export async function formationRoutes(app: TypedApp, ctx: AppContext, requireAuth: Guard) {

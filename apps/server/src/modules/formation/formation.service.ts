@@ -9,10 +9,11 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { emitDomainEvent } from '../../platform/domain-events';
-import { badRequest, conflict, forbidden } from '../../platform/errors/app-error';
+import { badRequest, conflict } from '../../platform/errors/app-error';
 import { createGroupInTransaction } from '../chat/chat.service';
 import { createTeamInTransaction } from '../teams/teams.service';
-import { isAdminRole, memberIdsAmong, requireMembership } from '../workspaces/workspaces.service';
+import { memberIdsAmong, requireMembership } from '../workspaces/membership.service';
+import { assertMayRunFormation, assertParticipant } from './formation.policy';
 import { FormationDeadlines, reminderTime, sweepDeadlines } from './formation-deadlines';
 import { closeAndDraw, evenCapacities, formationNotFound } from './formation-draw';
 import { formationUpdated, presentFormation } from './formation.presenter';
@@ -39,8 +40,7 @@ async function present(
 }
 
 async function requireAdmin(ctx: AppContext, workspaceId: number, userId: number) {
-  const role = await requireMembership(ctx, workspaceId, userId);
-  if (!isAdminRole(role)) throw forbidden(M.adminOnly, ErrorCode.WORKSPACE_ADMIN_ONLY);
+  assertMayRunFormation(await requireMembership(ctx, workspaceId, userId));
 }
 
 /** Everyone following the session refetches it. */
@@ -142,8 +142,7 @@ export async function vote(
 ): Promise<Formation> {
   const row = await load(ctx, userId, id);
   if (row.method !== 'VOTE') throw badRequest(ErrorCode.VALIDATION_FAILED, M.wrongMethod);
-  if (!row.participantIds.includes(userId))
-    throw forbidden(M.notParticipant, ErrorCode.FORMATION_FORBIDDEN);
+  assertParticipant(row, userId);
   const isOpen = (current: repo.FormationRow) =>
     current.status === 'OPEN' && !(current.deadline && current.deadline <= ctx.now());
   if (!isOpen(row)) throw voteClosed();

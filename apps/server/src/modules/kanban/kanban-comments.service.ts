@@ -1,8 +1,7 @@
-import { ErrorCode } from '@teamup/contracts/error-codes';
-import { KanbanMessages as M, taskCommentView } from '@teamup/contracts/kanban';
+import { taskCommentView } from '@teamup/contracts/kanban';
 import type { AppContext } from '../../context';
-import { forbidden } from '../../platform/errors/app-error';
 import { commentService } from '../comments/comments.service';
+import { commentAuthorOnly } from './kanban.policy';
 import { accessTask, boardChangedOfTask, commentNotFound, taskNotFound } from './kanban.service';
 
 /** Comments on kanban tasks (spec 02: 4 a page, author-only edits) for anyone who sees the task. */
@@ -10,7 +9,7 @@ export const taskComments = commentService({
   kind: 'task',
   access: (ctx, userId, taskId) => accessTask(ctx, userId, taskId),
   notFound: commentNotFound,
-  authorOnly: () => forbidden(M.commentAuthorOnly, ErrorCode.AUTHOR_ONLY),
+  authorOnly: commentAuthorOnly,
   present: taskCommentView.toWire,
   // The board shows each task's comment count.
   afterCountChange: boardChangedOfTask,

@@ -1,12 +1,13 @@
 import type { AppModule } from '../../platform/module';
 import { kanbanRoutes } from './kanban.routes';
 import { taskCommentSearch, taskSearch } from './kanban.search.repo';
-import { createBoardForTeam } from './kanban.service';
+import { createBoardForTeam, teamProgress } from './kanban.service';
 
 /** A team's kanban board with completion approval; every team gets its board when it is made. */
 export const kanbanModule: AppModule = {
   name: 'kanban',
   routes: kanbanRoutes,
   teamCreationSteps: [createBoardForTeam],
+  progressSource: teamProgress,
   searchSources: [taskSearch, taskCommentSearch],
 };

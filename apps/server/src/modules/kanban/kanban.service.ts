@@ -12,21 +12,23 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { badRequest, conflict, forbidden, notFound } from '../../platform/errors/app-error';
+import { badRequest, conflict, notFound } from '../../platform/errors/app-error';
+import type { ProgressSource } from '../../platform/module';
 import {
   assertTeamContentAccess,
   publishTeamContentChange,
-  registerProgressSource,
   teamMembersAmong,
-} from '../teams/teams.service';
+} from '../teams/team-access.service';
 import { keyAt, toDoneList } from './kanban-positions';
+import { assertMayChangeDoneList, assertMayReviewTasks } from './kanban.policy';
 import { presentKanban, presentKanbanList, presentTask, type BoardView } from './kanban.presenter';
 import * as repo from './kanban.repo';
 import { emitDomainEvent } from '../../platform/domain-events';
 import { AccessCaches, accessCacheOf, clearAccessCaches } from '../../platform/access-cache';
 import { shareAnswer } from '../../platform/http/shared-answers';
 
-registerProgressSource(async (db, teamIds) => {
+/** How far each team is: the share of its tasks the leader approved (decision 0006). */
+export const teamProgress: ProgressSource = async (db, teamIds) => {
   const counts = await repo.taskCounts(db, teamIds);
   return new Map(
     counts.map((row) => [
@@ -34,15 +36,13 @@ registerProgressSource(async (db, teamIds) => {
       row.total === 0 ? 0 : Math.round((100 * row.approved) / row.total),
     ]),
   );
-});
+};
 
 const kanbanNotFound = () => notFound(M.boardNotFound, ErrorCode.KANBAN_NOT_FOUND);
 const listNotFound = () => notFound(M.listNotFound, ErrorCode.KANBAN_LIST_NOT_FOUND);
 export const taskNotFound = () => notFound(M.taskNotFound, ErrorCode.KANBAN_TASK_NOT_FOUND);
 export const commentNotFound = () =>
   notFound(M.commentNotFound, ErrorCode.KANBAN_COMMENT_NOT_FOUND);
-
-const doneListLeaderOnly = () => forbidden(M.doneListLeaderOnly, ErrorCode.KANBAN_LEADER_ONLY);
 
 /**
  * After every committed kanban write: the board kept for GET (on every instance) is dropped, then
@@ -171,7 +171,7 @@ export async function createList(
     if (input.isDoneList) {
       // A board's first done list (the starter lists) is anyone's to make; moving it is the leader's.
       const current = await repo.doneListOf(tx, kanban.id);
-      if (current && team.leaderId !== userId) throw doneListLeaderOnly();
+      if (current) assertMayChangeDoneList(team, userId);
       await repo.clearDoneList(tx, kanban.id, ctx.now());
     }
     const siblings = await repo.siblingListsOf(tx, kanban.id, null);
@@ -197,7 +197,7 @@ export async function updateList(
 ): Promise<KanbanList> {
   const { list, teamId, team } = await accessList(ctx, userId, listId);
   const marking = input.isDoneList !== undefined && input.isDoneList !== list.isDone;
-  if (marking && team.leaderId !== userId) throw doneListLeaderOnly();
+  if (marking) assertMayChangeDoneList(team, userId);
   await ctx.database.db.transaction(async (tx) => {
     const patch: { name?: string; position?: string; isDone?: boolean } = {};
     if (input.kanbanListName !== undefined) patch.name = input.kanbanListName;
@@ -275,7 +275,7 @@ export async function updateTask(
 ): Promise<Task> {
   const { task, kanbanId, teamId, team } = await accessTask(ctx, userId, taskId);
   if (input.isApproved !== undefined && input.isApproved !== task.isApproved) {
-    if (team.leaderId !== userId) throw forbidden(M.leaderOnly, ErrorCode.KANBAN_LEADER_ONLY);
+    assertMayReviewTasks(team, userId);
   }
   const assignedBefore =
     input.assigneeIds === undefined
@@ -368,7 +368,7 @@ export async function reviewCompletion(
   decision: { approved: boolean; approvalMessage?: string | null | undefined },
 ): Promise<Task> {
   const { task, kanbanId, teamId, team } = await accessTask(ctx, userId, taskId);
-  if (team.leaderId !== userId) throw forbidden(M.leaderOnly, ErrorCode.KANBAN_LEADER_ONLY);
+  assertMayReviewTasks(team, userId);
   if (task.isApproved) throw conflict(ErrorCode.TASK_ALREADY_APPROVED, M.alreadyApproved);
   if (!task.completionRequested) throw conflict(ErrorCode.TASK_NOT_REQUESTED, M.notRequested);
   await ctx.database.db.transaction(async (tx) => {

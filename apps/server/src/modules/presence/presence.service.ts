@@ -7,7 +7,7 @@ import {
 import type { AppContext } from '../../context';
 import type { BackgroundWork } from '../../platform/module';
 import { presenceOf } from '../../platform/realtime/presence';
-import { memberIdsAmong, requireMembership } from '../workspaces/workspaces.service';
+import { memberIdsAmong, requireMembership } from '../workspaces/membership.service';
 import * as repo from './presence.repo';
 
 /**

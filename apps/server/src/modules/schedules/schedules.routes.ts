@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import { routesFor } from '../../platform/http/define-route';
 import type { Guard, TypedApp } from '../../platform/http/types';
 import * as schedules from './schedules.service';
-import { assertTeamContentAccess } from '../teams/teams.service';
+import { assertTeamContentAccess } from '../teams/team-access.service';
 
 export async function schedulesRoutes(app: TypedApp, ctx: AppContext, requireAuth: Guard) {
   const route = routesFor(app, requireAuth, 'schedules');

@@ -7,9 +7,10 @@ import {
 } from '@teamup/contracts/schedules';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
-import { forbidden, notFound } from '../../platform/errors/app-error';
-import { assertTeamContentAccess, publishTeamContentChange } from '../teams/teams.service';
+import { notFound } from '../../platform/errors/app-error';
+import { assertTeamContentAccess, publishTeamContentChange } from '../teams/team-access.service';
 import { presentSchedule } from './schedules.presenter';
+import { assertMayChangeSchedule } from './schedules.policy';
 import * as repo from './schedules.repo';
 import { emitDomainEvent } from '../../platform/domain-events';
 
@@ -88,9 +89,7 @@ async function loadEditable(ctx: AppContext, userId: number, teamId: number, id:
   const team = await assertTeamContentAccess(ctx, teamId, userId);
   const view = await repo.findView(ctx.database.db, id);
   if (!view || view.schedule.teamId !== teamId) throw scheduleNotFound();
-  if (view.schedule.creatorId !== userId && team.leaderId !== userId) {
-    throw forbidden(M.creatorOrLeaderOnly, ErrorCode.SCHEDULE_FORBIDDEN);
-  }
+  assertMayChangeSchedule(view.schedule, team, userId);
   return { view, workspaceId: team.workspaceId };
 }
 

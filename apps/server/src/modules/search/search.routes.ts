@@ -4,7 +4,7 @@ import { routesFor } from '../../platform/http/define-route';
 import type { Guard, TypedApp } from '../../platform/http/types';
 import { SEARCH_ROUTE_CONFIG } from '../../platform/search/search-gate';
 import * as searchService from './search.service';
-import { requireMembership } from '../workspaces/workspaces.service';
+import { requireMembership } from '../workspaces/membership.service';
 
 export async function searchRoutes(app: TypedApp, ctx: AppContext, requireAuth: Guard) {
   const route = routesFor(app, requireAuth, 'search');

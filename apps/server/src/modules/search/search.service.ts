@@ -1,16 +1,13 @@
-import { ErrorCode } from '@teamup/contracts/error-codes';
 import {
   type SearchHit,
   type SearchKind,
   SearchLimits,
   searchKinds,
-  searchMessages,
   SEARCH_DAY_OFFSET,
   type SearchQuery,
   type SearchResult,
 } from '@teamup/contracts/search';
 import type { AppContext } from '../../context';
-import { forbidden } from '../../platform/errors/app-error';
 import type {
   SearchCandidate,
   SearchScope,
@@ -23,7 +20,8 @@ import {
   snippetOf,
 } from '../../platform/search/search-text';
 import { searchGateOf } from '../../platform/search/search-gate';
-import { requireMembership } from '../workspaces/workspaces.service';
+import { requireMembership } from '../workspaces/membership.service';
+import { assertTeamSearchable, searchesAllTeams } from './search.policy';
 import * as repo from './search.repo';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -47,11 +45,9 @@ export async function search(
 ): Promise<SearchResult> {
   const role = await requireMembership(ctx, workspaceId, userId);
   const db = ctx.database.db;
-  // Team content is read by the team's members and the workspace's owner (assertTeamContentAccess).
-  const teamIds = await repo.readableTeamIds(db, workspaceId, userId, role === 'OWNER');
-  if (query.teamId !== undefined && !teamIds.includes(query.teamId)) {
-    throw forbidden(searchMessages.teamNotReadable, ErrorCode.TEAM_NOT_MEMBER);
-  }
+  // Team content is read as assertTeamContentAccess reads it (search.policy.ts).
+  const teamIds = await repo.readableTeamIds(db, workspaceId, userId, searchesAllTeams(role));
+  if (query.teamId !== undefined) assertTeamSearchable(teamIds, query.teamId);
   const scope: Omit<SearchScope, 'pace'> = {
     workspaceId,
     userId,

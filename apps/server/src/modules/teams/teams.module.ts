@@ -1,7 +1,7 @@
 import type { AppModule } from '../../platform/module';
 import { teamsRoutes } from './teams.routes';
 import { teamSearch } from './teams.search.repo';
-import { leaveWorkspaceTeams } from './teams.service';
+import { leaveWorkspaceTeams } from './team-members.service';
 
 /** Teams of a workspace, their members and leaders. */
 export const teamsModule: AppModule = {

@@ -1,5 +1,5 @@
 import type { Team, TeamMember } from '@teamup/contracts/teams';
-import { presentMemberProfile } from '../workspaces/workspaces.service';
+import { presentMemberProfile } from '../workspaces/membership.service';
 import type { TeamMemberRow, TeamView } from './teams.repo';
 
 export function presentTeam(view: TeamView, progress: number): Team {

@@ -2,6 +2,8 @@ import { teamEndpoints as endpoints } from '@teamup/contracts/teams';
 import type { AppContext } from '../../context';
 import { routesFor } from '../../platform/http/define-route';
 import type { Guard, TypedApp } from '../../platform/http/types';
+import * as access from './team-access.service';
+import * as members from './team-members.service';
 import * as teams from './teams.service';
 
 export async function teamsRoutes(app: TypedApp, ctx: AppContext, requireAuth: Guard) {
@@ -11,7 +13,7 @@ export async function teamsRoutes(app: TypedApp, ctx: AppContext, requireAuth: G
   // and the caller is in its workspace (being in the team, or whom they add, the operation checks).
   const reach = {
     access: ({ params, userId }: { params: { id: number }; userId: number }) =>
-      teams.assertTeamInWorkspace(ctx, params.id, userId),
+      access.assertTeamInWorkspace(ctx, params.id, userId),
   };
 
   route(endpoints.workspaceTeams, ({ userId, params }) =>
@@ -26,32 +28,32 @@ export async function teamsRoutes(app: TypedApp, ctx: AppContext, requireAuth: G
     ({ userId, params, body }) => teams.updateTeam(ctx, userId, params.id, body),
     {
       message: '팀 정보가 저장되었습니다.',
-      access: ({ params, userId }) => teams.managedTeam(ctx, params.id, userId),
+      access: ({ params, userId }) => access.managedTeam(ctx, params.id, userId),
     },
   );
   route(
     endpoints.remove,
     ({ userId, params, body }) => teams.deleteTeam(ctx, userId, params.id, body.confirmName),
-    { access: ({ params, userId }) => teams.deletableTeam(ctx, params.id, userId) },
+    { access: ({ params, userId }) => access.deletableTeam(ctx, params.id, userId) },
   );
   route(
     endpoints.join,
-    ({ userId, params, body }) => teams.joinTeam(ctx, userId, params.id, body?.password),
+    ({ userId, params, body }) => members.joinTeam(ctx, userId, params.id, body?.password),
     { message: '팀에 참여했습니다.', ...reach },
   );
   route(
     endpoints.leave,
-    ({ userId, params, body }) => teams.leaveTeam(ctx, userId, params.id, body?.whenLast),
+    ({ userId, params, body }) => members.leaveTeam(ctx, userId, params.id, body?.whenLast),
     reach,
   );
-  route(endpoints.members, ({ userId, params }) => teams.listTeamMembers(ctx, userId, params.id));
+  route(endpoints.members, ({ userId, params }) => members.listTeamMembers(ctx, userId, params.id));
   route(
     endpoints.addMember,
     ({ userId, params, body }) =>
-      teams.addTeamMember(ctx, userId, params.id, body.userId, body.password),
+      members.addTeamMember(ctx, userId, params.id, body.userId, body.password),
     reach,
   );
   route(endpoints.removeMember, ({ userId, params }) =>
-    teams.removeTeamMember(ctx, userId, params.id, params.userId),
+    members.removeTeamMember(ctx, userId, params.id, params.userId),
   );
 }

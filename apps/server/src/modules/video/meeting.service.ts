@@ -2,7 +2,7 @@ import { Topics } from '@teamup/contracts/events';
 import { Limits } from '@teamup/contracts/limits';
 import type { MeetingChatEvent, SignalEvent, SignalSend } from '@teamup/contracts/video';
 import type { AppContext } from '../../context';
-import { requireMembership } from '../workspaces/workspaces.service';
+import { requireMembership } from '../workspaces/membership.service';
 import { liveRoomControl } from './live-room';
 import { chatInit, chatLine } from './video.presenter';
 import * as repo from './video.repo';

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import { routesFor } from '../../platform/http/define-route';
 import type { Guard, TypedApp } from '../../platform/http/types';
 import * as video from './video.service';
-import { requireMembership } from '../workspaces/workspaces.service';
+import { requireMembership } from '../workspaces/membership.service';
 
 /** Spec 02 section 7 "Video"; join, leave and the broadcast claim are our own paths. */
 export async function videoRoutes(app: TypedApp, ctx: AppContext, requireAuth: Guard) {

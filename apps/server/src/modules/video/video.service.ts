@@ -11,8 +11,8 @@ import {
 } from '@teamup/contracts/video';
 import type { AppContext } from '../../context';
 import type { DomainEventReaction, MemberRemovalStep } from '../../platform/module';
-import { AppError, conflict, forbidden, notFound } from '../../platform/errors/app-error';
-import { isAdminRole, requireMembership } from '../workspaces/workspaces.service';
+import { AppError, conflict, notFound } from '../../platform/errors/app-error';
+import { requireMembership } from '../workspaces/membership.service';
 import { announceAccessChange } from '../../platform/realtime/live-access';
 import { liveRoomControl, liveRoomName } from './live-room';
 import {
@@ -22,9 +22,9 @@ import {
   shouldOut,
 } from './video.presenter';
 import * as repo from './video.repo';
+import { assertMayDeleteChannel, assertMayRemoveParticipant, notParticipant } from './video.policy';
 
 const channelNotFound = () => notFound(M.channelNotFound, ErrorCode.VIDEO_CHANNEL_NOT_FOUND);
-const notParticipant = () => forbidden(M.notParticipant, ErrorCode.VIDEO_NOT_PARTICIPANT);
 
 /** The channel, if it belongs to the workspace and the caller is a member there; with the role. */
 async function requireChannel(ctx: AppContext, userId: number, workspaceId: number, id: number) {
@@ -106,7 +106,7 @@ export async function deleteChannel(
   channelId: number,
 ) {
   const { role } = await requireChannel(ctx, userId, workspaceId, channelId);
-  if (role !== 'OWNER') throw forbidden(M.ownerOnly, ErrorCode.VIDEO_OWNER_ONLY);
+  assertMayDeleteChannel(role);
   await repo.deleteChannel(ctx.database.db, channelId);
   await sendOut(ctx, channelId, null, 'CHANNEL_DELETED');
   // Whoever still listens to the meeting (not only its participants) stops.
@@ -159,10 +159,8 @@ async function removeParticipant(
   if (!participant) {
     throw notFound(M.participantNotFound, ErrorCode.VIDEO_PARTICIPANT_NOT_FOUND);
   }
+  assertMayRemoveParticipant(channel, actorId, role, participant.userId);
   const self = participant.userId === actorId;
-  if (!self && channel.createdBy !== actorId && !isAdminRole(role)) {
-    throw forbidden(M.removeForbidden, ErrorCode.VIDEO_REMOVE_FORBIDDEN);
-  }
   await repo.removeParticipant(db, channelId, participant.userId);
   if (!self) {
     await sendOut(ctx, channelId, participant.userId, 'REMOVED');

@@ -4,6 +4,9 @@ import type { AppContext } from '../../context';
 import { routesFor } from '../../platform/http/define-route';
 import { singleFileField } from '../../platform/http/multipart';
 import type { Guard, TypedApp } from '../../platform/http/types';
+import * as invites from './invites.service';
+import * as removal from './member-removal.service';
+import * as membership from './membership.service';
 import * as workspaces from './workspaces.service';
 
 const tag = 'workspaces';
@@ -14,7 +17,7 @@ export async function workspacesRoutes(app: TypedApp, ctx: AppContext, requireAu
   // whole rule is decided on the path before the input is read.
   const owner = {
     access: ({ params, userId }: { params: { id: number }; userId: number }) =>
-      workspaces.requireOwner(ctx, params.id, userId),
+      membership.requireOwner(ctx, params.id, userId),
   };
 
   route(endpoints.create, ({ userId, body }) => workspaces.createWorkspace(ctx, userId, body), {
@@ -22,20 +25,20 @@ export async function workspacesRoutes(app: TypedApp, ctx: AppContext, requireAu
   });
   route(endpoints.my, ({ userId }) => workspaces.listMyWorkspaces(ctx, userId));
   route(endpoints.invitePreview, ({ userId, params }) =>
-    workspaces.previewInvite(ctx, userId, params.code),
+    invites.previewInvite(ctx, userId, params.code),
   );
   route(
     endpoints.publicInvitePreview,
-    ({ params }) => workspaces.previewInvitePublic(ctx, params.code),
+    ({ params }) => invites.previewInvitePublic(ctx, params.code),
     // Anonymous, like the sign-up calls: a tighter per-IP budget than the global one.
     { config: { rateLimit: { max: 60, timeWindow: '1 minute' } } },
   );
-  route(endpoints.join, ({ userId, body }) => workspaces.joinByInvite(ctx, userId, body), {
+  route(endpoints.join, ({ userId, body }) => invites.joinByInvite(ctx, userId, body), {
     message: '워크스페이스에 참여했습니다.',
   });
   route(
     endpoints.joinById,
-    ({ userId, params, body }) => workspaces.joinById(ctx, userId, params.id, body.password),
+    ({ userId, params, body }) => invites.joinById(ctx, userId, params.id, body.password),
     {
       message: '워크스페이스에 참여했습니다.',
       access: { open: 'joining is for those not yet in it: the service checks bans and password' },
@@ -73,29 +76,27 @@ export async function workspacesRoutes(app: TypedApp, ctx: AppContext, requireAu
       workspaces.deleteWorkspace(ctx, userId, params.id, body.confirmName),
     owner,
   );
-  route(endpoints.leave, ({ userId, params }) => workspaces.leaveWorkspace(ctx, userId, params.id));
-  route(endpoints.members, ({ userId, params }) => workspaces.listMembers(ctx, userId, params.id));
+  route(endpoints.leave, ({ userId, params }) => removal.leaveWorkspace(ctx, userId, params.id));
+  route(endpoints.members, ({ userId, params }) => membership.listMembers(ctx, userId, params.id));
   route(
     endpoints.changeRole,
     ({ userId, params, body }) =>
-      workspaces.changeRole(ctx, userId, params.id, params.userId, body.role),
+      membership.changeRole(ctx, userId, params.id, params.userId, body.role),
     owner,
   );
   route(endpoints.kick, ({ userId, params }) =>
-    workspaces.kickMember(ctx, userId, params.id, params.userId),
+    removal.kickMember(ctx, userId, params.id, params.userId),
   );
   route(
     endpoints.ban,
     async ({ userId, params }) => {
-      await workspaces.banMember(ctx, userId, params.id, params.userId);
+      await removal.banMember(ctx, userId, params.id, params.userId);
       return true as const;
     },
     { message: '사용자를 차단했습니다.' },
   );
   route(endpoints.unban, ({ userId, params }) =>
-    workspaces.unbanMember(ctx, userId, params.id, params.userId),
+    removal.unbanMember(ctx, userId, params.id, params.userId),
   );
-  route(endpoints.blacklist, ({ userId, params }) =>
-    workspaces.listBlacklist(ctx, userId, params.id),
-  );
+  route(endpoints.blacklist, ({ userId, params }) => removal.listBlacklist(ctx, userId, params.id));
 }

@@ -1,0 +1,113 @@
+import { ErrorCode } from '@teamup/contracts/error-codes';
+import {
+  WorkspaceMessages as M,
+  type WorkspaceMember,
+  type WorkspaceRole,
+} from '@teamup/contracts/workspaces';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
+import { notFound } from '../../platform/errors/app-error';
+import { AccessCaches, accessCacheOf, clearAccessCaches } from '../../platform/access-cache';
+import { presentMember } from './workspaces.presenter';
+import * as repo from './workspaces.repo';
+import {
+  assertCanManageWorkspace,
+  assertCanModerateWorkspace,
+  assertNotYourself,
+  notWorkspaceMember,
+} from './workspaces.policy';
+
+/*
+ * Who is in a workspace and with which role: the access step of every workspace-scoped call of
+ * every module, the member list and role changes. What each role may do is workspaces.policy.ts.
+ */
+
+/** Co-members' profile fields, also shown by teams: other modules reach it through the service. */
+export { presentMemberProfile } from './workspaces.presenter';
+
+export const workspaceNotFound = () => notFound(M.notFound, ErrorCode.WORKSPACE_NOT_FOUND);
+export const memberNotFound = () =>
+  notFound(M.memberNotFound, ErrorCode.WORKSPACE_MEMBER_NOT_FOUND);
+
+/**
+ * The caller's role in the workspace; 404 when it does not exist, 403 when they are not a member.
+ * Every workspace-scoped call of every module starts here.
+ */
+export async function requireMembership(
+  ctx: AppContext,
+  workspaceId: number,
+  userId: number,
+  db: Db = ctx.database.db,
+): Promise<WorkspaceRole> {
+  // Inside a transaction the role is read there; otherwise a member's role may come from the
+  // cache, which every join, role change, removal and deletion clears on every instance.
+  const role =
+    db === ctx.database.db
+      ? await accessCacheOf<WorkspaceRole>(ctx, AccessCaches.workspaceRole).get(
+          workspaceId,
+          userId,
+          () => repo.findRole(db, workspaceId, userId),
+        )
+      : await repo.findRole(db, workspaceId, userId);
+  if (role) return role;
+  if (!(await repo.findWorkspace(db, workspaceId))) throw workspaceNotFound();
+  throw notWorkspaceMember();
+}
+
+/** The owner's operations (settings, roles, deletion); also their routes' access step (0036). */
+export async function requireOwner(ctx: AppContext, workspaceId: number, userId: number) {
+  assertCanManageWorkspace(await requireMembership(ctx, workspaceId, userId));
+}
+
+/** The moderators' operations (removals, bans); answers the caller's role. */
+export async function requireModerator(ctx: AppContext, workspaceId: number, userId: number) {
+  const role = await requireMembership(ctx, workspaceId, userId);
+  assertCanModerateWorkspace(role);
+  return role;
+}
+
+export async function listMembers(
+  ctx: AppContext,
+  userId: number,
+  workspaceId: number,
+): Promise<WorkspaceMember[]> {
+  await requireMembership(ctx, workspaceId, userId);
+  const rows = await repo.listMembers(ctx.database.db, workspaceId);
+  return rows.map(presentMember);
+}
+
+export async function changeRole(
+  ctx: AppContext,
+  userId: number,
+  workspaceId: number,
+  targetId: number,
+  role: 'ADMIN' | 'MEMBER',
+): Promise<WorkspaceMember> {
+  await requireOwner(ctx, workspaceId, userId);
+  assertNotYourself(userId, targetId);
+  const db = ctx.database.db;
+  if (!(await repo.setRole(db, workspaceId, targetId, role))) throw memberNotFound();
+  await clearAccessCaches(ctx, { userIds: [targetId] });
+  const member = await repo.findMember(db, workspaceId, targetId);
+  if (!member) throw memberNotFound();
+  return presentMember(member);
+}
+
+/** For other modules (teams, chat): the member's profile if they belong to the workspace. */
+export async function findMember(
+  ctx: AppContext,
+  workspaceId: number,
+  userId: number,
+): Promise<WorkspaceMember | undefined> {
+  const row = await repo.findMember(ctx.database.db, workspaceId, userId);
+  return row && presentMember(row);
+}
+
+/** Of `userIds`, those who belong to the workspace (chat rooms invite only them). */
+export function memberIdsAmong(
+  ctx: AppContext,
+  workspaceId: number,
+  userIds: readonly number[],
+): Promise<number[]> {
+  return repo.memberIdsAmong(ctx.database.db, workspaceId, userIds);
+}
