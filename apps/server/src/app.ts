@@ -24,7 +24,6 @@ import { defaultWebDist } from './platform/server-root';
 import { stompRoutes } from './platform/realtime/stomp-route';
 import type { SubscriptionState } from './platform/bus/event-bus';
 import { accessCachesHear } from './platform/access-cache';
-import { liveAccessOf } from './platform/realtime/live-access';
 import { databaseNameOf } from './platform/realtime/presence.repo';
 import { MemoryLimiter, type Limiter } from './platform/rate-limit/limiter';
 import { RequestBudget } from './platform/rate-limit/request-budget';
@@ -218,8 +217,8 @@ function busHears(context: AppContext, state: SubscriptionState) {
   accessCachesHear(context, state);
   sessionCacheHears(context, state);
   if (state !== 'resubscribed') return;
-  liveAccessOf(context)
-    .then((access) => access.resubscribed((claims) => isSessionActive(context, claims)))
+  context.liveAccess
+    .resubscribed((claims) => isSessionActive(context, claims))
     .catch((error: unknown) => context.logger.error({ err: error }, 'live access re-check'));
 }
 

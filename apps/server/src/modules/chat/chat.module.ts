@@ -3,6 +3,8 @@ import { chatAttachmentRoutes } from './chat-attachments.routes';
 import { chatRoutes } from './chat.routes';
 import { chatFiles, editHistoryPruning, leaveWorkspaceRooms } from './chat.cleanup';
 import { chatLive } from './chat.stomp';
+import { textSendsState } from './text-sends';
+import { typingHeardState } from './typing.service';
 
 /** Chat rooms of a workspace: messages, attachments, read pointers. */
 export const chatModule: AppModule = {
@@ -15,4 +17,5 @@ export const chatModule: AppModule = {
   ownedFiles: [chatFiles],
   live: chatLive,
   background: editHistoryPruning,
+  state: [textSendsState, typingHeardState],
 };

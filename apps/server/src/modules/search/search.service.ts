@@ -22,7 +22,6 @@ import {
   prepareTerms,
   snippetOf,
 } from '../../platform/search/search-text';
-import { searchGateOf } from '../../platform/search/search-gate';
 import { requireMembership } from '../workspaces/workspaces.service';
 import * as repo from './search.repo';
 
@@ -75,7 +74,7 @@ export async function search(
   const capped = new Set<SearchKind>();
   const found: Found[] = [];
   let partial = false;
-  await searchGateOf(ctx).run(async () => {
+  await ctx.searchGate.run(async () => {
     for (const [index, source] of sources.entries()) {
       const asked = query.kind === undefined || query.kind === source.kind;
       // A kind not asked for is only counted.

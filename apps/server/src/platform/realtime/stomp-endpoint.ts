@@ -7,7 +7,6 @@ import { assertAcceptableText } from '../http/validation';
 import { liveMetrics } from '../observability/live-metrics';
 import type { LimitResult } from '../rate-limit/limiter';
 import { armDeadline, type LiveAccess, type LiveEndReason, type LiveLink } from './live-access';
-import { presenceOf } from './presence';
 import { StompOutbox } from './stomp-outbox';
 import {
   bodyOfEvent,
@@ -481,7 +480,7 @@ export function serveStomp(
     auth = granted;
     unregister = access.add(linkOf(granted));
     // An open socket keeps its user online (decision 0021).
-    unhold = presenceOf(ctx).hold(granted.userId);
+    unhold = ctx.presence.hold(granted.userId);
     disarm = armDeadline(granted.deadline, () => end('TOKEN_EXPIRED'));
   };
   /** The CONNECT frame's token, when the URL had none: without a good one, ERROR and close. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SearchGate, searchGateOf } from './search-gate';
+import { SearchGate } from './search-gate';
 
 describe('search gate', () => {
   it('runs one search at a time, in the order asked, and goes on after a failure', async () => {
@@ -29,11 +29,5 @@ describe('search gate', () => {
     expect(await second).toBe(2);
     expect(await third).toBe(3);
     expect(events).toEqual(['1 start', '1 end', '2 start', '2 end', '3']);
-  });
-
-  it('is one gate per owner', () => {
-    const a = {};
-    expect(searchGateOf(a)).toBe(searchGateOf(a));
-    expect(searchGateOf(a)).not.toBe(searchGateOf({}));
   });
 });

@@ -21,15 +21,3 @@ export class SearchGate {
     }
   }
 }
-
-const gates = new WeakMap<object, SearchGate>();
-
-/** The gate of one app instance (keyed by its context). */
-export function searchGateOf(owner: object): SearchGate {
-  let gate = gates.get(owner);
-  if (!gate) {
-    gate = new SearchGate();
-    gates.set(owner, gate);
-  }
-  return gate;
-}
