@@ -5,7 +5,8 @@ import type { AccessClaims } from '../auth/tokens';
 import { RequestBudget } from '../rate-limit/request-budget';
 import type { LiveContribution } from './contribution';
 import { accessDeadline } from './live-access';
-import { serveStomp, type StompAuth, type StompLogin } from './stomp-endpoint';
+import type { StompAuth, StompLogin } from './stomp-auth';
+import { serveStomp } from './stomp-endpoint';
 import { StompLimits } from './stomp-frames';
 
 /**
@@ -81,7 +82,7 @@ export async function stompRoutes(
       }
       const opened = claims === null ? null : { ...claims, renew: renewerOf(claims) };
       const spend = (userId: number) => budget.spend(RequestBudget.userSubject(userId));
-      serveStomp(ctx, socket, opened, destinationSets, ctx.liveAccess, spend, login);
+      serveStomp(ctx, socket, opened, destinationSets, spend, login);
     },
   );
 }
