@@ -21,11 +21,10 @@ import { registerObservability } from './platform/observability/observability';
 import { requestIdOf } from './platform/observability/request-id';
 import { serveWeb } from './platform/http/serve-web';
 import { defaultWebDist } from './platform/server-root';
-import { givesWayToRequests, searchGateOf } from './platform/search/search-gate';
+import { givesWayToRequests } from './platform/search/search-gate';
 import { stompRoutes } from './platform/realtime/stomp-route';
 import type { SubscriptionState } from './platform/bus/event-bus';
 import { accessCachesHear } from './platform/access-cache';
-import { liveAccessOf } from './platform/realtime/live-access';
 import { databaseNameOf } from './platform/realtime/presence.repo';
 import { MemoryLimiter, type Limiter } from './platform/rate-limit/limiter';
 import { RequestBudget } from './platform/rate-limit/request-budget';
@@ -110,7 +109,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   registerBodyDrain(app);
   await registerObservability(app, context);
   // Searches give way to every other request between their statements (decision 0039).
-  givesWayToRequests(app, searchGateOf(context));
+  givesWayToRequests(app, context.searchGate);
   app.addHook('onClose', async () => {
     unwatch();
     await dispose();
@@ -223,8 +222,8 @@ function busHears(context: AppContext, state: SubscriptionState) {
   accessCachesHear(context, state);
   sessionCacheHears(context, state);
   if (state !== 'resubscribed') return;
-  liveAccessOf(context)
-    .then((access) => access.resubscribed((claims) => isSessionActive(context, claims)))
+  context.liveAccess
+    .resubscribed((claims) => isSessionActive(context, claims))
     .catch((error: unknown) => context.logger.error({ err: error }, 'live access re-check'));
 }
 

@@ -12,6 +12,11 @@ import { LogMailer, type Mailer } from './platform/mail/mailer';
 import { MemoryLimiter, type Limiter } from './platform/rate-limit/limiter';
 import { DomainEventQueue } from './platform/domain-events';
 import { hooksOf, type AppModule, type ModuleHooks } from './platform/module';
+import { ModuleState } from './platform/module-state';
+import { AccessCacheRegistry } from './platform/access-cache';
+import { LiveAccess } from './platform/realtime/live-access';
+import { startPresence, type PresenceTracker } from './platform/realtime/presence';
+import { SearchGate } from './platform/search/search-gate';
 import { ensurePrivateDir } from './platform/private-files';
 import { resolveJwtSecret } from './platform/secrets';
 import { DiskStorage } from './platform/storage/disk-storage';
@@ -39,6 +44,16 @@ export type AppContext = {
   hooks: ModuleHooks;
   /** Facts stated after a commit whose reactions run off the request path. */
   domainEvents: DomainEventQueue;
+  /** This instance's caches of access answers, cleared over the bus (decision 0017). */
+  accessCaches: AccessCacheRegistry;
+  /** This instance's open streams and sockets, re-checked when access shrinks (0012). */
+  liveAccess: LiveAccess;
+  /** Who is online, from this instance's connections and what the others tell (0021). */
+  presence: PresenceTracker;
+  /** One search at a time on this instance (0033). */
+  searchGate: SearchGate;
+  /** What each module keeps per app, declared in its module file (decision 0037). */
+  moduleState: ModuleState;
 };
 
 /** Parts a caller (a test) may supply instead of letting the config decide. */
@@ -84,6 +99,12 @@ export async function createContext(
   if (!overrides.limiter && limiter.close) owned.push(() => limiter.close?.() ?? Promise.resolve());
   const storage = overrides.storage ?? (await createStorage(config));
   const secret = await resolveJwtSecret(config.jwtSecret, config.dataDir);
+  // Per-app platform state (decision 0037), listening to the bus from here on.
+  const accessCaches = AccessCacheRegistry.listening(bus, logger);
+  const liveAccess = await LiveAccess.listening(bus, logger);
+  const presence = startPresence(bus, database, logger);
+  // The presence module's background work says `bye` first; this stops it where none runs (demo).
+  owned.push(() => presence.stop());
 
   const context: AppContext = {
     config,
@@ -100,7 +121,16 @@ export async function createContext(
     now: overrides.now ?? (() => new Date()),
     hooks: hooksOf(modules),
     domainEvents: new DomainEventQueue(),
+    accessCaches,
+    liveAccess,
+    presence,
+    searchGate: new SearchGate(),
+    moduleState: new ModuleState(),
   };
+  context.moduleState.makeAll(
+    context,
+    modules.flatMap((module) => module.state ?? []),
+  );
   const dispose = async () => {
     // Reactions queued before the stop still run (their changes are committed).
     await context.domainEvents.settled();

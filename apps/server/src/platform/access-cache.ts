@@ -1,5 +1,6 @@
+import type { Logger } from 'pino';
 import type { AppContext } from '../context';
-import type { SubscriptionState } from './bus/event-bus';
+import type { EventBus, SubscriptionState } from './bus/event-bus';
 
 /**
  * Per-instance caches of access decisions and small read models (a member's workspace role, team
@@ -53,7 +54,7 @@ export class AccessCache<V> {
 
   constructor(
     readonly name: string,
-    private readonly registry: CacheRegistry,
+    private readonly registry: AccessCacheRegistry,
   ) {}
 
   get size(): number {
@@ -108,12 +109,25 @@ export class AccessCache<V> {
   }
 }
 
-class CacheRegistry {
+/** An app instance's caches (`ctx.accessCaches`), listening for the clears made elsewhere. */
+export class AccessCacheRegistry {
   readonly caches = new Map<string, AccessCache<unknown>>();
   /** Subscribed to the clears (once, at the start). */
   listening = false;
   /** False while the bus is away: its subscriptions hear nothing, clears included. */
   busHearing = true;
+
+  /** A registry subscribed to the clears; it keeps nothing until the subscription is in place. */
+  static listening(bus: Pick<EventBus, 'subscribe'>, logger: Logger): AccessCacheRegistry {
+    const registry = new AccessCacheRegistry();
+    bus
+      .subscribe(ACCESS_CLEARED_TOPIC, (event) => registry.clear(event as AccessClear))
+      .then(() => {
+        registry.listening = true;
+      })
+      .catch((error: unknown) => logger.error({ err: error }, 'access cache feed'));
+    return registry;
+  }
 
   hearing(): boolean {
     return this.listening && this.busHearing;
@@ -125,27 +139,9 @@ class CacheRegistry {
   }
 }
 
-const perApp = new WeakMap<AppContext, CacheRegistry>();
-
-function registryOf(ctx: AppContext): CacheRegistry {
-  let registry = perApp.get(ctx);
-  if (!registry) {
-    const created = new CacheRegistry();
-    perApp.set(ctx, created);
-    ctx.bus
-      .subscribe(ACCESS_CLEARED_TOPIC, (event) => created.clear(event as AccessClear))
-      .then(() => {
-        created.listening = true;
-      })
-      .catch((error: unknown) => ctx.logger.error({ err: error }, 'access cache feed'));
-    registry = created;
-  }
-  return registry;
-}
-
 /** This app instance's cache called `name` (made on first use). */
 export function accessCacheOf<V>(ctx: AppContext, name: string): AccessCache<V> {
-  const registry = registryOf(ctx);
+  const registry = ctx.accessCaches;
   let cache = registry.caches.get(name);
   if (!cache) {
     cache = new AccessCache<unknown>(name, registry);
@@ -159,7 +155,7 @@ export function accessCacheOf<V>(ctx: AppContext, name: string): AccessCache<V> 
  * every other instance over the bus.
  */
 export async function clearAccessCaches(ctx: AppContext, change: AccessClear): Promise<void> {
-  registryOf(ctx).clear(change);
+  ctx.accessCaches.clear(change);
   await ctx.bus.publishUnlogged(ACCESS_CLEARED_TOPIC, change);
 }
 
@@ -169,7 +165,7 @@ export async function clearAccessCaches(ctx: AppContext, change: AccessClear): P
  * it is away none is stored (each request reads the database).
  */
 export function accessCachesHear(ctx: AppContext, state: SubscriptionState): void {
-  const registry = registryOf(ctx);
+  const registry = ctx.accessCaches;
   registry.busHearing = state === 'resubscribed';
   registry.clear({});
 }

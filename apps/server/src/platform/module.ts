@@ -2,6 +2,7 @@ import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import type { DomainEvent } from './domain-events';
 import type { Guard, TypedApp } from './http/types';
+import type { ModuleStateKey } from './module-state';
 import type { LiveContribution } from './realtime/contribution';
 import type { SearchSource } from './search/search-source';
 import type { OwnedFilesQuery } from './storage/owned-files';
@@ -58,6 +59,8 @@ export interface AppModule {
   readonly live?: LiveContribution;
   /** What it lets people search, one source per kind (platform/search, decision 0020). */
   readonly searchSources?: readonly SearchSource[];
+  /** The state it keeps per app, made when the app is built (decision 0037). */
+  readonly state?: readonly ModuleStateKey<unknown>[];
 }
 
 /** What modules contribute to other modules' operations, gathered once per app. */

@@ -2,6 +2,7 @@ import type { AppContext } from '../../context';
 import type { SubscriptionState } from '../../platform/bus/event-bus';
 import { REVOKED_TOPIC, type Revocation } from '../../platform/auth/revocations';
 import type { AccessClaims } from '../../platform/auth/tokens';
+import { ModuleStateKey } from '../../platform/module-state';
 import * as repo from './auth.repo';
 
 /**
@@ -55,21 +56,16 @@ class ActiveSessions {
   }
 }
 
-const perApp = new WeakMap<AppContext, ActiveSessions>();
-
-/** This app instance's cache, listening for revocations made by the other instances. */
-function activeSessionsOf(ctx: AppContext): ActiveSessions {
-  let sessions = perApp.get(ctx);
-  if (!sessions) {
-    const created = new ActiveSessions();
-    perApp.set(ctx, created);
-    void ctx.bus
-      .subscribe(REVOKED_TOPIC, (event) => created.forget(event as Revocation))
-      .catch((error: unknown) => ctx.logger.error({ err: error }, 'session revocation feed'));
-    sessions = created;
-  }
+/** The app instance's cache (the auth module's state), listening for revocations made elsewhere. */
+export const activeSessionsState = new ModuleStateKey('auth: active sessions', (ctx) => {
+  const sessions = new ActiveSessions();
+  void ctx.bus
+    .subscribe(REVOKED_TOPIC, (event) => sessions.forget(event as Revocation))
+    .catch((error: unknown) => ctx.logger.error({ err: error }, 'session revocation feed'));
   return sessions;
-}
+});
+
+const activeSessionsOf = (ctx: AppContext) => ctx.moduleState.get(activeSessionsState);
 
 export async function isSessionActive(ctx: AppContext, claims: AccessClaims): Promise<boolean> {
   const sessions = activeSessionsOf(ctx);

@@ -4,6 +4,8 @@ import { chatRoutes } from './chat.routes';
 import { chatFiles, editHistoryPruning, leaveWorkspaceRooms } from './chat.cleanup';
 import { chatFileSearch, messageSearch } from './chat.search.repo';
 import { chatLive } from './chat.stomp';
+import { textSendsState } from './text-sends';
+import { typingHeardState } from './typing.service';
 
 /** Chat rooms of a workspace: messages, attachments, read pointers. */
 export const chatModule: AppModule = {
@@ -17,4 +19,5 @@ export const chatModule: AppModule = {
   live: chatLive,
   searchSources: [messageSearch, chatFileSearch],
   background: editHistoryPruning,
+  state: [textSendsState, typingHeardState],
 };

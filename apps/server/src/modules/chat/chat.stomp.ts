@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import { Topics } from '@teamup/contracts/events';
 import { badRequest } from '../../platform/errors/app-error';
 import type { LiveContribution } from '../../platform/realtime/contribution';
-import { destinationIds } from '../../platform/realtime/stomp-endpoint';
+import { destinationIds } from '../../platform/realtime/stomp-destinations';
 import type { AppContext } from '../../context';
 import { chatReplayAsNow } from './chat.live-replay';
 import { isRoomMember, roomIdsOf, setNotifyLevel } from './members.service';

@@ -1,5 +1,6 @@
 import { ChatMessages as M, type ChatMessage } from '@teamup/contracts/chat';
 import type { AppContext } from '../../context';
+import { ModuleStateKey } from '../../platform/module-state';
 import { newMessageEvent, presentStoredText } from './chat.presenter';
 import * as repo from './chat-sends.repo';
 
@@ -205,8 +206,8 @@ export function refusedByTheDatabase(error: unknown): boolean {
   return false;
 }
 
-/** One queue per database (contexts derived for a request or a sweep share theirs). */
-const perDatabase = new WeakMap<AppContext['database'], TextSends>();
+/** One queue per app (the chat module's state). */
+export const textSendsState = new ModuleStateKey('chat: text sends', (ctx) => new TextSends(ctx));
 
 /**
  * Texts the batch's JSON cannot carry as the database would store them alone: an unpaired
@@ -233,10 +234,6 @@ export async function storeTextMessage(
       published: false,
     };
   }
-  let sends = perDatabase.get(ctx.database);
-  if (!sends) {
-    sends = new TextSends(ctx);
-    perDatabase.set(ctx.database, sends);
-  }
+  const sends = ctx.moduleState.get(textSendsState);
   return { stored: await sends.store(send), published: true };
 }

@@ -1,6 +1,7 @@
 import { CHAT_TYPING_INTERVAL_MS } from '@teamup/contracts/chat';
 import { Topics, type ChatTypingEvent } from '@teamup/contracts/events';
 import type { AppContext } from '../../context';
+import { ModuleStateKey } from '../../platform/module-state';
 import { accessRoom } from './room-access';
 
 /**
@@ -11,7 +12,11 @@ const MIN_GAP_MS = CHAT_TYPING_INTERVAL_MS - 1000;
 /** Above this many remembered senders, the ones past the gap are forgotten. */
 const REMEMBERED_MAX = 10_000;
 
-const lastHeard = new WeakMap<AppContext, Map<string, number>>();
+/** When each person's "typing" in each room last went out (the chat module's state, per app). */
+export const typingHeardState = new ModuleStateKey(
+  'chat: typing heard',
+  () => new Map<string, number>(),
+);
 const keyOf = (roomId: number, userId: number) => `${roomId}:${userId}`;
 
 /**
@@ -19,7 +24,7 @@ const keyOf = (roomId: number, userId: number) => `${roomId}:${userId}`;
  * dropped their indicator with the message; the client tells again right after sending).
  */
 export function forgetTyping(ctx: AppContext, roomId: number, userId: number): void {
-  lastHeard.get(ctx)?.delete(keyOf(roomId, userId));
+  ctx.moduleState.get(typingHeardState).delete(keyOf(roomId, userId));
 }
 
 /**
@@ -33,11 +38,7 @@ export async function sendTyping(
   roomId: number,
 ): Promise<void> {
   const { caller } = await accessRoom(ctx, userId, workspaceId, roomId);
-  let heard = lastHeard.get(ctx);
-  if (!heard) {
-    heard = new Map();
-    lastHeard.set(ctx, heard);
-  }
+  const heard = ctx.moduleState.get(typingHeardState);
   const now = ctx.now().getTime();
   const key = keyOf(roomId, userId);
   const last = heard.get(key);

@@ -18,7 +18,7 @@ const hashOf = (ticket: string) => createHash('sha256').update(ticket).digest('h
 
 /** Tickets for the event stream, the stream itself (platform/realtime/sse-hub.ts), its counts. */
 export async function liveRoutes(app: TypedApp, ctx: AppContext, requireAuth: Guard) {
-  const hub = await SseHub.start(ctx, ctx.hooks.live);
+  const hub = SseHub.start(ctx, ctx.hooks.live);
   // Streams never end by themselves: close them before the server waits for open requests.
   app.addHook('preClose', async () => {
     await hub.stop();

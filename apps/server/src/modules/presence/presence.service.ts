@@ -6,7 +6,6 @@ import {
 } from '@teamup/contracts/presence';
 import type { AppContext } from '../../context';
 import type { BackgroundWork } from '../../platform/module';
-import { presenceOf } from '../../platform/realtime/presence';
 import { memberIdsAmong, requireMembership } from '../workspaces/membership.service';
 import * as repo from './presence.repo';
 
@@ -22,7 +21,7 @@ export async function workspacePresence(
   workspaceId: number,
 ): Promise<WorkspacePresence> {
   await requireMembership(ctx, workspaceId, userId);
-  const connected = presenceOf(ctx).present();
+  const connected = ctx.presence.present();
   const members = new Set(
     await memberIdsAmong(
       ctx,
@@ -42,7 +41,7 @@ export async function reportPresence(
   userId: number,
   status: 'ONLINE' | 'AWAY',
 ): Promise<void> {
-  await presenceOf(ctx).report(userId, status);
+  await ctx.presence.report(userId, status);
 }
 
 /** Of `userIds`, those with the given status now (chat's `<@here>` wakes the ONLINE ones). */
@@ -51,7 +50,7 @@ export function usersWithStatus(
   userIds: readonly number[],
   status: PresenceStatus,
 ): number[] {
-  const tracker = presenceOf(ctx);
+  const tracker = ctx.presence;
   return userIds.filter((id) => tracker.statusOf(id) === status);
 }
 
@@ -69,7 +68,7 @@ export function presenceAnnouncements(
   ctx: AppContext,
   gapMs: number = PresenceTimings.announceGapMs,
 ): BackgroundWork {
-  const tracker = presenceOf(ctx);
+  const tracker = ctx.presence;
   /** The newest settled status of each person not yet announced. */
   let pending = new Map<number, PresenceStatus>();
   let timer: NodeJS.Timeout | undefined;

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Workspace } from '@teamup/contracts/workspaces';
-import { searchGateOf } from '../../platform/search/search-gate';
 import { call, createUser, dataOf, type TestUser } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
@@ -28,7 +27,7 @@ afterAll(async () => {
 
 /** Watches the gate: how many requests it was told of, and how many of them ended. */
 function watchGate() {
-  const gate = searchGateOf(app.context);
+  const gate = app.context.searchGate;
   const told = { started: 0, ended: 0 };
   const original = gate.otherStarted.bind(gate);
   const spy = vi.spyOn(gate, 'otherStarted').mockImplementation(() => {

@@ -19,7 +19,6 @@ import {
   prepareTerms,
   snippetOf,
 } from '../../platform/search/search-text';
-import { searchGateOf } from '../../platform/search/search-gate';
 import { requireMembership } from '../workspaces/membership.service';
 import { assertTeamSearchable, searchesAllTeams } from './search.policy';
 import * as repo from './search.repo';
@@ -71,7 +70,7 @@ export async function search(
   const capped = new Set<SearchKind>();
   const found: Found[] = [];
   let partial = false;
-  await searchGateOf(ctx).run(userId, async (pace) => {
+  await ctx.searchGate.run(userId, async (pace) => {
     for (const [index, source] of sources.entries()) {
       const asked = query.kind === undefined || query.kind === source.kind;
       await pace();

@@ -1,5 +1,6 @@
 import type { RoomServiceClient } from 'livekit-server-sdk';
 import type { AppContext } from '../../context';
+import { ModuleStateKey } from '../../platform/module-state';
 
 /** The LiveKit room of a channel: unique across workspaces, stable for the channel's life. */
 export const liveRoomName = (workspaceId: number, channelId: number) =>
@@ -90,14 +91,13 @@ export class LiveRoomControl {
   }
 }
 
-const controls = new WeakMap<AppContext, LiveRoomControl>();
+/** The app's LiveKit control (the video module's state, per app). */
+export const liveRoomControlState = new ModuleStateKey(
+  'video: LiveKit control',
+  (ctx) => new LiveRoomControl(ctx),
+);
 
-/** The app's LiveKit control, made once per app. */
+/** The app's LiveKit control. */
 export function liveRoomControl(ctx: AppContext): LiveRoomControl {
-  let control = controls.get(ctx);
-  if (!control) {
-    control = new LiveRoomControl(ctx);
-    controls.set(ctx, control);
-  }
-  return control;
+  return ctx.moduleState.get(liveRoomControlState);
 }

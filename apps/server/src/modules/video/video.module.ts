@@ -1,4 +1,5 @@
 import type { AppModule } from '../../platform/module';
+import { liveRoomControlState } from './live-room';
 import { videoRoutes } from './video.routes';
 import { endRemovedMembersMeetings, leaveWorkspaceChannels } from './video.service';
 import { videoLive } from './video.stomp';
@@ -10,4 +11,5 @@ export const videoModule: AppModule = {
   memberRemovalSteps: [leaveWorkspaceChannels],
   reactions: [endRemovedMembersMeetings],
   live: videoLive,
+  state: [liveRoomControlState],
 };

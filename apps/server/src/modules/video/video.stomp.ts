@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { badRequest } from '../../platform/errors/app-error';
 import type { LiveContribution } from '../../platform/realtime/contribution';
-import { destinationIds, type StompDestinations } from '../../platform/realtime/stomp-endpoint';
+import { destinationIds, type StompDestinations } from '../../platform/realtime/stomp-destinations';
 import * as video from './meeting.service';
 
 /**

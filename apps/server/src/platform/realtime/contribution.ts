@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context';
 import type { LoggedEvent } from '../bus/replayable-bus';
-import type { StompDestinations } from './stomp-endpoint';
+import type { StompDestinations } from './stomp-destinations';
 
 /** A live event as the transport sees it: a JSON object with a `type`, nothing more known. */
 export type LiveEventFields = Readonly<Record<string, unknown>>;

@@ -1,5 +1,7 @@
 import { decodeJwt } from 'jose';
+import type { Logger } from 'pino';
 import type { AppContext } from '../../context';
+import type { EventBus } from '../bus/event-bus';
 import { REVOKED_TOPIC, type Revocation } from '../auth/revocations';
 
 /**
@@ -51,10 +53,19 @@ const EXPIRY_SLACK_MS = 1000;
 /** setTimeout's limit; a longer deadline is re-armed by the caller's next token anyway. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
+/** This app instance's registry of links (`ctx.liveAccess`). */
 export class LiveAccess {
   private readonly links = new Set<LiveLink>();
 
-  constructor(private readonly ctx: AppContext) {}
+  private constructor(private readonly logger: Logger) {}
+
+  /** A registry listening to both feeds. */
+  static async listening(bus: Pick<EventBus, 'subscribe'>, logger: Logger): Promise<LiveAccess> {
+    const created = new LiveAccess(logger);
+    await bus.subscribe(ACCESS_TOPIC, (event) => created.changed(event as AccessChange));
+    await bus.subscribe(REVOKED_TOPIC, (event) => created.revoked(event as Revocation));
+    return created;
+  }
 
   get size(): number {
     return this.links.size;
@@ -76,7 +87,7 @@ export class LiveAccess {
       link.recheck().catch((error: unknown) => {
         // Failing to re-check must not leave a link that may have lost its right: end it, and
         // the client reconnects through the ordinary checks.
-        this.ctx.logger.warn({ err: error }, 'live access re-check failed; closing the link');
+        this.logger.warn({ err: error }, 'live access re-check failed; closing the link');
         link.end('SESSION_ENDED');
       });
     }
@@ -112,7 +123,7 @@ export class LiveAccess {
           if (link.resume) link.resume();
           else await link.recheck();
         } catch (error) {
-          this.ctx.logger.warn({ err: error }, 'live access re-check failed; closing the link');
+          this.logger.warn({ err: error }, 'live access re-check failed; closing the link');
           link.end('SESSION_ENDED');
         }
       }),
@@ -130,23 +141,6 @@ export class LiveAccess {
       if (ended) link.end('SESSION_ENDED');
     }
   }
-}
-
-const perApp = new WeakMap<AppContext, Promise<LiveAccess>>();
-
-/** This app instance's registry, listening to both feeds (created once, on first use). */
-export function liveAccessOf(ctx: AppContext): Promise<LiveAccess> {
-  let access = perApp.get(ctx);
-  if (!access) {
-    const created = new LiveAccess(ctx);
-    access = (async () => {
-      await ctx.bus.subscribe(ACCESS_TOPIC, (event) => created.changed(event as AccessChange));
-      await ctx.bus.subscribe(REVOKED_TOPIC, (event) => created.revoked(event as Revocation));
-      return created;
-    })();
-    perApp.set(ctx, access);
-  }
-  return access;
 }
 
 /**

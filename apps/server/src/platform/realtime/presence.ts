@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { PresenceTimings, type PresenceStatus } from '@teamup/contracts/presence';
-import type { AppContext } from '../../context';
+import type { Logger } from 'pino';
+import type { Database } from '../../db/client';
+import type { ReplayableBus } from '../bus/replayable-bus';
 import { databaseNameOf } from './presence.repo';
 
 /**
@@ -324,32 +326,32 @@ export class PresenceTracker {
   }
 }
 
-const perApp = new WeakMap<AppContext, PresenceTracker>();
-
 /**
  * The internal topic of the instances that share this database: one deployment. Two deployments
  * (or two test runs) on one Redis then never count each other's people, nor elect each other's
  * announcer.
  */
-async function syncTopicOf(ctx: AppContext): Promise<string> {
-  return `${PRESENCE_TOPIC}:${await databaseNameOf(ctx.database.db)}`;
+async function syncTopicOf(database: Database): Promise<string> {
+  return `${PRESENCE_TOPIC}:${await databaseNameOf(database.db)}`;
 }
 
-/** This app instance's tracker, started on first use and listening to the other instances. */
-export function presenceOf(ctx: AppContext): PresenceTracker {
-  let tracker = perApp.get(ctx);
-  if (!tracker) {
-    const topic = syncTopicOf(ctx);
-    const created = new PresenceTracker(
-      async (message) => ctx.bus.publishUnlogged(await topic, message),
-      { onError: (error) => ctx.logger.warn({ err: error }, 'presence sync failed') },
-    );
-    tracker = created;
-    perApp.set(ctx, created);
-    void topic
-      .then((name) => ctx.bus.subscribe(name, (event) => created.heard(event as SyncMessage)))
-      .then(() => created.start())
-      .catch((error: unknown) => ctx.logger.warn({ err: error }, 'presence sync unavailable'));
-  }
+/**
+ * An app instance's tracker (`ctx.presence`), started once it listens to the other instances.
+ * Stopped by the presence module's background work when the app closes (saying `bye`).
+ */
+export function startPresence(
+  bus: Pick<ReplayableBus, 'subscribe' | 'publishUnlogged'>,
+  database: Database,
+  logger: Logger,
+): PresenceTracker {
+  const topic = syncTopicOf(database);
+  const tracker = new PresenceTracker(
+    async (message) => bus.publishUnlogged(await topic, message),
+    { onError: (error) => logger.warn({ err: error }, 'presence sync failed') },
+  );
+  void topic
+    .then((name) => bus.subscribe(name, (event) => tracker.heard(event as SyncMessage)))
+    .then(() => tracker.start())
+    .catch((error: unknown) => logger.warn({ err: error }, 'presence sync unavailable'));
   return tracker;
 }

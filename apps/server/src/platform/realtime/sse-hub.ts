@@ -5,8 +5,7 @@ import type { AppContext } from '../../context';
 import type { LoggedEvent } from '../bus/replayable-bus';
 import { liveMetrics } from '../observability/live-metrics';
 import type { LiveContribution, TopicChange } from './contribution';
-import { armDeadline, liveAccessOf, type LiveAccess, type LiveEndReason } from './live-access';
-import { presenceOf } from './presence';
+import { armDeadline, type LiveAccess, type LiveEndReason } from './live-access';
 import { SharedTopics, type TopicHandler } from './shared-topics';
 
 /** Whose stream it is: the user, the login session, when the access token behind it expires. */
@@ -109,8 +108,8 @@ export class SseHub {
     this.pruner.unref();
   }
 
-  static async start(ctx: AppContext, sources: readonly LiveContribution[]): Promise<SseHub> {
-    return new SseHub(ctx, await liveAccessOf(ctx), sources);
+  static start(ctx: AppContext, sources: readonly LiveContribution[]): SseHub {
+    return new SseHub(ctx, ctx.liveAccess, sources);
   }
 
   get size(): number {
@@ -137,7 +136,7 @@ export class SseHub {
       heartbeat: undefined,
       changes: Promise.resolve(),
       release: () => undefined,
-      unhold: presenceOf(this.ctx).hold(userId),
+      unhold: this.ctx.presence.hold(userId),
       paused: null,
       rechecking: 0,
       pending: [],

@@ -4,8 +4,9 @@ import type { AppContext } from '../../context';
 import type { AccessClaims } from '../auth/tokens';
 import { RequestBudget } from '../rate-limit/request-budget';
 import type { LiveContribution } from './contribution';
-import { accessDeadline, liveAccessOf } from './live-access';
-import { serveStomp, type StompAuth, type StompLogin } from './stomp-endpoint';
+import { accessDeadline } from './live-access';
+import type { StompAuth, StompLogin } from './stomp-auth';
+import { serveStomp } from './stomp-endpoint';
 import { StompLimits } from './stomp-frames';
 
 /**
@@ -29,7 +30,6 @@ export async function stompRoutes(
   app.addHook('onClose', async () => {
     for (const set of destinationSets) await set.stop?.();
   });
-  const access = await liveAccessOf(ctx);
   await app.register(websocket, { options: { maxPayload: StompLimits.maxFrameBytes } });
   /** The URL's token checked before the upgrade; null: none there, CONNECT must bring one. */
   const claimsOf = new WeakMap<object, Omit<StompAuth, 'renew'> | null>();
@@ -82,7 +82,7 @@ export async function stompRoutes(
       }
       const opened = claims === null ? null : { ...claims, renew: renewerOf(claims) };
       const spend = (userId: number) => budget.spend(RequestBudget.userSubject(userId));
-      serveStomp(ctx, socket, opened, destinationSets, access, spend, login);
+      serveStomp(ctx, socket, opened, destinationSets, spend, login);
     },
   );
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SearchGate, type SearchPace, searchGateOf } from './search-gate';
+import { SearchGate, type SearchPace } from './search-gate';
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 10));
 
@@ -31,31 +31,6 @@ describe('search gate: turns', () => {
     expect(await second).toBe(2);
     expect(await third).toBe(3);
     expect(events).toEqual(['1 start', '1 end', '2 start', '2 end', '3']);
-  });
-
-  it('gives the turns by account: three searches of one account do not all go first', async () => {
-    const gate = new SearchGate();
-    const order: string[] = [];
-    let release: () => void = () => undefined;
-    const searches = [
-      gate.run(7, async () => {
-        order.push('a1');
-        await new Promise<void>((resolve) => (release = resolve));
-      }),
-    ];
-    await tick();
-    for (const name of ['a2', 'a3'])
-      searches.push(gate.run(7, () => Promise.resolve(void order.push(name))));
-    searches.push(gate.run(8, () => Promise.resolve(void order.push('b1'))));
-    release();
-    await Promise.all(searches);
-    expect(order).toEqual(['a1', 'b1', 'a2', 'a3']);
-  });
-
-  it('is one gate per owner', () => {
-    const a = {};
-    expect(searchGateOf(a)).toBe(searchGateOf(a));
-    expect(searchGateOf(a)).not.toBe(searchGateOf({}));
   });
 });
 

@@ -156,15 +156,3 @@ export function givesWayToRequests(app: FastifyInstance, gate: SearchGate): void
     done();
   });
 }
-
-const gates = new WeakMap<object, SearchGate>();
-
-/** The gate of one app instance (keyed by its context). */
-export function searchGateOf(owner: object): SearchGate {
-  let gate = gates.get(owner);
-  if (!gate) {
-    gate = new SearchGate();
-    gates.set(owner, gate);
-  }
-  return gate;
-}

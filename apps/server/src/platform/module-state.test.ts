@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import type { AppContext } from '../context';
+import { ModuleState, ModuleStateKey } from './module-state';
+
+describe('ModuleState', () => {
+  const ctx = {} as AppContext; // the keys below never read it
+
+  it('makes each declared state once, when the app is built', () => {
+    let made = 0;
+    const counter = new ModuleStateKey('test: counter', () => {
+      made += 1;
+      return { count: made };
+    });
+    const state = new ModuleState();
+    state.makeAll(ctx, [counter, counter]);
+    expect(made).toBe(1);
+    expect(state.get(counter)).toBe(state.get(counter));
+    expect(made).toBe(1);
+  });
+
+  it('keeps one app’s state apart from another’s', () => {
+    const list = new ModuleStateKey('test: list', () => [] as number[]);
+    const first = new ModuleState();
+    const second = new ModuleState();
+    first.makeAll(ctx, [list]);
+    second.makeAll(ctx, [list]);
+    first.get(list).push(1);
+    expect(second.get(list)).toEqual([]);
+  });
+
+  it('refuses a state no module of the app declares', () => {
+    const undeclared = new ModuleStateKey('test: undeclared', () => 1);
+    expect(() => new ModuleState().get(undeclared)).toThrow(/test: undeclared/);
+  });
+});
