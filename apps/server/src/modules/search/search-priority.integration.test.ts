@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ChatRoom } from '@teamup/contracts/chat';
 import type { Workspace } from '@teamup/contracts/workspaces';
 import { call, createUser, dataOf, type TestUser } from '../../../test/factories';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import { connectStomp, sendJson } from '../../../test/stomp-client';
+import { createTestApp, listenLocally, type TestApp } from '../../../test/test-app';
 
 /*
  * Decision 0039: searches give way to every other request. The app tells the search gate of
@@ -51,6 +53,30 @@ describe('searches give way to other requests', () => {
       expect(told).toEqual({ started: 3, ended: 3 });
     } finally {
       restore();
+    }
+  });
+
+  it('tells the gate of every STOMP send too, from its start to its end', async () => {
+    const wsUrl = `${(await listenLocally(app)).replace('http', 'ws')}/ws`;
+    const other = await createUser(app);
+    await call(app, other, 'POST', '/api/workspaces/join', { inviteCode: workspace.inviteCode });
+    const room = dataOf<ChatRoom>(
+      await call(app, user, 'POST', `/api/workspaces/${workspace.id}/chat-rooms/create`, {
+        name: '순서 방',
+        chatMemberIdList: [other.userId],
+      }),
+    );
+    const client = await connectStomp(wsUrl, user);
+    const { told, restore } = watchGate();
+    try {
+      const destination = `/app/workspaces/${workspace.id}/chat-rooms/${room.id}/messages`;
+      await sendJson(client, destination, { content: '검색보다 먼저' });
+      await sendJson(client, destination, { content: '이것도 먼저' });
+      expect(client.frames.filter((frame) => frame.command === 'RECEIPT')).toHaveLength(2);
+      expect(told).toEqual({ started: 2, ended: 2 });
+    } finally {
+      restore();
+      client.socket.close();
     }
   });
 

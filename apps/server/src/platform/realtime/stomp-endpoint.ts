@@ -202,15 +202,22 @@ class StompEndpointSession {
 
   private async onSend(frame: StompFrame): Promise<void> {
     const destination = frame.headers['destination'] ?? '';
-    const done =
-      destination === REAUTH_DESTINATION
-        ? await this.auth.renew(frame)
-        : await runSend(
-            frame,
-            firstServing(this.destinationSets, (set) => set.send(destination, this.session)),
-            this.refusals,
-            this.ctx.logger,
-          );
+    // A send is a request like an HTTP one: searches give way to it (decision 0039).
+    const ended = this.ctx.searchGate.otherStarted();
+    let done: boolean;
+    try {
+      done =
+        destination === REAUTH_DESTINATION
+          ? await this.auth.renew(frame)
+          : await runSend(
+              frame,
+              firstServing(this.destinationSets, (set) => set.send(destination, this.session)),
+              this.refusals,
+              this.ctx.logger,
+            );
+    } finally {
+      ended();
+    }
     if (done) this.writer.receipt(frame);
   }
 

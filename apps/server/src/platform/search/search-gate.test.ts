@@ -32,6 +32,24 @@ describe('search gate: turns', () => {
     expect(await third).toBe(3);
     expect(events).toEqual(['1 start', '1 end', '2 start', '2 end', '3']);
   });
+  it('gives the turns by account: three searches of one account do not all go first', async () => {
+    const gate = new SearchGate();
+    const order: string[] = [];
+    let release: () => void = () => undefined;
+    const searches = [
+      gate.run(7, async () => {
+        order.push('a1');
+        await new Promise<void>((resolve) => (release = resolve));
+      }),
+    ];
+    await tick();
+    for (const name of ['a2', 'a3'])
+      searches.push(gate.run(7, () => Promise.resolve(void order.push(name))));
+    searches.push(gate.run(8, () => Promise.resolve(void order.push('b1'))));
+    release();
+    await Promise.all(searches);
+    expect(order).toEqual(['a1', 'b1', 'a2', 'a3']);
+  });
 });
 
 describe('search gate: giving way to other requests', () => {
@@ -84,6 +102,17 @@ describe('search gate: giving way to other requests', () => {
     await vi.advanceTimersByTimeAsync(2);
     // Ended 20 ms into the wait: the search went 3 ms later (the quiet moment).
     expect(answered()).toBe(23);
+    finish();
+    await running;
+  });
+
+  it('lets go of requests whose end is never told, once they are old', async () => {
+    const { gate, finish, running } = await pacedGate();
+    const never = Array.from({ length: 64 }, () => gate.otherStarted());
+    expect(never).toHaveLength(64);
+    await vi.advanceTimersByTimeAsync(1000);
+    gate.otherStarted();
+    expect(gate.othersInFlight).toBe(1);
     finish();
     await running;
   });

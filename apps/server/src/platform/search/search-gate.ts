@@ -29,6 +29,9 @@ export const SEARCH_GATE_PACING: SearchGatePacing = {
   interactiveMs: 1000,
 };
 
+/** How many requests in flight before the gate lets go of those too old to count. */
+const FORGET_OLD_AT = 64;
+
 /** What a search calls between two of its statements. */
 export type SearchPace = () => Promise<void>;
 
@@ -63,10 +66,23 @@ export class SearchGate {
     }
   }
 
+  /** Requests other than searches the gate counts as being answered (for tests and metrics). */
+  get othersInFlight(): number {
+    return this.others.size;
+  }
+
   /** A request other than a search began: call the function answered when it has ended. */
   otherStarted(): () => void {
     const key = Symbol('request');
-    this.others.set(key, this.clock());
+    const now = this.clock();
+    // Some ends are never told (a WebSocket's upgrade request has no response to close): those
+    // no longer count once old, and are let go here.
+    if (this.others.size >= FORGET_OLD_AT) {
+      for (const [other, started] of this.others) {
+        if (now - started >= this.pacingOptions.interactiveMs) this.others.delete(other);
+      }
+    }
+    this.others.set(key, now);
     let ended = false;
     return () => {
       if (ended) return;
