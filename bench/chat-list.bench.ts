@@ -9,11 +9,11 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { chromium, type Page } from 'playwright-core';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
+import { fillRoom } from './chat-list.repo';
 import { startSession } from '../apps/server/src/modules/auth/auth.service';
 import { createGroup } from '../apps/server/src/modules/chat/chat.service';
 import { createLocalUser } from '../apps/server/src/modules/users/users.service';
@@ -72,17 +72,7 @@ async function seedRooms(env: Record<string, string>): Promise<Seeded> {
         chatMemberIdList: [other.id],
       });
       rooms[name] = room.id;
-      await ctx.database.db.execute(sql`
-        INSERT INTO chat_messages (room_id, sender_id, content, created_at)
-        SELECT ${room.id}, CASE WHEN n % 3 = 0 THEN ${me.id}::int ELSE ${other.id}::int END,
-               '메시지 ' || n || ': 오늘 회의 자료는 공유 폴더에 올려 두었습니다',
-               now() - ((${count}::int - n) * interval '1 minute')
-        FROM generate_series(1, ${count}::int) AS n`);
-      const last = await ctx.database.db.execute(
-        sql`SELECT max(id)::int AS id FROM chat_messages WHERE room_id = ${room.id}`,
-      );
-      const [row] = (last as { rows: Array<{ id: number }> }).rows;
-      newest[name] = Number(row?.id ?? 0);
+      newest[name] = await fillRoom(ctx.database.db, room.id, [me.id, other.id], count);
     }
     const session = await startSession(ctx, me.id, {}, { ip: '127.0.0.1' });
     return {

@@ -17,12 +17,13 @@ import fs from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { startServer, type ServerProcess } from '../apps/server/test/server-process';
 import { withScratchDatabase } from './processes';
+import { firstMemberOf, insertMessages } from './search-cost.repo';
+import { analyzeAll } from './search.repo';
 import { JWT_SECRET, percentile, seed } from './support';
 
 const MESSAGES = 2000;
@@ -103,25 +104,13 @@ async function runEngine(engine: EngineName, databaseUrl: string | undefined) {
     const app = await buildApp(config, { logger: pino({ level: 'silent' }) });
     try {
       const db = app.context.database.db;
-      const result: unknown = await db.execute(
-        sql`SELECT user_id FROM chat_room_members WHERE room_id = ${roomId} ORDER BY user_id LIMIT 1`,
-      );
-      const [owner] = (result as { rows: { user_id: number }[] }).rows;
+      const owner = await firstMemberOf(db, roomId);
       for (let n = 0; n < MESSAGES; n += 100) {
-        const values = Array.from(
-          { length: 100 },
-          (_, k) => sql`(${roomId}, ${owner?.user_id}, ${longText(n + k)})`,
-        );
-        await db.execute(
-          sql`INSERT INTO chat_messages (room_id, sender_id, content) VALUES ${sql.join(values, sql`, `)}`,
-        );
+        const texts = Array.from({ length: 100 }, (_, k) => longText(n + k));
+        await insertMessages(db, roomId, owner, texts);
       }
-      // Every table, as a production database has statistics of every table (the search joins
-      // room membership); without the server's statement timeout (0031), which it can outlast.
-      await db.transaction(async (tx) => {
-        await tx.execute(sql`SET LOCAL statement_timeout = 0`);
-        await tx.execute(sql`ANALYZE`);
-      });
+      // Statistics of every table, as in production: the search joins room membership.
+      await analyzeAll(db);
     } finally {
       await app.close();
     }

@@ -24,7 +24,6 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import pino from 'pino';
 import { buildApp } from '../apps/server/src/app';
@@ -37,10 +36,8 @@ import { createLocalUser } from '../apps/server/src/modules/users/users.service'
 import { joinByInvite } from '../apps/server/src/modules/workspaces/invites.service';
 import { createWorkspace } from '../apps/server/src/modules/workspaces/workspaces.service';
 import { startServer, type ServerProcess } from '../apps/server/test/server-process';
+import * as repo from './search.repo';
 import { JWT_SECRET, median, percentile } from './support';
-
-const root = path.resolve(import.meta.dirname, '..');
-const migrations = path.join(root, 'apps/server/drizzle');
 
 const quick = process.env.BENCH_QUICK === '1';
 const SIZE = quick
@@ -67,21 +64,6 @@ const QUERIES: Record<string, string[]> = {
   'one character (no index)': ['록', '팀'],
 };
 
-/** Work-chat vocabulary the content is made of (no quotes: it is written into SQL as it is). */
-const WORDS =
-  `회의 주간회의 회의록 회의실 일정 확인 부탁드립니다 오늘 내일 오전 오후 점심 저녁 다음주 이번주
-설계 API 서버 배포 테스트 코드 리뷰 검토 문서 작성 정리 공유 업데이트 요청 수정 완료 진행 중입니다
-디자인 시안 화면 버튼 색상 로그인 회원가입 결제 알림 채팅 게시판 칸반 일정표 프로젝트 마감 발표 자료
-고객 미팅 전화 메일 보내드렸어요 받았습니다 감사합니다 네 좋아요 알겠습니다 잠시만요 지금 바로 나중에
-데이터베이스 인덱스 성능 속도 개선 버그 이슈 해결 원인 분석 로그 에러 장애 복구 모니터링 서비스
-기획 요구사항 정의 범위 우선순위 스프린트 백로그 회고 데모 준비 계획 목표 결과 보고 예산 비용
-팀장님 대리님 선배 후배 모두 다들 같이 함께 따로 먼저 다시 계속 거의 아직 이미 벌써 혹시 정말
-올려주세요 봐주세요 알려주세요 정리해서 올릴게요 확인했습니다 반영했습니다 수정했어요 말씀드릴게요 공유드립니다
-클라이언트 프론트엔드 백엔드 모바일 웹 앱 브라우저 캐시 토큰 세션 권한 설정 환경 빌드 배포판 릴리스
-휴가 출장 재택 출근 퇴근 야근 주말 월요일 화요일 수요일 목요일 금요일 커피 식사 간식 택배 주차`
-    .split(/\s+/u)
-    .filter(Boolean);
-
 type EngineName = 'PGlite' | 'PostgreSQL';
 
 // --- seeding -------------------------------------------------------------------------------------
@@ -107,40 +89,6 @@ type Seeded = {
   /** What the searcher may read, for the report. */
   visibleMessages: number;
 };
-
-/**
- * A SQL expression for `min`..`max` words of the list, chosen by hashing `seed` (an integer
- * expression): deterministic, so both engines and both copies hold the same text.
- */
-function phrase(seed: string, min: number, max: number) {
-  const pick = (k: string) =>
-    `(ARRAY[${WORDS.map((word) => `'${word}'`).join(',')}]::text[])[1 + abs(hashint4(((${seed}) * 64 + ${k})::int)::bigint) % ${WORDS.length}]`;
-  return `(SELECT array_to_string(ARRAY(SELECT ${pick('k')} FROM generate_series(1, ${min} + abs(hashint4(${seed})::bigint) % ${max - min + 1}) AS k), ' '))`;
-}
-
-/**
- * The CREATE INDEX statements of the search migrations, and their index names. Migration 0024
- * only redefines the functions they call and rebuilds them: the statements are 0020's and 0023's.
- */
-async function searchIndexes() {
-  const statements: string[] = [];
-  for (const file of ['0020_search.sql', '0023_search_bigrams.sql']) {
-    const text = await fs.readFile(path.join(migrations, file), 'utf8');
-    statements.push(
-      ...text
-        .split('--> statement-breakpoint')
-        .map((part) => part.trim())
-        .filter((part) => part.startsWith('CREATE INDEX')),
-    );
-  }
-  const names = statements.map((statement) => /CREATE INDEX "(\w+)"/u.exec(statement)?.[1] ?? '');
-  if (statements.length !== 14 || names.some((name) => !name)) {
-    throw new Error(`expected 14 search indexes, found ${statements.length}`);
-  }
-  return { statements, names };
-}
-
-const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
 
 async function seedWorkspace(env: Record<string, string>): Promise<Seeded> {
   const config = loadConfig({ ...env, LOG_LEVEL: 'silent', JWT_SECRET });
@@ -182,78 +130,36 @@ async function seedWorkspace(env: Record<string, string>): Promise<Seeded> {
       teams.push(team.id);
     }
     const searcherId = ids[SEARCHER] ?? 0;
-    for (const index of SEARCHER_TEAMS) {
-      await db.execute(
-        sql`INSERT INTO team_members (team_id, user_id) VALUES (${teams[index]}, ${searcherId})`,
-      );
-    }
-    const teamList = `ARRAY[${teams.join(',')}]`;
-    const boardIds = rowsOf(
-      await db.execute(
-        sql.raw(`SELECT id FROM boards WHERE team_id = ANY(${teamList}) ORDER BY id`),
-      ),
-    ).map((row) => Number(row.id));
-    const kanbanIds = rowsOf(
-      await db.execute(
-        sql.raw(`SELECT id FROM kanbans WHERE team_id = ANY(${teamList}) ORDER BY id`),
-      ),
-    ).map((row) => Number(row.id));
+    for (const index of SEARCHER_TEAMS) await repo.addTeamMember(db, teams[index] ?? 0, searcherId);
+    const { boardIds, kanbanIds } = await repo.boardsAndKanbansOf(db, teams);
     if (boardIds.length !== TEAMS || kanbanIds.length !== TEAMS) {
       throw new Error('every team should have its board and kanban');
     }
     const listIds: number[] = [];
-    for (const kanbanId of kanbanIds) {
-      const [row] = rowsOf(
-        await db.execute(
-          sql`INSERT INTO kanban_lists (kanban_id, name, position) VALUES (${kanbanId}, '할 일', 'a0') RETURNING id`,
-        ),
-      );
-      listIds.push(Number(row?.id));
-    }
+    for (const kanbanId of kanbanIds) listIds.push(await repo.addKanbanList(db, kanbanId));
 
     // Bulk content, the search indexes dropped meanwhile (built once afterwards: far cheaper).
-    const { names } = await searchIndexes();
-    for (const name of names) await db.execute(sql.raw(`DROP INDEX "${name}"`));
+    const { names } = await repo.searchIndexes();
+    await repo.dropIndexes(db, names);
     const t0 = performance.now();
-    const pickOf = (list: number[], seed: string) =>
-      `(ARRAY[${list.join(',')}])[1 + (${seed}) % ${list.length}]`;
-    await db.execute(
-      sql.raw(`INSERT INTO chat_messages (room_id, sender_id, content, created_at)
-        SELECT ${pickOf(rooms, 'g')}, ${ownerId}, ${phrase('g', 3, 9)},
-          now() - (${SIZE.messages} - g) * interval '15 seconds'
-        FROM generate_series(1, ${SIZE.messages}) AS g`),
-    );
-    await db.execute(
-      sql.raw(`INSERT INTO posts (board_id, author_id, title, content, created_at)
-        SELECT ${pickOf(boardIds, 'g')}, ${ownerId}, ${phrase('g + 1000000', 2, 6)},
-          ${phrase('g + 2000000', 15, 40)}, now() - (${SIZE.posts} - g) * interval '5 minutes'
-        FROM generate_series(1, ${SIZE.posts}) AS g`),
-    );
-    await db.execute(
-      sql.raw(`INSERT INTO post_comments (post_id, author_id, content, created_at)
-        SELECT (SELECT min(id) FROM posts) + (g * 7919) % ${SIZE.posts}, ${ownerId},
-          ${phrase('g + 3000000', 3, 12)}, now() - (${SIZE.comments} - g) * interval '3 minutes'
-        FROM generate_series(1, ${SIZE.comments}) AS g`),
-    );
-    await db.execute(
-      sql.raw(`INSERT INTO kanban_tasks (list_id, subject, content, position, created_at)
-        SELECT ${pickOf(listIds, 'g')}, ${phrase('g + 4000000', 2, 5)},
-          ${phrase('g + 5000000', 5, 15)}, 'a' || lpad(g::text, 6, '0'),
-          now() - (${SIZE.tasks} - g) * interval '4 minutes'
-        FROM generate_series(1, ${SIZE.tasks}) AS g`),
-    );
+    await repo.writeBulkContent(db, {
+      rooms,
+      boardIds,
+      listIds,
+      ownerId,
+      messages: SIZE.messages,
+      posts: SIZE.posts,
+      comments: SIZE.comments,
+      tasks: SIZE.tasks,
+    });
     console.log(`  bulk content written in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-    const [visible] = rowsOf(
-      await db.execute(
-        sql`SELECT count(*)::int AS n FROM chat_messages m JOIN chat_room_members r ON r.room_id = m.room_id AND r.user_id = ${searcherId}`,
-      ),
-    );
+    const visible = await repo.messagesReadableBy(db, searcherId);
     return {
       workspaceId: workspace.id,
       searcher: tokens[SEARCHER] ?? '',
       owner: tokens[0] ?? '',
       sendRoom: rooms[2] ?? 0,
-      visibleMessages: Number(visible?.n),
+      visibleMessages: visible,
     };
   } finally {
     await app.close();
@@ -262,12 +168,12 @@ async function seedWorkspace(env: Record<string, string>): Promise<Seeded> {
 
 /** Builds the search indexes (or not) and analyses, as autovacuum would after such a load. */
 async function finish(env: Record<string, string>, withIndexes: boolean) {
-  const { statements } = await searchIndexes();
+  const { statements } = await repo.searchIndexes();
   await withDatabase(env, async (db) => {
     const t0 = performance.now();
-    if (withIndexes) for (const statement of statements) await db.execute(sql.raw(statement));
+    if (withIndexes) await repo.runStatements(db, statements);
     const built = performance.now() - t0;
-    await db.execute(sql`ANALYZE`);
+    await repo.analyzeAll(db);
     if (withIndexes) console.log(`  search indexes built in ${(built / 1000).toFixed(1)} s`);
   });
 }

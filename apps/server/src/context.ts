@@ -50,7 +50,7 @@ export type AppContext = {
   liveAccess: LiveAccess;
   /** Who is online, from this instance's connections and what the others tell (0021). */
   presence: PresenceTracker;
-  /** One search at a time on this instance (0033). */
+  /** One search at a time on this instance, giving way to every other request (0033, 0039). */
   searchGate: SearchGate;
   /** What each module keeps per app, declared in its module file (decision 0037). */
   moduleState: ModuleState;
