@@ -132,12 +132,23 @@ export const routes = {
   { path: string; access: RouteAccess; href: (...args: never[]) => string }
 >;
 
-/** Paths on which the workspace side panel shows (spec 01 section 2, protected layout). */
+/**
+ * Paths on which the workspace side panel shows: the team, chat, video and workspace-home paths of
+ * spec 01 section 2, and the screens people reach from them and leave again (team formation, the
+ * notifications page, My Page and its subpages), where a panel that vanished left them no way back
+ * to their rooms but the rail (issue 41). Off a /ws path it shows the last workspace.
+ */
 export const sidePanelPaths: readonly string[] = [
   routes.workspace.path,
   routes.team.path,
   routes.chat.path,
   routes.videoLive.path,
+  routes.teamFormation.path,
+  routes.formationMethod.path,
+  routes.notifications.path,
+  routes.myPage.path,
+  routes.profileEdit.path,
+  routes.accountSettings.path,
 ];
 
 /** A safe in-app return path (router state `from`): same-app paths only, never the login page. */

@@ -9,6 +9,7 @@ import { ok, stubApi } from '../../test/stub-api';
 import { AppProviders } from '../providers';
 import { ProtectedLayout } from './protected-layout';
 import type * as TopBarModule from './top-bar';
+import type { Workspace } from '@teamup/contracts/workspaces';
 
 function LoginProbe() {
   const location = useLocation();
@@ -38,6 +39,7 @@ function renderAt(path: string) {
           <Route path="/login" element={<LoginProbe />} />
           <Route element={<ProtectedLayout />}>
             <Route path="/my-page" element={<p>my page body</p>} />
+            <Route path="/notifications" element={<p>notifications body</p>} />
           </Route>
         </Routes>
       </MemoryRouter>
@@ -72,6 +74,39 @@ describe('ProtectedLayout', () => {
     const [url, init] = vi.mocked(fetch).mock.calls[0] ?? [];
     expect(url).toBe('/api/auth/session');
     expect(new Headers(init?.headers).get('Account-Id')).toBe('3');
+  });
+
+  it('keeps the side panel of the last workspace on My Page and the notifications page', async () => {
+    tokenStore.save({ token: 'access', refreshToken: 'refresh', userId: 3 });
+    const workspace: Workspace = {
+      id: 7,
+      name: '캡스톤',
+      iconUrl: null,
+      inviteCode: 'abc',
+      url: 'http://localhost/#/ws/abc',
+      passwordProtected: false,
+      owner: { id: 3 },
+      myRole: 'OWNER',
+      memberCount: 1,
+      createdAt: '2026-01-01T00:00:00Z',
+    };
+    stubApi((call) => (call.path === '/api/workspaces/my' ? ok([workspace]) : ok([])));
+    // A wide screen, where the navigation column is always shown (on a phone it is a drawer).
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('min-width'),
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }));
+    for (const path of ['/my-page', '/notifications']) {
+      const view = renderAt(path);
+      expect(await screen.findByTestId('workspace-side-panel')).toBeTruthy();
+      view.unmount();
+    }
   });
 
   it('starts the live connection without rendering the frame again', async () => {

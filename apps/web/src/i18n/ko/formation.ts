@@ -68,6 +68,8 @@ export const formationKo = {
   back: '팀 구성으로',
   balanced: '균형 맞추기 (기술 태그, MBTI, 성향, 작업 스타일 고려)',
   score: (score: number) => `균형 ${score}점`,
+  scoreHelp:
+    '균형 점수(0~100점): 기술 태그가 서로 겹치지 않을수록, 성향과 MBTI가 다양할수록 높고, 한 사람이 싫어하는 작업 스타일을 선호하는 팀원이 있으면 한 번에 25점씩 낮아집니다. 프로필에 없는 항목은 만점으로 계산합니다.',
   autoBalance: '균형 있게 자동 배치',
   deadline: '투표 마감 (선택)',
 } as const;

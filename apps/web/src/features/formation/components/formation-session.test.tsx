@@ -197,3 +197,33 @@ describe('a vote’s result', () => {
     ]);
   });
 });
+
+describe('a drawn formation', () => {
+  it('says what the balance score measures beside the scores', () => {
+    stubApi(() => undefined);
+    renderPage(
+      '/',
+      <FormationSession
+        formation={formation({
+          method: 'DICE',
+          status: 'DRAWN',
+          balanced: true,
+          scores: [100, 75],
+          result: [0, 1, 0, 1],
+          seed: 'seed',
+          ranks: null,
+        })}
+        isAdmin
+        viewerId={OWNER}
+      />,
+    );
+    expect(screen.getAllByTestId('formation-score').map((badge) => badge.textContent)).toEqual([
+      '균형 100점',
+      '균형 75점',
+    ]);
+    const help = screen.getByTestId('formation-score-help').textContent ?? '';
+    expect(help).toContain('0~100점');
+    expect(help).toContain('기술 태그');
+    expect(help).toContain('25점씩 낮아집니다');
+  });
+});

@@ -1,9 +1,13 @@
 import { Box, Text } from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
 import type { Formation } from '@teamup/contracts/formation';
 import { ladderDraw } from '@teamup/contracts/formation-draw';
 import classes from './formation.module.css';
 
-const COLUMN = 72;
+/** The narrowest a column gets: below it the ladder scrolls sideways instead. */
+const MIN_COLUMN = 64;
+/** Each name keeps this much free on either side of its column, so two names never touch. */
+const NAME_GAP = 6;
 const ROW = 22;
 const COLORS = [
   '#4c6ef5',
@@ -17,18 +21,51 @@ const COLORS = [
 ];
 
 /** The path a column takes down the ladder, as SVG points. */
-function pathOf(rungs: boolean[][], column: number): string {
+function pathOf(rungs: boolean[][], column: number, columnWidth: number): string {
+  const x = (at: number) => at * columnWidth + columnWidth / 2;
   let at = column;
-  const points = [`${at * COLUMN + COLUMN / 2},0`];
+  const points = [`${x(at)},0`];
   rungs.forEach((line, row) => {
     const y = (row + 1) * ROW;
-    points.push(`${at * COLUMN + COLUMN / 2},${y}`);
+    points.push(`${x(at)},${y}`);
     if (line[at]) at += 1;
     else if (at > 0 && line[at - 1]) at -= 1;
-    points.push(`${at * COLUMN + COLUMN / 2},${y}`);
+    points.push(`${x(at)},${y}`);
   });
-  points.push(`${at * COLUMN + COLUMN / 2},${(rungs.length + 1) * ROW}`);
+  points.push(`${x(at)},${(rungs.length + 1) * ROW}`);
   return points.join(' ');
+}
+
+/** A row of labels, one per column, each kept NAME_GAP clear of its neighbours. */
+function LabelRow({
+  labels,
+  columnWidth,
+  bold,
+}: {
+  labels: { key: string | number; text: string }[];
+  columnWidth: number;
+  bold?: boolean;
+}) {
+  return (
+    <Box
+      w={labels.length * columnWidth}
+      style={{ display: 'grid', gridTemplateColumns: `repeat(${labels.length}, ${columnWidth}px)` }}
+    >
+      {labels.map((label) => (
+        <Text
+          key={label.key}
+          size="xs"
+          ta="center"
+          fw={bold ? 600 : undefined}
+          truncate
+          px={NAME_GAP}
+          title={label.text}
+        >
+          {label.text}
+        </Text>
+      ))}
+    </Box>
+  );
 }
 
 /**
@@ -36,29 +73,27 @@ function pathOf(rungs: boolean[][], column: number): string {
  * each path drawn in turn.
  */
 export function LadderView({ formation }: { formation: Formation }) {
+  // The ladder spreads over the card's width; only a ladder too wide for it scrolls sideways.
+  const { ref, width: cardWidth } = useElementSize();
   if (!formation.seed) return null;
   const count = formation.participants.length;
   const { ladder } = ladderDraw(formation.seed, count, formation.teamNames.length);
-  const width = count * COLUMN;
+  const columnWidth = Math.max(MIN_COLUMN, Math.floor(cardWidth / Math.max(1, count)));
+  const width = count * columnWidth;
   const height = (ladder.rows + 1) * ROW;
+  const x = (column: number) => column * columnWidth + columnWidth / 2;
   return (
-    <Box style={{ overflowX: 'auto' }} data-testid="formation-ladder">
-      <Box
-        w={width}
-        style={{ display: 'grid', gridTemplateColumns: `repeat(${count}, ${COLUMN}px)` }}
-      >
-        {formation.participants.map((person) => (
-          <Text key={person.id} size="xs" ta="center" truncate px={2}>
-            {person.name}
-          </Text>
-        ))}
-      </Box>
+    <Box ref={ref} style={{ overflowX: 'auto' }} data-testid="formation-ladder">
+      <LabelRow
+        columnWidth={columnWidth}
+        labels={formation.participants.map((person) => ({ key: person.id, text: person.name }))}
+      />
       <svg width={width} height={height} role="img" aria-label="사다리">
         {Array.from({ length: count }, (_, column) => (
           <line
             key={`v${column}`}
-            x1={column * COLUMN + COLUMN / 2}
-            x2={column * COLUMN + COLUMN / 2}
+            x1={x(column)}
+            x2={x(column)}
             y1={0}
             y2={height}
             stroke="var(--mantine-color-gray-4)"
@@ -70,8 +105,8 @@ export function LadderView({ formation }: { formation: Formation }) {
             rung ? (
               <line
                 key={`r${row}-${gap}`}
-                x1={gap * COLUMN + COLUMN / 2}
-                x2={(gap + 1) * COLUMN + COLUMN / 2}
+                x1={x(gap)}
+                x2={x(gap + 1)}
                 y1={(row + 1) * ROW}
                 y2={(row + 1) * ROW}
                 stroke="var(--mantine-color-gray-4)"
@@ -83,7 +118,7 @@ export function LadderView({ formation }: { formation: Formation }) {
         {formation.participants.map((person, column) => (
           <polyline
             key={person.id}
-            points={pathOf(ladder.rungs, column)}
+            points={pathOf(ladder.rungs, column, columnWidth)}
             fill="none"
             stroke={COLORS[column % COLORS.length]}
             strokeWidth={3}
@@ -92,16 +127,14 @@ export function LadderView({ formation }: { formation: Formation }) {
           />
         ))}
       </svg>
-      <Box
-        w={width}
-        style={{ display: 'grid', gridTemplateColumns: `repeat(${count}, ${COLUMN}px)` }}
-      >
-        {Array.from({ length: count }, (_, slot) => (
-          <Text key={slot} size="xs" ta="center" fw={600} truncate px={2}>
-            {formation.teamNames[slot % formation.teamNames.length]}
-          </Text>
-        ))}
-      </Box>
+      <LabelRow
+        columnWidth={columnWidth}
+        bold
+        labels={Array.from({ length: count }, (_, slot) => ({
+          key: slot,
+          text: formation.teamNames[slot % formation.teamNames.length] ?? '',
+        }))}
+      />
     </Box>
   );
 }

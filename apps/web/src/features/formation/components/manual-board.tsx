@@ -129,6 +129,9 @@ export function ManualBoard({ formation }: { formation: Formation }) {
           ))}
         </SimpleGrid>
       </DndContext>
+      <Text size="xs" c="dimmed" data-testid="formation-score-help">
+        {t.scoreHelp}
+      </Text>
       <Group>
         {formation.balanced && (
           <Button variant="default" onClick={autoBalance} data-testid="formation-auto-balance">
