@@ -427,6 +427,7 @@ export const ko = {
     currentDevice: '현재 기기',
     unknownDevice: '알 수 없는 기기',
     lastUsed: (value: string) => `마지막 사용 ${value}`,
+    inUseNow: '지금 사용 중',
     signedIn: (value: string) => `로그인 ${value}`,
     ip: (value: string) => `IP ${value}`,
     revoke: '로그아웃',

@@ -89,8 +89,11 @@ export function ActiveSessions() {
                     </Badge>
                   )}
                 </Group>
-                <Text size="xs" c="dimmed">
-                  {ko.account.lastUsed(formatRelative(session.lastUsedAt))}
+                <Text size="xs" c="dimmed" data-testid="session-last-used">
+                  {/* This device's last use is now, whatever its stored time says. */}
+                  {session.current
+                    ? ko.account.inUseNow
+                    : ko.account.lastUsed(formatRelative(session.lastUsedAt))}
                   {' · '}
                   {ko.account.signedIn(formatDateTime(session.createdAt))}
                 </Text>
