@@ -52,9 +52,7 @@ const ProfileEditPage = lazy(() =>
   })),
 );
 const UserProfilePage = lazy(() =>
-  import('../features/users/pages/user-profile-page').then((m) => ({
-    default: m.UserProfilePage,
-  })),
+  import('./pages/user-profile-route').then((m) => ({ default: m.UserProfileRoute })),
 );
 const InitialRedirectPage = lazy(() =>
   import('../features/workspaces/pages/initial-redirect-page').then((m) => ({

@@ -105,15 +105,14 @@ export const chatKo = {
   leave: '채팅방 나가기',
   leaveConfirm: (name: string) => `'${name}' 채팅방에서 나갈까요?`,
   leaveFailed: '채팅방을 나가지 못했습니다.',
+  sendMessage: '메시지 보내기',
+  dmFailed: '1:1 채팅방을 열지 못했습니다. 다시 시도해주세요.',
   retryLoad: '다시 시도',
   backHome: '워크스페이스 홈으로',
   unreadBadge: (count: number) => `읽지 않은 메시지 ${count}개`,
   attachment: {
     attach: '파일 첨부',
     remove: '첨부 취소',
-    /** Never "0 KB" for a file that has bytes. */
-    sizeKb: (bytes: number) =>
-      `${(bytes > 0 ? Math.max(bytes / 1024, 0.1) : 0).toLocaleString('ko-KR', { maximumFractionDigits: 1 })} KB`,
     download: (name: string) => `${name} 다운로드`,
     imageFailed: '이미지를 불러오지 못했습니다.',
     downloadFailed: '파일 다운로드에 실패했습니다.',

@@ -1,4 +1,6 @@
+import type { ReactNode } from 'react';
 import { Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import type { UserProfile } from '@teamup/contracts/users';
 import { IconArrowLeft, IconUserOff } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { routes } from '../../../config/paths';
@@ -26,8 +28,15 @@ function NotFound() {
   );
 }
 
-/** /users/{userId}: a person's profile from the server, for people sharing a workspace. */
-export function UserProfilePage() {
+/**
+ * /users/{userId}: a person's profile from the server, for people sharing a workspace.
+ * `actions`: what the frame offers beside the profile (a 1:1 message), composed in src/app.
+ */
+export function UserProfilePage({
+  actions,
+}: {
+  actions?: (user: UserProfile) => ReactNode;
+} = {}) {
   const { userId } = useParams();
   const id = parseRouteId(userId);
   const profile = useUserProfile(id);
@@ -46,7 +55,7 @@ export function UserProfilePage() {
 
   return (
     <Stack maw={760} mx="auto" gap="lg" data-testid="user-profile">
-      <Group>
+      <Group justify="space-between">
         <Button
           variant="subtle"
           leftSection={<IconArrowLeft size={16} />}
@@ -54,6 +63,7 @@ export function UserProfilePage() {
         >
           {ko.userPage.back}
         </Button>
+        {actions?.(user)}
       </Group>
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
         <Stack gap="xl">
