@@ -28,6 +28,13 @@ export const ko = {
     gettingStarted: '시작하기',
   },
 
+  /** File sizes (lib/file-size.ts): one format everywhere. */
+  fileSize: {
+    kilobytes: (value: string) => `${value} KB`,
+    megabytes: (value: string) => `${value} MB`,
+    gigabytes: (value: string) => `${value} GB`,
+  },
+
   common: {
     loading: '불러오는 중...',
     sessionLoading: '로그인 정보를 확인하는 중입니다...',

@@ -100,9 +100,4 @@ export const boardKo = {
     editLabel: '댓글 수정',
     deleteLabel: '댓글 삭제',
   },
-  fileSize: {
-    bytes: (value: number) => `${value}B`,
-    kilobytes: (value: string) => `${value}KB`,
-    megabytes: (value: string) => `${value}MB`,
-  },
 } as const;

@@ -5,7 +5,7 @@ import type { Attachment } from '@teamup/contracts/board';
 import { ko } from '../../../i18n/ko';
 import { useDownloadAttachment } from '../api/download-attachment';
 import { showsPreview } from '../lib/attachments';
-import { formatFileSize } from '../lib/file-size';
+import { formatFileSize } from '../../../lib/file-size';
 import { AttachmentThumbnail } from './attachment-thumbnail';
 
 interface AttachmentItemProps {

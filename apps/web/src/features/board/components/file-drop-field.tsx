@@ -8,7 +8,7 @@ import { Limits } from '@teamup/contracts/limits';
 import { ErrorAlert } from '../../../components/error-alert';
 import { ko } from '../../../i18n/ko';
 import { checkPostFiles, totalSize } from '../lib/file-limits';
-import { formatFileSize } from '../lib/file-size';
+import { formatFileSize } from '../../../lib/file-size';
 
 const MB = 1024 * 1024;
 

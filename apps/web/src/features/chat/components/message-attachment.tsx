@@ -6,6 +6,7 @@ import { ko } from '../../../i18n/ko';
 import { ChatImage, useDownload } from './chat-image';
 import classes from './chat.module.css';
 import { ImageLightbox } from './image-lightbox';
+import { formatFileSize } from '../../../lib/file-size';
 
 const t = ko.chat.attachment;
 
@@ -26,7 +27,7 @@ function FileAttachment({ attachment }: { attachment: ChatAttachment }) {
             {attachment.fileName}
           </Text>
           <Text size="xs" c="dimmed">
-            {t.sizeKb(attachment.size)}
+            {formatFileSize(attachment.size)}
           </Text>
         </div>
         {attachment.url !== '' && <IconDownload size={16} aria-hidden style={{ flex: 'none' }} />}

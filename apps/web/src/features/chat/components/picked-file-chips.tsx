@@ -2,6 +2,7 @@ import { CloseButton, Group, Text } from '@mantine/core';
 import { IconFile, IconPhoto } from '@tabler/icons-react';
 import { ko } from '../../../i18n/ko';
 import classes from './chat.module.css';
+import { formatFileSize } from '../../../lib/file-size';
 
 const t = ko.chat.attachment;
 
@@ -31,7 +32,7 @@ export function PickedFileChips({
               {file.name}
             </Text>
             <Text size="xs" c="dimmed" style={{ flex: 'none' }}>
-              {t.sizeKb(file.size)}
+              {formatFileSize(file.size)}
             </Text>
             <CloseButton
               size="sm"

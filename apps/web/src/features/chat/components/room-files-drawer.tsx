@@ -20,6 +20,7 @@ import type { RoomRef } from '../api/room-messages';
 import { ChatImage, useDownload } from './chat-image';
 import classes from './chat.module.css';
 import { ImageLightbox } from './image-lightbox';
+import { formatFileSize } from '../../../lib/file-size';
 
 const t = ko.chat.files;
 type Kind = 'all' | RoomFilesKind;
@@ -40,7 +41,7 @@ function FileRow({ item }: { item: ChatRoomFile }) {
             {item.attachment.fileName}
           </Text>
           <Text size="xs" c="dimmed" truncate="end">
-            {ko.chat.attachment.sizeKb(item.attachment.size)} ·{' '}
+            {formatFileSize(item.attachment.size)} ·{' '}
             {t.byline(item.senderName, formatDate(item.sentAt))}
           </Text>
         </div>
