@@ -23,6 +23,19 @@ const platformWall = {
     'Nothing outside modules/ imports a module: let the module contribute through its *.module.ts (platform/module.ts) and app.ts list it.',
 };
 
+// Mantine's Loader is a bare span: a name on it is only announced with a role (axe's
+// aria-prohibited-attr, which the journeys check on every screen).
+const labelledLoader = {
+  selector:
+    "JSXOpeningElement[name.name='Loader']:has(JSXAttribute[name.name='aria-label']):not(:has(JSXAttribute[name.name='role']))",
+  message: 'A labelled <Loader> needs role="status" (a span may not carry aria-label).',
+};
+// A person looks the same on every screen: same letter, same colour (issue 41).
+const onePersonAvatar = {
+  selector: "JSXOpeningElement[name.name='Avatar']",
+  message: 'Show a person with <MemberAvatar> (src/components/member-avatar.tsx), not <Avatar>.',
+};
+
 // Walls between the web app's layers (docs/architecture.md): app → features → shared folders.
 const webSrc = 'apps/web/src';
 const webFeatures = readdirSync(`${import.meta.dirname}/${webSrc}/features`, {
@@ -155,16 +168,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-syntax': [
-        'error',
-        {
-          // Mantine's Loader is a bare span: a name on it is only announced with a role (axe's
-          // aria-prohibited-attr, which the journeys check on every screen).
-          selector:
-            "JSXOpeningElement[name.name='Loader']:has(JSXAttribute[name.name='aria-label']):not(:has(JSXAttribute[name.name='role']))",
-          message: 'A labelled <Loader> needs role="status" (a span may not carry aria-label).',
-        },
-      ],
+      'no-restricted-syntax': ['error', labelledLoader, onePersonAvatar],
       'no-restricted-imports': [
         'error',
         {
@@ -182,6 +186,11 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // The one place a person's avatar is drawn.
+    files: ['apps/web/src/components/member-avatar.tsx'],
+    rules: { 'no-restricted-syntax': ['error', labelledLoader] },
   },
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],

@@ -1,16 +1,16 @@
-import { Avatar, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconLogout, IconUser } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { useAuth } from '../../lib/auth/use-auth';
 import { ko } from '../../i18n/ko';
 import { routes } from '../../config/paths';
+import { MemberAvatar } from '../../components/member-avatar';
 
 /** The profile picture (or initial) in the top bar, opening My Page and Logout. */
 export function ProfileMenu() {
   const { user, signOut } = useAuth();
   const navigate = useNavigate();
   if (!user) return null;
-  const initial = user.name.trim().charAt(0).toUpperCase() || '?';
 
   const handleLogout = async () => {
     await signOut();
@@ -25,9 +25,7 @@ export function ProfileMenu() {
           aria-label={ko.layout.profileMenu}
           style={{ borderRadius: '50%' }}
         >
-          <Avatar src={user.profileImageUrl} alt={user.name} radius="xl" color="indigo">
-            {initial}
-          </Avatar>
+          <MemberAvatar name={user.name} imageUrl={user.profileImageUrl} decorative />
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>

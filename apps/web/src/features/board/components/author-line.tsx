@@ -1,6 +1,7 @@
-import { Avatar, Badge, Group, Text, Tooltip } from '@mantine/core';
+import { Badge, Group, Text, Tooltip } from '@mantine/core';
 import { ko } from '../../../i18n/ko';
 import { formatDateTime } from '../../../lib/dates';
+import { MemberAvatar } from '../../../components/member-avatar';
 
 interface AuthorLineProps {
   name: string;
@@ -15,18 +16,13 @@ export function AuthorLine({ name, imageUrl, createdAt, updatedAt, size = 'sm' }
   const edited = updatedAt !== undefined && updatedAt !== createdAt;
   return (
     <Group gap={6} wrap="wrap" style={{ rowGap: 2 }}>
-      {/* One letter: two Korean initials do not fit a 20 px avatar. */}
-      <Avatar
-        src={imageUrl ?? null}
+      <MemberAvatar
         name={name}
-        color="initials"
+        imageUrl={imageUrl}
+        decorative
         size={size === 'sm' ? 24 : 20}
-        radius="xl"
         fz={size === 'sm' ? 12 : 10}
-        aria-hidden
-      >
-        {Array.from(name.trim())[0]}
-      </Avatar>
+      />
       <Text size={size} fw={500} style={{ overflowWrap: 'anywhere' }}>
         {name}
       </Text>

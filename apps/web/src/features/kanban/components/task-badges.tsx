@@ -6,6 +6,7 @@ import { deadlineDate, deadlineKind } from '../lib/deadline';
 import { taskState } from '../lib/task-state';
 import { visibleAssignees } from '../lib/task-state';
 import classes from './kanban.module.css';
+import { MemberAvatar } from '../../../components/member-avatar';
 
 const texts = ko.kanban.tasks;
 
@@ -103,19 +104,17 @@ export function AssigneeAvatars({ members }: { members: TaskMember[] }) {
         aria-label={texts.assignees(members.map((member) => member.memberName).join(', '))}
       >
         {shown.map((member) => (
-          <Avatar
+          <MemberAvatar
             key={member.accountId}
-            src={member.profileImage}
-            alt={member.memberName}
+            name={member.memberName}
+            imageUrl={member.profileImage}
             size={24}
-            radius="xl"
-            color="indigo"
             data-testid="task-assignee"
-          >
-            {member.memberName.trim().charAt(0).toUpperCase() || '?'}
-          </Avatar>
+          />
         ))}
         {more > 0 && (
+          // The count of the assignees not shown ('+2'), not a person.
+          // eslint-disable-next-line no-restricted-syntax
           <Avatar
             size={24}
             radius="xl"

@@ -1,6 +1,7 @@
-import { Avatar, Badge, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, Stack, Text, Title } from '@mantine/core';
 import type { User } from '@teamup/contracts/users';
 import { ko } from '../../../i18n/ko';
+import { MemberAvatar } from '../../../components/member-avatar';
 
 interface ProfileHeaderProps {
   user: Pick<User, 'name' | 'email' | 'provider' | 'profileImageUrl'>;
@@ -12,9 +13,7 @@ interface ProfileHeaderProps {
 export function ProfileHeader({ user, headingOrder = 2 }: ProfileHeaderProps) {
   return (
     <Group gap="lg" wrap="nowrap" align="center">
-      <Avatar src={user.profileImageUrl} alt={user.name} size={88} radius={88} color="indigo">
-        {user.name.trim().charAt(0).toUpperCase()}
-      </Avatar>
+      <MemberAvatar name={user.name} imageUrl={user.profileImageUrl} size={88} radius={88} />
       <Stack gap={4} miw={0}>
         <Title order={headingOrder} fz="xl" style={{ overflowWrap: 'anywhere' }}>
           {user.name}

@@ -6,6 +6,7 @@ import { ko } from '../../../i18n/ko';
 import { errorMessage } from '../../../lib/error-message';
 import { useUploadProfileImage } from '../api/upload-profile-image';
 import { acceptedImageTypes, checkImageFile } from '../lib/profile-form';
+import { MemberAvatar } from '../../../components/member-avatar';
 
 interface ProfileImageFieldProps {
   name: string;
@@ -39,9 +40,7 @@ export function ProfileImageField({ name, imageUrl, onUploaded }: ProfileImageFi
 
   return (
     <Group gap="lg" wrap="nowrap" align="center">
-      <Avatar src={imageUrl} alt={name} size={88} radius={88} color="indigo">
-        {name.trim().charAt(0).toUpperCase()}
-      </Avatar>
+      <MemberAvatar name={name} imageUrl={imageUrl} size={88} radius={88} />
       <Stack gap={6}>
         <Text component="label" htmlFor={inputId} fw={500} size="sm">
           {ko.profileEdit.image}

@@ -1,4 +1,4 @@
-import { Avatar, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconUserCheck } from '@tabler/icons-react';
 import type { BannedUser, Workspace } from '@teamup/contracts/workspaces';
 import { ko } from '../../../../i18n/ko';
@@ -6,9 +6,9 @@ import { formatDate } from '../../../../lib/dates';
 import { errorMessage } from '../../../../lib/error-message';
 import { useBlacklist } from '../../api/blacklist';
 import { useUnbanMember } from '../../api/unban-member';
-import { firstLetter } from '../../../../lib/workspace-icon';
 import { useConfirmAction, type ConfirmActionOptions } from './confirm-action';
 import { showSettingsToast } from '../../lib/settings-toast';
+import { MemberAvatar } from '../../../../components/member-avatar';
 
 const t = ko.workspaces.settings;
 
@@ -50,9 +50,7 @@ function BlacklistRow({ entry, workspaceId, confirmAction }: BlacklistRowProps) 
       style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
     >
       <Group gap="sm" wrap="nowrap" miw={0} style={{ flex: '1 1 12rem' }}>
-        <Avatar src={entry.user.profileImageUrl} alt="" radius="xl" color="red">
-          {firstLetter(entry.user.name)}
-        </Avatar>
+        <MemberAvatar name={entry.user.name} imageUrl={entry.user.profileImageUrl} decorative />
         <Stack gap={0} miw={0}>
           <Text fw={600} size="sm" truncate="end">
             {entry.user.name}

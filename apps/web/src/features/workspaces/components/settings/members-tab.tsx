@@ -1,4 +1,4 @@
-import { Avatar, Badge, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconBan, IconShield, IconShieldOff, IconUserMinus } from '@tabler/icons-react';
 import type { Workspace, WorkspaceMember, WorkspaceRole } from '@teamup/contracts/workspaces';
 import { ko } from '../../../../i18n/ko';
@@ -8,9 +8,9 @@ import { useBanMember } from '../../api/ban-member';
 import { useChangeMemberRole } from '../../api/change-member-role';
 import { useKickMember } from '../../api/kick-member';
 import { useWorkspaceMembers } from '../../../../lib/queries/workspace-members';
-import { firstLetter } from '../../../../lib/workspace-icon';
 import { useConfirmAction, type ConfirmActionOptions } from './confirm-action';
 import { showSettingsToast } from '../../lib/settings-toast';
+import { MemberAvatar } from '../../../../components/member-avatar';
 
 const t = ko.workspaces.settings;
 
@@ -84,9 +84,7 @@ function MemberRow({ member, workspace, isSelf, confirmAction }: MemberRowProps)
       style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
     >
       <Group gap="sm" wrap="nowrap" miw={0} style={{ flex: '1 1 12rem' }}>
-        <Avatar src={member.profileImageUrl} alt="" radius="xl" color="indigo">
-          {firstLetter(member.name)}
-        </Avatar>
+        <MemberAvatar name={member.name} imageUrl={member.profileImageUrl} decorative />
         <Stack gap={0} miw={0}>
           <Group gap={6} wrap="nowrap">
             <Text fw={600} size="sm" truncate="end">
