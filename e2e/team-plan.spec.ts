@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { kanbanEndpoints, type Kanban, type Task } from '@teamup/contracts/kanban';
+import { kanbanEndpoints, type Kanban } from '@teamup/contracts/kanban';
 import { scheduleEndpoints, type Schedule } from '@teamup/contracts/schedules';
 import { teamEndpoints, type Team } from '@teamup/contracts/teams';
 import { pathOf } from '@teamup/contracts/endpoint';
@@ -132,7 +132,7 @@ describe('calendar and kanban journey', () => {
     expect(await dayModal.getByTestId('calendar-event').count()).toBe(4);
     await page.keyboard.press('Escape');
 
-    // The member builds a board: two lists and a task, dragged to the second list.
+    // The member builds a board: two lists, '완료' marked as the done list by the leader.
     await openTab(page, workspace.id, team.id, 'kanban');
     await page.getByTestId('kanban-empty').waitFor();
     for (const name of ['할 일', '완료']) {
@@ -140,28 +140,58 @@ describe('calendar and kanban journey', () => {
       await page.getByTestId('kanban-add-list-submit').click();
       await page.getByTestId('kanban-list-name').getByText(name, { exact: true }).waitFor();
     }
-    const lists = page.getByTestId('kanban-list');
-    const todo = lists.filter({ hasText: '할 일' });
-    const done = lists.filter({ hasText: '완료' });
+    // By the list's name: a card's "완료 요청됨" badge must not make '할 일' a '완료' list.
+    const memberList = (name: string) =>
+      page.getByTestId('kanban-list').filter({
+        has: page.getByTestId('kanban-list-name').getByText(name, { exact: true }),
+      });
+    const todo = memberList('할 일');
+    const done = memberList('완료');
+    const doneListOnServer = (
+      await apiMember.get<Kanban>(pathOf(kanbanEndpoints.team, { teamId: team.id }))
+    ).kanbanLists.find((l) => l.kanbanListName === '완료');
+    if (!doneListOnServer) throw new Error('the board has no list 완료');
+    await apiLeader.send('PUT', pathOf(kanbanEndpoints.updateList, { id: doneListOnServer.id }), {
+      isDoneList: true,
+    });
+    await done.getByTestId('kanban-done-list-mark').waitFor();
+
+    // A card dragged into 완료 by a member is not done: it is a completion request (decision
+    // 0040). The card stays in '할 일' with its pending badge; the board says why.
     await todo.getByTestId('kanban-add-task-input').fill('보고서 작성');
     await todo.getByTestId('kanban-add-task-submit').click();
     const card = page.getByTestId('kanban-task').filter({ hasText: '보고서 작성' });
     await card.waitFor();
     await drag(page, card, done);
-    const doneListId = async () => {
+    await page
+      .getByText("완료 요청을 보냈습니다. 팀장이 승인하면 '완료' 리스트로 옮겨집니다.")
+      .waitFor();
+    const taskOnServer = async (subject: string) => {
       const board = await apiMember.get<Kanban>(pathOf(kanbanEndpoints.team, { teamId: team.id }));
-      const list = board.kanbanLists.find((l) => l.tasks.some((t) => t.subject === '보고서 작성'));
-      return list?.kanbanListName;
+      const list = board.kanbanLists.find((l) => l.tasks.some((t) => t.subject === subject));
+      const found = list?.tasks.find((t) => t.subject === subject);
+      return `${list?.kanbanListName} ${found?.completionRequested ? 'requested' : 'normal'}`;
     };
-    await expect.poll(doneListId).toBe('완료');
+    await expect.poll(() => taskOnServer('보고서 작성')).toBe('할 일 requested');
+    await todo
+      .getByTestId('kanban-task')
+      .filter({ hasText: '보고서 작성' })
+      .getByText('완료 요청됨')
+      .waitFor();
+    expect(await done.getByTestId('kanban-task').count()).toBe(0);
+    await screenshot(page, 'kanban-member-drop-request-1280');
     await page.reload();
-    await done.getByTestId('kanban-task').filter({ hasText: '보고서 작성' }).waitFor();
-    expect(await todo.getByTestId('kanban-task').count()).toBe(0);
+    await todo.getByTestId('kanban-task').filter({ hasText: '보고서 작성' }).waitFor();
+    expect(await done.getByTestId('kanban-task').count()).toBe(0);
+    // The team's progress agrees with the column: nothing approved, nothing in 완료.
+    expect((await apiMember.get<Team>(pathOf(teamEndpoints.get, { id: team.id }))).progress).toBe(
+      0,
+    );
     await screenshot(page, 'kanban-member-1280');
     await expectAccessible(page, 'kanban-member-1280');
 
     // The same move by keyboard only: Space picks a card up, an arrow key moves it to the next
-    // list, Space drops it.
+    // list, Space drops it; again a request.
     await todo.getByTestId('kanban-add-task-input').fill('발표 자료');
     await todo.getByTestId('kanban-add-task-submit').click();
     const slides = page.getByTestId('kanban-task').filter({ hasText: '발표 자료' });
@@ -178,52 +208,22 @@ describe('calendar and kanban journey', () => {
     await page.keyboard.press('Space');
     await expect.poll(announced).toContain('놓았습니다');
     await screenshot(page, 'kanban-keyboard-move');
-    await expect
-      .poll(async () => {
-        const board = await apiMember.get<Kanban>(
-          pathOf(kanbanEndpoints.team, { teamId: team.id }),
-        );
-        const list = board.kanbanLists.find((l) => l.tasks.some((t) => t.subject === '발표 자료'));
-        return list?.kanbanListName;
-      })
-      .toBe('완료');
-    await done.getByTestId('kanban-task').filter({ hasText: '발표 자료' }).waitFor();
+    await expect.poll(() => taskOnServer('발표 자료')).toBe('할 일 requested');
+    await todo.getByTestId('kanban-task').filter({ hasText: '발표 자료' }).waitFor();
 
-    // The member asks for completion.
-    await done.getByTestId('kanban-task').filter({ hasText: '보고서 작성' }).click();
+    // The member asks for completion of a third card from its detail, with a message.
+    await todo.getByTestId('kanban-add-task-input').fill('회의록');
+    await todo.getByTestId('kanban-add-task-submit').click();
+    await todo.getByTestId('kanban-task').filter({ hasText: '회의록' }).click();
     const detail = page.getByTestId('task-detail');
     await detail.getByTestId('task-complete-button').click();
     await page.getByTestId('task-complete-message').fill('확인 부탁드립니다');
     await page.getByTestId('task-complete-submit').click();
-    await expect
-      .poll(async () => {
-        const board = await apiMember.get<Kanban>(
-          pathOf(kanbanEndpoints.team, { teamId: team.id }),
-        );
-        const tasks = board.kanbanLists.flatMap((l) => l.tasks);
-        return tasks.find((t) => t.subject === '보고서 작성')?.completionRequested;
-      })
-      .toBe(true);
+    await expect.poll(() => taskOnServer('회의록')).toBe('할 일 requested');
     await page.keyboard.press('Escape');
-    // Two more requests, through the API: a card still in '할 일', and the slides.
-    const board = await apiMember.get<Kanban>(pathOf(kanbanEndpoints.team, { teamId: team.id }));
-    const todoList = board.kanbanLists.find((l) => l.kanbanListName === '할 일');
-    const minutes = (
-      await apiMember.send<Task>('POST', pathOf(kanbanEndpoints.createTask), {
-        subject: '회의록',
-        kanbanListId: todoList?.id,
-      })
-    ).data;
-    const slidesTask = board.kanbanLists
-      .flatMap((l) => l.tasks)
-      .find((t) => t.subject === '발표 자료');
-    if (!slidesTask) throw new Error('the board has no card 발표 자료');
-    for (const id of [minutes.id, slidesTask.id]) {
-      await apiMember.send('POST', pathOf(kanbanEndpoints.requestCompletion, { id }), {});
-    }
 
-    // The leader marks '완료' as the done list, approves two cards (the one in '할 일' moves to
-    // '완료') and rejects one with a reason the card then shows; progress is 2 of 3.
+    // The leader approves two cards (they move from '할 일' to '완료') and rejects one with a
+    // reason the card then shows, in '할 일'; progress is 2 of 3, as the done column shows.
     const { page: leaderPage } = await newPage(browser, stack.baseUrl);
     await login(leaderPage, emailLeader);
     await leaderPage.goto(`/#/ws/${workspace.id}`);
@@ -237,8 +237,6 @@ describe('calendar and kanban journey', () => {
       });
     const leaderTodo = listNamed('할 일');
     const leaderDone = listNamed('완료');
-    await leaderDone.getByTestId('kanban-list-menu').click();
-    await leaderPage.getByTestId('kanban-list-done-toggle').click();
     await leaderDone.getByTestId('kanban-done-list-mark').waitFor();
     const pending = leaderPage.getByTestId('kanban-pending-panel');
     await pending.getByText('보고서 작성').waitFor();
@@ -250,16 +248,18 @@ describe('calendar and kanban journey', () => {
     await pendingItem('보고서 작성').waitFor({ state: 'detached' });
     await pendingItem('회의록').getByTestId('pending-approve').click();
     await leaderDone.getByTestId('kanban-task').filter({ hasText: '회의록' }).waitFor();
-    expect(await leaderTodo.getByTestId('kanban-task').count()).toBe(0);
+    await leaderDone.getByTestId('kanban-task').filter({ hasText: '보고서 작성' }).waitFor();
     await pendingItem('발표 자료')
       .getByTestId('pending-message-input')
       .fill('출처 표기를 추가해 주세요');
     await pendingItem('발표 자료').getByTestId('pending-reject').click();
-    const rejectedCard = leaderDone.getByTestId('kanban-task').filter({ hasText: '발표 자료' });
+    const rejectedCard = leaderTodo.getByTestId('kanban-task').filter({ hasText: '발표 자료' });
     await rejectedCard
       .getByTestId('task-rejection')
       .getByText('출처 표기를 추가해 주세요')
       .waitFor();
+    expect(await leaderTodo.getByTestId('kanban-task').count()).toBe(1);
+    expect(await leaderDone.getByTestId('kanban-task').count()).toBe(2);
     await leaderPage.waitForTimeout(300);
     await screenshot(leaderPage, 'kanban-leader-reviewed-1280');
     await expectAccessible(leaderPage, 'kanban-leader-reviewed-1280');

@@ -183,11 +183,8 @@ async function seedTeamPlan(ctx: AppContext, teamId: number, leaderId: number, m
       leaderId,
       createListSchema.parse({ kanbanListName: name, kanbanId: board.id, isDoneList }),
     );
-  const [todo, doing, done] = [
-    await list('할 일'),
-    await list('진행 중'),
-    await list('완료', true),
-  ];
+  const [todo, doing] = [await list('할 일'), await list('진행 중')];
+  await list('완료', true);
   const day = (offset: number) =>
     new Date(ctx.now().getTime() + offset * 86_400_000).toISOString().slice(0, 10);
   const task = (listId: number, subject: string, extra: object = {}) =>
@@ -195,13 +192,14 @@ async function seedTeamPlan(ctx: AppContext, teamId: number, leaderId: number, m
   await task(todo.id, '회원가입 폼 검증', { deadline: day(5), assigneeIds: [memberId] });
   await task(todo.id, '다크 모드 색상표', { deadline: day(-1) });
   await task(doing.id, '워크스페이스 홈 카드', { assigneeIds: [leaderId, memberId] });
-  const finished = await task(done.id, '로그인 화면', { assigneeIds: [memberId] });
+  // Approved cards move to the done list; a waiting one stays in its list (decision 0040).
+  const finished = await task(doing.id, '로그인 화면', { assigneeIds: [memberId] });
   await requestCompletion(ctx, memberId, finished.id, '디자인 시안대로 마쳤습니다.');
   await reviewCompletion(ctx, leaderId, finished.id, {
     approved: true,
     approvalMessage: '좋아요!',
   });
-  const waiting = await task(done.id, '공통 버튼 컴포넌트', { assigneeIds: [memberId] });
+  const waiting = await task(doing.id, '공통 버튼 컴포넌트', { assigneeIds: [memberId] });
   await requestCompletion(ctx, memberId, waiting.id, '리뷰 부탁드려요');
 
   const at = (offset: number, hour: number) => {

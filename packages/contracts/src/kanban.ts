@@ -32,6 +32,14 @@ export const KanbanMessages = {
   notRequested: '완료 요청되지 않은 카드입니다.',
   crossBoard: '다른 팀의 칸반 보드로는 옮길 수 없습니다.',
   doneListLeaderOnly: '완료 리스트는 팀장만 바꿀 수 있습니다.',
+  approvedStaysDone: '승인된 카드는 팀장만 완료 리스트에서 뺄 수 있습니다.',
+  doneListLeaderAdds:
+    '완료 리스트에는 팀장만 카드를 추가할 수 있습니다. 다른 리스트에 만든 뒤 완료 요청을 보내주세요.',
+  doneListMismatch:
+    '완료 리스트에는 승인된 카드만 있고, 승인된 카드는 완료 리스트에 있어야 합니다.',
+  noListOutsideDone: '완료 리스트 밖에 카드를 옮길 리스트가 없습니다. 리스트를 먼저 만들어주세요.',
+  doneListHasUnapproved:
+    '승인되지 않은 카드가 있는 리스트는 완료 리스트로 지정할 수 없습니다. 카드를 승인하거나 다른 리스트로 옮겨주세요.',
 } as const;
 
 const listNameSchema = z
@@ -254,10 +262,18 @@ export const kanbanEndpoints = {
   updateTask: endpoint({
     method: 'PUT',
     path: '/kanban/tasks/:id',
-    summary: 'Edit a task; `kanbanListId` and/or `order` move it',
+    summary:
+      'Edit a task; `kanbanListId` and/or `order` move it (a member’s move into the done list requests completion)',
     params: kanbanIdParamsSchema,
     body: updateTaskSchema,
     response: taskSchema,
+    errors: {
+      409: [
+        ErrorCode.TASK_ALREADY_REQUESTED,
+        ErrorCode.TASK_ALREADY_APPROVED,
+        ErrorCode.KANBAN_DONE_LIST_MISMATCH,
+      ],
+    },
   }),
   removeTask: endpoint({
     method: 'DELETE',

@@ -58,8 +58,8 @@ async function addList(kanbanId: number, name: string, order?: number) {
   return dataOf<KanbanList>(response);
 }
 
-async function addTask(listId: number, subject: string, extra: object = {}) {
-  const response = await call(app, member, 'POST', '/api/kanban/tasks', {
+async function addTask(listId: number, subject: string, extra: object = {}, by = member) {
+  const response = await call(app, by, 'POST', '/api/kanban/tasks', {
     subject,
     kanbanListId: listId,
     ...extra,
@@ -500,7 +500,14 @@ describe('kanban board', () => {
     const done = dataOf<KanbanList>(doneResponse);
     expect(done.isDoneList).toBe(true);
     expect(todo.isDoneList).toBe(false);
-    const old = await addTask(done.id, '이미 끝난 일');
+    // A card made in the done list is the leader's to make, and is approved (decision 0040).
+    const old = dataOf<Task>(
+      await call(app, leader, 'POST', '/api/kanban/tasks', {
+        subject: '이미 끝난 일',
+        kanbanListId: done.id,
+      }),
+    );
+    expect(old.isApproved).toBe(true);
     const report = await addTask(todo.id, '보고서');
     const slides = await addTask(doing.id, '슬라이드');
 
@@ -551,6 +558,12 @@ describe('kanban board', () => {
       isDoneList: true,
     });
     expect(renamed.statusCode, renamed.body).toBe(200);
+    // Approval by the leader's PUT isApproved moves the card to the done list too.
+    const direct = dataOf<Task>(
+      await call(app, leader, 'PUT', `/api/kanban/tasks/${slides.id}`, { isApproved: true }),
+    );
+    expect(direct).toMatchObject({ isApproved: true, kanbanListId: done.id, order: 0 });
+    // Moving the mark: the approved cards follow it (decision 0040).
     const moved = await call(app, leader, 'PUT', `/api/kanban/lists/${doing.id}`, {
       isDoneList: true,
     });
@@ -559,12 +572,7 @@ describe('kanban board', () => {
     expect(loaded.kanbanLists.filter((list) => list.isDoneList).map((list) => list.id)).toEqual([
       doing.id,
     ]);
-
-    // Approval by the leader's PUT isApproved moves it too (here: already in the done list, stays).
-    const direct = dataOf<Task>(
-      await call(app, leader, 'PUT', `/api/kanban/tasks/${slides.id}`, { isApproved: true }),
-    );
-    expect(direct).toMatchObject({ isApproved: true, kanbanListId: doing.id });
+    expect(subjects(loaded, doing.id)).toEqual(['슬라이드', '보고서', '이미 끝난 일']);
 
     // Without a done list, an approved card stays where it is.
     await call(app, leader, 'PUT', `/api/kanban/lists/${doing.id}`, { isDoneList: false });
@@ -578,6 +586,198 @@ describe('kanban board', () => {
     expect(stays).toMatchObject({ isApproved: true, kanbanListId: todo.id });
     expect((await load(team.id)).kanbanLists.some((list) => list.isDoneList)).toBe(false);
     expect(old.kanbanListId).toBe(done.id);
+  });
+
+  describe('the done list follows the approval (decision 0040)', () => {
+    const put = (by: TestUser, taskId: number, body: object) =>
+      call(app, by, 'PUT', `/api/kanban/tasks/${taskId}`, body);
+    const progressOf = async (teamId: number) =>
+      dataOf<Team>(await call(app, member, 'GET', `/api/teams/${teamId}`)).progress;
+
+    /** In the done list if and only if approved; progress is the done column's share. */
+    async function expectAgreement(teamId: number) {
+      const loaded = await load(teamId);
+      const tasks = loaded.kanbanLists.flatMap((list) => list.tasks);
+      const doneList = loaded.kanbanLists.find((list) => list.isDoneList);
+      for (const task of tasks) {
+        expect(task.isApproved, task.subject).toBe(task.kanbanListId === doneList?.id);
+      }
+      const column = doneList?.tasks.length ?? 0;
+      const expected = tasks.length === 0 ? 0 : Math.round((100 * column) / tasks.length);
+      expect(await progressOf(teamId)).toBe(expected);
+      return loaded;
+    }
+
+    async function doneBoard() {
+      const { team, kanban } = await board();
+      const todo = await addList(kanban.id, '할 일');
+      const doing = await addList(kanban.id, '진행 중');
+      const doneResponse = await call(app, member, 'POST', '/api/kanban/lists', {
+        kanbanListName: '완료',
+        kanbanId: kanban.id,
+        isDoneList: true,
+      });
+      const done = dataOf<KanbanList>(doneResponse);
+      return { team, kanban, todo, doing, done };
+    }
+
+    it('a member’s drop into the done list asks for completion; the card stays', async () => {
+      const { team, todo, done } = await doneBoard();
+      const a = await addTask(todo.id, 'A');
+      await addTask(todo.id, 'B');
+      const dropped = await put(member, a.id, { kanbanListId: done.id, order: 0 });
+      expect(dropped.statusCode, dropped.body).toBe(200);
+      expect(dataOf<Task>(dropped)).toMatchObject({
+        kanbanListId: todo.id,
+        order: 0,
+        isApproved: false,
+        completionRequested: true,
+        completionRequesterId: member.userId,
+        completionRequestMessage: null,
+      });
+      expect(subjects(await expectAgreement(team.id), done.id)).toEqual([]);
+      // Dropped again while waiting: the request's own refusal.
+      expectProblem(
+        await put(member, a.id, { kanbanListId: done.id, order: 0 }),
+        409,
+        'TASK_ALREADY_REQUESTED',
+      );
+      // The leader approves: the card moves; progress is the done column's 1 of 2.
+      await call(app, leader, 'POST', `/api/kanban/cards/${a.id}/completion-approval`, {
+        approved: true,
+      });
+      expect(subjects(await expectAgreement(team.id), done.id)).toEqual(['A']);
+      expect(await progressOf(team.id)).toBe(50);
+    });
+
+    it('a member may reorder the done list but not take an approved card out of it', async () => {
+      const { team, todo, done } = await doneBoard();
+      const a = await addTask(todo.id, 'A');
+      const b = await addTask(todo.id, 'B');
+      for (const task of [a, b]) {
+        await put(leader, task.id, { kanbanListId: done.id, order: 0 });
+      }
+      expect(subjects(await expectAgreement(team.id), done.id)).toEqual(['B', 'A']);
+      expectProblem(
+        await put(member, a.id, { kanbanListId: todo.id, order: 0 }),
+        403,
+        'KANBAN_LEADER_ONLY',
+      );
+      const reordered = await put(member, a.id, { kanbanListId: done.id, order: 0 });
+      expect(reordered.statusCode, reordered.body).toBe(200);
+      expect(subjects(await expectAgreement(team.id), done.id)).toEqual(['A', 'B']);
+      expect(await progressOf(team.id)).toBe(100);
+    });
+
+    it('a reviewer’s drop approves, taking a card out un-approves', async () => {
+      const { team, todo, doing, done } = await doneBoard();
+      const a = await addTask(todo.id, 'A');
+      const b = await addTask(doing.id, 'B');
+      await call(app, member, 'POST', `/api/kanban/cards/${b.id}/completion-request`, {});
+      const approved = dataOf<Task>(await put(leader, a.id, { kanbanListId: done.id, order: 0 }));
+      expect(approved).toMatchObject({ kanbanListId: done.id, isApproved: true });
+      const reviewed = dataOf<Task>(await put(leader, b.id, { kanbanListId: done.id, order: 1 }));
+      expect(reviewed).toMatchObject({
+        kanbanListId: done.id,
+        order: 1,
+        isApproved: true,
+        completionRequested: false,
+      });
+      await expectAgreement(team.id);
+      expect(await progressOf(team.id)).toBe(100);
+      const back = dataOf<Task>(await put(leader, a.id, { kanbanListId: doing.id, order: 0 }));
+      expect(back).toMatchObject({ kanbanListId: doing.id, isApproved: false });
+      await expectAgreement(team.id);
+      expect(await progressOf(team.id)).toBe(50);
+    });
+
+    it('isApproved in the PUT takes the card to or from the done list, never against it', async () => {
+      const { team, todo, doing, done } = await doneBoard();
+      const a = await addTask(doing.id, 'A');
+      const b = await addTask(doing.id, 'B');
+      // Approved with only an order: into the done list at that order.
+      expect(dataOf<Task>(await put(leader, a.id, { isApproved: true, order: 0 }))).toMatchObject({
+        kanbanListId: done.id,
+        isApproved: true,
+      });
+      // Approved while being sent elsewhere, or un-approved into the done list: refused.
+      expectProblem(
+        await put(leader, b.id, { isApproved: true, kanbanListId: todo.id }),
+        409,
+        'KANBAN_DONE_LIST_MISMATCH',
+      );
+      expectProblem(
+        await put(leader, a.id, { isApproved: false, kanbanListId: done.id, order: 0 }),
+        409,
+        'KANBAN_DONE_LIST_MISMATCH',
+      );
+      // Un-approved where it stands: to the top of the board's first other list.
+      expect(dataOf<Task>(await put(leader, a.id, { isApproved: false }))).toMatchObject({
+        kanbanListId: todo.id,
+        order: 0,
+        isApproved: false,
+      });
+      expectProblem(await put(member, b.id, { isApproved: true }), 403, 'KANBAN_LEADER_ONLY');
+      await expectAgreement(team.id);
+    });
+
+    it('cards made in the done list are the leader’s and approved', async () => {
+      const { team, todo, done } = await doneBoard();
+      await addTask(todo.id, 'A');
+      expectProblem(
+        await call(app, member, 'POST', '/api/kanban/tasks', {
+          subject: '바로 완료',
+          kanbanListId: done.id,
+        }),
+        403,
+        'KANBAN_LEADER_ONLY',
+      );
+      const made = await addTask(done.id, '팀장이 완료', {}, leader);
+      expect(made.isApproved).toBe(true);
+      await expectAgreement(team.id);
+      expect(await progressOf(team.id)).toBe(50);
+    });
+
+    it('marking, unmarking, renaming and deleting the done list keep the agreement', async () => {
+      const { team, kanban, todo, doing, done } = await doneBoard();
+      const a = await addTask(todo.id, 'A');
+      const b = await addTask(doing.id, 'B');
+      await addTask(doing.id, 'C');
+      await put(leader, a.id, { kanbanListId: done.id, order: 0 });
+      // Renaming is not marking: nothing moves.
+      await call(app, member, 'PUT', `/api/kanban/lists/${done.id}`, { kanbanListName: '끝' });
+      await expectAgreement(team.id);
+      // A list holding unapproved cards cannot become the done list.
+      expectProblem(
+        await call(app, leader, 'PUT', `/api/kanban/lists/${doing.id}`, { isDoneList: true }),
+        409,
+        'KANBAN_DONE_LIST_MISMATCH',
+      );
+      // An empty one can; the approved cards follow the mark.
+      const next = await addList(kanban.id, '검수 완료');
+      const marked = await call(app, leader, 'PUT', `/api/kanban/lists/${next.id}`, {
+        isDoneList: true,
+      });
+      expect(marked.statusCode, marked.body).toBe(200);
+      let loaded = await expectAgreement(team.id);
+      expect(subjects(loaded, next.id)).toEqual(['A']);
+      expect(subjects(loaded, done.id)).toEqual([]);
+      // Without a done list an approval stays where the card is; marking a list gathers them.
+      await call(app, leader, 'PUT', `/api/kanban/lists/${next.id}`, { isDoneList: false });
+      await call(app, member, 'POST', `/api/kanban/cards/${b.id}/completion-request`, {});
+      await call(app, leader, 'POST', `/api/kanban/cards/${b.id}/completion-approval`, {
+        approved: true,
+      });
+      expect(await progressOf(team.id)).toBe(67);
+      await call(app, leader, 'PUT', `/api/kanban/lists/${done.id}`, { isDoneList: true });
+      loaded = await expectAgreement(team.id);
+      expect(subjects(loaded, done.id)).toEqual(['B', 'A']);
+      // Deleting the done list deletes its cards: progress counts what is left.
+      await call(app, leader, 'DELETE', `/api/kanban/lists/${done.id}`);
+      loaded = await expectAgreement(team.id);
+      expect(loaded.kanbanLists.some((list) => list.isDoneList)).toBe(false);
+      expect(await progressOf(team.id)).toBe(0);
+    });
   });
 
   it('a done list marked at once by two leaders’ calls stays one', async () => {

@@ -9,10 +9,11 @@ import {
   type updateListSchema,
   type updateTaskSchema,
 } from '@teamup/contracts/kanban';
+import { generateNKeysBetween } from 'fractional-indexing';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { badRequest, conflict, notFound } from '../../platform/errors/app-error';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors/app-error';
 import type { ProgressSource } from '../../platform/module';
 import {
   assertTeamContentAccess,
@@ -20,7 +21,7 @@ import {
   teamMembersAmong,
 } from '../teams/team-access.service';
 import { keyAt, toDoneList } from './kanban-positions';
-import { assertMayChangeDoneList, assertMayReviewTasks } from './kanban.policy';
+import { assertMayChangeDoneList, assertMayReviewTasks, canReviewTasks } from './kanban.policy';
 import { presentKanban, presentKanbanList, presentTask, type BoardView } from './kanban.presenter';
 import * as repo from './kanban.repo';
 import { emitDomainEvent } from '../../platform/domain-events';
@@ -176,7 +177,7 @@ export async function createList(
     }
     const siblings = await repo.siblingListsOf(tx, kanban.id, null);
     const position = await keyAt(siblings, input.order, (p) => repo.setListPositions(tx, p));
-    return repo.insertList(tx, {
+    const id = await repo.insertList(tx, {
       kanbanId: kanban.id,
       name: input.kanbanListName,
       position,
@@ -184,6 +185,8 @@ export async function createList(
       createdAt: ctx.now(),
       updatedAt: ctx.now(),
     });
+    if (input.isDoneList) await gatherApproved(tx, kanban.id, id);
+    return id;
   });
   await publishChange(ctx, kanban.teamId, team.workspaceId);
   return listById(ctx.database.db, listId);
@@ -203,7 +206,15 @@ export async function updateList(
     if (input.kanbanListName !== undefined) patch.name = input.kanbanListName;
     if (marking) {
       await repo.lockKanban(tx, list.kanbanId);
-      if (input.isDoneList) await repo.clearDoneList(tx, list.kanbanId, ctx.now());
+      if (input.isDoneList) {
+        // Its cards would be done without an approval: approve or move them first.
+        const unapproved = (await repo.tasksOfLists(tx, [list.id])).some((t) => !t.isApproved);
+        if (unapproved) {
+          throw conflict(ErrorCode.KANBAN_DONE_LIST_MISMATCH, M.doneListHasUnapproved);
+        }
+        await repo.clearDoneList(tx, list.kanbanId, ctx.now());
+        await gatherApproved(tx, list.kanbanId, list.id);
+      }
       patch.isDone = Boolean(input.isDoneList);
     }
     if (input.order !== undefined) {
@@ -215,6 +226,26 @@ export async function updateList(
   });
   await publishChange(ctx, teamId, team.workspaceId);
   return listById(ctx.database.db, listId);
+}
+
+/**
+ * A list becomes the done list: the board's approved cards elsewhere (in the done list before, or
+ * approved while the board had none) move to its top in their board order (decision 0040).
+ */
+async function gatherApproved(tx: Db, kanbanId: number, doneListId: number): Promise<void> {
+  const lists = await repo.listsOf(tx, kanbanId);
+  const others = lists.filter((l) => l.id !== doneListId).map((l) => l.id);
+  const approved = (await repo.tasksOfLists(tx, others))
+    .filter((t) => t.isApproved)
+    .sort((a, b) => others.indexOf(a.listId) - others.indexOf(b.listId));
+  if (approved.length === 0) return;
+  await repo.lockList(tx, doneListId);
+  const staying = await repo.siblingsOf(tx, doneListId, null);
+  const first = staying[0]?.position ?? null;
+  const keys = generateNKeysBetween(null, first, approved.length);
+  for (const [index, t] of approved.entries()) {
+    await repo.updateTask(tx, t.id, { listId: doneListId, position: keys[index] });
+  }
 }
 
 /** Deletes the list with every task in it (and their comments). */
@@ -232,6 +263,10 @@ export async function createTask(
   input: z.output<typeof createTaskSchema>,
 ): Promise<Task> {
   const { list, teamId, team } = await accessList(ctx, userId, input.kanbanListId);
+  // A card made in the done list is done (decision 0040): the reviewer's to make, approved.
+  if (list.isDone && !canReviewTasks(team, userId)) {
+    throw forbidden(M.doneListLeaderAdds, ErrorCode.KANBAN_LEADER_ONLY);
+  }
   const created = await ctx.database.db.transaction(async (tx) => {
     await repo.lockList(tx, list.id);
     const siblings = await repo.siblingsOf(tx, list.id, null);
@@ -242,6 +277,7 @@ export async function createTask(
       content: input.content ?? null,
       deadline: input.deadline ?? null,
       position,
+      isApproved: list.isDone,
       createdAt: ctx.now(),
       updatedAt: ctx.now(),
     });
@@ -266,6 +302,10 @@ export async function createTask(
  * Edits and moves. A move (`kanbanListId` and/or `order`) locks the destination list, so moves
  * into one list by several people at once are applied one after another and every card ends up
  * with its own key between its neighbours at that moment.
+ *
+ * The done list and the approval agree (decision 0040): while the board has a done list, a card
+ * is in it if and only if it is approved. A member's move into it asks for completion instead (the
+ * card stays where it was); a reviewer's move into it approves, out of it un-approves.
  */
 export async function updateTask(
   ctx: AppContext,
@@ -277,44 +317,49 @@ export async function updateTask(
   if (input.isApproved !== undefined && input.isApproved !== task.isApproved) {
     assertMayReviewTasks(team, userId);
   }
+  const reviewer = canReviewTasks(team, userId);
   const assignedBefore =
     input.assigneeIds === undefined
       ? []
       : (await repo.assigneesOf(ctx.database.db, [task.id])).map((assignee) => assignee.userId);
   let assignedNow: number[] = [];
-  const targetListId = input.kanbanListId ?? task.listId;
-  if (targetListId !== task.listId) {
-    const target = await repo.findList(ctx.database.db, targetListId);
+  if (input.kanbanListId !== undefined && input.kanbanListId !== task.listId) {
+    const target = await repo.findList(ctx.database.db, input.kanbanListId);
     if (!target) throw listNotFound();
     if (target.list.kanbanId !== kanbanId) {
       throw badRequest(ErrorCode.KANBAN_CROSS_BOARD, M.crossBoard);
     }
   }
-  await ctx.database.db.transaction(async (tx) => {
+  const outcome = await ctx.database.db.transaction(async (tx) => {
     const patch: Partial<repo.TaskRow> = { updatedAt: ctx.now() };
     if (input.subject !== undefined) patch.subject = input.subject;
     if (input.content !== undefined) patch.content = input.content;
     if (input.deadline !== undefined) patch.deadline = input.deadline;
-    if (input.isApproved !== undefined && input.isApproved !== task.isApproved) {
-      patch.isApproved = input.isApproved;
-      patch.completionRequested = false;
-      patch.rejected = false;
-      // Approved without a place of its own: to the done list, as a reviewed approval goes.
-      if (input.isApproved && input.kanbanListId === undefined && input.order === undefined) {
-        Object.assign(patch, await toDoneList(tx, kanbanId, task));
+    const done = await repo.doneListOf(tx, kanbanId);
+    const step = done
+      ? await placeAgainstDoneList(tx, { task, done, reviewer, input })
+      : placeFreely(task, input);
+    if (step.kind === 'request') {
+      Object.assign(patch, completionRequestPatch(userId, null));
+    } else {
+      if (step.approve !== undefined) {
+        patch.isApproved = step.approve;
+        patch.completionRequested = false;
+        patch.rejected = false;
       }
-    }
-    if (input.kanbanListId !== undefined || input.order !== undefined) {
-      await repo.lockList(tx, targetListId);
-      const siblings = await repo.siblingsOf(tx, targetListId, task.id);
-      patch.listId = targetListId;
-      patch.position = await keyAt(siblings, input.order, (p) => repo.setTaskPositions(tx, p));
+      if (step.to) {
+        await repo.lockList(tx, step.to.listId);
+        const siblings = await repo.siblingsOf(tx, step.to.listId, task.id);
+        patch.listId = step.to.listId;
+        patch.position = await keyAt(siblings, step.to.order, (p) => repo.setTaskPositions(tx, p));
+      }
     }
     await repo.updateTask(tx, task.id, patch);
     if (input.assigneeIds !== undefined) {
       assignedNow = await teamMembersAmong(ctx, teamId, input.assigneeIds, tx);
       await repo.setAssignees(tx, task.id, assignedNow);
     }
+    return step;
   });
   await publishChange(ctx, teamId, team.workspaceId);
   const newlyAssigned = assignedNow.filter((id) => !assignedBefore.includes(id));
@@ -327,7 +372,126 @@ export async function updateTask(
       userIds: newlyAssigned,
     });
   }
+  if (outcome.kind === 'request') {
+    await emitDomainEvent(ctx, {
+      type: 'COMPLETION_REQUESTED',
+      teamId,
+      taskId,
+      requesterId: userId,
+    });
+  } else if (
+    outcome.approve === true &&
+    task.completionRequested &&
+    task.completionRequesterId !== null
+  ) {
+    // Approved by a drop or a PUT: the requester hears of it as of a reviewed approval.
+    await emitDomainEvent(ctx, {
+      type: 'COMPLETION_REVIEWED',
+      teamId,
+      taskId,
+      requesterId: task.completionRequesterId,
+      approved: true,
+    });
+  }
   return taskById(ctx.database.db, taskId);
+}
+
+type Placement =
+  /** A member's move into the done list: a completion request, the card stays. */
+  | { kind: 'request' }
+  /** Where the card goes (none: it stays) and its approval when it changes. */
+  | { kind: 'place'; to: { listId: number; order: number | undefined } | null; approve?: boolean };
+
+type PlacementInput = Pick<
+  z.output<typeof updateTaskSchema>,
+  'kanbanListId' | 'order' | 'isApproved'
+>;
+
+const moveOf = (task: repo.TaskRow, input: PlacementInput) =>
+  input.kanbanListId !== undefined || input.order !== undefined
+    ? { listId: input.kanbanListId ?? task.listId, order: input.order }
+    : null;
+
+/** A board without a done list: moves and the reviewer's approval are independent. */
+function placeFreely(task: repo.TaskRow, input: PlacementInput): Placement {
+  const approve =
+    input.isApproved !== undefined && input.isApproved !== task.isApproved
+      ? input.isApproved
+      : undefined;
+  return { kind: 'place', to: moveOf(task, input), ...(approve === undefined ? {} : { approve }) };
+}
+
+/**
+ * A board with a done list: where the card may go and what its approval becomes, so that it is in
+ * the done list if and only if it is approved (decision 0040). `reviewer` may review tasks.
+ */
+async function placeAgainstDoneList(
+  tx: Db,
+  args: {
+    task: repo.TaskRow;
+    done: repo.ListRow;
+    reviewer: boolean;
+    input: PlacementInput;
+  },
+): Promise<Placement> {
+  const { task, done, reviewer, input } = args;
+  const move = moveOf(task, input);
+  const inDone = task.listId === done.id;
+  const wanted = input.isApproved ?? task.isApproved;
+  const approvalChanges = wanted !== task.isApproved;
+  // Where the card would end up if the request were taken as sent.
+  const endsInDone = move ? move.listId === done.id : inDone;
+
+  if (!reviewer) {
+    // Only a reviewer changes the approval (checked before); a member's moves across the line:
+    if (endsInDone && !inDone && !task.isApproved) {
+      if (task.completionRequested) {
+        throw conflict(ErrorCode.TASK_ALREADY_REQUESTED, M.alreadyRequested);
+      }
+      return { kind: 'request' };
+    }
+    if (inDone && !endsInDone && task.isApproved) {
+      throw forbidden(M.approvedStaysDone, ErrorCode.KANBAN_LEADER_ONLY);
+    }
+    return { kind: 'place', to: move };
+  }
+
+  // A reviewer: the move decides the approval, or the approval decides the place; both given,
+  // they must agree.
+  if (approvalChanges && input.kanbanListId !== undefined && wanted !== endsInDone) {
+    throw doneListMismatch();
+  }
+  if (move && move.listId !== task.listId) {
+    if (endsInDone !== task.isApproved) return { kind: 'place', to: move, approve: endsInDone };
+    return { kind: 'place', to: move };
+  }
+  if (!approvalChanges) return { kind: 'place', to: move };
+  if (wanted) {
+    // Approved where it stands: to the done list, at `order` or on top (as a review's approval).
+    return {
+      kind: 'place',
+      to: inDone ? move : { listId: done.id, order: input.order ?? 0 },
+      approve: true,
+    };
+  }
+  // Un-approved in the done list: to the top of the board's first other list.
+  if (!inDone) return { kind: 'place', to: move, approve: false };
+  const other = (await repo.listsOf(tx, done.kanbanId)).find((list) => list.id !== done.id);
+  if (!other) throw conflict(ErrorCode.KANBAN_DONE_LIST_MISMATCH, M.noListOutsideDone);
+  return { kind: 'place', to: { listId: other.id, order: input.order ?? 0 }, approve: false };
+}
+
+const doneListMismatch = () => conflict(ErrorCode.KANBAN_DONE_LIST_MISMATCH, M.doneListMismatch);
+
+/** What a completion request writes (spec 02 section 4), by a request or a member's drop. */
+function completionRequestPatch(userId: number, message: string | null | undefined) {
+  return {
+    completionRequested: true,
+    completionRequestMessage: message?.trim() || null,
+    completionRequesterId: userId,
+    rejected: false,
+    approvalMessage: null,
+  };
 }
 
 export async function deleteTask(ctx: AppContext, userId: number, taskId: number): Promise<void> {
@@ -348,11 +512,7 @@ export async function requestCompletion(
   if (task.completionRequested)
     throw conflict(ErrorCode.TASK_ALREADY_REQUESTED, M.alreadyRequested);
   await repo.updateTask(ctx.database.db, taskId, {
-    completionRequested: true,
-    completionRequestMessage: message?.trim() || null,
-    completionRequesterId: userId,
-    rejected: false,
-    approvalMessage: null,
+    ...completionRequestPatch(userId, message),
     updatedAt: ctx.now(),
   });
   await publishChange(ctx, teamId, team.workspaceId);

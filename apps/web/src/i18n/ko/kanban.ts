@@ -59,6 +59,9 @@ export const kanbanKo = {
     states: { requested: '완료 요청됨', approved: '승인됨', rejected: '반려됨' },
     rejectionReason: '반려 사유',
     moveFailed: '카드를 옮기지 못했습니다. 원래 위치로 되돌렸습니다.',
+    requestedByMove: (done: string) =>
+      `완료 요청을 보냈습니다. 팀장이 승인하면 '${done}' 리스트로 옮겨집니다.`,
+    doneFallback: '완료',
   },
   detail: {
     title: '카드 상세',

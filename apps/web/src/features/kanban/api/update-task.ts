@@ -7,6 +7,7 @@ import {
 } from '@teamup/contracts/kanban';
 import { pathOf } from '@teamup/contracts/endpoint';
 import { api } from '../../../lib/api-client';
+import { placeAnsweredTask } from '../lib/board-moves';
 import { invalidateKanban, restoreBoard, showBoard } from './team-kanban';
 
 export interface UpdateTaskVariables {
@@ -16,7 +17,8 @@ export interface UpdateTaskVariables {
 
 /**
  * PUT /kanban/tasks/{id}: any of subject, content, deadline, assigneeIds; a move sends
- * `kanbanListId` and `order` (index among the other tasks of the destination list).
+ * `kanbanListId` and `order` (index among the other tasks of the destination list). A member's
+ * move into the done list is answered with the card where it was, completion requested.
  */
 export function updateTask({ taskId, body }: UpdateTaskVariables): Promise<Task> {
   return api.put<Task>(pathOf(kanbanEndpoints.updateTask, { id: taskId }), body);
@@ -46,11 +48,25 @@ export function useMoveTask(teamId: number) {
     mutationFn: ({ taskId, kanbanListId, order }: MoveTaskVariables & { previous?: Kanban }) =>
       updateTask({ taskId, body: { kanbanListId, order } }),
     onError: (_error, { previous }) => restoreBoard(queryClient, teamId, previous),
-    onSettled: () => invalidateKanban(queryClient, teamId),
+    onSuccess: (answered, { kanbanListId, previous }) => {
+      // Kept elsewhere by the server (a member's drop into the done list asks for completion):
+      // the card goes back to where it was, with its new state, before the refetch.
+      if (answered.kanbanListId !== kanbanListId && previous) {
+        restoreBoard(queryClient, teamId, placeAnsweredTask(previous, answered));
+      }
+    },
+    // A move into or out of the done list changes the approval, hence the team's progress.
+    onSettled: () => invalidateKanban(queryClient, teamId, { progress: true }),
   });
-  const move = (variables: MoveTaskVariables, options?: { onError?: (error: Error) => void }) => {
+  const move = (
+    variables: MoveTaskVariables,
+    options?: { onError?: (error: Error) => void; onSuccess?: (answered: Task) => void },
+  ) => {
     const previous = showBoard(queryClient, teamId, variables.board);
-    mutation.mutate({ ...variables, previous }, { onError: options?.onError });
+    mutation.mutate(
+      { ...variables, previous },
+      { onError: options?.onError, onSuccess: options?.onSuccess },
+    );
   };
   return { move, isPending: mutation.isPending };
 }

@@ -31,6 +31,7 @@ import {
   findTask,
   listDropIndex,
   listMoveRequest,
+  moveBecameRequest,
   moveListTo,
   moveTaskTo,
   taskDropTarget,
@@ -178,6 +179,14 @@ export function KanbanBoard({
                 color: 'red',
                 message: kanbanErrorMessage(error, ko.kanban.tasks.moveFailed),
               }),
+            onSuccess: (answered) => {
+              if (!moveBecameRequest(request, answered)) return;
+              const doneName = before.kanbanLists.find((list) => list.isDoneList)?.kanbanListName;
+              notifications.show({
+                color: 'blue',
+                message: ko.kanban.tasks.requestedByMove(doneName ?? ko.kanban.tasks.doneFallback),
+              });
+            },
           },
         );
       }

@@ -79,7 +79,10 @@ export function KanbanColumn({
           {ko.kanban.lists.emptyColumn}
         </Text>
       )}
-      <AddTaskForm teamId={teamId} listId={list.id} listName={list.kanbanListName} />
+      {/* A card made in the done list is approved: the leader's to make (decision 0040). */}
+      {(!list.isDoneList || isLeader) && (
+        <AddTaskForm teamId={teamId} listId={list.id} listName={list.kanbanListName} />
+      )}
     </Box>
   );
 }

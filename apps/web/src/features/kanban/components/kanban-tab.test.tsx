@@ -275,6 +275,21 @@ describe('KanbanTab board', () => {
     expect(screen.queryByTestId('kanban-list-done-toggle')).toBeNull();
   });
 
+  it('offers adding a card to the done list to the leader only (such a card is approved)', async () => {
+    const lists = () => board([list(10, '할 일', []), list(12, '완료', [], { isDoneList: true })]);
+    serve(lists);
+    renderTab(OTHER);
+    let columns = await screen.findAllByTestId('kanban-list');
+    expect(within(columns[0]!).queryByTestId('kanban-add-task-input')).not.toBeNull();
+    expect(within(columns[1]!).queryByTestId('kanban-add-task-input')).toBeNull();
+    cleanup();
+
+    serve(lists);
+    renderTab(ME);
+    columns = await screen.findAllByTestId('kanban-list');
+    expect(within(columns[1]!).queryByTestId('kanban-add-task-input')).not.toBeNull();
+  });
+
   it('shows a rejected card’s reason on the card itself', async () => {
     serve(() =>
       board([

@@ -4,8 +4,10 @@ import {
   findTask,
   listDropIndex,
   listMoveRequest,
+  moveBecameRequest,
   moveListTo,
   moveTaskTo,
+  placeAnsweredTask,
   pendingTasks,
   taskDropTarget,
   taskMoveRequest,
@@ -132,5 +134,24 @@ describe('pendingTasks', () => {
       [2, '할 일'],
       [3, '완료'],
     ]);
+  });
+});
+
+describe('placeAnsweredTask', () => {
+  it('shows a drop into the done list that became a request where the server kept the card', () => {
+    const done = board([
+      list(10, '할 일', [task(1, 10), task(2, 10)]),
+      list(30, '완료', [], { isDoneList: true }),
+    ]);
+    const optimistic = moveTaskTo(done, 2, 30, 0);
+    const answered = task(2, 10, { order: 1, completionRequested: true });
+    const request = { kanbanListId: 30, order: 0 };
+    expect(moveBecameRequest(request, answered)).toBe(true);
+    const shown = placeAnsweredTask(optimistic, answered);
+    expect(ids(shown)).toEqual([[1, 2], []]);
+    expect(shown.kanbanLists[0]!.tasks[1]).toMatchObject({ id: 2, completionRequested: true });
+    // A move the server made as asked is not a request.
+    expect(moveBecameRequest(request, task(2, 30, { isApproved: true }))).toBe(false);
+    expect(moveBecameRequest(request, task(2, 10))).toBe(false);
   });
 });

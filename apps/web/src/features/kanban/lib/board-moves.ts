@@ -167,3 +167,33 @@ export function taskById(
   }
   return null;
 }
+
+/**
+ * The board with `answered` (the server's task after a move) put where the server says it is.
+ * A member's drop into the done list is answered with the card still in its list, now waiting
+ * for approval (decision 0040): the board shows that instead of the optimistic move.
+ */
+export function placeAnsweredTask(board: Kanban, answered: Task): Kanban {
+  const without = board.kanbanLists.map((list) => ({
+    ...list,
+    tasks: list.tasks.filter((task) => task.id !== answered.id),
+  }));
+  return {
+    ...board,
+    kanbanLists: without.map((list) => {
+      if (list.id !== answered.kanbanListId) return renumberList(list);
+      const tasks = [...list.tasks];
+      tasks.splice(clampIndex(answered.order, tasks.length), 0, answered);
+      return { ...list, tasks: renumberTasks(tasks, list.id) };
+    }),
+  };
+}
+
+function renumberList(list: KanbanList): KanbanList {
+  return { ...list, tasks: renumberTasks(list.tasks, list.id) };
+}
+
+/** A move answered with the card elsewhere than asked: the server took it as a request. */
+export function moveBecameRequest(request: TaskMoveRequest, answered: Task): boolean {
+  return answered.kanbanListId !== request.kanbanListId && answered.completionRequested;
+}
