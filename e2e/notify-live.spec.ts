@@ -86,6 +86,10 @@ describe('live joins and comments journey', () => {
       })
     ).data;
     await joinerApi.send('POST', pathOf(teamEndpoints.join, { id: team.id }), {});
+    // The team's leader hears of the join first; read it so the count starts at 0.
+    await expect
+      .poll(() => badgeOf(wide).getAttribute('data-count'), { timeout: 10_000 })
+      .toBe('1');
     await ownerApi.send('PATCH', pathOf(notificationEndpoints.readAll));
     const post = (
       await ownerApi.send<Post>('POST', pathOf(postEndpoints.create, { teamId: team.id }), {
