@@ -67,7 +67,8 @@ describe('notifications journey', () => {
     await screenshot(page, 'notification-bell-1280');
     await expectAccessible(page, 'notification-bell-1280');
 
-    expect(await page.title()).toBe('알림 수업');
+    // The tab's number is the bell's, on every page (issue 41).
+    expect(await page.title()).toBe('(1) 알림 수업');
 
     // The bell opens the latest notifications over the page: the side panel stays.
     await page.getByTestId('notification-bell').click();

@@ -19,6 +19,12 @@ export type WorkspaceMemberRemovedEvent = {
   userId: number;
   reason: 'KICKED' | 'BANNED' | 'LEFT';
 };
+/** On the workspace's topic: someone joined (by invite or code); member lists fetch again. */
+export type WorkspaceMemberJoinedEvent = {
+  type: 'WORKSPACE_MEMBER_JOINED';
+  workspaceId: number;
+  userId: number;
+};
 export type WorkspaceDeletedEvent = { type: 'WORKSPACE_DELETED'; workspaceId: number };
 export type TeamDeletedEvent = { type: 'TEAM_DELETED'; workspaceId: number; teamId: number };
 export type TeamMembershipChangedEvent = {
@@ -166,6 +172,7 @@ export type LiveEvent =
   | ChatTypingEvent
   | PresenceChangedEvent
   | WorkspaceMemberRemovedEvent
+  | WorkspaceMemberJoinedEvent
   | TeamContentChangedEvent
   | WorkspaceDeletedEvent
   | TeamDeletedEvent

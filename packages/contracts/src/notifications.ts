@@ -16,6 +16,8 @@ export const notificationKinds = [
   'REMOVED_FROM_WORKSPACE',
   'FORMATION_RESULT',
   'FORMATION_VOTE',
+  'COMMENT',
+  'WORKSPACE_JOINED',
 ] as const;
 export const notificationKindSchema = z.enum(notificationKinds);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
@@ -94,11 +96,19 @@ export const notificationEndpoints = {
   }),
 };
 
+/**
+ * A folded chat notice's text before its count: '외' only when several people sent the messages
+ * ("minji.kim님의 새 메시지 2개" when one person sent both).
+ */
+const chatFoldedPrefix = (room: string, sender: string, severalSenders: boolean) =>
+  severalSenders ? `${room}: ${sender}님 외 새 메시지 ` : `${room}: ${sender}님의 새 메시지 `;
+
 /** Texts of each kind (the server writes them into `message`). */
 export const NotificationTexts = {
-  chatMessage: (room: string, sender: string, count: number) =>
+  chatFoldedPrefix,
+  chatMessage: (room: string, sender: string, count: number, severalSenders = false) =>
     count > 1
-      ? `${room}: ${sender}님 외 새 메시지 ${count}개`
+      ? `${chatFoldedPrefix(room, sender, severalSenders)}${count}개`
       : `${room}: ${sender}님이 메시지를 보냈습니다.`,
   mention: (room: string, sender: string) => `${room}에서 ${sender}님이 회원님을 언급했습니다.`,
   taskAssigned: (team: string, task: string) => `[${team}] '${task}' 작업의 담당자가 되었습니다.`,
@@ -114,6 +124,12 @@ export const NotificationTexts = {
   teamJoined: (team: string, who: string) => `[${team}] ${who}님이 팀에 참여했습니다.`,
   kicked: (workspace: string) => `'${workspace}' 워크스페이스에서 내보내졌습니다.`,
   banned: (workspace: string) => `'${workspace}' 워크스페이스에서 차단되었습니다.`,
+  comment: (team: string, who: string, subject: string) =>
+    `[${team}] ${who}님이 '${subject}'에 댓글을 남겼습니다.`,
+  commentMention: (team: string, who: string, subject: string) =>
+    `[${team}] ${who}님이 '${subject}'의 댓글에서 회원님을 언급했습니다.`,
+  workspaceJoined: (workspace: string, who: string) =>
+    `[${workspace}] ${who}님이 워크스페이스에 참여했습니다.`,
   formationResult: (team: string) => `팀 구성 결과: '${team}' 팀에 배정되었습니다.`,
   formationVoteOpened: (workspace: string) =>
     `[${workspace}] 팀 구성 희망 투표가 시작되었습니다. 원하는 팀 순서를 골라주세요.`,

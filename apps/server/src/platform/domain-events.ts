@@ -50,6 +50,16 @@ export type DomainEvent =
       /** CLOSING: whole minutes left until the deadline. */
       minutesLeft?: number;
     }
+  /** A comment on a post or a kanban task (its author and those it mentions hear of it). */
+  | {
+      type: 'COMMENT_CREATED';
+      subject: 'post' | 'task';
+      subjectId: number;
+      commentId: number;
+      authorId: number;
+      content: string;
+    }
+  | { type: 'WORKSPACE_MEMBER_JOINED'; workspaceId: number; userId: number }
   | {
       type: 'WORKSPACE_MEMBER_REMOVED';
       workspaceId: number;

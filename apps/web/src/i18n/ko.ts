@@ -269,6 +269,8 @@ export const ko = {
       REMOVED_FROM_WORKSPACE: '워크스페이스에서 내보내짐·차단',
       FORMATION_RESULT: '팀 구성 결과',
       FORMATION_VOTE: '팀 구성 투표 시작·마감 알림',
+      COMMENT: '내 글·작업의 댓글, 댓글에서 나를 언급',
+      WORKSPACE_JOINED: '워크스페이스 새 멤버 참여 (소유자·관리자)',
     },
     preferencesFailed: '알림 설정을 저장하지 못했습니다.',
   },

@@ -1,6 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, renderHook } from '@testing-library/react';
-import { formatDocumentTitle, useDocumentTitle, type TitlePart } from './document-title';
+import {
+  formatDocumentTitle,
+  useDocumentTitle,
+  useDocumentTitleCount,
+  type TitlePart,
+} from './document-title';
 
 afterEach(() => cleanup());
 
@@ -28,14 +33,36 @@ describe('useDocumentTitle', () => {
   it('follows the page while mounted and gives the app name back on leaving', () => {
     document.title = 'TeamUp';
     const { rerender, unmount } = renderHook(
-      ({ parts, unread }: { parts: TitlePart[]; unread: number }) =>
-        useDocumentTitle(parts, unread),
-      { initialProps: { parts: [undefined, '캡스톤'], unread: 0 } },
+      ({ parts }: { parts: TitlePart[] }) => useDocumentTitle(parts),
+      { initialProps: { parts: [undefined, '캡스톤'] } },
     );
     expect(document.title).toBe('캡스톤');
-    rerender({ parts: ['발표 준비 단톡방', '캡스톤'], unread: 2 });
-    expect(document.title).toBe('(2) 발표 준비 단톡방 · 캡스톤');
+    rerender({ parts: ['발표 준비 단톡방', '캡스톤'] });
+    expect(document.title).toBe('발표 준비 단톡방 · 캡스톤');
     unmount();
+    expect(document.title).toBe('TeamUp');
+  });
+
+  it('shows the bell’s number, the same on every page, and none once the bell is gone', () => {
+    document.title = 'TeamUp';
+    // The bell (mounted once in the top bar) gives the number; the pages only name themselves.
+    const bell = renderHook(({ unread }: { unread: number }) => useDocumentTitleCount(unread), {
+      initialProps: { unread: 3 },
+    });
+    expect(document.title).toBe('(3) TeamUp');
+    const home = renderHook(() => useDocumentTitle(['캡스톤 디자인 2조']));
+    expect(document.title).toBe('(3) 캡스톤 디자인 2조');
+    home.unmount();
+    const notices = renderHook(() => useDocumentTitle(['알림', 'TeamUp']));
+    expect(document.title).toBe('(3) 알림 · TeamUp');
+    bell.rerender({ unread: 4 });
+    expect(document.title).toBe('(4) 알림 · TeamUp');
+    notices.unmount();
+    const room = renderHook(() => useDocumentTitle(['발표 준비 단톡방', '캡스톤 디자인 2조']));
+    expect(document.title).toBe('(4) 발표 준비 단톡방 · 캡스톤 디자인 2조');
+    bell.unmount();
+    expect(document.title).toBe('발표 준비 단톡방 · 캡스톤 디자인 2조');
+    room.unmount();
     expect(document.title).toBe('TeamUp');
   });
 });

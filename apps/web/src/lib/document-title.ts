@@ -20,18 +20,47 @@ export function formatDocumentTitle(parts: readonly TitlePart[], unread = 0): st
   return `(${count > 99 ? '99+' : count}) ${body}`;
 }
 
+/*
+ * One rule for the tab's number on every page (issue 41): it is the bell's number, the signed-in
+ * person's unread notifications (chat messages fold into them per room, mentions, work, joins),
+ * never a page's own count. Pages name themselves (`useDocumentTitle`); the bell alone gives the
+ * number (`useDocumentTitleCount`); signed out, nothing does, and there is none.
+ */
+let shownParts: readonly TitlePart[] = [];
+let shownCount = 0;
+const show = () => {
+  document.title = formatDocumentTitle(shownParts, shownCount);
+};
+
 /**
  * Names the tab after the page on screen while it is mounted, and gives it back the app's name
- * when it goes. Pages pass what they show: the room, team or workspace, and an unread count.
+ * when it goes. Pages pass what they show: the room, team or workspace.
  */
-export function useDocumentTitle(parts: readonly TitlePart[], unread = 0): void {
-  const title = formatDocumentTitle(parts, unread);
+export function useDocumentTitle(parts: readonly TitlePart[]): void {
+  const key = JSON.stringify(parts);
   useEffect(() => {
-    document.title = title;
-  }, [title]);
+    shownParts = JSON.parse(key) as TitlePart[];
+    show();
+  }, [key]);
   useEffect(
     () => () => {
-      document.title = ko.brand;
+      shownParts = [];
+      show();
+    },
+    [],
+  );
+}
+
+/** The bell's unread count, shown before the title while the bell is mounted. */
+export function useDocumentTitleCount(unread: number): void {
+  useEffect(() => {
+    shownCount = unread;
+    show();
+  }, [unread]);
+  useEffect(
+    () => () => {
+      shownCount = 0;
+      show();
     },
     [],
   );

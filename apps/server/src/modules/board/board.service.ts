@@ -19,7 +19,11 @@ import {
   type OwnedFilesQuery,
   type FileOwner,
 } from '../../platform/storage/owned-files';
-import { assertTeamContentAccess, publishTeamContentChange } from '../teams/team-access.service';
+import {
+  assertTeamContentAccess,
+  loadTeam,
+  publishTeamContentChange,
+} from '../teams/team-access.service';
 import { presentAttachment, presentPost, presentPostSummary } from './board.presenter';
 import { assertAuthor, authorOnly } from './board.policy';
 import * as repo from './board.repo';
@@ -235,12 +239,24 @@ export async function openAttachment(
 
 // --- comments --------------------------------------------------------------------------------
 
-/** A post's comments: anyone who may see the post; a new one refreshes the team's post list. */
+/**
+ * A post's comments: anyone who may see the post; a new or deleted one refreshes the team's post
+ * lists (their comment counts), live.
+ */
 export const postComments = commentService({
   kind: 'post',
   access: (ctx, userId, postId) => loadPost(ctx, postId, userId),
   notFound: commentNotFound,
   authorOnly: () => authorOnly(),
   present: postCommentView.toWire,
-  afterCreate: (ctx, post) => publishTeamContentChange(ctx, post, 'POSTS'),
+  afterCountChange: async (ctx, postId) => {
+    const found = await repo.findPost(ctx.database.db, postId);
+    if (!found) return;
+    const team = await loadTeam(ctx.database.db, found.teamId);
+    await publishTeamContentChange(
+      ctx,
+      { workspaceId: team.workspaceId, teamId: team.id },
+      'POSTS',
+    );
+  },
 });

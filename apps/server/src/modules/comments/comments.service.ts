@@ -1,6 +1,7 @@
 import { toPage, type Page, type PageQuery } from '@teamup/contracts/common';
 import type { Comment } from '@teamup/contracts/comments';
 import type { AppContext } from '../../context';
+import { emitDomainEvent } from '../../platform/domain-events';
 import type { AppError } from '../../platform/errors/app-error';
 import { canChangeComment } from './comments.policy';
 import { presentComment } from './comments.presenter';
@@ -101,6 +102,15 @@ export function commentService<Access, Wire>(
       });
       await subject.afterCountChange?.(ctx, subjectId);
       await subject.afterCreate?.(ctx, access);
+      // The subject's author (a task's assignees) and those mentioned hear of it (notifications).
+      await emitDomainEvent(ctx, {
+        type: 'COMMENT_CREATED',
+        subject: subject.kind,
+        subjectId,
+        commentId: id,
+        authorId: userId,
+        content,
+      });
       return presentById(ctx, id);
     },
 

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import type { DomainEvent } from '../../platform/domain-events';
 import { usersWithStatus } from '../presence/presence.service';
 import { announce, notify } from './notices';
+import { personToken } from './notifications.presenter';
 import * as repo from './notifications.repo';
 
 /* Chat messages as notices: who a message mentions, and who hears of it by their room level. */
@@ -82,8 +83,8 @@ async function onRoomMessages(ctx: AppContext, roomId: number, events: ChatMessa
   // message there would be noise (and a write per member per message). Mentions still notify,
   // and so does every message for whoever chose ALL in the room.
   const large = room.type === 'GROUP' && room.memberCount > CHAT_NOTICE_MAX_MEMBERS;
-  /** Per recipient of folded notices: how many messages, and who sent the last one. */
-  const folded = new Map<number, { count: number; lastSender: string }>();
+  /** Per recipient of folded notices: how many messages, who sent the last, and if others did. */
+  const folded = new Map<number, { count: number; lastSender: number; several: boolean }>();
   for (const event of events) {
     const others = room.members.filter((member) => member.userId !== event.senderId);
     const mentioned = new Set(
@@ -98,7 +99,7 @@ async function onRoomMessages(ctx: AppContext, roomId: number, events: ChatMessa
         'MENTION',
         [...mentioned].filter((id) => !muted.has(id)),
         event.senderId,
-        { message: T.mention(label, event.senderName), link },
+        { message: T.mention(label, personToken(event.senderId)), link },
         new Set([...everything, ...mentionsOnly]),
       );
     }
@@ -110,19 +111,27 @@ async function onRoomMessages(ctx: AppContext, roomId: number, events: ChatMessa
         : unmentioned.filter((member) => member.notifyLevel === null && !member.chatOff)),
     ];
     for (const { userId } of recipients) {
-      const count = (folded.get(userId)?.count ?? 0) + 1;
-      folded.set(userId, { count, lastSender: event.senderName });
+      const before = folded.get(userId);
+      folded.set(userId, {
+        count: (before?.count ?? 0) + 1,
+        lastSender: event.senderId,
+        several: before !== undefined && (before.several || before.lastSender !== event.senderId),
+      });
     }
   }
   // Those told of the same number of messages, the last from the same sender, share a text.
-  const groups = new Map<string, { count: number; sender: string; userIds: number[] }>();
-  for (const [userId, { count, lastSender }] of folded) {
-    const key = `${count}:${lastSender}`;
+  const groups = new Map<
+    string,
+    { count: number; sender: number; several: boolean; userIds: number[] }
+  >();
+  for (const [userId, { count, lastSender, several }] of folded) {
+    const key = `${count}:${lastSender}:${several}`;
     const group = groups.get(key);
     if (group) group.userIds.push(userId);
-    else groups.set(key, { count, sender: lastSender, userIds: [userId] });
+    else groups.set(key, { count, sender: lastSender, several, userIds: [userId] });
   }
-  for (const { count, sender, userIds } of groups.values()) {
+  for (const { count, sender, several, userIds } of groups.values()) {
+    const who = personToken(sender);
     const rows = await repo.foldChat(
       ctx.database.db,
       {
@@ -130,8 +139,11 @@ async function onRoomMessages(ctx: AppContext, roomId: number, events: ChatMessa
         foldKey: `chat:${roomId}`,
         link,
         count,
-        firstMessage: T.chatMessage(label, sender, count),
-        foldedPrefix: `${label}: ${sender}님 외 새 메시지 `,
+        firstMessage: T.chatMessage(label, who, count, several),
+        sender: who,
+        foldedPrefix: T.chatFoldedPrefix(label, who, false),
+        severalPrefix: T.chatFoldedPrefix(label, who, true),
+        several,
       },
       ctx.now(),
     );

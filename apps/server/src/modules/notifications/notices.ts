@@ -1,6 +1,6 @@
 import { Topics } from '@teamup/contracts/events';
 import type { AppContext } from '../../context';
-import { notificationCreated } from './notifications.presenter';
+import { notificationCreated, peopleIn } from './notifications.presenter';
 import * as repo from './notifications.repo';
 
 /* Writing notifications and telling their recipients' tabs: what every reaction ends with. */
@@ -22,10 +22,11 @@ export async function announce(
     ctx.database.db,
     fresh.map((row) => row.userId),
   );
+  const names = await repo.namesOf(ctx.database.db, peopleIn(fresh.map((row) => row.message)));
   for (const row of fresh) {
     await ctx.bus.publish(
       Topics.user(row.userId),
-      notificationCreated(row, unread.get(row.userId) ?? 0),
+      notificationCreated(row, unread.get(row.userId) ?? 0, names),
     );
   }
 }

@@ -189,7 +189,8 @@ describe('notifications', () => {
     expect(folded).toHaveLength(1);
     expect(folded[0]).toMatchObject({
       count: 2,
-      message: '수다방: 팀장님 외 새 메시지 2개',
+      // One person sent both: no '외' (issue 41).
+      message: '수다방: 팀장님의 새 메시지 2개',
       link: `/ws/${workspace.id}/chat/${room.id}`,
     });
     expect((await kinds(leader)).filter((kind) => kind === 'CHAT_MESSAGE')).toEqual([]);
@@ -201,7 +202,8 @@ describe('notifications', () => {
       message: '수다방에서 팀장님이 회원님을 언급했습니다.',
     });
 
-    // Reading the room reads its folded notification; the next message starts a new one.
+    // Reading the room reads its folded notification; the next message of the burst opens the
+    // same one again, counting from one (one bell item per burst, not one per message read).
     const lastId = dataOf<{ id: number }>(mention).id;
     await call(
       app,
@@ -218,6 +220,53 @@ describe('notifications', () => {
     );
     expect(fresh).toHaveLength(1);
     expect(fresh[0]?.count).toBe(1);
+    expect(fresh[0]?.message).toBe('수다방: 팀장님이 메시지를 보냈습니다.');
+    await call(
+      app,
+      member,
+      'PATCH',
+      `/api/workspaces/${workspace.id}/chat-rooms/${room.id}/last-read-refresh`,
+      { messageId: dataOf<{ id: number }>(await send('읽는 중에 또')).id },
+    );
+    await send('그리고 하나 더');
+    const ofRoom = (await inbox(member)).filter(
+      (item) => item.link === `/ws/${workspace.id}/chat/${room.id}` && item.kind === 'CHAT_MESSAGE',
+    );
+    expect(ofRoom.map((item) => item.id)).toEqual([folded[0]?.id]);
+    expect(ofRoom[0]).toMatchObject({ read: false, count: 1 });
+  });
+
+  it("says '외' only when several people sent the messages, and names senders as they are now", async () => {
+    const room = dataOf<ChatRoom>(
+      await call(app, leader, 'POST', `/api/workspaces/${workspace.id}/chat-rooms/create`, {
+        name: '이름방',
+        chatMemberIdList: [member.userId, bystander.userId],
+      }),
+    );
+    const send = (user: TestUser, content: string) =>
+      call(app, user, 'POST', `/api/workspaces/${workspace.id}/chat-rooms/${room.id}/messages`, {
+        content,
+      });
+    const ofRoom = async (user: TestUser) =>
+      (await inbox(user)).filter((item) => item.link === `/ws/${workspace.id}/chat/${room.id}`);
+    await send(leader, '첫째');
+    await send(leader, '둘째');
+    expect((await ofRoom(bystander))[0]?.message).toBe('이름방: 팀장님의 새 메시지 2개');
+    await send(member, '셋째');
+    expect((await ofRoom(bystander))[0]?.message).toBe('이름방: 팀원님 외 새 메시지 3개');
+    await send(leader, '넷째');
+    expect((await ofRoom(bystander))[0]?.message).toBe('이름방: 팀장님 외 새 메시지 4개');
+
+    // The leader renames themselves: the old notices name them as they are called now.
+    const renamed = await call(app, leader, 'PUT', '/api/users/me', { name: '새팀장' });
+    expect(renamed.statusCode).toBe(200);
+    expect((await ofRoom(bystander))[0]?.message).toBe('이름방: 새팀장님 외 새 메시지 4개');
+    expect((await inbox(leader)).map((item) => item.message)).not.toContain(
+      expect.stringContaining('\uE000'),
+    );
+    const joined = (await inbox(leader)).find((item) => item.kind === 'TEAM_JOINED');
+    expect(joined?.message).toBe('[알림팀] 팀원님이 팀에 참여했습니다.');
+    await call(app, leader, 'PUT', '/api/users/me', { name: '팀장' });
   });
 
   it('tells of chat messages drained together as it would of one after another', async () => {

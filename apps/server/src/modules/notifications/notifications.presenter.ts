@@ -6,11 +6,41 @@ import {
 } from '@teamup/contracts/notifications';
 import type { Kind, NotificationRow } from './notifications.repo';
 
-export function presentNotification(row: NotificationRow): Notification {
+/*
+ * A notice that names a person keeps a token for them in its stored text (`personToken`), and the
+ * text is shown with their name as it is when it is read, so an old notice shows the sender's
+ * current name. The tokens are two private-use characters around the user id.
+ */
+const TOKEN = /\uE000(\d+)\uE001/g;
+
+/** Stands for a person's name in a stored notice text. */
+export const personToken = (userId: number) => `\uE000${userId}\uE001`;
+
+/** The ids of the people a stored text names. */
+export function peopleIn(messages: readonly string[]): number[] {
+  const ids = new Set<number>();
+  for (const message of messages) {
+    for (const match of message.matchAll(TOKEN)) ids.add(Number(match[1]));
+  }
+  return [...ids];
+}
+
+/** Someone whose account is gone. */
+const GONE = '알 수 없는 사용자';
+
+/** The stored text with each person's current name. */
+export function renderNames(message: string, names: ReadonlyMap<number, string>): string {
+  return message.replace(TOKEN, (_, id: string) => names.get(Number(id)) || GONE);
+}
+
+export function presentNotification(
+  row: NotificationRow,
+  names: ReadonlyMap<number, string> = new Map(),
+): Notification {
   return {
     id: row.id,
     kind: row.kind,
-    message: row.message,
+    message: renderNames(row.message, names),
     link: row.link,
     count: row.count,
     read: row.readAt !== null,
@@ -32,8 +62,13 @@ export function presentPreferences(
 export function notificationCreated(
   row: NotificationRow,
   unreadCount: number,
+  names: ReadonlyMap<number, string>,
 ): NotificationCreatedEvent {
-  return { type: 'NOTIFICATION_CREATED', notification: presentNotification(row), unreadCount };
+  return {
+    type: 'NOTIFICATION_CREATED',
+    notification: presentNotification(row, names),
+    unreadCount,
+  };
 }
 
 export function notificationRead(

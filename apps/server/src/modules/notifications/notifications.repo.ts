@@ -1,14 +1,20 @@
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
+  boards,
   chatRoomMembers,
   chatRooms,
+  kanbanLists,
+  kanbans,
+  kanbanTaskAssignees,
   kanbanTasks,
   notificationPreferences,
   notifications,
+  posts,
   teamMembers,
   teams,
   users,
+  workspaceMembers,
   workspaces,
 } from '../../db/schema';
 
@@ -37,6 +43,56 @@ export async function teamMemberIds(db: Db, teamId: number): Promise<number[]> {
   return rows.map((row) => row.userId);
 }
 
+/** A team's members with their names (whom a comment may mention). */
+export async function teamMembersNamed(db: Db, teamId: number) {
+  return db
+    .select({ userId: teamMembers.userId, name: users.name })
+    .from(teamMembers)
+    .innerJoin(users, eq(users.id, teamMembers.userId))
+    .where(eq(teamMembers.teamId, teamId));
+}
+
+/**
+ * What a comment's notices need of its subject: its team, its title, and whose it is (a post's
+ * author; a task, which keeps no author, belongs to its assignees).
+ */
+export async function commentSubject(db: Db, subject: 'post' | 'task', subjectId: number) {
+  if (subject === 'post') {
+    const [row] = await db
+      .select({ teamId: boards.teamId, title: posts.title, ownerId: posts.authorId })
+      .from(posts)
+      .innerJoin(boards, eq(boards.id, posts.boardId))
+      .where(eq(posts.id, subjectId));
+    return row && { teamId: row.teamId, title: row.title, ownerIds: [row.ownerId] };
+  }
+  const [row] = await db
+    .select({ teamId: kanbans.teamId, title: kanbanTasks.subject })
+    .from(kanbanTasks)
+    .innerJoin(kanbanLists, eq(kanbanLists.id, kanbanTasks.listId))
+    .innerJoin(kanbans, eq(kanbans.id, kanbanLists.kanbanId))
+    .where(eq(kanbanTasks.id, subjectId));
+  if (!row) return undefined;
+  const assignees = await db
+    .select({ userId: kanbanTaskAssignees.userId })
+    .from(kanbanTaskAssignees)
+    .where(eq(kanbanTaskAssignees.taskId, subjectId));
+  return { teamId: row.teamId, title: row.title, ownerIds: assignees.map((a) => a.userId) };
+}
+
+/** The workspace's owner and admins. */
+export async function workspaceManagerIds(db: Db, workspaceId: number): Promise<number[]> {
+  const rows = await db
+    .select({ userId: workspaceMembers.userId })
+    .from(workspaceMembers)
+    .where(
+      and(
+        eq(workspaceMembers.workspaceId, workspaceId),
+        inArray(workspaceMembers.role, ['OWNER', 'ADMIN']),
+      ),
+    );
+  return rows.map((row) => row.userId);
+}
+
 export async function taskSubject(db: Db, taskId: number): Promise<string | undefined> {
   const [row] = await db
     .select({ subject: kanbanTasks.subject })
@@ -48,6 +104,16 @@ export async function taskSubject(db: Db, taskId: number): Promise<string | unde
 export async function userName(db: Db, userId: number): Promise<string | undefined> {
   const [row] = await db.select({ name: users.name }).from(users).where(eq(users.id, userId));
   return row?.name;
+}
+
+/** The current names of `userIds` (those whose account is gone are missing). */
+export async function namesOf(db: Db, userIds: number[]): Promise<Map<number, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(inArray(users.id, userIds));
+  return new Map(rows.map((row) => [row.id, row.name]));
 }
 
 export async function workspaceName(db: Db, workspaceId: number): Promise<string | undefined> {
@@ -135,9 +201,18 @@ export async function insertMany(db: Db, rows: NewNotification[], now: Date) {
 }
 
 /**
- * `count` chat messages (one, or a run of them drained together) for each of `userIds`: a new
- * notification, or, while that room's one is still unread, the same one counted up with its text
- * changed to say how many (one statement). A row that was made here has `count` equal to `count`.
+ * A room's chat notice that was read within this long of its last message is opened again by the
+ * next one (the same item counts the new messages), so a burst of messages is one bell item even
+ * for someone who reads along, instead of one read item per message.
+ */
+export const CHAT_BURST_GAP_MS = 10 * 60 * 1000;
+
+/**
+ * `count` chat messages (one, or a run of them drained together) for each of `userIds`: while
+ * that room's notice is unread, the same one counted up with its text changed to say how many
+ * ('외' once more than one person sent them); else, when it was read within CHAT_BURST_GAP_MS of
+ * its last message, that one opened again with this run's count; else a new notification. A row
+ * made or opened again here has `count` equal to `count`.
  */
 export async function foldChat(
   db: Db,
@@ -147,8 +222,14 @@ export async function foldChat(
     link: string;
     /** The text of a new notification (of `count` messages). */
     firstMessage: string;
-    /** The folded text is this followed by the count and '개'. */
+    /** The token of the last message's sender (it is in every text of theirs). */
+    sender: string;
+    /** The folded text is this followed by the count and '개', when the sender sent them all. */
     foldedPrefix: string;
+    /** The same when others sent some of them too. */
+    severalPrefix: string;
+    /** Whether others sent some of this run's; false when absent. */
+    several?: boolean;
     /** How many messages each of them is told of; 1 when absent. */
     count?: number;
   },
@@ -156,10 +237,36 @@ export async function foldChat(
 ) {
   if (input.userIds.length === 0) return [];
   const added = input.count ?? 1;
-  return db
+  const reopened = await db
+    .update(notifications)
+    .set({ readAt: null, count: added, message: input.firstMessage, updatedAt: now })
+    .where(
+      and(
+        inArray(notifications.userId, input.userIds),
+        eq(notifications.foldKey, input.foldKey),
+        isNotNull(notifications.readAt),
+        gte(notifications.updatedAt, new Date(now.getTime() - CHAT_BURST_GAP_MS)),
+        // Their newest of the room, and none of the room unread.
+        sql`${notifications.id} = (SELECT max(m.id) FROM notifications m
+          WHERE m.user_id = ${notifications.userId} AND m.fold_key = ${input.foldKey})`,
+        sql`NOT EXISTS (SELECT 1 FROM notifications u WHERE u.user_id = ${notifications.userId}
+          AND u.fold_key = ${input.foldKey} AND u.read_at IS NULL)`,
+      ),
+    )
+    .returning();
+  const opened = new Set(reopened.map((row) => row.userId));
+  const rest = input.userIds.filter((userId) => !opened.has(userId));
+  if (rest.length === 0) return reopened;
+  // The stored text names one sender (the last); they sent all of them while it names them
+  // without '외' and this run's were theirs alone.
+  const single = input.several
+    ? sql`false`
+    : sql`(position(${input.sender} in ${notifications.message}) > 0
+        AND position(${`${input.sender}님 외 `} in ${notifications.message}) = 0)`;
+  const folded = await db
     .insert(notifications)
     .values(
-      input.userIds.map((userId) => ({
+      rest.map((userId) => ({
         userId,
         kind: 'CHAT_MESSAGE' as const,
         message: input.firstMessage,
@@ -175,11 +282,14 @@ export async function foldChat(
       targetWhere: sql`read_at IS NULL AND fold_key IS NOT NULL`,
       set: {
         count: sql`${notifications.count} + ${added}::int`,
-        message: sql`${input.foldedPrefix} || (${notifications.count} + ${added}::int)::text || '개'`,
+        message: sql`(CASE WHEN ${single} THEN ${input.foldedPrefix}::text
+          ELSE ${input.severalPrefix}::text END)
+          || (${notifications.count} + ${added}::int)::text || '개'`,
         updatedAt: now,
       },
     })
     .returning();
+  return [...reopened, ...folded];
 }
 
 export async function page(

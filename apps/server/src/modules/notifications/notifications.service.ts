@@ -12,10 +12,12 @@ import type { DomainEventReaction } from '../../platform/module';
 import { notFound } from '../../platform/errors/app-error';
 import {
   notificationRead,
+  peopleIn,
+  personToken,
   presentNotification,
   presentPreferences,
 } from './notifications.presenter';
-import { onChatMessages, type ChatMessageSent } from './chat-notices';
+import { mentionedIn, onChatMessages, type ChatMessageSent } from './chat-notices';
 import { notify } from './notices';
 import * as repo from './notifications.repo';
 
@@ -40,7 +42,7 @@ async function onTeamEvent(ctx: AppContext, event: DomainEvent) {
     case 'COMPLETION_REQUESTED': {
       if (team.leaderId === null) return;
       const subject = (await repo.taskSubject(db, event.taskId)) ?? '';
-      const who = (await repo.userName(db, event.requesterId)) ?? '';
+      const who = personToken(event.requesterId);
       await notify(ctx, 'COMPLETION_REQUESTED', [team.leaderId], event.requesterId, {
         message: T.completionRequested(team.name, who, subject),
         link: teamLink(team.workspaceId, event.teamId, 'kanban'),
@@ -85,7 +87,7 @@ async function onTeamEvent(ctx: AppContext, event: DomainEvent) {
       });
       return;
     case 'TEAM_MEMBER_JOINED': {
-      const who = (await repo.userName(db, event.userId)) ?? '';
+      const who = personToken(event.userId);
       await notify(ctx, 'TEAM_JOINED', await repo.teamMemberIds(db, event.teamId), event.userId, {
         message: T.teamJoined(team.name, who),
         link: teamLink(team.workspaceId, event.teamId, 'announcements'),
@@ -97,7 +99,57 @@ async function onTeamEvent(ctx: AppContext, event: DomainEvent) {
   }
 }
 
+type CommentCreated = Extract<DomainEvent, { type: 'COMMENT_CREATED' }>;
+
+/**
+ * A comment: those it mentions by name or token among the team's members (`@all`/`@here` are
+ * chat's, not a comment's) hear they were mentioned; the post's author (a task's assignees) that
+ * it was left, unless mentioned too. The commenter hears of neither; the link opens the post or
+ * the card at the comment.
+ */
+async function onComment(ctx: AppContext, event: CommentCreated) {
+  const db = ctx.database.db;
+  const subject = await repo.commentSubject(db, event.subject, event.subjectId);
+  if (!subject) return;
+  const team = await repo.teamInfo(db, subject.teamId);
+  if (!team) return;
+  const who = personToken(event.authorId);
+  const members = await repo.teamMembersNamed(db, subject.teamId);
+  const content = event.content.replaceAll('<@all>', ' ').replaceAll('<@here>', ' ');
+  const mentioned = mentionedIn(content, members, () => []);
+  const link =
+    event.subject === 'post'
+      ? `${teamLink(team.workspaceId, subject.teamId, 'bulletin')}&post=${event.subjectId}&comment=${event.commentId}`
+      : `${teamLink(team.workspaceId, subject.teamId, 'kanban')}&task=${event.subjectId}&comment=${event.commentId}`;
+  await notify(ctx, 'COMMENT', mentioned, event.authorId, {
+    message: T.commentMention(team.name, who, subject.title),
+    link,
+  });
+  const memberIds = new Set(members.map((member) => member.userId));
+  await notify(
+    ctx,
+    'COMMENT',
+    subject.ownerIds.filter((id) => memberIds.has(id) && !mentioned.includes(id)),
+    event.authorId,
+    { message: T.comment(team.name, who, subject.title), link },
+  );
+}
+
 const notifyOnEvent = async (ctx: AppContext, event: DomainEvent): Promise<void> => {
+  if (event.type === 'COMMENT_CREATED') return onComment(ctx, event);
+  if (event.type === 'WORKSPACE_MEMBER_JOINED') {
+    const db = ctx.database.db;
+    const name = (await repo.workspaceName(db, event.workspaceId)) ?? '';
+    const who = personToken(event.userId);
+    await notify(
+      ctx,
+      'WORKSPACE_JOINED',
+      await repo.workspaceManagerIds(db, event.workspaceId),
+      event.userId,
+      { message: T.workspaceJoined(name, who), link: `/ws/${event.workspaceId}` },
+    );
+    return;
+  }
   if (event.type === 'CHAT_MESSAGE_SENT') return onChatMessages(ctx, [event]);
   if (event.type === 'CHAT_ROOM_READ') {
     const ids = await repo.markFoldRead(
@@ -188,7 +240,13 @@ export async function list(
     limit: query.size,
     unreadOnly: query.unreadOnly === 'true',
   });
-  return toPage(rows.map(presentNotification), total, query);
+  // Each person named with their name as it is now (an old notice shows a renamed sender's new name).
+  const names = await repo.namesOf(ctx.database.db, peopleIn(rows.map((row) => row.message)));
+  return toPage(
+    rows.map((row) => presentNotification(row, names)),
+    total,
+    query,
+  );
 }
 
 export async function unreadCount(ctx: AppContext, userId: number): Promise<number> {

@@ -9,7 +9,9 @@ import {
 import type { AppContext } from '../../context';
 import type { AppError } from '../../platform/errors/app-error';
 import { badRequest, forbidden, notFound, tooManyRequests } from '../../platform/errors/app-error';
+import { Topics } from '@teamup/contracts/events';
 import { AccessCaches, clearAccessCaches } from '../../platform/access-cache';
+import { emitDomainEvent } from '../../platform/domain-events';
 import { workspaceNotFound } from './membership.service';
 import { assertNotBanned } from './workspaces.policy';
 import * as repo from './workspaces.repo';
@@ -118,6 +120,17 @@ async function join(
     await repo.insertMember(tx, { workspaceId: workspace.id, userId, role: 'MEMBER' });
   });
   await clearAccessCaches(ctx, { caches: [AccessCaches.workspaceRole], userIds: [userId] });
+  // Open member lists fetch again; the owner and admins are told (notifications).
+  await ctx.bus.publish(Topics.workspace(workspace.id), {
+    type: 'WORKSPACE_MEMBER_JOINED',
+    workspaceId: workspace.id,
+    userId,
+  });
+  await emitDomainEvent(ctx, {
+    type: 'WORKSPACE_MEMBER_JOINED',
+    workspaceId: workspace.id,
+    userId,
+  });
   return presentForViewer(ctx, workspace.id, userId);
 }
 

@@ -8,7 +8,6 @@ import { useDocumentTitle } from '../../lib/document-title';
 import { ApiError } from '../../lib/api-error';
 import { errorMessage, hasCode } from '../../lib/error-message';
 import { useAuth } from '../../lib/auth/use-auth';
-import { useChatUnreadTotal } from '../../features/chat/hooks/use-chat-unread';
 import { useCurrentWorkspace } from '../../hooks/use-current-workspace';
 import { useTeam } from '../../lib/queries/team';
 import { TeamHeader } from '../../features/teams/components/team-header';
@@ -39,7 +38,7 @@ function TeamView({ workspaceId, teamId }: { workspaceId: number; teamId: number
   const { workspace } = useCurrentWorkspace();
   const team = useTeam(teamId);
   const [searchParams] = useSearchParams();
-  useDocumentTitle([team.data?.name, workspace?.name], useChatUnreadTotal(workspace?.id));
+  useDocumentTitle([team.data?.name, workspace?.name]);
   const wide = isWideTeamTab(parseTeamTab(searchParams.get('tab')));
 
   if (team.isPending) return <FullPageLoader text={ko.teams.loading} height="50vh" />;

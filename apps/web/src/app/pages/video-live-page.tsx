@@ -1,9 +1,2 @@
-import { useChatUnreadTotal } from '../../features/chat/hooks/use-chat-unread';
-import { VideoLivePage as MeetingPage } from '../../features/video/pages/video-live-page';
-import { useCurrentWorkspace } from '../../hooks/use-current-workspace';
-
-/** The meeting page, with the workspace's unread chat messages in its tab title. */
-export function VideoLivePage() {
-  const { workspace } = useCurrentWorkspace();
-  return <MeetingPage chatUnread={useChatUnreadTotal(workspace?.id)} />;
-}
+/** The meeting page; its tab's number is the bell's, as on every page (lib/document-title). */
+export { VideoLivePage } from '../../features/video/pages/video-live-page';

@@ -21,12 +21,10 @@ import { ko } from '../../i18n/ko';
 import { useDocumentTitle } from '../../lib/document-title';
 import { errorMessage } from '../../lib/error-message';
 import { useAuth } from '../../lib/auth/use-auth';
-import { useChatUnreadTotal } from '../../features/chat/hooks/use-chat-unread';
 import { useWorkspaceTeams } from '../../lib/queries/workspace-teams';
 import { TeamCard } from '../../features/teams/components/team-card';
 import { WorkspaceMembersSection } from './workspace-members-section';
 import { useCurrentWorkspace } from '../../hooks/use-current-workspace';
-import { useFirstScreenDone } from '../../lib/first-screen-gate';
 import { useOpenedOnce } from '../../lib/use-opened-once';
 
 // The team dialog (create and join forms) loads when first opened.
@@ -85,17 +83,9 @@ function MyTeams({ workspace, onOpenDialog }: { workspace: Workspace; onOpenDial
   );
 }
 
-/**
- * The tab title: the workspace's name, with the chat unread count once the side panel's rooms
- * are loaded after the first screen. A component of its own, so that the count arriving renders
- * only this, not the page.
- */
+/** The tab title: the workspace's name (the number before it is the bell's, lib/document-title). */
 function HomeTitle({ workspace }: { workspace: Workspace }) {
-  const firstScreenDone = useFirstScreenDone();
-  useDocumentTitle(
-    [workspace.name],
-    useChatUnreadTotal(firstScreenDone ? workspace.id : undefined),
-  );
+  useDocumentTitle([workspace.name]);
   return null;
 }
 

@@ -37,7 +37,13 @@ export function PostListItem({ post, onOpen }: PostListItemProps) {
           <Text size="xs" c="dimmed" component="time" dateTime={post.createdAt}>
             {formatDateTime(post.createdAt)}
           </Text>
-          <Group gap={2} wrap="nowrap" aria-label={ko.board.posts.commentCount(post.commentCount)}>
+          <Group
+            gap={2}
+            wrap="nowrap"
+            aria-label={ko.board.posts.commentCount(post.commentCount)}
+            data-testid="post-comment-count"
+            data-count={post.commentCount}
+          >
             <IconMessageCircle size={14} aria-hidden />
             <Text size="xs" c="dimmed" aria-hidden>
               {post.commentCount}

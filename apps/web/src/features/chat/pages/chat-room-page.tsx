@@ -12,7 +12,6 @@ import { useDocumentTitle } from '../../../lib/document-title';
 import { useCurrentWorkspace } from '../../../hooks/use-current-workspace';
 import { useChatRooms } from '../api/chat-rooms';
 import { ChatRoomView } from '../components/chat-room-view';
-import { useChatUnreadTotal } from '../hooks/use-chat-unread';
 import { roomDisplayName } from '../lib/room-display';
 
 function RoomLoader({
@@ -27,10 +26,7 @@ function RoomLoader({
   const rooms = useChatRooms(workspace.id);
   const room = rooms.data?.content.find((item) => item.id === roomId);
   const focus = useMessageFocus();
-  useDocumentTitle(
-    [room ? roomDisplayName(room, user.id) : undefined, workspace.name],
-    useChatUnreadTotal(workspace.id),
-  );
+  useDocumentTitle([room ? roomDisplayName(room, user.id) : undefined, workspace.name]);
 
   if (room) {
     return (

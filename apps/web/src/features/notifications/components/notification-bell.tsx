@@ -5,6 +5,7 @@ import { ko } from '../../../i18n/ko';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { useUnreadCount } from '../api/unread-count';
 import { useNotificationsLive } from '../hooks/use-notifications-live';
+import { useDocumentTitleCount } from '../../../lib/document-title';
 import { useFirstScreenDone } from '../../../lib/first-screen-gate';
 
 // The quick list (its queries and rows) loads when the bell is first opened.
@@ -23,6 +24,8 @@ export function NotificationBell() {
   const unread = useUnreadCount(Boolean(user) && firstScreenDone).data ?? 0;
   const [opened, setOpened] = useState(false);
   useNotificationsLive();
+  // The tab's number is this one on every page (lib/document-title).
+  useDocumentTitleCount(unread);
   return (
     <Indicator
       label={unread > 99 ? '99+' : unread}

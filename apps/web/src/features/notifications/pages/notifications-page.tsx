@@ -29,7 +29,6 @@ import { formatRelative } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/error-message';
 import { useMarkNotificationsRead } from '../api/mark-read';
 import { NOTIFICATION_PAGE_SIZE, useNotifications } from '../api/notifications';
-import { useUnreadCount } from '../api/unread-count';
 import { usePreferences, useUpdatePreferences } from '../api/preferences';
 import {
   askBrowserPermission,
@@ -188,7 +187,7 @@ function KindPreferences() {
 
 /** /notifications: the centre of spec 02, backed by the server and kept current live. */
 export function NotificationsPage() {
-  useDocumentTitle([ko.notifications.title, ko.brand], useUnreadCount(true).data ?? 0);
+  useDocumentTitle([ko.notifications.title, ko.brand]);
   const [page, setPage] = useState(0);
   const list = useNotifications(page);
   const markRead = useMarkNotificationsRead();

@@ -38,10 +38,9 @@ const positiveId = (value: string | null) => {
 };
 
 /**
- * /ws/{workspaceId}/video/live?roomId=&roomName= (spec 02 "Video meeting screen"). `chatUnread`,
- * the workspace's unread chat messages for the tab title, comes from the app (video reads no chat).
+ * /ws/{workspaceId}/video/live?roomId=&roomName= (spec 02 "Video meeting screen").
  */
-export function VideoLivePage({ chatUnread = 0 }: { chatUnread?: number }) {
+export function VideoLivePage() {
   const { workspaceId: segment } = useParams();
   const [params] = useSearchParams();
   const { user } = useAuth();
@@ -65,7 +64,6 @@ export function VideoLivePage({ chatUnread = 0 }: { chatUnread?: number }) {
       roomName={params.get('roomName') ?? ''}
       myId={user.id}
       canRemoveAnyone={workspace?.myRole === 'OWNER' || workspace?.myRole === 'ADMIN'}
-      chatUnread={chatUnread}
     />
   );
 }
@@ -77,7 +75,6 @@ function Meeting({
   myId,
   canRemoveAnyone,
   onRetry,
-  chatUnread,
 }: {
   onRetry: () => void;
   workspaceId: number;
@@ -85,7 +82,6 @@ function Meeting({
   roomName: string;
   myId: number;
   canRemoveAnyone: boolean;
-  chatUnread: number;
 }) {
   const navigate = useNavigate();
   const [chatShown, setChatShown] = useState(true);
@@ -100,7 +96,7 @@ function Meeting({
   });
   const title = meeting.channel?.name ?? roomName;
   const { workspace } = useCurrentWorkspace();
-  useDocumentTitle([title || ko.documentTitle.meeting, workspace?.name], chatUnread);
+  useDocumentTitle([title || ko.documentTitle.meeting, workspace?.name]);
 
   if (meeting.phase === 'failed') {
     return (

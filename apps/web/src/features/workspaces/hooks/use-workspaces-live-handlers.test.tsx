@@ -1,0 +1,71 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import type { LiveEvent } from '@teamup/contracts/events';
+import type { WorkspaceMember } from '@teamup/contracts/workspaces';
+import { AppProviders } from '../../../app/providers';
+import type { LiveConnection } from '../../../lib/live/live-connection';
+import { LiveContext } from '../../../lib/live/live-context';
+import { useWorkspaceMembers } from '../../../lib/queries/workspace-members';
+import { tokenStore } from '../../../lib/token-store';
+import { installBrowserShims } from '../../../test/render';
+import { ok, routes, stubApi } from '../../../test/stub-api';
+import { useWorkspacesLiveHandlers } from './use-workspaces-live-handlers';
+
+/* Issue 41: someone joining updates every open member list (the home's '총 n명'), live. */
+
+const handlers = new Set<(event: LiveEvent) => void>();
+const connection = {
+  subscribe: (handler: (event: LiveEvent) => void) => {
+    handlers.add(handler);
+    return () => handlers.delete(handler);
+  },
+} as unknown as LiveConnection;
+
+const member = (id: number, name: string): WorkspaceMember => ({
+  id,
+  name,
+  email: `${name}@example.com`,
+  profileImageUrl: null,
+  role: id === 1 ? 'OWNER' : 'MEMBER',
+  joinedAt: '2026-01-01T00:00:00.000Z',
+});
+
+function MemberTotal() {
+  useWorkspacesLiveHandlers();
+  const members = useWorkspaceMembers(7);
+  return <p data-testid="total">{`총 ${members.data?.length ?? 0}명`}</p>;
+}
+
+afterEach(() => {
+  cleanup();
+  handlers.clear();
+  vi.unstubAllGlobals();
+});
+
+describe('a workspace member list that is open', () => {
+  it('is fetched again when someone joins', async () => {
+    let members = [member(1, 'owner')];
+    tokenStore.save({ token: 'access', refreshToken: 'refresh', userId: 1 });
+    stubApi(routes({ '/api/workspaces/7/members': () => ok(members) }));
+    installBrowserShims();
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <AppProviders queryClient={queryClient}>
+        <LiveContext value={connection}>
+          <MemberTotal />
+        </LiveContext>
+      </AppProviders>,
+    );
+    await screen.findByText('총 1명');
+
+    members = [...members, member(2, 'joiner')];
+    await act(async () => {
+      for (const handler of handlers) {
+        handler({ type: 'WORKSPACE_MEMBER_JOINED', workspaceId: 7, userId: 2 });
+      }
+      await Promise.resolve();
+    });
+    expect(await screen.findByText('총 2명')).toBeTruthy();
+  });
+});
