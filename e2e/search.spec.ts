@@ -106,4 +106,78 @@ describe('search journey', () => {
       }
     }
   });
+  it('a quoted phrase, in:방이름 and the room filter narrow the results; rooms are found by name', async () => {
+    const stamp = Date.now();
+    const emailA = `search-c${stamp}@example.com`;
+    const emailB = `search-d${stamp}@example.com`;
+    const [apiA, apiB] = await signUpAll(stack, [emailA, emailB]);
+    const workspace = await sharedWorkspace(apiA, '검색 문법', [apiB]);
+    const me = await apiB.get<{ id: number }>(pathOf(userEndpoints.me));
+    const group = async (name: string, content: string) => {
+      const made = (
+        await apiA.send<ChatRoom>(
+          'POST',
+          pathOf(chatEndpoints.createGroup, { workspaceId: workspace.id }),
+          { name, type: 'GROUP', chatMemberIdList: [me.id] },
+        )
+      ).data;
+      await apiA.send(
+        'POST',
+        pathOf(chatEndpoints.send, { workspaceId: workspace.id, roomId: made.id }),
+        { content },
+      );
+      return made;
+    };
+    await group('기획 회의방', '주간 회의록 공유합니다');
+    await group('잡담방', '주간 일정과 회의록 링크');
+    const adjacent = (page: Page) => page.getByRole('option').filter({ hasText: '공유합니다' });
+    const apart = (page: Page) => page.getByRole('option').filter({ hasText: '일정과' });
+
+    for (const viewport of [
+      { name: '1280', width: 1280, height: 800 },
+      { name: '360', width: 360, height: 740 },
+    ]) {
+      const { context, page } = await newPage(browser, stack.baseUrl, viewport);
+      try {
+        await login(page, emailB);
+        await page.waitForURL(new RegExp(`#/ws/${workspace.id}`));
+        await page.keyboard.press('Control+k');
+        const input = page.getByRole('combobox', { name: '검색어' });
+        await page.getByTestId('search-syntax').waitFor();
+        await input.fill('"주간 회의록"');
+        await adjacent(page).waitFor();
+        expect(await apart(page).count()).toBe(0);
+        await screenshot(page, `search-phrase-${viewport.name}`);
+
+        await input.fill('회의록 in:잡담방');
+        await apart(page).waitFor();
+        await adjacent(page).waitFor({ state: 'detached' });
+        await screenshot(page, `search-in-room-${viewport.name}`);
+
+        await input.fill('잡담방');
+        await page.getByRole('option').filter({ hasText: '잡담방' }).first().waitFor();
+        await page
+          .getByText(/^채팅방 1건$/u)
+          .first()
+          .waitFor();
+
+        await input.fill('회의록');
+        await apart(page).waitFor();
+        await adjacent(page).waitFor();
+        await page.getByTestId('search-filters-toggle').click();
+        const rooms = page.getByTestId('search-filter-room');
+        await rooms.locator('option', { hasText: '기획 회의방' }).waitFor({ state: 'attached' });
+        await rooms.selectOption({ label: '기획 회의방' });
+        await apart(page).waitFor({ state: 'detached' });
+        await adjacent(page).waitFor();
+        await screenshot(page, `search-room-filter-${viewport.name}`);
+        await expectAccessible(page, `search-room-filter-${viewport.name}`);
+      } catch (error) {
+        await screenshot(page, `search-syntax-failed-${viewport.name}`);
+        throw error;
+      } finally {
+        await context.close();
+      }
+    }
+  });
 });

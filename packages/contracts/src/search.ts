@@ -13,6 +13,7 @@ export const searchKinds = [
   'file',
   'person',
   'team',
+  'room',
 ] as const;
 export const searchKindSchema = z.enum(searchKinds);
 export type SearchKind = z.infer<typeof searchKindSchema>;
@@ -38,6 +39,7 @@ export const searchMessages = {
   queryRequired: '검색어를 입력해주세요.',
   queryTooLong: `검색어는 ${SearchLimits.maxQuery}자 이하로 입력해주세요.`,
   teamNotReadable: '내가 속한 팀에서만 검색할 수 있습니다.',
+  roomNotReadable: '내가 참여한 채팅방에서만 검색할 수 있습니다.',
   dateInvalid: '날짜는 YYYY-MM-DD 형식의 올바른 날짜여야 합니다.',
   dateRangeReversed: '시작 날짜가 끝 날짜보다 늦을 수 없습니다.',
 } as const;
@@ -74,6 +76,11 @@ export const searchQuerySchema = z
     kind: searchKindSchema.optional(),
     /** Only content of this team (team content kinds; messages, people and files of chat drop out). */
     teamId: idSchema.optional(),
+    /**
+     * Only the messages and files of this room, one the caller is in (`in:방이름` in `q` does the
+     * same by name); every other kind drops out.
+     */
+    roomId: idSchema.optional(),
     /**
      * Only what this person wrote or sent (a task: assigned to them). People and teams, which
      * nobody wrote, drop out.
@@ -121,7 +128,7 @@ export const searchHitSchema = z.object({
   id: z.number().int(),
   /** A line naming the item: a post's title, a room's name, a person's name. */
   title: z.string(),
-  /** Where it lives: the team's or room's name; null for people and teams. */
+  /** Where it lives: the team's or room's name; null for people, teams and rooms. */
   context: z.string().nullable(),
   /** The matched text around the first match; highlights mark the matched words. */
   snippet: z.string(),

@@ -2,7 +2,7 @@ import type { AppModule } from '../../platform/module';
 import { chatAttachmentRoutes } from './chat-attachments.routes';
 import { chatRoutes } from './chat.routes';
 import { chatFiles, editHistoryPruning, leaveWorkspaceRooms } from './chat.cleanup';
-import { chatFileSearch, messageSearch } from './chat.search.repo';
+import { chatFileSearch, messageSearch, roomSearch } from './chat.search.repo';
 import { chatLive } from './chat.stomp';
 import { textSendsState } from './text-sends';
 import { typingHeardState } from './typing.service';
@@ -17,7 +17,7 @@ export const chatModule: AppModule = {
   memberRemovalSteps: [leaveWorkspaceRooms],
   ownedFiles: [chatFiles],
   live: chatLive,
-  searchSources: [messageSearch, chatFileSearch],
+  searchSources: [messageSearch, chatFileSearch, roomSearch],
   background: editHistoryPruning,
   state: [textSendsState, typingHeardState],
 };

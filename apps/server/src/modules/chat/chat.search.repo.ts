@@ -1,4 +1,4 @@
-import { and, eq, exists, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, exists, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { ChatMessages as M, mentionsAsText, parseMentions } from '@teamup/contracts/chat';
 import type { Db } from '../../db/client';
@@ -11,8 +11,11 @@ import {
   workspaceMembers,
 } from '../../db/schema';
 import { rankedSearch, withinFilters } from '../../platform/search/search-sql.repo';
+import { nameScore } from '../../platform/search/name-rank';
 import {
+  filtersContent,
   NO_RESULTS,
+  type SearchCandidate,
   type SearchScope,
   type SearchSource,
 } from '../../platform/search/search-source';
@@ -24,16 +27,17 @@ const messageText = sql`${chatMessages.content}`;
 /** A message's, and its files', person and day for the filters. */
 const sentBy = { person: chatMessages.senderId, createdAt: chatMessages.createdAt };
 
-/** Only rooms of this workspace the caller is a member of, now. */
+/** Only rooms of this workspace the caller is a member of, now; with a room filter, those rooms. */
 function memberOfRoom(scope: SearchScope) {
   return and(
     eq(chatRooms.workspaceId, scope.workspaceId),
+    scope.roomFilter === null ? undefined : inArray(chatRooms.id, [...scope.roomFilter]),
     sql`EXISTS (SELECT 1 FROM ${chatRoomMembers} WHERE ${chatRoomMembers.roomId} = ${chatRooms.id} AND ${chatRoomMembers.userId} = ${scope.userId})`,
   );
 }
 
 /** A room's name; a DM is named after the other person. */
-function roomName(scope: SearchScope) {
+function roomName(scope: Pick<SearchScope, 'userId'>) {
   return sql<string>`coalesce(${chatRooms.name}, (
     SELECT ${users.name} FROM ${chatRoomMembers} JOIN ${users} ON ${users.id} = ${chatRoomMembers.userId}
     WHERE ${chatRoomMembers.roomId} = ${chatRooms.id} AND ${chatRoomMembers.userId} <> ${scope.userId}
@@ -84,9 +88,10 @@ async function mentionsReadable(db: Db, searcherId: number, contents: readonly s
 
 export const messageSearch: SearchSource = {
   kind: 'message',
+  inRooms: true,
   async search(db: Db, scope, terms, limit) {
     // Rooms belong to the workspace, not to a team.
-    if (scope.teamFilter !== null) return NO_RESULTS;
+    if (scope.teamFilter !== null || scope.roomFilter?.length === 0) return NO_RESULTS;
     const { total, capped, partial, rows } = await rankedSearch(db, scope, terms, {
       limit,
       id: chatMessages.id,
@@ -150,8 +155,9 @@ export const messageSearch: SearchSource = {
 /** Files sent in the caller's rooms, by name; a deleted message's file is gone with it. */
 export const chatFileSearch: SearchSource = {
   kind: 'file',
+  inRooms: true,
   async search(db: Db, scope, terms, limit) {
-    if (scope.teamFilter !== null) return NO_RESULTS;
+    if (scope.teamFilter !== null || scope.roomFilter?.length === 0) return NO_RESULTS;
     const { total, capped, partial, rows } = await rankedSearch(db, scope, terms, {
       limit,
       id: chatAttachments.id,
@@ -203,5 +209,59 @@ export const chatFileSearch: SearchSource = {
         score: value,
       })),
     };
+  },
+};
+
+/** The most rooms a room search reads (newest first): names are matched here, not in SQL. */
+export const ROOM_SEARCH_READ = 500;
+
+/**
+ * The rooms of this workspace the caller is in, newest first, each with its name as the room list
+ * shows it (a DM: the other person's), at most `ROOM_SEARCH_READ`.
+ */
+export async function roomsOf(db: Db, scope: Pick<SearchScope, 'workspaceId' | 'userId'>) {
+  return db
+    .select({
+      id: chatRooms.id,
+      name: roomName(scope),
+      type: chatRooms.type,
+      createdAt: chatRooms.createdAt,
+    })
+    .from(chatRooms)
+    .where(
+      and(
+        eq(chatRooms.workspaceId, scope.workspaceId),
+        sql`EXISTS (SELECT 1 FROM ${chatRoomMembers} WHERE ${chatRoomMembers.roomId} = ${chatRooms.id} AND ${chatRoomMembers.userId} = ${scope.userId})`,
+      ),
+    )
+    .orderBy(desc(chatRooms.id))
+    .limit(ROOM_SEARCH_READ);
+}
+
+/**
+ * The caller's rooms by name or its initials, as teams are found (name-rank.ts): only rooms they
+ * are in, as every chat search. Rooms belong to the workspace: a team, person, date or room
+ * filter leaves none.
+ */
+export const roomSearch: SearchSource = {
+  kind: 'room',
+  async search(db: Db, scope, terms, limit) {
+    if (scope.teamFilter !== null || filtersContent(scope)) return NO_RESULTS;
+    const found: SearchCandidate[] = [];
+    for (const row of await roomsOf(db, scope)) {
+      const score = nameScore(row.name, terms);
+      if (score === null) continue;
+      found.push({
+        id: row.id,
+        title: row.name,
+        text: '',
+        context: null,
+        createdAt: row.createdAt,
+        target: { roomId: row.id },
+        score,
+      });
+    }
+    found.sort((a, b) => b.score - a.score || a.title.localeCompare(b.title, 'ko'));
+    return { total: found.length, capped: false, partial: false, rows: found.slice(0, limit) };
   },
 };

@@ -22,6 +22,7 @@ import {
   postComments,
   posts,
   schedules,
+  teams,
 } from '../../db/schema';
 import { matchesAll } from '../../platform/search/search-sql.repo';
 import { prepareTerms } from '../../platform/search/search-text';
@@ -848,5 +849,83 @@ describe('search: chat indexes merge their pending lists early (migration 0025)'
       { name: 'posts_bigram_idx', options: null },
       { name: 'posts_search_idx', options: null },
     ]);
+  });
+});
+
+describe('search: particles, team descriptions, phrases and rooms (issue 41)', () => {
+  it('a word with a particle finds what its stem finds, the exact form first', async () => {
+    const roomId = await room('조사방', [minji]);
+    const plain = await message(roomId, minji, '회의 시간이 바뀌었어요');
+    const exact = await message(roomId, minji, '회의를 내일 합니다');
+    const withParticle = await found(minji, { q: '회의를', kind: 'message', size: 50 });
+    const stem = await found(minji, { q: '회의', kind: 'message', size: 50 });
+    expect(keysOf(withParticle)).toContain(plain);
+    expect(keysOf(withParticle).sort()).toEqual(keysOf(stem).sort());
+    expect(withParticle.items[0]?.id).toBe(exact);
+    expect(withParticle.query).toBe('회의를');
+  });
+
+  it('finds a team by its description, with the words marked in a snippet; never a team one is not in', async () => {
+    await db
+      .update(teams)
+      .set({ description: '브랜드 가이드와 로고 작업을 맡습니다' })
+      .where(eq(teams.id, design.id));
+    const result = await found(minji, { q: '로고', kind: 'team' });
+    expect(keysOf(result)).toEqual([design.id]);
+    const [hit] = result.items;
+    expect(hit && marked(hit)).toEqual(['로고']);
+    // A word of the name and one of the description together.
+    expect(keysOf(await found(minji, { q: '디자인 브랜드', kind: 'team' }))).toEqual([design.id]);
+    expect(keysOf(await found(doyun, { q: '로고', kind: 'team' }))).toEqual([]);
+  });
+
+  it('a quoted phrase matches its words adjacent and in order, not quotation marks', async () => {
+    const adjacent = await insertPost(design.id, minji.userId, '정리', '이번 주간 회의록 정리');
+    const apart = await insertPost(design.id, minji.userId, '메모', '주간 일정과 회의록 메모');
+    const quoted = await found(minji, { q: '"주간 회의록"', kind: 'post', size: 50 });
+    expect(keysOf(quoted)).toContain(adjacent);
+    expect(keysOf(quoted)).not.toContain(apart);
+    expect(keysOf(quoted)).not.toContain(ids.designPost); // 주간회의 회의록: not adjacent
+    const [hit] = quoted.items.filter((item) => item.id === adjacent);
+    expect(hit && marked(hit)).toEqual(['주간 회의록']);
+    // Unquoted, the words may be anywhere, as before.
+    const words = keysOf(await found(minji, { q: '주간 회의록', kind: 'post', size: 50 }));
+    expect(words).toEqual(expect.arrayContaining([adjacent, apart, ids.designPost]));
+  });
+
+  it('finds the rooms one is in by name, never a room one is not in', async () => {
+    expect(keysOf(await found(minji, { q: '회의방', kind: 'room' }))).toEqual([meetingRoom]);
+    const secret = await found(minji, { q: '비밀방', size: 50 });
+    expect(secret.counts.room).toBe(0);
+    expect(keysOf(secret, 'room')).toEqual([]);
+    expect(keysOf(await found(doyun, { q: '비밀방', kind: 'room' }))).toEqual([secretRoom]);
+    expect(keysOf(await found(owner, { q: '방', kind: 'room' }))).toEqual([]);
+    const [hit] = (await found(minji, { q: '회의방', kind: 'room' })).items;
+    expect(hit?.target).toEqual({ roomId: meetingRoom });
+  });
+
+  it('in:방이름 and roomId search one room of one’s own; a room one is not in finds nothing', async () => {
+    const other = await room('다른방', [minji]);
+    const elsewhere = await message(other, minji, '다른방에 올린 회의록');
+    const everywhere = await found(minji, { q: '회의록', kind: 'message', size: 50 });
+    expect(keysOf(everywhere)).toEqual(expect.arrayContaining([ids.message, elsewhere]));
+
+    const inMeeting = await found(minji, { q: '회의록 in:회의방', size: 50 });
+    expect(keysOf(inMeeting, 'message')).toContain(ids.message);
+    expect(keysOf(inMeeting, 'message')).not.toContain(elsewhere);
+    expect(keysOf(inMeeting, 'file')).toEqual([ids.chatFile]);
+    expect(inMeeting.counts).toMatchObject({ post: 0, comment: 0, team: 0, room: 0 });
+    const byId = await found(minji, { q: '회의록', roomId: other, size: 50 });
+    expect(keysOf(byId, 'message')).toEqual([elsewhere]);
+    expect(byId.total).toBe(1);
+
+    // 비밀방 is doyun's alone: by name it finds nothing for minji, by id it is refused as one
+    // that does not exist is.
+    expect((await found(minji, { q: '회의록 in:비밀방', size: 50 })).total).toBe(0);
+    expect(keysOf(await found(doyun, { q: '회의록 in:비밀방' }), 'message')).toEqual([
+      ids.secretMessage,
+    ]);
+    expectProblem(await search(minji, { q: '회의록', roomId: secretRoom }), 403, 'CHAT_NOT_MEMBER');
+    expectProblem(await search(minji, { q: '회의록', roomId: 999_999 }), 403, 'CHAT_NOT_MEMBER');
   });
 });

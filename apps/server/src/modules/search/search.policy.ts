@@ -21,3 +21,21 @@ export function assertTeamSearchable(readableTeamIds: readonly number[], teamId:
     throw forbidden(searchMessages.teamNotReadable, ErrorCode.TEAM_NOT_MEMBER);
   }
 }
+
+/** A search narrowed to one room reaches only a room the caller is in (whether it exists or not). */
+export function assertRoomSearchable(member: boolean): void {
+  if (!member) throw forbidden(searchMessages.roomNotReadable, ErrorCode.CHAT_NOT_MEMBER);
+}
+
+/**
+ * The rooms `in:방이름` names among the caller's: those whose name is it (spaces and case aside),
+ * or else those whose name holds it; none when none does.
+ */
+export function roomsNamed(rooms: readonly { id: number; name: string }[], name: string): number[] {
+  const compact = (text: string) => text.replace(/\s+/gu, '').toLowerCase();
+  const wanted = compact(name);
+  const exact = rooms.filter((room) => compact(room.name) === wanted);
+  const chosen =
+    exact.length > 0 ? exact : rooms.filter((room) => compact(room.name).includes(wanted));
+  return chosen.map((room) => room.id);
+}

@@ -20,7 +20,12 @@ import {
   snippetOf,
 } from '../../platform/search/search-text';
 import { requireMembership } from '../workspaces/membership.service';
-import { assertTeamSearchable, searchesAllTeams } from './search.policy';
+import {
+  assertRoomSearchable,
+  assertTeamSearchable,
+  roomsNamed,
+  searchesAllTeams,
+} from './search.policy';
 import * as repo from './search.repo';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -47,7 +52,11 @@ export async function search(
   // Team content is read as assertTeamContentAccess reads it (search.policy.ts).
   const teamIds = await repo.readableTeamIds(db, workspaceId, userId, searchesAllTeams(role));
   if (query.teamId !== undefined) assertTeamSearchable(teamIds, query.teamId);
-  const scope: Omit<SearchScope, 'pace'> = {
+  if (query.roomId !== undefined) {
+    assertRoomSearchable(await repo.isRoomMember(db, workspaceId, userId, query.roomId));
+  }
+  const terms = prepareTerms(query.q);
+  const scope: Omit<SearchScope, 'pace' | 'roomFilter'> = {
     workspaceId,
     userId,
     teamIds,
@@ -58,7 +67,6 @@ export async function search(
     until: query.to === undefined ? null : new Date(startOfDay(query.to).getTime() + DAY_MS),
     engine: ctx.database.kind,
   };
-  const terms = prepareTerms(query.q);
   const wanted = (query.page + 1) * query.size;
   const sources = ctx.hooks.searchSources;
   // One at a time: the embedded database answers one statement at a time anyway, and a pool of
@@ -70,12 +78,28 @@ export async function search(
   const capped = new Set<SearchKind>();
   const found: Found[] = [];
   let partial = false;
+  // Nothing to look for (only `in:방이름`, or empty quotes): nothing found, nothing read.
+  const empty = terms.words.length === 0 && terms.initials === null;
   await ctx.searchGate.run(userId, async (pace) => {
+    if (empty) return;
+    let roomFilter: readonly number[] | null = query.roomId === undefined ? null : [query.roomId];
+    if (terms.room !== null) {
+      await pace();
+      const named = roomsNamed(await repo.roomsOf(db, workspaceId, userId), terms.room);
+      roomFilter = roomFilter === null ? named : roomFilter.filter((id) => named.includes(id));
+    }
     for (const [index, source] of sources.entries()) {
+      // A room filter leaves only chat's messages and files.
+      if (roomFilter !== null && source.inRooms !== true) continue;
       const asked = query.kind === undefined || query.kind === source.kind;
       await pace();
       // A kind not asked for is only counted.
-      const answer = await source.search(db, { ...scope, pace }, terms, asked ? wanted : 0);
+      const answer = await source.search(
+        db,
+        { ...scope, roomFilter, pace },
+        terms,
+        asked ? wanted : 0,
+      );
       counts[source.kind] += answer.total;
       if (answer.capped) capped.add(source.kind);
       if (answer.partial) partial = true;
@@ -116,7 +140,7 @@ export async function search(
   };
 }
 
-const nameKinds: ReadonlySet<SearchKind> = new Set(['person', 'team']);
+const nameKinds: ReadonlySet<SearchKind> = new Set(['person', 'team', 'room']);
 
 function present({ candidate, kind, source }: Found, terms: SearchTerms): SearchHit {
   const titleHighlights = nameKinds.has(kind)

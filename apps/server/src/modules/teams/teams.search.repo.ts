@@ -2,6 +2,7 @@ import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { teams } from '../../db/schema';
 import { nameScore } from '../../platform/search/name-rank';
+import { nameMatches } from '../../platform/search/search-text';
 import {
   filtersContent,
   NO_RESULTS,
@@ -10,7 +11,14 @@ import {
   type SearchSource,
 } from '../../platform/search/search-source';
 
-/** Teams the caller is in (the owner: every team) by name or its initials. */
+/** Below every match of the name (name-rank.ts: 1 to 3): a team found by its description. */
+const DESCRIPTION_SCORE = 0.5;
+
+/**
+ * Teams the caller is in (the owner: every team) by name or its initials, or by their description:
+ * every word in the name or the description (a word in each counts too), ranked below the names.
+ * The description is the snippet, its words marked.
+ */
 export const teamSearch: SearchSource = {
   kind: 'team',
   async search(db: Db, scope, terms, limit) {
@@ -27,7 +35,12 @@ export const teamSearch: SearchSource = {
       .where(inArray(teams.id, teamIds));
     const found: SearchCandidate[] = [];
     for (const row of rows) {
-      const score = nameScore(row.name, terms);
+      const score =
+        nameScore(row.name, terms) ??
+        (row.description &&
+        nameMatches(`${row.name} ${row.description}`, { ...terms, initials: null })
+          ? DESCRIPTION_SCORE
+          : null);
       if (score === null) continue;
       found.push({
         id: row.id,

@@ -12,10 +12,23 @@ import type { SearchPace } from './search-gate';
 export interface SearchTerms {
   /** The query as typed, trimmed. */
   readonly raw: string;
-  /** Its words, lower-case; each must appear in a match (spaces inside the text are ignored). */
+  /**
+   * The query as a phrase, for ranking (the whole of it in a text ranks first): without quotation
+   * marks and `in:`, single spaces.
+   */
+  readonly whole: string;
+  /**
+   * Its words, lower-case, an unquoted word without its particle (회의를 → 회의); each must
+   * appear in a match (spaces inside the text are ignored). A quoted phrase is one word here,
+   * without its spaces ("주간 회의록" → 주간회의록).
+   */
   readonly words: readonly string[];
+  /** The words that are quoted phrases: matched on the spaceless text whatever their length. */
+  readonly phrases: readonly string[];
   /** When the query is only Hangul initial consonants (ㄱㅁㅈ): those, for names. */
   readonly initials: string | null;
+  /** `in:방이름`: the room the query asks to search in, as typed; null when none. */
+  readonly room: string | null;
 }
 
 /** Who asks, and what they may read in the workspace. */
@@ -26,6 +39,11 @@ export interface SearchScope {
   readonly teamIds: readonly number[];
   /** Only this team's content (a filter, already within teamIds) or null. */
   readonly teamFilter: number | null;
+  /**
+   * Only the messages and files of these rooms (the room filter, or the rooms `in:` names, all
+   * among the caller's rooms), or null. Every other kind drops out.
+   */
+  readonly roomFilter: readonly number[] | null;
   /** The one instant every source's recency is measured from (a stable order across sources). */
   readonly now: Date;
   /** Only what this person wrote or sent (a task: is assigned), or null. */
@@ -71,6 +89,11 @@ export interface SearchSourceAnswer {
 
 export interface SearchSource {
   readonly kind: SearchKind;
+  /**
+   * Whether it answers content of chat rooms and honours `SearchScope.roomFilter` (messages, their
+   * files); any other source is not asked while a room filter is on.
+   */
+  readonly inRooms?: true;
   search(
     db: Db,
     scope: SearchScope,
@@ -85,6 +108,11 @@ export const NO_RESULTS: SearchSourceAnswer = { total: 0, capped: false, partial
 /** The teams a source of team content searches: the filter, or every team the caller may read. */
 export function searchedTeams(scope: SearchScope): number[] {
   return scope.teamFilter === null ? [...scope.teamIds] : [scope.teamFilter];
+}
+
+/** Whether a room filter is on: only chat's messages and files answer then. */
+export function filtersRoom(scope: SearchScope): boolean {
+  return scope.roomFilter !== null;
 }
 
 /**

@@ -44,14 +44,21 @@ export type SearchIndexed = 'indexed' | 'not indexed';
 export function matchesAll(text: SQL, terms: SearchTerms, indexed: SearchIndexed): SQL {
   const conditions = terms.words.map((word) => {
     const length = [...word].length;
-    if (length >= TRIGRAM_LENGTH)
-      return sql`search_compact(${text}) ILIKE ${containsPattern(word)}`;
+    if (onCompact(word, terms)) return sql`search_compact(${text}) ILIKE ${containsPattern(word)}`;
     const substring = sql`${text} ILIKE ${containsPattern(word)}`;
     return length === BIGRAM_LENGTH && indexed === 'indexed'
       ? sql`(search_bigrams(${text}) @> ARRAY[${word}]::text[] AND ${substring})`
       : substring;
   });
   return and(...conditions) ?? sql`false`;
+}
+
+/**
+ * Whether a word is looked for in the spaceless text: one of three characters or more (the
+ * trigram index's), and a quoted phrase whatever its length (its words adjacent, spaces aside).
+ */
+function onCompact(word: string, terms: SearchTerms): boolean {
+  return [...word].length >= TRIGRAM_LENGTH || terms.phrases.includes(word);
 }
 
 /** Thirty days, in seconds: the half-life of the recency part of the score. */
@@ -70,7 +77,7 @@ export function scoreOf(
   terms: SearchTerms,
   now: Date,
 ): SQL.Aliased<number> {
-  const phrase = containsPattern(terms.raw);
+  const phrase = containsPattern(terms.whole);
   return sql<number>`(
     (CASE WHEN ${text} ILIKE ${phrase} THEN 2 ELSE 0 END)
     + (CASE WHEN ${title} ILIKE ${phrase} THEN 1 ELSE 0 END)
@@ -312,7 +319,7 @@ async function checked<Row>(
   search: RankedSearch<Row>,
   ids: number[],
 ): Promise<SearchHit[]> {
-  const compacted = terms.words.some((word) => [...word].length >= TRIGRAM_LENGTH);
+  const compacted = terms.words.some((word) => onCompact(word, terms));
   const fields = {
     cid: sql<number>`${search.id}`.as('cid'),
     ctext: sql<string>`${search.text}`.as('ctext'),
@@ -323,7 +330,7 @@ async function checked<Row>(
   // search_compact once a row, however many words need it.
   const compact = sql`checked.ccompact`;
   const conditions = terms.words.map((word) =>
-    [...word].length >= TRIGRAM_LENGTH
+    onCompact(word, terms)
       ? sql`${compact} ILIKE ${containsPattern(word)}`
       : sql`${text} ILIKE ${containsPattern(word)}`,
   );

@@ -14,20 +14,134 @@ function isSpace(char: string): boolean {
   return /\s/u.test(char);
 }
 
-/** Splits, lower-cases and dedupes the query's words; a query of initials is kept aside. */
+/**
+ * Particles (조사) taken off the end of an unquoted word, so 회의를 finds what 회의 finds (and,
+ * matching by substring, still 회의를 itself). Longest first; each says what the stem must end
+ * in: a final consonant (을), a vowel (를), a vowel or ㄹ (로), or anything (에서). A stem is kept
+ * at two characters or more: 사과, 나이, 미로 and 휴가 stay whole, and a stem of one syllable
+ * would have no pair of characters for the index (decision 0033). 의 and 도 alone are not taken:
+ * too many nouns end in them (회의, 논의, 정도, 만족도); 에도, 로도 are.
+ */
+type StemEnd = 'consonant' | 'vowel' | 'vowel-or-rieul' | 'any';
+const PARTICLES: readonly (readonly [string, StemEnd])[] = (
+  [
+    ['에서부터', 'any'],
+    ['에서는', 'any'],
+    ['에서도', 'any'],
+    ['에게는', 'any'],
+    ['으로는', 'consonant'],
+    ['으로도', 'consonant'],
+    ['까지는', 'any'],
+    ['부터는', 'any'],
+    ['에서', 'any'],
+    ['에게', 'any'],
+    ['한테', 'any'],
+    ['까지', 'any'],
+    ['부터', 'any'],
+    ['처럼', 'any'],
+    ['으로', 'consonant'],
+    ['로는', 'vowel-or-rieul'],
+    ['로도', 'vowel-or-rieul'],
+    ['에는', 'any'],
+    ['에도', 'any'],
+    ['과는', 'consonant'],
+    ['와는', 'vowel'],
+    ['이랑', 'consonant'],
+    ['이나', 'consonant'],
+    ['을', 'consonant'],
+    ['를', 'vowel'],
+    ['이', 'consonant'],
+    ['가', 'vowel'],
+    ['은', 'consonant'],
+    ['는', 'vowel'],
+    ['과', 'consonant'],
+    ['와', 'vowel'],
+    ['로', 'vowel-or-rieul'],
+    ['랑', 'vowel'],
+    ['에', 'any'],
+    ['만', 'any'],
+  ] as const
+)
+  .slice()
+  .sort((a, b) => b[0].length - a[0].length);
+
+/** The shortest stem a particle is taken from, in characters. */
+const MIN_STEM = 2;
+/** ㄹ's index among the final consonants of a composed syllable. */
+const FINAL_RIEUL = 8;
+
+/** Whether `stem`'s last character may take a particle of this kind. */
+function stemEndsAs(stem: string, end: StemEnd): boolean {
+  if (end === 'any') return true;
+  const code = [...stem].at(-1)?.codePointAt(0) ?? 0;
+  // A stem ending in a Latin letter or a digit (API를, PR을): either form is written.
+  if (code < HANGUL_FIRST || code > HANGUL_LAST) return true;
+  const final = (code - HANGUL_FIRST) % 28;
+  if (end === 'consonant') return final !== 0;
+  if (end === 'vowel') return final === 0;
+  return final === 0 || final === FINAL_RIEUL;
+}
+
+/** `word` without a particle at its end (회의를 → 회의), or as it is. */
+export function stemOf(word: string): string {
+  for (const [particle, end] of PARTICLES) {
+    if (!word.endsWith(particle)) continue;
+    const stem = word.slice(0, word.length - particle.length);
+    if ([...stem].length >= MIN_STEM && stemEndsAs(stem, end)) return stem;
+  }
+  return word;
+}
+
+/** Quotation marks that open and close a phrase: straight, and the curly ones some keyboards type. */
+const QUOTE = /["\u201C\u201D]/u;
+/** `in:방이름` or `in:"방 이름"`: search one room (the rest of the query is what is looked for). */
+const IN_ROOM = /(?:^|\s)in:(?:["\u201C]([^"\u201D]*)["\u201D]?|(\S+))/iu;
+
+/**
+ * Splits, lower-cases and dedupes the query's words; a query of initials is kept aside.
+ * A quoted stretch ("주간 회의록") is one phrase: its words adjacent and in order (spaces aside,
+ * as every match ignores them), no particle taken off; an unquoted word loses its particle
+ * (회의를 → 회의). `in:방이름` names a room to search in and is no word.
+ */
 export function prepareTerms(query: string): SearchTerms {
   const raw = query.trim();
+  const inRoom = IN_ROOM.exec(raw);
+  const room = inRoom ? (inRoom[1] ?? inRoom[2] ?? '').trim() || null : null;
+  const rest = inRoom
+    ? `${raw.slice(0, inRoom.index)} ${raw.slice(inRoom.index + inRoom[0].length)}`
+    : raw;
   const seen = new Set<string>();
-  for (const word of raw.toLowerCase().split(/\s+/u)) {
-    if (word && !seen.has(word)) seen.add(word);
-  }
+  const phrases = new Set<string>();
+  // Even parts are outside quotes, odd ones inside (an unclosed quote runs to the end).
+  rest
+    .toLowerCase()
+    .split(QUOTE)
+    .forEach((part, index) => {
+      if (index % 2 === 1) {
+        const phrase = [...part].filter((char) => !isSpace(char)).join('');
+        if (phrase) {
+          seen.add(phrase);
+          phrases.add(phrase);
+        }
+        return;
+      }
+      for (const word of part.split(/\s+/u)) if (word) seen.add(stemOf(word));
+    });
   // A word contained in another adds nothing ("회의 회의록"): keep the longer.
   const words = [...seen]
     .filter((word) => ![...seen].some((other) => other !== word && other.includes(word)))
     .slice(0, MAX_WORDS);
-  const compact = [...raw].filter((char) => !isSpace(char)).join('');
+  const whole = rest.replace(new RegExp(QUOTE.source, 'gu'), ' ').trim().replace(/\s+/gu, ' ');
+  const compact = [...whole].filter((char) => !isSpace(char)).join('');
   const initials = compact && [...compact].every((char) => INITIAL_SET.has(char)) ? compact : null;
-  return { raw, words, initials };
+  return {
+    raw,
+    whole,
+    words,
+    phrases: words.filter((word) => phrases.has(word)),
+    initials,
+    room,
+  };
 }
 
 /** The initial consonant of each Hangul syllable; other characters as they are. */

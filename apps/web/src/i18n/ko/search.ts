@@ -6,6 +6,9 @@ export const searchKo = {
   inputLabel: '검색어',
   placeholder: '메시지, 게시글, 할 일, 일정, 파일, 사람, 팀 검색',
   prompt: '찾고 싶은 단어를 입력하세요. 초성(ㄱㅁㅈ)으로 사람과 팀도 찾을 수 있어요.',
+  /** How to search a phrase and one room (prepareTerms on the server). */
+  syntax:
+    '"주간 회의록"처럼 따옴표로 묶으면 붙어 있는 구절을, in:방이름을 붙이면 그 채팅방만 찾아요.',
   loading: '검색하는 중',
   empty: (query: string) => `'${query}'에 대한 검색 결과가 없습니다.`,
   failed: '검색하지 못했습니다. 잠시 후 다시 시도해주세요.',
@@ -25,6 +28,7 @@ export const searchKo = {
     file: '파일',
     person: '사람',
     team: '팀',
+    room: '채팅방',
   },
   /** A kind's count; `capped`: there are more than it (SearchLimits.countCap), "1,000+건". */
   countOf: (label: string, count: number, capped = false) =>
@@ -48,6 +52,8 @@ export const searchKo = {
     anyone: '모든 사람',
     from: '시작 날짜',
     to: '끝 날짜',
+    room: '채팅방',
+    anyRoom: '모든 채팅방',
     reversed: '시작 날짜가 끝 날짜보다 늦을 수 없습니다.',
   },
 } as const;

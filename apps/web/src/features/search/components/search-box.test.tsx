@@ -33,6 +33,7 @@ const counts = (partial: Partial<Record<SearchKind, number>>) =>
     file: 0,
     person: 0,
     team: 0,
+    room: 0,
     ...partial,
   }) satisfies Record<SearchKind, number>;
 

@@ -146,6 +146,11 @@ function SearchPanel({
           {listed ? t.switcher.hint : t.prompt}
         </Text>
       )}
+      {workspaceId !== undefined && !typed && (
+        <Text size="xs" c="dimmed" data-testid="search-syntax">
+          {t.syntax}
+        </Text>
+      )}
       {typed && first && (
         <Group gap={4} wrap="wrap" role="group" aria-label={t.results}>
           <KindButton

@@ -2,6 +2,7 @@ import { Button, Group, NativeSelect, SimpleGrid, TextInput } from '@mantine/cor
 import { IconAdjustmentsHorizontal, IconX } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { ko } from '../../../i18n/ko';
+import { useChatRooms } from '../../../lib/queries/chat-rooms';
 import { useMyWorkspaces } from '../../../lib/queries/my-workspaces';
 import { useWorkspaceMembers } from '../../../lib/queries/workspace-members';
 import { useWorkspaceTeams } from '../../../lib/queries/workspace-teams';
@@ -31,6 +32,7 @@ export function SearchFilters({
     (team) => owner || team.isMember,
   );
   const people = useWorkspaceMembers(shown ? workspaceId : undefined).data ?? [];
+  const rooms = useChatRooms(shown ? workspaceId : undefined).data?.content ?? [];
   const reversed = value.from !== '' && value.to !== '' && value.from > value.to;
   const set = (patch: Partial<SearchFilterValues>) => onChange({ ...value, ...patch });
   const idOf = (raw: string) => (raw === '' ? null : Number(raw));
@@ -67,13 +69,25 @@ export function SearchFilters({
           <NativeSelect
             label={t.team}
             value={value.teamId === null ? '' : String(value.teamId)}
-            onChange={(event) => set({ teamId: idOf(event.currentTarget.value) })}
+            // A team's content and a room's messages never meet: choosing one clears the other.
+            onChange={(event) => set({ teamId: idOf(event.currentTarget.value), roomId: null })}
             data={[
               { value: '', label: t.anyTeam },
               ...teams.map((team) => ({ value: String(team.id), label: team.name })),
             ]}
             size="xs"
             data-testid="search-filter-team"
+          />
+          <NativeSelect
+            label={t.room}
+            value={value.roomId === null ? '' : String(value.roomId)}
+            onChange={(event) => set({ roomId: idOf(event.currentTarget.value), teamId: null })}
+            data={[
+              { value: '', label: t.anyRoom },
+              ...rooms.map((room) => ({ value: String(room.id), label: room.name })),
+            ]}
+            size="xs"
+            data-testid="search-filter-room"
           />
           <NativeSelect
             label={t.person}
