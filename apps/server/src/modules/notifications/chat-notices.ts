@@ -98,7 +98,9 @@ async function onRoomMessages(ctx: AppContext, roomId: number, events: ChatMessa
         'MENTION',
         [...mentioned].filter((id) => !muted.has(id)),
         event.senderId,
-        { message: T.mention(label, event.senderName), link },
+        // A mention opens at the message itself (the room scrolled to it and highlighting it,
+        // as a search result does), not at the room's newest.
+        { message: T.mention(label, event.senderName), link: `${link}?message=${event.messageId}` },
         new Set([...everything, ...mentionsOnly]),
       );
     }
