@@ -96,6 +96,8 @@ export const chatKo = {
     OFFLINE: '오프라인',
   },
   members: (count: number) => `멤버 ${count}명`,
+  /** A 1:1 room's members button: its count says nothing. */
+  dmMembers: '대화 상대',
   membersTitle: '채팅방 멤버',
   me: '나',
   renameLabel: '채팅방 이름',

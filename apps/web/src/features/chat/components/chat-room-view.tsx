@@ -151,6 +151,7 @@ export function ChatRoomView({
       <ChatRoomHeader
         roomName={roomName}
         memberCount={members.length || room.memberCount}
+        direct={room.type === 'PERSONAL'}
         onShowMembers={() => setMembersOpened(true)}
         onShowFiles={() => setFilesOpened(true)}
         actions={<RoomNotifyLevelMenu room={roomRef} level={room.notifyLevel} />}
