@@ -437,6 +437,18 @@ describe('live chat journey', () => {
     await onB.hover();
     await onB.getByTestId('chat-message-reply').click();
     await pageB.getByTestId('chat-reply-preview').waitFor();
+    // Mentioning while replying: the member list opens above the reply bar, not over it.
+    await pageB.getByTestId('chat-input').fill('@');
+    await pageB.getByTestId('chat-mention-list').waitFor();
+    const boxOnB = (id: string) =>
+      pageB
+        .getByTestId(id)
+        .evaluate((element) => element.getBoundingClientRect().toJSON() as DOMRect);
+    const listBox = await boxOnB('chat-mention-list');
+    const replyBox = await boxOnB('chat-reply-preview');
+    expect(listBox.bottom, JSON.stringify({ listBox, replyBox })).toBeLessThanOrEqual(
+      replyBox.top + 1,
+    );
     await say(pageB, '네 보낼게요');
     const reply = pageA.getByTestId('chat-message').filter({ hasText: '네 보낼게요' });
     await reply.getByTestId('chat-reply-quote').waitFor();
@@ -460,6 +472,18 @@ describe('live chat journey', () => {
     await pageB.getByTestId('chat-input').press('Enter');
     const edited = pageA.getByTestId('chat-message').filter({ hasText: '네 지금 보낼게요' });
     await edited.getByTestId('chat-message-edited').waitFor();
+    // Hovered, the message's toolbar leaves its "(수정됨)" in view and clickable.
+    await edited.hover();
+    const boxOf = (locator: ReturnType<Page['locator']>) =>
+      locator.evaluate((element) => element.getBoundingClientRect().toJSON() as DOMRect);
+    const toolbarBox = await boxOf(edited.getByTestId('chat-message-actions'));
+    const markBox = await boxOf(edited.getByTestId('chat-message-edited'));
+    const overlaps =
+      toolbarBox.left < markBox.right &&
+      markBox.left < toolbarBox.right &&
+      toolbarBox.top < markBox.bottom &&
+      markBox.top < toolbarBox.bottom;
+    expect(overlaps, JSON.stringify({ toolbarBox, markBox })).toBe(false);
 
     // A (who made the room) pins the request as the room's notice; B sees it on top.
     await asked.hover();
@@ -562,6 +586,14 @@ describe('live chat journey', () => {
     await openFromSidePanel(photos);
     await page.getByTestId('chat-message').filter({ hasText: '화면 캡처' }).waitFor();
     await expectAtNewest(page, '화면 캡처', `side-panel-${viewport.width}`);
+    // A phone's composer gives no keyboard advice (no Enter or Shift+Enter on its keyboard).
+    await expect
+      .poll(() => page.getByTestId('chat-input').getAttribute('placeholder'))
+      .toBe(
+        viewport.width < 768
+          ? '메시지를 입력하세요'
+          : '메시지를 입력하세요 (Enter 전송, Shift+Enter 줄바꿈)',
+      );
 
     // The other member sends pictures: one, then three at once.
     await sendPictures(stack, emailB, photos, [{ name: '세로.png', data: tall }], '방금 찍은 것');
