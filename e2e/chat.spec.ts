@@ -1,10 +1,12 @@
+import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { chatEndpoints, type ChatMessage, type ChatRoom } from '@teamup/contracts/chat';
 import type { Page as ListPage } from '@teamup/contracts/common';
 import { pathOf } from '@teamup/contracts/endpoint';
 import { userEndpoints } from '@teamup/contracts/users';
-import { login, sharedWorkspace, signUpAll } from './support/accounts';
+import { authEndpoints } from '@teamup/contracts/auth';
+import { login, password, sharedWorkspace, signUpAll } from './support/accounts';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 import { startStack, type Stack } from './support/stack';
 import { expectAccessible } from './support/a11y';
@@ -24,6 +26,115 @@ function slidIn(drawer: ReturnType<Page['getByRole']>) {
 async function say(page: Page, text: string) {
   await page.getByTestId('chat-input').fill(text);
   await page.getByTestId('chat-input').press('Enter');
+}
+
+/** CRC-32 of a PNG chunk's type and data. */
+function crc32(bytes: Buffer) {
+  let crc = 0xffffffff;
+  for (const byte of bytes) {
+    crc ^= byte;
+    for (let bit = 0; bit < 8; bit += 1) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
+  }
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+/** A one-colour PNG of `width` x `height` px, built here (a phone screenshot is tall). */
+function picture(width: number, height: number, [r, g, b]: [number, number, number]) {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.alloc(1 + width * 3);
+  for (let x = 0; x < width; x += 1) row.set([r, g, b], 1 + x * 3);
+  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(pixels)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** Sends a message with pictures through the API (multipart), as `email`. */
+async function sendPictures(
+  stack: Stack,
+  email: string,
+  room: { workspaceId: number; id: number },
+  pictures: { name: string; data: Buffer }[],
+  content: string,
+) {
+  const login = await fetch(stack.apiUrl(pathOf(authEndpoints.login)), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  const { data } = (await login.json()) as { data: { token: string } };
+  const form = new FormData();
+  form.append('content', content);
+  for (const { name, data: bytes } of pictures) {
+    form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), name);
+  }
+  const path = pathOf(chatEndpoints.sendWithFile, {
+    workspaceId: room.workspaceId,
+    roomId: room.id,
+  });
+  const sent = await fetch(stack.apiUrl(path), {
+    method: 'POST',
+    headers: { authorization: `Bearer ${data.token}` },
+    body: form,
+  });
+  expect(sent.status).toBe(201);
+}
+
+/**
+ * Waits until every picture in the message list has loaded (no spinner left, each image
+ * decoded) and two frames more have been drawn, so whatever follows a change of size has run.
+ */
+async function picturesSettled(page: Page) {
+  const list = page.getByTestId('chat-message-list');
+  await expect
+    .poll(() =>
+      list.evaluate((element) => {
+        const images = Array.from(element.querySelectorAll('img'));
+        const spinners = element.querySelectorAll('[data-testid="chat-message"] [role="status"]');
+        return (
+          spinners.length === 0 && images.every((image) => image.complete && image.naturalWidth > 0)
+        );
+      }),
+    )
+    .toBe(true);
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
+}
+
+/** The list is scrolled to its end and the newest message (with `text`) is wholly on screen. */
+async function expectAtNewest(page: Page, text: string, where: string) {
+  await picturesSettled(page);
+  const list = page.getByTestId('chat-message-list');
+  const state = await list.evaluate((element) => {
+    const rows = element.querySelectorAll<HTMLElement>('[data-testid="chat-message"]');
+    const newest = rows[rows.length - 1];
+    const box = element.getBoundingClientRect();
+    const row = newest?.getBoundingClientRect();
+    return {
+      below: Math.round(element.scrollHeight - element.scrollTop - element.clientHeight),
+      newestText: newest?.innerText ?? '',
+      newestInView: row !== undefined && row.top >= box.top - 1 && row.bottom <= box.bottom + 1,
+    };
+  });
+  await screenshot(page, `chat-pictures-${where}`);
+  const seen = { where, ...state, newestText: state.newestText.includes(text) };
+  // Within 3 px of the end, the newest message (the one expected) wholly in view.
+  expect(seen.below <= 3 && seen.newestText && seen.newestInView, JSON.stringify(seen)).toBe(true);
 }
 
 describe('live chat journey', () => {
@@ -326,6 +437,18 @@ describe('live chat journey', () => {
     await onB.hover();
     await onB.getByTestId('chat-message-reply').click();
     await pageB.getByTestId('chat-reply-preview').waitFor();
+    // Mentioning while replying: the member list opens above the reply bar, not over it.
+    await pageB.getByTestId('chat-input').fill('@');
+    await pageB.getByTestId('chat-mention-list').waitFor();
+    const boxOnB = (id: string) =>
+      pageB
+        .getByTestId(id)
+        .evaluate((element) => element.getBoundingClientRect().toJSON() as DOMRect);
+    const listBox = await boxOnB('chat-mention-list');
+    const replyBox = await boxOnB('chat-reply-preview');
+    expect(listBox.bottom, JSON.stringify({ listBox, replyBox })).toBeLessThanOrEqual(
+      replyBox.top + 1,
+    );
     await say(pageB, '네 보낼게요');
     const reply = pageA.getByTestId('chat-message').filter({ hasText: '네 보낼게요' });
     await reply.getByTestId('chat-reply-quote').waitFor();
@@ -349,6 +472,18 @@ describe('live chat journey', () => {
     await pageB.getByTestId('chat-input').press('Enter');
     const edited = pageA.getByTestId('chat-message').filter({ hasText: '네 지금 보낼게요' });
     await edited.getByTestId('chat-message-edited').waitFor();
+    // Hovered, the message's toolbar leaves its "(수정됨)" in view and clickable.
+    await edited.hover();
+    const boxOf = (locator: ReturnType<Page['locator']>) =>
+      locator.evaluate((element) => element.getBoundingClientRect().toJSON() as DOMRect);
+    const toolbarBox = await boxOf(edited.getByTestId('chat-message-actions'));
+    const markBox = await boxOf(edited.getByTestId('chat-message-edited'));
+    const overlaps =
+      toolbarBox.left < markBox.right &&
+      markBox.left < toolbarBox.right &&
+      toolbarBox.top < markBox.bottom &&
+      markBox.top < toolbarBox.bottom;
+    expect(overlaps, JSON.stringify({ toolbarBox, markBox })).toBe(false);
 
     // A (who made the room) pins the request as the room's notice; B sees it on top.
     await asked.hover();
@@ -401,5 +536,118 @@ describe('live chat journey', () => {
     await pageB.waitForTimeout(300);
     await screenshot(pageB, 'chat-conversation-360');
     await expectAccessible(pageB, 'chat-conversation-360');
+  });
+  it.each([
+    { width: 1280, height: 800 },
+    { width: 360, height: 740 },
+  ])('the list stays at the newest message while pictures load, at $width px', async (viewport) => {
+    const stamp = Date.now();
+    const emailA = `pics-a${stamp}@example.com`;
+    const emailB = `pics-b${stamp}@example.com`;
+    const [apiA, apiB] = await signUpAll(stack, [emailA, emailB]);
+    const workspace = await sharedWorkspace(apiA, '사진 수업', [apiB]);
+    const personB = await apiB.get<{ id: number }>(pathOf(userEndpoints.me));
+    const makeRoom = async (name: string) =>
+      (
+        await apiA.send<ChatRoom>(
+          'POST',
+          pathOf(chatEndpoints.createGroup, { workspaceId: workspace.id }),
+          { name, chatMemberIdList: [personB.id] },
+        )
+      ).data;
+    const photos = await makeRoom('사진 방');
+    const other = await makeRoom('다른 방');
+    const tall = picture(300, 600, [40, 120, 200]);
+    const wide = picture(600, 400, [200, 90, 40]);
+    // The room already holds talk and pictures, the newest a tall one.
+    for (let index = 1; index <= 6; index += 1) {
+      await apiB.send(
+        'POST',
+        pathOf(chatEndpoints.send, { workspaceId: workspace.id, roomId: photos.id }),
+        { content: `앞선 이야기 ${index}` },
+      );
+    }
+    await sendPictures(stack, emailB, photos, [{ name: '칠판.png', data: wide }], '칠판 사진');
+    await sendPictures(stack, emailB, photos, [{ name: '화면.png', data: tall }], '화면 캡처');
+
+    const { page } = await newPage(browser, stack.baseUrl, viewport);
+    await login(page, emailA);
+    await page.waitForURL(new RegExp(`#/ws/${workspace.id}`));
+    await page.goto(`/#/ws/${workspace.id}/chat/${other.id}`);
+    await page.getByTestId('chat-room').waitFor();
+    await page.locator('[data-testid="live-status"][data-state="open"]').waitFor();
+    const openFromSidePanel = async ({ id: roomId }: ChatRoom) => {
+      if (viewport.width < 768) await page.getByRole('button', { name: '메뉴 열기' }).click();
+      await page.locator(`[data-testid="chat-room-link"][data-room-id="${roomId}"]`).click();
+      await page.waitForURL(new RegExp(`/chat/${roomId}$`));
+    };
+
+    // Opened from the side panel: the newest picture is on screen once it has loaded.
+    await openFromSidePanel(photos);
+    await page.getByTestId('chat-message').filter({ hasText: '화면 캡처' }).waitFor();
+    await expectAtNewest(page, '화면 캡처', `side-panel-${viewport.width}`);
+    // A phone's composer gives no keyboard advice (no Enter or Shift+Enter on its keyboard).
+    await expect
+      .poll(() => page.getByTestId('chat-input').getAttribute('placeholder'))
+      .toBe(
+        viewport.width < 768
+          ? '메시지를 입력하세요'
+          : '메시지를 입력하세요 (Enter 전송, Shift+Enter 줄바꿈)',
+      );
+
+    // The other member sends pictures: one, then three at once.
+    await sendPictures(stack, emailB, photos, [{ name: '세로.png', data: tall }], '방금 찍은 것');
+    await page.getByTestId('chat-message').filter({ hasText: '방금 찍은 것' }).waitFor();
+    await expectAtNewest(page, '방금 찍은 것', `received-${viewport.width}`);
+    await sendPictures(
+      stack,
+      emailB,
+      photos,
+      [
+        { name: '하나.png', data: tall },
+        { name: '둘.png', data: wide },
+        { name: '셋.png', data: tall },
+      ],
+      '세 장 더',
+    );
+    await page.getByTestId('chat-message').filter({ hasText: '세 장 더' }).waitFor();
+    await expectAtNewest(page, '세 장 더', `received-three-${viewport.width}`);
+
+    // The user sends a tall picture, then three files: each lands in view once delivered.
+    const sendOwn = async (files: { name: string; buffer: Buffer }[], caption: string) => {
+      await page
+        .getByTestId('chat-file-input')
+        .setInputFiles(files.map((file) => ({ ...file, mimeType: 'image/png' })));
+      await expect.poll(() => page.getByTestId('chat-file-chip').count()).toBe(files.length);
+      await say(page, caption);
+      const own = page
+        .locator('[data-testid="chat-message"][data-own="true"]')
+        .filter({ hasText: caption });
+      await expect
+        .poll(async () => Number(await own.getAttribute('data-message-id')))
+        .toBeGreaterThan(0);
+    };
+    await sendOwn([{ name: '내 사진.png', buffer: tall }], '제가 찍은 사진');
+    await expectAtNewest(page, '제가 찍은 사진', `sent-${viewport.width}`);
+    await sendOwn(
+      [
+        { name: '첫.png', buffer: wide },
+        { name: '둘째.png', buffer: tall },
+        { name: '셋째.png', buffer: wide },
+      ],
+      '세 장 보냅니다',
+    );
+    await expectAtNewest(page, '세 장 보냅니다', `sent-three-${viewport.width}`);
+
+    // Away to the other room and back through the side panel; then a reload.
+    await openFromSidePanel(other);
+    await page.getByTestId('chat-empty').waitFor();
+    await openFromSidePanel(photos);
+    await page.getByTestId('chat-message').filter({ hasText: '세 장 보냅니다' }).waitFor();
+    await expectAtNewest(page, '세 장 보냅니다', `back-${viewport.width}`);
+    await page.reload();
+    await page.getByTestId('chat-message').filter({ hasText: '세 장 보냅니다' }).waitFor();
+    await expectAtNewest(page, '세 장 보냅니다', `reload-${viewport.width}`);
+    await page.context().close();
   });
 });

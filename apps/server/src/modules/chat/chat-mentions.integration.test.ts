@@ -54,6 +54,8 @@ describe('mentions', () => {
     expect((await inbox(bob))[0]).toMatchObject({
       kind: 'MENTION',
       message: '밥의 방에서 캐럴님이 회원님을 언급했습니다.',
+      // Opens the message itself (the chat page's `?message=`), not only the room.
+      link: `/ws/${world.workspace.id}/chat/${bobsRoom.id}?message=${message.id}`,
     });
   });
 

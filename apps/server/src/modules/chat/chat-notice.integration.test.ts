@@ -70,6 +70,22 @@ describe('the room notice (공지)', () => {
     await bobStomp.waitFor((e) => e['type'] === 'CHAT_NOTICE_CHANGED' && e['message'] === null);
   });
 
+  it('may be pinned by either member of a 1:1 DM, not only by who opened it', async () => {
+    const { bob, carol, stranger, send, app, rooms } = world;
+    const opened = await call(app, bob, 'POST', `${rooms}/create-dm`, {
+      chatMemberIdList: [carol.userId],
+    });
+    expect(opened.statusCode, opened.body).toBe(201);
+    const dm = dataOf<ChatRoom>(opened);
+    const plan = await send(bob, dm.id, { content: '금요일까지 초안' });
+    // Carol did not open the DM and moderates nothing in the workspace.
+    const pinned = await pin(carol, plan.id, dm.id);
+    expect(pinned.statusCode, pinned.body).toBe(200);
+    expect(dataOf<ChatNotice>(await notice(bob, dm.id)).message?.id).toBe(plan.id);
+    expect(dataOf<ChatNotice>(await pin(carol, null, dm.id)).message).toBeNull();
+    expectProblem(await pin(stranger, plan.id, dm.id), 403, 'WORKSPACE_FORBIDDEN');
+  });
+
   it('refuses others, messages of other rooms, deleted messages and bad input', async () => {
     const { bob, carol, stranger, send, app, rooms, otherRoom } = world;
     const mine = await send(carol, bobsRoom.id, { content: '내가 공지할래요' });

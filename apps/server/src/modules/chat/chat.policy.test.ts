@@ -12,10 +12,12 @@ import {
   canDeleteMessage,
   canEditMessage,
   canModerateRoom,
+  canPinNotice,
 } from './chat.policy';
 
 const roomOwner = 3;
 const room = { createdBy: roomOwner };
+const groupRoom = { ...room, type: 'GROUP' as const };
 const author = 4;
 const message = { senderId: author };
 const someone = 5;
@@ -30,7 +32,7 @@ describe('chat policy', () => {
     ]);
     // A room whose maker left the service is moderated by the workspace only.
     expect(canModerateRoom({ createdBy: null }, someone, 'MEMBER')).toBe(false);
-    expect(refusalOf(() => assertMayPin(room, someone, 'MEMBER'))).toEqual({
+    expect(refusalOf(() => assertMayPin(groupRoom, someone, 'MEMBER'))).toEqual({
       status: 403,
       code: ErrorCode.CHAT_PIN_FORBIDDEN,
       detail: M.pinForbidden,
@@ -40,7 +42,15 @@ describe('chat policy', () => {
       code: ErrorCode.CHAT_MENTION_ALL_FORBIDDEN,
       detail: M.mentionAllForbidden,
     });
-    expect(refusalOf(() => assertMayPin(room, roomOwner, 'MEMBER'))).toBeUndefined();
+    expect(refusalOf(() => assertMayPin(groupRoom, roomOwner, 'MEMBER'))).toBeUndefined();
+  });
+
+  it('lets either member of a 1:1 DM pin its notice, but not wake everyone', () => {
+    const dm = { createdBy: roomOwner, type: 'PERSONAL' as const };
+    expect(canPinNotice(dm, someone, 'MEMBER')).toBe(true);
+    expect(refusalOf(() => assertMayPin(dm, someone, 'MEMBER'))).toBeUndefined();
+    expect(canPinNotice(groupRoom, someone, 'MEMBER')).toBe(false);
+    expect(canModerateRoom(dm, someone, 'MEMBER')).toBe(false);
   });
 
   it('lets the author and the workspace moderators delete a message', () => {

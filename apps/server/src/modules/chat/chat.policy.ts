@@ -13,7 +13,7 @@ import { canModerateWorkspace } from '../workspaces/workspaces.policy';
 type OwnedRoom = { createdBy: number | null };
 type SentMessage = { senderId: number | null };
 
-/** Pins the room's notice and wakes the whole room (`<@all>`, `<@here>`). */
+/** Wakes the whole room (`<@all>`, `<@here>`), and pins a group room's notice. */
 export function canModerateRoom(room: OwnedRoom, userId: number, role: WorkspaceRole): boolean {
   return room.createdBy === userId || canModerateWorkspace(role);
 }
@@ -32,8 +32,18 @@ export function canEditMessage(message: SentMessage, userId: number): boolean {
   return message.senderId === userId;
 }
 
-export function assertMayPin(room: OwnedRoom, userId: number, role: WorkspaceRole): void {
-  if (!canModerateRoom(room, userId, role)) {
+type TypedRoom = OwnedRoom & { type: 'PERSONAL' | 'GROUP' };
+
+/**
+ * Pins the room's notice: in a 1:1 DM either of the two (as KakaoTalk's 공지; nobody else is in
+ * it), in a group the room's owner and the workspace's moderators.
+ */
+export function canPinNotice(room: TypedRoom, userId: number, role: WorkspaceRole): boolean {
+  return room.type === 'PERSONAL' || canModerateRoom(room, userId, role);
+}
+
+export function assertMayPin(room: TypedRoom, userId: number, role: WorkspaceRole): void {
+  if (!canPinNotice(room, userId, role)) {
     throw forbidden(M.pinForbidden, ErrorCode.CHAT_PIN_FORBIDDEN);
   }
 }

@@ -99,7 +99,12 @@ async function onRoomMessages(ctx: AppContext, roomId: number, events: ChatMessa
         'MENTION',
         [...mentioned].filter((id) => !muted.has(id)),
         event.senderId,
-        { message: T.mention(label, personToken(event.senderId)), link },
+        // A mention opens at the message itself (the room scrolled to it and highlighting it,
+        // as a search result does), not at the room's newest.
+        {
+          message: T.mention(label, personToken(event.senderId)),
+          link: `${link}?message=${event.messageId}`,
+        },
         new Set([...everything, ...mentionsOnly]),
       );
     }

@@ -13,6 +13,8 @@ export const chatKo = {
   empty: '아직 메시지가 없습니다. 첫 메시지를 보내보세요!',
   inputLabel: '메시지 입력',
   inputPlaceholder: '메시지를 입력하세요 (Enter 전송, Shift+Enter 줄바꿈)',
+  /** Touch and phone widths: no keyboard advice. */
+  inputPlaceholderTouch: '메시지를 입력하세요',
   send: '전송',
   sending: '전송 중...',
   retrySend: '다시 보내기',
@@ -96,6 +98,8 @@ export const chatKo = {
     OFFLINE: '오프라인',
   },
   members: (count: number) => `멤버 ${count}명`,
+  /** A 1:1 room's members button: its count says nothing. */
+  dmMembers: '대화 상대',
   membersTitle: '채팅방 멤버',
   me: '나',
   renameLabel: '채팅방 이름',

@@ -9,6 +9,8 @@ import classes from './chat.module.css';
 interface ChatRoomHeaderProps {
   roomName: string;
   memberCount: number;
+  /** A 1:1 room: the members button names the other person instead of counting two. */
+  direct?: boolean;
   onShowMembers: () => void;
   /** Opens the room's files drawer. */
   onShowFiles?: () => void;
@@ -22,6 +24,7 @@ interface ChatRoomHeaderProps {
 export function ChatRoomHeader({
   roomName,
   memberCount,
+  direct = false,
   onShowMembers,
   onShowFiles,
   actions,
@@ -75,7 +78,7 @@ export function ChatRoomHeader({
           data-testid="chat-members-button"
           style={{ flexShrink: 0 }}
         >
-          {ko.chat.members(memberCount)}
+          {direct ? ko.chat.dmMembers : ko.chat.members(memberCount)}
         </Button>
       </Group>
     </Group>

@@ -19,6 +19,7 @@ import { newestServerId, type LocalMessage } from '../lib/message-store';
 import { plainText } from '../lib/message-text';
 import {
   canDeleteAnyMessage,
+  canPinNotice,
   membersByAccount,
   roomDisplayName,
   senderDisplayName,
@@ -92,6 +93,7 @@ export function ChatRoomView({
   const readCounter = useReadCounts(roomRef);
   const { notice, pin } = useRoomNotice(roomRef);
   const canManage = room.createdBy === me.id || canDeleteAnyMessage(workspace.myRole);
+  const canPin = canPinNotice(room, me.id, workspace.myRole);
   const nameOf = (id: number) => membersMap.get(id)?.name;
   const showMessage = (messageId: number) => {
     const target = document.querySelector<HTMLElement>(
@@ -149,6 +151,7 @@ export function ChatRoomView({
       <ChatRoomHeader
         roomName={roomName}
         memberCount={members.length || room.memberCount}
+        direct={room.type === 'PERSONAL'}
         onShowMembers={() => setMembersOpened(true)}
         onShowFiles={() => setFilesOpened(true)}
         actions={<RoomNotifyLevelMenu room={roomRef} level={room.notifyLevel} />}
@@ -158,7 +161,7 @@ export function ChatRoomView({
         <PinnedNotice
           message={notice}
           nameOf={nameOf}
-          canUnpin={canManage}
+          canUnpin={canPin}
           onUnpin={() => pin(null)}
           onJumpTo={showMessage}
         />
@@ -191,7 +194,7 @@ export function ChatRoomView({
           }}
           room={roomRef}
           readCounter={readCounter}
-          canPin={canManage}
+          canPin={canPin}
           onPin={(message) => pin(message.id)}
           onReact={(message, emoji) => {
             void session.react(message.id, emoji).then((done) => {

@@ -1,11 +1,15 @@
 import type { ClipboardEvent, KeyboardEvent, RefObject } from 'react';
 import { Textarea } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { Limits } from '@teamup/contracts/limits';
 import { ko } from '../../../i18n/ko';
 import type { MentionPicker } from '../hooks/use-mention-picker';
 import { MentionList } from './mention-list';
 
-/** The message input itself, with the mention list that opens above it after `@`. */
+/**
+ * The message input itself, with the mention list that opens after `@` above the composer (the
+ * form is its containing block, so the list clears the reply and edit bars).
+ */
 export function ComposerTextarea({
   inputRef,
   text,
@@ -25,8 +29,10 @@ export function ComposerTextarea({
   onPaste: (event: ClipboardEvent<HTMLTextAreaElement>) => void;
 }) {
   const { listOpen, listId, activeIndex } = mentions;
+  // A phone's on-screen keyboard has no Shift+Enter to speak of: no keyboard advice there.
+  const touchWidth = useMediaQuery('(max-width: 48em), (hover: none)') ?? false;
   return (
-    <div style={{ flex: 1, minWidth: 0, position: 'relative' }}>
+    <div style={{ flex: 1, minWidth: 0 }}>
       {listOpen && (
         <MentionList
           listId={listId}
@@ -51,7 +57,7 @@ export function ComposerTextarea({
         aria-activedescendant={listOpen ? `${listId}-${activeIndex}` : undefined}
         onKeyDown={onKeyDown}
         onPaste={onPaste}
-        placeholder={ko.chat.inputPlaceholder}
+        placeholder={touchWidth ? ko.chat.inputPlaceholderTouch : ko.chat.inputPlaceholder}
         aria-label={ko.chat.inputLabel}
         autosize
         minRows={1}

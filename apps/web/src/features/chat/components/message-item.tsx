@@ -352,7 +352,7 @@ export const MessageItem = memo(function MessageItem({
             </Tooltip>
           </div>
           {!message.deleted && !delivery && (
-            <div className={classes.actions}>
+            <div className={classes.actions} data-testid="chat-message-actions">
               <MessageActions
                 message={message}
                 touch={touch}

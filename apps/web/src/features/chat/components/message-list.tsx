@@ -86,8 +86,8 @@ export function MessageList({
   const step = olderStep(state.store);
   const dividerShown =
     state.firstUnreadId !== null && visible.some((item) => item.id === state.firstUnreadId);
-  const { listRef, listShown, handleScroll, rememberAnchor, jumpToLatest } = useMessageWindowScroll(
-    {
+  const { listRef, contentRef, listShown, handleScroll, rememberAnchor, jumpToLatest } =
+    useMessageWindowScroll({
       state,
       visible,
       atBottom,
@@ -96,8 +96,7 @@ export function MessageList({
       onJumpToLatest,
       onFocused,
       setHighlight,
-    },
-  );
+    });
   const { dividerRef, unreadInView, jumpToUnread } = useUnreadDivider({
     listRef,
     dividerShown,
@@ -143,35 +142,40 @@ export function MessageList({
         aria-relevant="additions"
         tabIndex={0}
       >
-        {step > 0 && (
-          <LoadOlderButton
-            step={step}
-            loading={state.loadingOlder}
-            onClick={() => {
-              rememberAnchor();
-              onLoadOlder();
-            }}
+        <div
+          ref={contentRef}
+          className={visible.length === 0 ? classes.listContentEmpty : undefined}
+        >
+          {step > 0 && (
+            <LoadOlderButton
+              step={step}
+              loading={state.loadingOlder}
+              onClick={() => {
+                rememberAnchor();
+                onLoadOlder();
+              }}
+            />
+          )}
+          {visible.length === 0 && <MessageListEmpty />}
+          <MessageRows
+            visible={visible}
+            firstUnreadId={state.firstUnreadId}
+            dividerRef={dividerRef}
+            myId={myId}
+            members={members}
+            nameOf={nameOf}
+            canDeleteAny={canDeleteAny}
+            canPin={canPin}
+            touch={touch}
+            highlight={highlight}
+            handlers={{ ...rowHandlers, onPin: onPin ? rowHandlers.onPin : undefined }}
+            room={room}
+            readCounter={readCounter}
           />
-        )}
-        {visible.length === 0 && <MessageListEmpty />}
-        <MessageRows
-          visible={visible}
-          firstUnreadId={state.firstUnreadId}
-          dividerRef={dividerRef}
-          myId={myId}
-          members={members}
-          nameOf={nameOf}
-          canDeleteAny={canDeleteAny}
-          canPin={canPin}
-          touch={touch}
-          highlight={highlight}
-          handlers={{ ...rowHandlers, onPin: onPin ? rowHandlers.onPin : undefined }}
-          room={room}
-          readCounter={readCounter}
-        />
-        {state.newerOnServer && (
-          <LoadNewerButton loading={state.loadingNewer} onClick={onLoadNewer} />
-        )}
+          {state.newerOnServer && (
+            <LoadNewerButton loading={state.loadingNewer} onClick={onLoadNewer} />
+          )}
+        </div>
       </div>
       {(!atBottom || state.newerOnServer) && visible.length > 0 && (
         <JumpToLatestButton onClick={jumpToLatest} />

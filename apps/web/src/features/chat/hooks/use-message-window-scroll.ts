@@ -6,8 +6,9 @@ import type { RoomSessionState } from '../lib/room-session';
 const BOTTOM_SLACK_PX = 48;
 
 /**
- * Where the message list stands: at the bottom it follows new messages (and a resize), and it
- * keeps its place when a page of older or newer ones comes in. Reports whether the newest
+ * Where the message list stands: at the bottom it follows new messages, a resize of the list,
+ * and its content growing under it (pictures, previews and fonts loading after a message was
+ * shown), and it keeps its place when a page of older or newer ones comes in. Reports whether the newest
  * message is on screen, loads the next newer page at the end of an older window, and scrolls to
  * the message the room was opened at (a search result) once it is shown.
  */
@@ -32,7 +33,11 @@ export function useMessageWindowScroll({
   setHighlight: (messageId: number) => void;
 }) {
   const listRef = useRef<HTMLDivElement>(null);
+  /** Everything the list scrolls (its rows and buttons), watched for growing. */
+  const contentRef = useRef<HTMLDivElement>(null);
   const stickRef = useRef(true);
+  /** Where the list stood at the last scroll event: a move up is the reader leaving the end. */
+  const lastTopRef = useRef(0);
   /** A message on screen and how far below the list's top it stood before a page was loaded. */
   const anchorRef = useRef<{ id: string; offset: number } | null>(null);
   const focusedRef = useRef(false);
@@ -64,7 +69,16 @@ export function useMessageWindowScroll({
   const handleScroll = () => {
     const list = listRef.current;
     if (!list) return;
-    const bottom = list.scrollHeight - list.scrollTop - list.clientHeight < BOTTOM_SLACK_PX;
+    const top = list.scrollTop;
+    const movedUp = top < lastTopRef.current;
+    lastTopRef.current = top;
+    const bottom = list.scrollHeight - top - list.clientHeight < BOTTOM_SLACK_PX;
+    if (!bottom && stickRef.current && !movedUp && !state.newerOnServer) {
+      // Not scrolled away: the content grew under the list (a picture loaded) before the
+      // observer below could follow it. The list stays at the newest message.
+      list.scrollTop = list.scrollHeight;
+      return;
+    }
     // At the end of an older window the newest message is not there to follow: the next newer
     // page is loaded instead (and the list stays where it is as it grows below).
     // The end of an older window is not the room's newest: it does not count as read down to
@@ -85,7 +99,9 @@ export function useMessageWindowScroll({
     if (!state.newerOnServer) lookAgain();
   }, [state.newerOnServer]);
 
-  // A smaller or larger list (a turned phone, a growing input) keeps showing the newest message.
+  // A smaller or larger list (a turned phone, a growing input) keeps showing the newest message,
+  // and so does a list whose content grows once it is shown: a picture's height is known only
+  // when it has been fetched and decoded, well after its message was scrolled to.
   useEffect(() => {
     const list = listRef.current;
     if (!list || typeof ResizeObserver === 'undefined') return;
@@ -93,6 +109,7 @@ export function useMessageWindowScroll({
       if (stickRef.current) list.scrollTop = list.scrollHeight;
     });
     observer.observe(list);
+    if (contentRef.current) observer.observe(contentRef.current);
     return () => observer.disconnect();
   }, [listShown]);
 
@@ -147,5 +164,5 @@ export function useMessageWindowScroll({
     if (list) list.scrollTop = list.scrollHeight;
   };
 
-  return { listRef, listShown, handleScroll, rememberAnchor, jumpToLatest };
+  return { listRef, contentRef, listShown, handleScroll, rememberAnchor, jumpToLatest };
 }

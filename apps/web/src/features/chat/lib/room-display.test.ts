@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ME, OTHER, member, message, room } from '../test/fixtures';
 import {
   canDeleteAnyMessage,
+  canPinNotice,
   formatMessageTime,
   membersByAccount,
   roomDisplayName,
@@ -43,6 +44,15 @@ describe('formatMessageTime', () => {
     expect(formatMessageTime('2026-03-02T14:05:00')).toBe('오후 2:05');
     expect(formatMessageTime('')).toBe('시간 정보 없음');
     expect(formatMessageTime('not a date')).toBe('시간 정보 없음');
+  });
+});
+
+describe('canPinNotice', () => {
+  it('lets either member of a DM pin, and in a group its owner and the moderators', () => {
+    expect(canPinNotice({ type: 'PERSONAL', createdBy: OTHER }, ME, 'MEMBER')).toBe(true);
+    expect(canPinNotice({ type: 'GROUP', createdBy: OTHER }, ME, 'MEMBER')).toBe(false);
+    expect(canPinNotice({ type: 'GROUP', createdBy: ME }, ME, 'MEMBER')).toBe(true);
+    expect(canPinNotice({ type: 'GROUP', createdBy: OTHER }, ME, 'ADMIN')).toBe(true);
   });
 });
 

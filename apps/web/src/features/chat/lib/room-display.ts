@@ -67,6 +67,18 @@ export function formatMessageDateTime(iso: string | null | undefined): string {
   return validTime(iso)?.format(ko.dates.dateTime) ?? ko.chat.noTime;
 }
 
+/**
+ * Who may pin the room's notice (the server's chat.policy.ts): either member of a 1:1 DM (as
+ * KakaoTalk's 공지), in a group its owner and the workspace's owner and admins.
+ */
+export function canPinNotice(
+  room: Pick<ChatRoom, 'type' | 'createdBy'>,
+  myId: number,
+  role: string | undefined,
+): boolean {
+  return room.type === 'PERSONAL' || room.createdBy === myId || canDeleteAnyMessage(role);
+}
+
 /** True for a workspace role that may delete anyone's chat message (spec 02 section 6). */
 export function canDeleteAnyMessage(role: string | undefined): boolean {
   return role === 'OWNER' || role === 'ADMIN';

@@ -178,12 +178,15 @@ describe('presence dots', () => {
       }),
     );
     await waitFor(() => expect(dotOf().getAttribute('aria-label')).toBe('오프라인'));
+    // A 1:1 room has no member count to give ("멤버 2명"): its button names the other person.
+    expect(screen.getByTestId('chat-members-button').textContent).toBe('대화 상대');
   });
 
   it('shows a dot on each member in the member list, and none in a group’s header', async () => {
     setup('GROUP');
     const header = await screen.findByTestId('chat-room-title', {}, { timeout: 5000 });
     expect(within(header.parentElement as HTMLElement).queryByTestId('presence-dot')).toBeNull();
+    expect(screen.getByTestId('chat-members-button').textContent).toMatch(/^멤버 \d+명$/);
     fireEvent.click(screen.getByTestId('chat-members-button'));
     const dialog = await screen.findByTestId('chat-members-dialog');
     const rows = () =>
