@@ -27,6 +27,23 @@ function remoteVideoState(page: Page) {
   });
 }
 
+/** Each meeting control lies wholly within the first screen (no scrolling) of the viewport. */
+async function expectControlsOnFirstScreen(page: Page) {
+  const viewport = page.viewportSize();
+  if (!viewport) throw new Error('the page has no viewport size');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  for (const id of ['meeting-mic', 'meeting-camera', 'meeting-screen', 'meeting-leave']) {
+    const box = await page.getByTestId(id).boundingBox();
+    expect(box, id).not.toBeNull();
+    if (!box) continue;
+    expect(box.y, id).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height, `${id} at ${viewport.width}x${viewport.height}`).toBeLessThanOrEqual(
+      viewport.height,
+    );
+    expect(box.x + box.width, id).toBeLessThanOrEqual(viewport.width);
+  }
+}
+
 describe('video meeting journey', () => {
   let stack: Stack;
   let browser: Browser;
@@ -67,6 +84,17 @@ describe('video meeting journey', () => {
     await pageA.waitForURL(/video\/live\?roomId=\d+/);
     await pageA.getByTestId('meeting-title').getByText('주간 회의').waitFor();
     await pageA.getByTestId('meeting-stage-empty').waitFor();
+
+    // The control bar (mic, camera, share, leave) is on the first screen at 1280x800 and at
+    // 360x740 (issue 41: at 360 it was below the fold).
+    await pageA.setViewportSize({ width: 1280, height: 800 });
+    await expectControlsOnFirstScreen(pageA);
+    await pageA.setViewportSize({ width: 360, height: 740 });
+    // The shell's side panel slides away on the phone layout: let it finish.
+    await pageA.waitForTimeout(500);
+    await expectControlsOnFirstScreen(pageA);
+    await screenshot(pageA, 'video-controls-360');
+    await pageA.setViewportSize({ width: 1280, height: 800 });
 
     // A turns the camera on and sees it on the stage.
     await pageA.getByTestId('meeting-camera').click();

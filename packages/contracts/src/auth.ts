@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ErrorCode } from './error-codes';
 import { idSchema } from './common';
 import { endpoint } from './endpoint';
-import { Limits, emailPattern, resetPasswordPattern, signupPasswordPattern } from './limits';
+import { Limits, emailPattern, signupPasswordPattern } from './limits';
 import { userSchema } from './users';
 
 export const AuthMessages = {
@@ -11,8 +11,6 @@ export const AuthMessages = {
   codeLength: '6자리 인증 코드를 입력해주세요.',
   signupPasswordPolicy: '8자 이상, 대소문자, 숫자를 포함해야 합니다.',
   passwordMismatch: '비밀번호가 일치하지 않습니다.',
-  passwordTooShort: '비밀번호는 8자 이상이어야 합니다.',
-  resetPasswordPolicy: '8자 이상, 대소문자, 숫자, 특수문자를 포함해야 합니다.',
   passwordTooLong: `비밀번호는 ${Limits.passwordMax}자 이하여야 합니다.`,
 } as const;
 
@@ -30,17 +28,16 @@ const codeSchema = z
   .max(Limits.codeLength, { message: AuthMessages.codeLength, abort: true })
   .regex(new RegExp(`^\\d{${Limits.codeLength}}$`), AuthMessages.codeLength);
 
-const signupPassword = z
+/**
+ * The one password policy (issue 41): every password a person sets (sign-up, change, reset) is 8+
+ * characters with upper case, lower case and a digit, refused with one message. Each route and
+ * each form that sets a password checks with this schema.
+ */
+export const newPasswordSchema = z
   .string()
   .min(1, AuthMessages.passwordRequired)
   .max(Limits.passwordMax, { message: AuthMessages.passwordTooLong, abort: true })
   .regex(signupPasswordPattern, AuthMessages.signupPasswordPolicy);
-
-const resetPassword = z
-  .string()
-  .min(Limits.passwordMin, AuthMessages.passwordTooShort)
-  .max(Limits.passwordMax, { message: AuthMessages.passwordTooLong, abort: true })
-  .regex(resetPasswordPattern, AuthMessages.resetPasswordPolicy);
 
 /** Browser facts sent on login and logout (spec 01 section 3). All optional, all bounded. */
 export const clientInfoSchema = z
@@ -61,7 +58,7 @@ export const emailVerifySchema = z.object({ email: emailSchema, verificationCode
 export const registerSchema = z
   .object({
     email: emailSchema,
-    password: signupPassword,
+    password: newPasswordSchema,
     confirmPassword: z.string(),
     name: z.string().trim().max(Limits.nameMax).optional(),
   })
@@ -95,10 +92,7 @@ export const sessionResponseSchema = z.object({ authenticated: z.boolean(), user
 
 export const changePasswordSchema = z.object({
   currentPassword: z.string().min(1, AuthMessages.passwordRequired).max(Limits.passwordMax),
-  newPassword: z
-    .string()
-    .min(Limits.passwordMin, AuthMessages.passwordTooShort)
-    .max(Limits.passwordMax, AuthMessages.passwordTooLong),
+  newPassword: newPasswordSchema,
 });
 
 export const resetEmailSchema = z.object({ email: emailSchema });
@@ -107,7 +101,7 @@ export const verifyResetCodeResponseSchema = z.object({ valid: z.boolean(), mess
 export const resetPasswordSchema = z.object({
   email: emailSchema,
   resetCode: codeSchema,
-  newPassword: resetPassword,
+  newPassword: newPasswordSchema,
 });
 
 /** One login session (a refresh-token family), for the "active sessions" list. */

@@ -426,7 +426,7 @@ export const ko = {
     socialNotice: '소셜 로그인 계정은 비밀번호를 변경할 수 없습니다.',
     currentPassword: '현재 비밀번호',
     newPassword: '새 비밀번호',
-    newPasswordHint: '8자 이상 입력해주세요.',
+    newPasswordHint: '대문자, 소문자, 숫자를 섞어 8자 이상 입력해주세요.',
     confirmPassword: '새 비밀번호 확인',
     submit: '비밀번호 변경',
     changed: '비밀번호가 변경되었습니다. 다른 기기에서는 로그아웃됩니다.',

@@ -99,6 +99,34 @@ describe('password change and reset', () => {
     expect(expectProblem(refused, 400, 'SOCIAL_ACCOUNT_PASSWORD').detail).toContain('소셜 로그인');
   });
 
+  it('refuses abcdefgh with one message on every route that sets a password (issue 41)', async () => {
+    const policy = '8자 이상, 대소문자, 숫자를 포함해야 합니다.';
+    const email = uniqueEmail('policy');
+    await signUp(app, sink, email);
+    const session = await login(app, email);
+    const register = await post(app, '/api/users/register', {
+      email: uniqueEmail('policy-new'),
+      password: 'abcdefgh',
+      confirmPassword: 'abcdefgh',
+    });
+    const change = await put(
+      '/api/users/password',
+      { currentPassword: 'Password1', newPassword: 'abcdefgh' },
+      session.token,
+    );
+    const reset = await post(app, '/api/auth/reset-password', {
+      email,
+      resetCode: '123456',
+      newPassword: 'abcdefgh',
+    });
+    for (const refused of [register, change, reset]) {
+      const problem = expectProblem(refused, 400, 'VALIDATION_FAILED');
+      expect(problem.detail).toBe(policy);
+    }
+    // The old password still signs in: the change was refused.
+    await login(app, email, 'Password1');
+  });
+
   it('resets with the mailed code in three steps, signing every session out', async () => {
     const email = uniqueEmail('reset');
     await signUp(app, sink, email);
@@ -117,7 +145,7 @@ describe('password change and reset', () => {
     const weak = await post(app, '/api/auth/reset-password', {
       email,
       resetCode: code,
-      newPassword: 'Password9',
+      newPassword: 'abcdefgh',
     });
     expectProblem(weak, 400, 'VALIDATION_FAILED');
     const reset = await post(app, '/api/auth/reset-password', {

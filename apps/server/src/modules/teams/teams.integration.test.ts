@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Topics, type LiveEvent } from '@teamup/contracts/events';
 import type { Team, TeamMember } from '@teamup/contracts/teams';
 import type { Workspace } from '@teamup/contracts/workspaces';
 import { call, createUser, dataOf, expectProblem, type TestUser } from '../../../test/factories';
@@ -133,6 +134,31 @@ describe('teams', () => {
       404,
       'WORKSPACE_NOT_FOUND',
     );
+  });
+
+  it("tells the workspace's live listeners that a team was made, so their team lists refetch", async () => {
+    const { workspace, people } = await workspaceWith(1);
+    const [creator] = people as [TestUser];
+    const events: LiveEvent[] = [];
+    const unsubscribe = await app.context.bus.subscribe(Topics.workspace(workspace.id), (event) => {
+      events.push(event as LiveEvent);
+    });
+    try {
+      const team = await createTeam(creator, workspace.id, { name: '새 팀' });
+      await expect
+        .poll(() => events.filter((event) => event.type === 'TEAM_MEMBERSHIP_CHANGED'))
+        .toEqual([
+          expect.objectContaining({
+            type: 'TEAM_MEMBERSHIP_CHANGED',
+            workspaceId: workspace.id,
+            teamId: team.id,
+            userId: creator.userId,
+            change: 'JOINED',
+          }),
+        ]);
+    } finally {
+      await unsubscribe();
+    }
   });
 
   it('lists every team of the workspace and marks the caller’s own', async () => {

@@ -79,6 +79,15 @@ export async function createTeam(
     for (const step of ctx.hooks.teamCreationSteps) await step(tx, created.id);
     return created;
   });
+  // The creator joined the new team: every open team list of the workspace refetches (issue 41,
+  // where "기존 팀 참여하기" showed an older list without it).
+  await publishToWorkspace(ctx, team.workspaceId, {
+    type: 'TEAM_MEMBERSHIP_CHANGED',
+    workspaceId: team.workspaceId,
+    teamId: team.id,
+    userId,
+    change: 'JOINED',
+  });
   return presentForViewer(ctx, team.id, userId);
 }
 

@@ -7,7 +7,8 @@ import { ko } from '../../../i18n/ko';
 import { ApiError } from '../../../lib/api-error';
 import { errorMessage } from '../../../lib/error-message';
 import { useChangePassword } from '../api/change-password';
-import { checkNewPassword, checkPasswordConfirmation } from '../lib/password-policy';
+import { checkNewPassword } from '../lib/new-password';
+import { checkPasswordConfirmation } from '../lib/password-policy';
 
 /** Current, new and confirmed password (LOCAL accounts only). */
 export function ChangePasswordForm() {

@@ -4,12 +4,8 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Limits } from '@teamup/contracts/limits';
 import { ko } from '../../../i18n/ko';
-import {
-  checkPasswordConfirmation,
-  checkResetPassword,
-  checkSignupPassword,
-  type PasswordPolicyKind,
-} from '../lib/password-policy';
+import { checkNewPassword } from '../lib/new-password';
+import { checkPasswordConfirmation, type PasswordPolicyKind } from '../lib/password-policy';
 import { PasswordRules, passwordRulesDescription } from './password-rules';
 import { StepSubmit } from './step-submit';
 
@@ -17,7 +13,7 @@ import { StepSubmit } from './step-submit';
 const purposes = {
   /** Sign-up: 8+ with upper, lower and a digit, judged 500 ms after typing stops. */
   signup: {
-    check: checkSignupPassword,
+    check: checkNewPassword,
     judgeWhileTyping: true,
     rulesTitle: undefined,
     text: {
@@ -26,9 +22,9 @@ const purposes = {
       submit: ko.signup.submit,
     },
   },
-  /** Reset asks more (a special character too) and judges only on submit. */
+  /** Reset: the same policy (issue 41), judged only on submit. */
   reset: {
-    check: checkResetPassword,
+    check: checkNewPassword,
     judgeWhileTyping: false,
     rulesTitle: ko.reset.rulesTitle,
     text: {
@@ -108,9 +104,7 @@ export function NewPasswordStep(props: NewPasswordStepProps) {
       <Stack gap="md">
         <PasswordInput
           label={purpose.text.password}
-          description={
-            <PasswordRules kind={props.purpose} password={password} title={purpose.rulesTitle} />
-          }
+          description={<PasswordRules password={password} title={purpose.rulesTitle} />}
           {...passwordRulesDescription}
           autoComplete="new-password"
           required

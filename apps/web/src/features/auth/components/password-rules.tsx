@@ -1,11 +1,9 @@
 import { List, Text, ThemeIcon, VisuallyHidden, type PasswordInputProps } from '@mantine/core';
 import { IconCheck, IconCircleDashed } from '@tabler/icons-react';
 import { ko } from '../../../i18n/ko';
-import { passwordRuleChecks, type PasswordPolicyKind } from '../lib/password-policy';
+import { passwordRuleChecks } from '../lib/password-policy';
 
 interface PasswordRulesProps {
-  /** Which form's policy: sign-up or reset (reset also wants a special character). */
-  kind: PasswordPolicyKind;
   password: string;
   title?: string;
 }
@@ -15,8 +13,8 @@ interface PasswordRulesProps {
  * typed password meets it, so no one is refused without knowing why. Given to the input as its
  * description (with `passwordRulesDescription`), so the field's aria-describedby names it.
  */
-export function PasswordRules({ kind, password, title }: PasswordRulesProps) {
-  const checks = passwordRuleChecks(kind, password);
+export function PasswordRules({ password, title }: PasswordRulesProps) {
+  const checks = passwordRuleChecks(password);
   return (
     <div data-testid="password-rules">
       {title && (

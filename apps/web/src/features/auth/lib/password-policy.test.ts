@@ -1,50 +1,43 @@
 import { describe, expect, it } from 'vitest';
+import { checkNewPassword } from './new-password';
 import {
   checkEmail,
-  checkNewPassword,
   checkPasswordConfirmation,
   checkResetCode,
-  checkResetPassword,
   checkSignupCode,
   checkSignupEmail,
-  checkSignupPassword,
   digitsOnly,
   nameFromEmail,
+  passwordRuleChecks,
 } from './password-policy';
 
-describe('sign-up password policy', () => {
+describe('the one password policy (sign-up, change and reset)', () => {
   it('accepts 8+ characters with upper case, lower case and a digit', () => {
-    expect(checkSignupPassword('Password1')).toBeNull();
+    expect(checkNewPassword('Password1')).toBeNull();
   });
 
-  it.each(['Pass1', 'password1', 'PASSWORD1', 'Password'])('refuses %s', (password) => {
-    expect(checkSignupPassword(password)).toBe('8자 이상, 대소문자, 숫자를 포함해야 합니다.');
-  });
+  it.each(['abcdefgh', 'Pass1', 'password1', 'PASSWORD1', 'Password', '12345678'])(
+    'refuses %s with the one message',
+    (password) => {
+      expect(checkNewPassword(password)).toBe('8자 이상, 대소문자, 숫자를 포함해야 합니다.');
+    },
+  );
 
   it('asks for a password when empty', () => {
-    expect(checkSignupPassword('')).toBe('비밀번호를 입력해주세요.');
-  });
-});
-
-describe('reset password policy', () => {
-  it('needs a special character on top of the sign-up rule', () => {
-    expect(checkResetPassword('NewPass1!')).toBeNull();
-    expect(checkResetPassword('NewPass12')).toBe(
-      '8자 이상, 대소문자, 숫자, 특수문자를 포함해야 합니다.',
-    );
+    expect(checkNewPassword('')).toBe('비밀번호를 입력해주세요.');
   });
 
-  it('says the minimum length first', () => {
-    expect(checkResetPassword('Ab1!')).toBe('비밀번호는 8자 이상이어야 합니다.');
+  it('ticks the same rules in the checklist', () => {
+    expect(passwordRuleChecks('abcdefgh').map((rule) => [rule.key, rule.met])).toEqual([
+      ['length', true],
+      ['upper', false],
+      ['lower', true],
+      ['digit', false],
+    ]);
   });
 });
 
 describe('other checks', () => {
-  it('changed password: at least 8 characters', () => {
-    expect(checkNewPassword('1234567')).toBe('비밀번호는 8자 이상이어야 합니다.');
-    expect(checkNewPassword('12345678')).toBeNull();
-  });
-
   it('confirmation must match', () => {
     expect(checkPasswordConfirmation('Password1', 'Password2')).toBe(
       '비밀번호가 일치하지 않습니다.',

@@ -1,9 +1,4 @@
-import {
-  emailPattern,
-  Limits,
-  resetPasswordPattern,
-  signupPasswordPattern,
-} from '@teamup/contracts/limits';
+import { emailPattern, Limits } from '@teamup/contracts/limits';
 import { ko } from '../../../i18n/ko';
 
 /**
@@ -41,26 +36,7 @@ export function digitsOnly(value: string): string {
   return value.replace(/\D/g, '').slice(0, Limits.codeLength);
 }
 
-/** Sign-up password: 8+ with upper case, lower case and a digit. */
-export function checkSignupPassword(password: string): string | null {
-  if (!password) return ko.validation.passwordRequired;
-  if (password.length > Limits.passwordMax || !signupPasswordPattern.test(password)) {
-    return ko.validation.signupPasswordPolicy;
-  }
-  return null;
-}
-
-/** Reset password: 8+ with upper case, lower case, a digit and a special character. */
-export function checkResetPassword(password: string): string | null {
-  if (!password) return ko.validation.passwordRequired;
-  if (password.length < Limits.passwordMin) return ko.validation.passwordTooShort;
-  if (password.length > Limits.passwordMax || !resetPasswordPattern.test(password)) {
-    return ko.validation.resetPasswordPolicy;
-  }
-  return null;
-}
-
-export type PasswordRuleKey = 'length' | 'upper' | 'lower' | 'digit' | 'special';
+export type PasswordRuleKey = 'length' | 'upper' | 'lower' | 'digit';
 export type PasswordPolicyKind = 'signup' | 'reset';
 
 export interface PasswordRuleCheck {
@@ -75,35 +51,21 @@ const ruleTests: Record<PasswordRuleKey, (password: string) => boolean> = {
   upper: (password) => /[A-Z]/.test(password),
   lower: (password) => /[a-z]/.test(password),
   digit: (password) => /\d/.test(password),
-  special: (password) => /[^A-Za-z0-9]/.test(password),
 };
 
-/** The rules of each form: sign-up asks for four, reset for those and a special character. */
-const rulesOf: Record<PasswordPolicyKind, readonly PasswordRuleKey[]> = {
-  signup: ['length', 'upper', 'lower', 'digit'],
-  reset: ['length', 'upper', 'lower', 'digit', 'special'],
-};
+/** One policy for every form that sets a password (issue 41): newPasswordSchema's rules. */
+const rules: readonly PasswordRuleKey[] = ['length', 'upper', 'lower', 'digit'];
 
 /**
- * Each rule of a form's password policy with whether `password` meets it, for the live checklist
- * shown under the field. Together they say the same as checkSignupPassword / checkResetPassword.
+ * Each rule of the password policy with whether `password` meets it, for the live checklist shown
+ * under the field. Together they say the same as checkNewPassword (new-password.ts).
  */
-export function passwordRuleChecks(
-  kind: PasswordPolicyKind,
-  password: string,
-): PasswordRuleCheck[] {
-  return rulesOf[kind].map((key) => ({
+export function passwordRuleChecks(password: string): PasswordRuleCheck[] {
+  return rules.map((key) => ({
     key,
     label: ko.passwordRules[key],
     met: ruleTests[key](password),
   }));
-}
-
-/** Changed password: at least 8 characters. */
-export function checkNewPassword(password: string): string | null {
-  if (!password) return ko.validation.passwordRequired;
-  if (password.length < Limits.passwordMin) return ko.validation.passwordTooShort;
-  return null;
 }
 
 /** The confirmation must equal the password. */

@@ -134,6 +134,28 @@ describe('search box', () => {
     expect(call?.query.get('q')).toBe('회의록');
   });
 
+  it.each([
+    ['a textarea (the chat composer)', 'textarea'],
+    ['an input', 'input'],
+    ['a contenteditable', 'div'],
+  ] as const)('opens with Ctrl+K while %s has focus', async (_label, tag) => {
+    setup(() => ok(result(hits)));
+    const field = document.createElement(tag);
+    if (tag === 'div') {
+      field.contentEditable = 'true';
+      field.tabIndex = 0;
+    }
+    document.body.append(field);
+    try {
+      field.focus();
+      expect(document.activeElement).toBe(field);
+      fireEvent.keyDown(field, { key: 'k', code: 'KeyK', ctrlKey: true });
+      expect(await screen.findByRole('combobox', { name: '검색어' })).toBeTruthy();
+    } finally {
+      field.remove();
+    }
+  });
+
   it("shows a count past the server's cap as 1,000+, on the kind, its group and the whole", async () => {
     setup(() =>
       ok(

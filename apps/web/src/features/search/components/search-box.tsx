@@ -27,7 +27,9 @@ interface SearchBoxProps {
 export function SearchBox({ workspaceId }: SearchBoxProps) {
   const [opened, { open, close }] = useDisclosure(false);
   const dialogLoaded = useOpenedOnce(opened);
-  useHotkeys([['mod+K', open]]);
+  // Ctrl/Cmd+K works from every field, the chat composer (focused by default in a room) included:
+  // no tag is ignored and contenteditable fields trigger it too (issue 41).
+  useHotkeys([['mod+K', open]], [], true);
   useSearchLiveSync();
   return (
     <>

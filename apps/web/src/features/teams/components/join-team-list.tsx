@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import {
   Badge,
   Button,
@@ -22,7 +23,7 @@ import { useAuth } from '../../../lib/auth/use-auth';
 import { ko } from '../../../i18n/ko';
 import { errorMessage } from '../../../lib/error-message';
 import { useAddTeamMember } from '../api/add-team-member';
-import { useWorkspaceTeams } from '../../../lib/queries/workspace-teams';
+import { workspaceTeamsQueryOptions } from '../../../lib/queries/workspace-teams';
 import { teamJoinErrorMessage } from '../lib/join-error';
 
 interface JoinTeamListProps {
@@ -35,7 +36,12 @@ interface JoinTeamListProps {
 export function JoinTeamList({ workspaceId, onDone }: JoinTeamListProps) {
   const navigate = useNavigate();
   const { user } = useAuth();
-  const teams = useWorkspaceTeams(workspaceId);
+  // Asked again on every opening: a list fetched earlier (by the home or the side panel) may predate
+  // a team someone else made, and the app keeps answers fresh for a while (issue 41). Until this
+  // opening's answer arrives the step shows a loader, never the older list.
+  const [openedAt] = useState(() => Date.now());
+  const teams = useQuery({ ...workspaceTeamsQueryOptions(workspaceId), refetchOnMount: 'always' });
+  const answeredSinceOpened = teams.dataUpdatedAt >= openedAt || teams.errorUpdatedAt >= openedAt;
   const join = useAddTeamMember();
   // The protected team whose password is being asked for.
   const [asking, setAsking] = useState<number | null>(null);
@@ -71,7 +77,7 @@ export function JoinTeamList({ workspaceId, onDone }: JoinTeamListProps) {
     handleJoin(team);
   };
 
-  if (teams.isPending) {
+  if (teams.isPending || (teams.isFetching && !answeredSinceOpened)) {
     return (
       <Center py="lg" role="status" aria-live="polite">
         <Loader size="sm" />

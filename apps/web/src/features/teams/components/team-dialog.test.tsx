@@ -1,6 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
 import type { Team } from '@teamup/contracts/teams';
+import { AppProviders } from '../../../app/providers';
+import { useWorkspaceTeams } from '../../../lib/queries/workspace-teams';
+import { installBrowserShims } from '../../../test/render';
 import { tokenStore } from '../../../lib/token-store';
 import { renderPage } from '../../../test/render';
 import { ok, stubApi, type ApiCall } from '../../../test/stub-api';
@@ -104,5 +109,36 @@ describe('TeamDialog', () => {
       userId: '3',
       password: 'secret',
     });
+  });
+
+  it('asks the server again on opening the join step, never showing a list fetched before', async () => {
+    // The home (or side panel) fetched the teams while there were none; then someone else made
+    // one. The app's query client keeps answers fresh for a while: the join step must not show
+    // that old empty list as "no team to join".
+    let teams: Team[] = [];
+    stubApi((call) => (call.path === '/api/teams/workspace/1' ? ok(teams) : undefined));
+    installBrowserShims();
+    function HomeTeams() {
+      const list = useWorkspaceTeams(1);
+      return <output data-testid="home-teams">{list.data?.length ?? '-'}</output>;
+    }
+    // As the app's client: an answer stays fresh for 30 s (src/app/query-client.ts).
+    const queryClient = new QueryClient({
+      defaultOptions: { queries: { retry: false, staleTime: 30_000 } },
+    });
+    render(
+      <AppProviders queryClient={queryClient}>
+        <MemoryRouter>
+          <HomeTeams />
+          <TeamDialog opened onClose={() => undefined} workspaceId={1} />
+        </MemoryRouter>
+      </AppProviders>,
+    );
+    await waitFor(() => expect(screen.getByTestId('home-teams').textContent).toBe('0'));
+    teams = [base];
+    fireEvent.click(await screen.findByTestId('team-dialog-join'));
+    expect(screen.queryByTestId('joinable-empty')).toBeNull();
+    expect(await screen.findByTestId('joinable-team')).toBeTruthy();
+    expect(screen.queryByTestId('joinable-empty')).toBeNull();
   });
 });

@@ -207,22 +207,36 @@ function Meeting({
         </Alert>
       )}
       <Flex gap="sm" direction={{ base: 'column', md: 'row' }} align="stretch">
-        <Box
-          style={{
-            flex: '1 1 auto',
-            minWidth: 0,
-            borderRadius: 'var(--mantine-radius-md)',
-            overflow: 'hidden',
-          }}
-          bg="dark.7"
-          h={{ base: 240, sm: 420 }}
-          pos="relative"
-          data-testid="meeting-stage"
-        >
-          {stage}
-          {/* One's own camera stays in view while the stage shows something else. */}
-          {local.camera && (remote || local.screen) && <SelfView stream={local.camera} />}
-        </Box>
+        {/* The stage with its controls right under it: the control bar is on the first screen
+            at 360x740 as at 1280x800, above the participants and the chat (issue 41). */}
+        <Stack gap={0} style={{ flex: '1 1 auto', minWidth: 0 }}>
+          <Box
+            style={{
+              borderRadius: 'var(--mantine-radius-md)',
+              overflow: 'hidden',
+            }}
+            bg="dark.7"
+            h={{ base: 240, sm: 420 }}
+            pos="relative"
+            data-testid="meeting-stage"
+          >
+            {stage}
+            {/* One's own camera stays in view while the stage shows something else. */}
+            {local.camera && (remote || local.screen) && <SelfView stream={local.camera} />}
+          </Box>
+          <ControlBar
+            micOn={Boolean(local.mic)}
+            cameraOn={cameraOn}
+            sharing={Boolean(local.screen)}
+            chatShown={chatShown}
+            onMic={() => void meeting.toggleMute()}
+            onCamera={() => void meeting.toggleCamera()}
+            onScreen={() => void meeting.toggleScreen()}
+            onChat={() => setChatShown((shown) => !shown)}
+            onLeave={toWorkspace}
+            devicePicker={<DevicePicker value={meeting.devices} onChange={meeting.chooseDevices} />}
+          />
+        </Stack>
         <Stack w={{ base: '100%', md: 300 }} gap="sm">
           <ParticipantList
             participants={meeting.participants}
@@ -242,18 +256,6 @@ function Meeting({
           )}
         </Stack>
       </Flex>
-      <ControlBar
-        micOn={Boolean(local.mic)}
-        cameraOn={cameraOn}
-        sharing={Boolean(local.screen)}
-        chatShown={chatShown}
-        onMic={() => void meeting.toggleMute()}
-        onCamera={() => void meeting.toggleCamera()}
-        onScreen={() => void meeting.toggleScreen()}
-        onChat={() => setChatShown((shown) => !shown)}
-        onLeave={toWorkspace}
-        devicePicker={<DevicePicker value={meeting.devices} onChange={meeting.chooseDevices} />}
-      />
       {confirmElement}
     </Stack>
   );
