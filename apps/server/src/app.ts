@@ -11,6 +11,7 @@ import { startEmbeddedUpkeep } from './db/embedded-upkeep';
 import { registerNotFoundHandler } from './platform/errors/not-found';
 import { frameworkErrorHandler, registerProblemHandlers } from './platform/errors/problem';
 import { bearerOf, createAuthGuard, verifiedClaimsOf } from './platform/auth/guard';
+import { buildAsyncApiDocument } from './platform/http/asyncapi';
 import { registerBodyDrain } from './platform/http/body-drain';
 import { documentTransform, requireAccessSteps } from './platform/http/define-route';
 import type { TypedApp } from './platform/http/types';
@@ -178,6 +179,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     transform: documentTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // The live events' document beside it: the SSE stream and the STOMP destinations.
+  const asyncApi = buildAsyncApiDocument();
+  app.get('/api/docs/asyncapi.json', { schema: { hide: true } }, async () => asyncApi);
 
   const requireAuth = createAuthGuard(context.tokens, (claims) => isSessionActive(context, claims));
   await app.register(
