@@ -213,8 +213,8 @@ export function buildAsyncApiDocument(): AsyncApiDocument {
         host: '{origin}',
         protocol: 'https',
         pathname: '/api/sse/subscribe',
-        title: 'Server-sent events',
-        description: 'The app’s own origin (PUBLIC_ORIGIN): `text/event-stream`.',
+        description:
+          'Server-sent events (`text/event-stream`) on the app’s own origin (PUBLIC_ORIGIN).',
         variables: { origin: { default: 'localhost:8081', description: 'PUBLIC_ORIGIN’s host' } },
         security: [
           { $ref: '#/components/securitySchemes/ticket' },
@@ -225,9 +225,8 @@ export function buildAsyncApiDocument(): AsyncApiDocument {
         host: '{origin}',
         protocol: 'wss',
         pathname: '/ws',
-        title: 'STOMP 1.2 over WebSocket',
         description:
-          'The app’s own origin (PUBLIC_ORIGIN). CONNECT with `Authorization: Bearer <access ' +
+          'STOMP 1.2 over WebSocket, on the app’s own origin (PUBLIC_ORIGIN). CONNECT with `Authorization: Bearer <access ' +
           'token>` (or `?token=` on the upgrade); SEND `/app/auth` with a fresh token of the same ' +
           'session before the first one expires. Refusals are ERROR frames.',
         variables: { origin: { default: 'localhost:8081', description: 'PUBLIC_ORIGIN’s host' } },
