@@ -13,7 +13,12 @@ import { frameworkErrorHandler, registerProblemHandlers } from './platform/error
 import { bearerOf, createAuthGuard, verifiedClaimsOf } from './platform/auth/guard';
 import { buildAsyncApiDocument } from './platform/http/asyncapi';
 import { registerBodyDrain } from './platform/http/body-drain';
-import { documentTransform, requireAccessSteps } from './platform/http/define-route';
+import {
+  documentTransform,
+  requireAccessSteps,
+  watchDocumentedAnswers,
+  type UndocumentedAnswer,
+} from './platform/http/define-route';
 import type { TypedApp } from './platform/http/types';
 import { registerRequestValidation } from './platform/http/validation';
 import { registerSecurityHeaders } from './platform/http/security-headers';
@@ -73,7 +78,11 @@ export const appModules: readonly AppModule[] = [
   presenceModule,
 ];
 
-export type BuildOptions = ContextOverrides & { logger?: Logger };
+export type BuildOptions = ContextOverrides & {
+  logger?: Logger;
+  /** Told of an answer whose status the API document omits (default: a warning in the log). */
+  onUndocumentedAnswer?: (answer: UndocumentedAnswer) => void;
+};
 
 /** Builds the whole server: tests build it too, with overrides for the parts they supply. */
 export async function buildApp(config: Config, options: BuildOptions = {}) {
@@ -105,6 +114,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   app.setSerializerCompiler(reusingSerializerCompiler);
   app.decorateRequest('auth', null);
   registerProblemHandlers(app);
+  watchDocumentedAnswers(
+    app,
+    options.onUndocumentedAnswer ??
+      ((answer) => logger.warn({ answer }, 'answered a status the API document omits')),
+  );
   registerNotFoundHandler(app);
   // An answer given before the request body was all read (413) reaches a client still writing.
   registerBodyDrain(app);
