@@ -11,8 +11,14 @@ import { startEmbeddedUpkeep } from './db/embedded-upkeep';
 import { registerNotFoundHandler } from './platform/errors/not-found';
 import { frameworkErrorHandler, registerProblemHandlers } from './platform/errors/problem';
 import { bearerOf, createAuthGuard, verifiedClaimsOf } from './platform/auth/guard';
+import { buildAsyncApiDocument } from './platform/http/asyncapi';
 import { registerBodyDrain } from './platform/http/body-drain';
-import { documentTransform, requireAccessSteps } from './platform/http/define-route';
+import {
+  documentTransform,
+  requireAccessSteps,
+  watchDocumentedAnswers,
+  type UndocumentedAnswer,
+} from './platform/http/define-route';
 import type { TypedApp } from './platform/http/types';
 import { registerRequestValidation } from './platform/http/validation';
 import { registerSecurityHeaders } from './platform/http/security-headers';
@@ -72,7 +78,11 @@ export const appModules: readonly AppModule[] = [
   presenceModule,
 ];
 
-export type BuildOptions = ContextOverrides & { logger?: Logger };
+export type BuildOptions = ContextOverrides & {
+  logger?: Logger;
+  /** Told of an answer whose status the API document omits (default: a warning in the log). */
+  onUndocumentedAnswer?: (answer: UndocumentedAnswer) => void;
+};
 
 /** Builds the whole server: tests build it too, with overrides for the parts they supply. */
 export async function buildApp(config: Config, options: BuildOptions = {}) {
@@ -104,6 +114,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   app.setSerializerCompiler(reusingSerializerCompiler);
   app.decorateRequest('auth', null);
   registerProblemHandlers(app);
+  watchDocumentedAnswers(
+    app,
+    options.onUndocumentedAnswer ??
+      ((answer) => logger.warn({ answer }, 'answered a status the API document omits')),
+  );
   registerNotFoundHandler(app);
   // An answer given before the request body was all read (413) reaches a client still writing.
   registerBodyDrain(app);
@@ -178,6 +193,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     transform: documentTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // The live events' document beside it: the SSE stream and the STOMP destinations.
+  const asyncApi = buildAsyncApiDocument();
+  app.get('/api/docs/asyncapi.json', { schema: { hide: true } }, async () => asyncApi);
 
   const requireAuth = createAuthGuard(context.tokens, (claims) => isSessionActive(context, claims));
   await app.register(

@@ -95,6 +95,15 @@ describe('the OpenAPI document', () => {
     expect(noContent).toBeGreaterThan(20);
   });
 
+  it('describes latest=true of a room’s messages as newest first', () => {
+    const list = document.paths['/api/workspaces/{workspaceId}/chat-rooms/{roomId}/messages']?.get;
+    const parameters = (list as { parameters?: Array<Record<string, unknown>> } | undefined)
+      ?.parameters;
+    const latest = parameters?.find((parameter) => parameter.name === 'latest');
+    expect(latest?.description).toEqual(expect.stringMatching(/newest first/));
+    expect(list?.summary).toMatch(/latest=true/);
+  });
+
   it('describes each upload as a multipart form with its file field', () => {
     const uploads = operations().filter(
       ([, operation]) => operation.requestBody?.content?.['multipart/form-data'],

@@ -106,6 +106,15 @@ describe('.env.example against config.ts', () => {
     expect(configKeys.length).toBeGreaterThan(20);
   });
 
+  it('says the rate limit counts per account once signed in, as the limiter keys it', () => {
+    // app.ts's keyGenerator: a valid bearer token's account, else the client's address.
+    const lines = envExampleText.split('\n');
+    const at = lines.findIndex((line) => line.includes('RATE_LIMIT_PER_MINUTE='));
+    const said = lines.slice(Math.max(0, at - 2), at).join(' ');
+    expect(said).toMatch(/per account/);
+    expect(said).not.toMatch(/^# Requests per minute per client address/);
+  });
+
   it('names every variable config.ts reads', () => {
     const missing = configKeys.filter((key) => !envExample.named.has(key));
     expect(missing, 'add these to .env.example').toEqual([]);

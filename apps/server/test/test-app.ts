@@ -6,6 +6,7 @@ import pg from 'pg';
 import pino from 'pino';
 import { buildApp, type App, type BuildOptions } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
+import type { UndocumentedAnswer } from '../src/platform/http/define-route';
 import { openDatabase, pgliteSnapshot, pgliteVersion, type Database } from '../src/db/client';
 import { migrationsFolder } from '../src/platform/server-root';
 
@@ -180,8 +181,12 @@ export async function createTestApp(
     ...env,
   });
   const database = options.database ?? (await openTestDatabase());
+  const undocumented = new Map<string, UndocumentedAnswer>();
   const app = await buildApp(config, {
     logger: pino({ level: config.logLevel }),
+    onUndocumentedAnswer: (answer) => {
+      undocumented.set(`${answer.method} ${answer.route} ${answer.status}`, answer);
+    },
     ...options,
     database,
   });
@@ -189,9 +194,30 @@ export async function createTestApp(
     if (!options.database) await database.close();
     await fs.rm(dataDir, { recursive: true, force: true });
   });
+  failOnUndocumentedAnswers(app, undocumented);
   await app.ready();
   settleReactionsAfterEachCall(app);
   return Object.assign(app, { dataDir });
+}
+
+/**
+ * Closing the app fails (after it closed) when a route answered a status the API document omits
+ * for it: every test that sends a refusal checks the document too. Fix it in the endpoint's
+ * `errors` (packages/contracts), not here.
+ */
+function failOnUndocumentedAnswers(app: App, undocumented: Map<string, UndocumentedAnswer>) {
+  const close = app.close.bind(app);
+  app.close = (async () => {
+    await close();
+    if (undocumented.size === 0) return;
+    const list = [...undocumented.values()].map(
+      (answer) =>
+        `${answer.method} ${answer.route} answered ${answer.status}${answer.code ? ` ${answer.code}` : ''}`,
+    );
+    throw new Error(
+      `answers the API document omits (add them to the endpoint's errors):\n${list.join('\n')}`,
+    );
+  }) as unknown as App['close'];
 }
 
 /**

@@ -155,7 +155,12 @@ export const chatMessageListQuerySchema = z
      * counted as a cursor page is (what a room opens on: as fast in a room of 100,000 messages as
      * in one of 100). Not with a cursor, `page` or `sort`.
      */
-    latest: z.literal('true').optional(),
+    latest: z
+      .literal('true')
+      .optional()
+      .describe(
+        'true: the newest `size` messages, newest first (unlike the other cursors, which answer oldest first), counted as a cursor page is; not with another cursor, `page` or `sort`',
+      ),
   })
   .refine(
     (query) =>
@@ -507,7 +512,7 @@ export const chatEndpoints = {
     method: 'GET',
     path: `${rooms}/:roomId/messages`,
     summary:
-      'Messages paged by `sort`, or by one cursor (oldest first): the `size` just older than `beforeId`, just newer than `afterId`, or centred on `aroundId`',
+      'Messages paged by `sort`, or by one cursor: the `size` just older than `beforeId`, just newer than `afterId`, or centred on `aroundId` (each oldest first), or with `latest=true` the newest `size`, newest first',
     params: chatRoomParamsSchema,
     query: chatMessageListQuerySchema,
     response: chatMessagePageSchema,
@@ -566,6 +571,7 @@ export const chatEndpoints = {
     params: chatMessageParamsSchema,
     body: editChatMessageSchema,
     response: chatMessageSchema,
+    errors: { 409: [ErrorCode.CHAT_EDIT_NOT_TEXT] },
   }),
   /**
    * The texts an edit replaced in the last EDIT_HISTORY_HOURS hours, newest first (room members;

@@ -141,8 +141,22 @@ export function presentRoom(room: RoomRow, viewerId: number, extras: RoomExtras)
  * flat fields spec 02 names for its clients, taken from that same object.
  */
 export function newMessageEvent(message: ChatMessage): NewChatMessageEvent {
-  const { id, deleted: _deleted, ...fields } = message;
-  return { type: 'NEW_CHAT_MESSAGE', messageId: id, ...fields, message };
+  // Named one by one: a spread would copy every newer field of the message (its quote, reactions,
+  // edit time) beside it too, where the event's description has none of them.
+  const { id, chatRoomId, content, senderId, senderName, senderProfileImageUrl } = message;
+  const { sentAt, attachments } = message;
+  return {
+    type: 'NEW_CHAT_MESSAGE',
+    messageId: id,
+    chatRoomId,
+    content,
+    senderId,
+    senderName,
+    senderProfileImageUrl,
+    sentAt,
+    attachments,
+    message,
+  };
 }
 
 /**

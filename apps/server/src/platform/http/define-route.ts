@@ -393,3 +393,54 @@ export function routesFor(app: TypedApp, requireAuth: Guard, tag: string) {
     });
   };
 }
+
+/** An answer whose status the API document does not give for its route. */
+export type UndocumentedAnswer = { method: string; route: string; status: number; code?: string };
+
+/** The statuses the document gives a route (from `documentedSchema`), or undefined for a route it skips. */
+export function documentedStatusesOf(schema: unknown): Set<number> | undefined {
+  if (typeof schema !== 'object' || schema === null) return undefined;
+  const record = schema as Record<string, unknown>;
+  if (record.hide || record[docKeys.errors] === undefined) return undefined;
+  const statuses = new Set<number>();
+  for (const key of [docKeys.errors, docKeys.answers, 'response'] as const) {
+    const answers = record[key];
+    if (typeof answers === 'object' && answers !== null) {
+      for (const status of Object.keys(answers)) statuses.add(Number(status));
+    }
+  }
+  return statuses;
+}
+
+/**
+ * Tells `onUndocumented` of every answer (below 500) whose status the API document omits for its
+ * route: the document's answers are declared by hand per endpoint (`errors`), and a service may
+ * throw a refusal the endpoint never names. Registered before any route; tests make each such
+ * answer a failure (test/test-app.ts), so a refusal a test sends cannot go undocumented.
+ */
+export function watchDocumentedAnswers(
+  app: FastifyInstance,
+  onUndocumented: (answer: UndocumentedAnswer) => void,
+): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    const status = reply.statusCode;
+    if (status >= 500) return payload;
+    const statuses = documentedStatusesOf(request.routeOptions.schema);
+    if (!statuses || statuses.has(status)) return payload;
+    let code: string | undefined;
+    if (typeof payload === 'string' && status >= 400) {
+      try {
+        code = (JSON.parse(payload) as { code?: string }).code;
+      } catch {
+        // not a problem body: the status alone says enough
+      }
+    }
+    onUndocumented({
+      method: request.method,
+      route: request.routeOptions.url ?? request.url,
+      status,
+      ...(code ? { code } : {}),
+    });
+    return payload;
+  });
+}
