@@ -236,6 +236,7 @@ describe('the AsyncAPI document', () => {
         'TEAM_MEMBERSHIP_CHANGED',
         'TEAM_DELETED',
         'WORKSPACE_MEMBER_REMOVED',
+        'WORKSPACE_MEMBER_JOINED',
         'WORKSPACE_DELETED',
         'GET_PARTICIPANTS_CONFIRMED',
         'SHOULD_OUT_CHANNEL',

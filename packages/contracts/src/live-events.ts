@@ -43,6 +43,11 @@ export const workspaceMemberRemovedEventSchema = z.object({
   userId: id,
   reason: z.enum(['KICKED', 'BANNED', 'LEFT']),
 });
+export const workspaceMemberJoinedEventSchema = z.object({
+  type: z.literal('WORKSPACE_MEMBER_JOINED'),
+  workspaceId: id,
+  userId: id,
+});
 export const workspaceDeletedEventSchema = z.object({
   type: z.literal('WORKSPACE_DELETED'),
   workspaceId: id,
@@ -232,6 +237,10 @@ export const liveEventMessages = [
     'Members’ presence changed: every change settled since the last one (unlogged: no `id:`, never replayed)',
   ),
   message(workspaceMemberRemovedEventSchema, 'Someone was removed from the workspace, or left it'),
+  message(
+    workspaceMemberJoinedEventSchema,
+    'Someone joined the workspace (by invite or code): member lists fetch again',
+  ),
   message(teamContentChangedEventSchema, 'Something in a team’s area changed: refetch it'),
   message(workspaceDeletedEventSchema, 'The workspace was deleted'),
   message(teamDeletedEventSchema, 'A team was deleted'),
