@@ -263,6 +263,7 @@ export const authEndpoints = {
     auth: 'public',
     body: emailVerifySchema,
     response: z.literal(true),
+    errors: { 410: [ErrorCode.CODE_EXPIRED] },
   }),
   register: endpoint({
     method: 'POST',
@@ -272,6 +273,7 @@ export const authEndpoints = {
     body: registerSchema,
     response: userSchema,
     status: 201,
+    errors: { 409: [ErrorCode.EMAIL_ALREADY_REGISTERED] },
   }),
   login: endpoint({
     method: 'POST',
@@ -435,6 +437,7 @@ export const authEndpoints = {
     path: '/auth/2fa/setup',
     summary: 'A new secret and its QR code; two-step verification is on only after enable',
     response: twoFactorSetupSchema,
+    errors: { 409: [ErrorCode.TWO_FACTOR_ALREADY_ON] },
   }),
   twoFactorEnable: endpoint({
     method: 'POST',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, pageQuerySchema, pageSchema } from './common';
 import { binaryFile, endpoint } from './endpoint';
+import { ErrorCode } from './error-codes';
 import {
   CommentMessages,
   commentListQuerySchemaOf,
@@ -269,6 +270,7 @@ export const attachmentEndpoints = {
     summary:
       'An image attachment shown inline; only files whose bytes are a raster image (415 otherwise)',
     params: fileParamsSchema,
+    errors: { 415: [ErrorCode.FILE_NOT_PREVIEWABLE] },
   }),
 };
 

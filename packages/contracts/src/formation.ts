@@ -116,6 +116,7 @@ export const formationEndpoints = {
     params: formationParamsSchema,
     body: voteSchema,
     response: formationSchema,
+    errors: { 409: [ErrorCode.FORMATION_WRONG_STATE] },
   }),
   draw: endpoint({
     method: 'POST',

@@ -243,6 +243,7 @@ export const kanbanEndpoints = {
     params: kanbanIdParamsSchema,
     body: updateListSchema,
     response: kanbanListSchema,
+    errors: { 409: [ErrorCode.KANBAN_DONE_LIST_MISMATCH] },
   }),
   removeList: endpoint({
     method: 'DELETE',
@@ -258,6 +259,7 @@ export const kanbanEndpoints = {
     body: createTaskSchema,
     response: taskSchema,
     status: 201,
+    errors: { 403: [ErrorCode.KANBAN_LEADER_ONLY] },
   }),
   updateTask: endpoint({
     method: 'PUT',

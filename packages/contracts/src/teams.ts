@@ -143,7 +143,7 @@ export const teamEndpoints = {
     body: createTeamSchema,
     response: teamSchema,
     status: 201,
-    errors: { 403: [ErrorCode.WORKSPACE_FORBIDDEN] },
+    errors: { 403: [ErrorCode.WORKSPACE_FORBIDDEN], 404: [ErrorCode.WORKSPACE_NOT_FOUND] },
   }),
   get: endpoint({
     method: 'GET',
@@ -184,6 +184,7 @@ export const teamEndpoints = {
     params: teamParamsSchema,
     body: leaveTeamSchema,
     response: leaveTeamResponseSchema,
+    errors: { 409: [ErrorCode.TEAM_LAST_MEMBER] },
   }),
   members: endpoint({
     method: 'GET',
@@ -208,5 +209,6 @@ export const teamEndpoints = {
     summary: 'Remove a member: the caller (a leave), or another (leader, workspace owner or admin)',
     params: teamMemberParamsSchema,
     status: 204,
+    errors: { 409: [ErrorCode.TEAM_LAST_MEMBER] },
   }),
 };

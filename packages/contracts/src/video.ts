@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './common';
 import { endpoint } from './endpoint';
+import { ErrorCode } from './error-codes';
 import { Limits } from './limits';
 
 /** Texts of spec 02 sections 5 and 8 for video meetings, and the server's own refusals. */
@@ -186,6 +187,7 @@ export const videoEndpoints = {
     body: createVideoChannelSchema,
     response: videoChannelSchema,
     status: 201,
+    errors: { 409: [ErrorCode.VIDEO_CHANNEL_DUPLICATE] },
   }),
   getChannel: endpoint({
     method: 'GET',
@@ -243,6 +245,7 @@ export const videoEndpoints = {
     summary: 'Claim the broadcast before publishing media (409 while someone else holds it)',
     params: videoChannelParamsSchema,
     response: broadcastStateSchema,
+    errors: { 409: [ErrorCode.VIDEO_BROADCASTER_BUSY] },
   }),
   releaseBroadcast: endpoint({
     method: 'DELETE',

@@ -244,7 +244,7 @@ export const workspaceEndpoints = {
     summary: '초대 코드 또는 초대 링크로 참여',
     body: joinWorkspaceSchema,
     response: workspaceSchema,
-    errors: { 404: [ErrorCode.WORKSPACE_NOT_FOUND] },
+    errors: { 404: [ErrorCode.WORKSPACE_NOT_FOUND], 403: [ErrorCode.WORKSPACE_BANNED] },
   }),
   joinById: endpoint({
     method: 'POST',

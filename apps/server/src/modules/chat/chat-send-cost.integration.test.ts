@@ -77,7 +77,7 @@ async function statementsOf(run: () => Promise<unknown>) {
 }
 
 describe('the cost of a text message', () => {
-  it('a send and its live event are one statement, its notices two', async () => {
+  it('a send and its live event are one statement, its notices three', async () => {
     // Warm: the access caches and the room's folded notices exist.
     await call(app, owner, 'POST', messagesUrl(), { content: '처음' });
     await app.context.domainEvents.settled();
@@ -85,13 +85,16 @@ describe('the cost of a text message', () => {
       const sent = await call(app, owner, 'POST', messagesUrl(), { content: '하나' });
       expect(sent.statusCode).toBe(201);
     });
-    // The statement that stores the message logs its event (decision 0026).
+    // The statement that stores the message logs its event (decision 0026). The notices: the
+    // members' levels read, a notice read within the burst gap opened again (issue 41: one bell
+    // item per burst for who reads along), the rest folded. Folding the last two into one
+    // statement is left to the speed issue (42).
     expect(cost).toEqual({
-      all: 3,
+      all: 4,
       sends: 1,
       eventLog: 1,
       sendsWithEvent: 1,
-      notices: 2,
+      notices: 3,
       noticeReads: 1,
       sendsOnGenericPlan: 1,
     });
@@ -179,7 +182,9 @@ describe('the cost of a text message', () => {
     });
     expect(cost.sends).toBeLessThan(burst / 2);
     expect(cost.eventLog).toBeLessThan(burst / 2);
-    expect(cost.notices).toBeLessThan(burst / 2);
+    // Each drain's notices are two writes (opened again, folded) per group of recipients told
+    // alike: fewer than one per message, not yet fewer than one per two.
+    expect(cost.notices).toBeLessThan(burst);
     // The owner's folded notice of the room counted every one of them.
     expect(await folded()).toBe(before + burst);
   });

@@ -174,7 +174,8 @@ export const bodyOf = (
 
 /**
  * The problem answers of an operation: 400 VALIDATION_FAILED when it reads params, query or a
- * body (any method but GET may be sent a malformed one); 401 when it needs a token; 403, 404 and
+ * body (any method but GET may be sent a malformed one); 401 and 403 ACCOUNT_MISMATCH when it needs
+ * a token; 403, 404 and
  * 414 (a path parameter over its length limit) when its path names something; 413 and 415 when it
  * may be sent a body; 429 when rate limited; and the endpoint's own `errors`.
  */
@@ -197,6 +198,8 @@ export function errorAnswersOf(endpoint: Endpoint, options: DocumentOptions = {}
       ErrorCode.TOKEN_EXPIRED,
       ErrorCode.SESSION_REVOKED,
     );
+    // A token sent with another account's Account-Id header is refused on every such route.
+    add(403, ErrorCode.ACCOUNT_MISMATCH);
     if (hasIds) add(403, ErrorCode.FORBIDDEN);
   }
   if (hasIds) {
