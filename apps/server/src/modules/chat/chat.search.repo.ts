@@ -11,11 +11,10 @@ import {
   workspaceMembers,
 } from '../../db/schema';
 import { rankedSearch, withinFilters } from '../../platform/search/search-sql.repo';
-import { nameScore } from '../../platform/search/name-rank';
+import { rankByName } from '../../platform/search/name-rank';
 import {
   filtersContent,
   NO_RESULTS,
-  type SearchCandidate,
   type SearchScope,
   type SearchSource,
 } from '../../platform/search/search-source';
@@ -247,21 +246,10 @@ export const roomSearch: SearchSource = {
   kind: 'room',
   async search(db: Db, scope, terms, limit) {
     if (scope.teamFilter !== null || filtersContent(scope)) return NO_RESULTS;
-    const found: SearchCandidate[] = [];
-    for (const row of await roomsOf(db, scope)) {
-      const score = nameScore(row.name, terms);
-      if (score === null) continue;
-      found.push({
-        id: row.id,
-        title: row.name,
-        text: '',
-        context: null,
-        createdAt: row.createdAt,
-        target: { roomId: row.id },
-        score,
-      });
-    }
-    found.sort((a, b) => b.score - a.score || a.title.localeCompare(b.title, 'ko'));
-    return { total: found.length, capped: false, partial: false, rows: found.slice(0, limit) };
+    return rankByName(await roomsOf(db, scope), terms, limit, (row) => ({
+      id: row.id,
+      createdAt: row.createdAt,
+      target: { roomId: row.id },
+    }));
   },
 };

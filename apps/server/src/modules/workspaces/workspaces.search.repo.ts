@@ -1,13 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { teamMembers, users, workspaceMembers } from '../../db/schema';
-import { nameScore } from '../../platform/search/name-rank';
-import {
-  filtersContent,
-  NO_RESULTS,
-  type SearchCandidate,
-  type SearchSource,
-} from '../../platform/search/search-source';
+import { rankByName } from '../../platform/search/name-rank';
+import { filtersContent, NO_RESULTS, type SearchSource } from '../../platform/search/search-source';
 
 /**
  * The workspace's members by name or its initials (ㄱㅁㅈ finds 김민지); with a team filter, that
@@ -36,21 +31,10 @@ export const personSearch: SearchSource = {
               ),
             ),
           );
-    const found: SearchCandidate[] = [];
-    for (const row of rows) {
-      const score = nameScore(row.name, terms);
-      if (score === null) continue;
-      found.push({
-        id: row.id,
-        title: row.name,
-        text: '',
-        context: null,
-        createdAt: row.joinedAt,
-        target: { userId: row.id },
-        score,
-      });
-    }
-    found.sort((a, b) => b.score - a.score || a.title.localeCompare(b.title, 'ko'));
-    return { total: found.length, capped: false, partial: false, rows: found.slice(0, limit) };
+    return rankByName(rows, terms, limit, (row) => ({
+      id: row.id,
+      createdAt: row.joinedAt,
+      target: { userId: row.id },
+    }));
   },
 };

@@ -1,4 +1,4 @@
-import type { SearchTerms } from './search-source';
+import type { SearchCandidate, SearchSourceAnswer, SearchTerms } from './search-source';
 import { nameMatches } from './search-text';
 
 /**
@@ -13,4 +13,24 @@ export function nameScore(name: string, terms: SearchTerms): number | null {
   if (compact === query) return 3;
   if (compact.startsWith(query)) return 2;
   return 1;
+}
+
+/**
+ * A source's answer from named things matched by `nameScore`: best score first, then by name
+ * (Korean order), at most `limit`; every match counted, none capped.
+ */
+export function rankByName<T extends { name: string }>(
+  rows: readonly T[],
+  terms: SearchTerms,
+  limit: number,
+  toCandidate: (row: T) => Omit<SearchCandidate, 'title' | 'text' | 'context' | 'score'>,
+): SearchSourceAnswer {
+  const found: SearchCandidate[] = [];
+  for (const row of rows) {
+    const score = nameScore(row.name, terms);
+    if (score === null) continue;
+    found.push({ ...toCandidate(row), title: row.name, text: '', context: null, score });
+  }
+  found.sort((a, b) => b.score - a.score || a.title.localeCompare(b.title, 'ko'));
+  return { total: found.length, capped: false, partial: false, rows: found.slice(0, limit) };
 }
