@@ -415,6 +415,14 @@ export function documentedStatusesOf(schema: unknown): Set<number> | undefined {
   return statuses;
 }
 
+/** Each route's documented statuses, worked out once per route, not on every answer. */
+const documentedStatuses = new WeakMap<object, Set<number> | undefined>();
+function statusesOfRoute(schema: unknown): Set<number> | undefined {
+  if (typeof schema !== 'object' || schema === null) return undefined;
+  if (!documentedStatuses.has(schema)) documentedStatuses.set(schema, documentedStatusesOf(schema));
+  return documentedStatuses.get(schema);
+}
+
 /**
  * Tells `onUndocumented` of every answer (below 500) whose status the API document omits for its
  * route: the document's answers are declared by hand per endpoint (`errors`), and a service may
@@ -428,7 +436,7 @@ export function watchDocumentedAnswers(
   app.addHook('onSend', async (request, reply, payload) => {
     const status = reply.statusCode;
     if (status >= 500) return payload;
-    const statuses = documentedStatusesOf(request.routeOptions.schema);
+    const statuses = statusesOfRoute(request.routeOptions.schema);
     if (!statuses || statuses.has(status)) return payload;
     let code: string | undefined;
     if (typeof payload === 'string' && status >= 400) {
