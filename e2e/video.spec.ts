@@ -82,6 +82,34 @@ describe('video meeting journey', () => {
     await pageA.getByTestId('video-room-name').fill('주간 회의');
     await pageA.getByTestId('video-room-create').click();
     await pageA.waitForURL(/video\/live\?roomId=\d+/);
+
+    // Before joining, a check of the camera and microphone (issue 41): the fake camera's picture
+    // plays in the preview and the fake microphone's tone moves the meter.
+    const check = pageA.getByTestId('meeting-prejoin');
+    await check.getByText('참여 전 확인: 주간 회의').waitFor();
+    await pageA.waitForFunction(
+      () => {
+        const video = document.querySelector<HTMLVideoElement>(
+          '[data-testid="meeting-prejoin-preview"]',
+        );
+        return video !== null && video.videoWidth > 0 && video.currentTime > 0;
+      },
+      undefined,
+      { timeout: 20_000 },
+    );
+    await pageA.locator('[data-testid="meeting-prejoin-camera"][data-state="ok"]').waitFor();
+    await pageA.locator('[data-testid="meeting-prejoin-level"][data-heard="true"]').waitFor();
+    await check.getByText('소리가 들립니다').waitFor();
+    await screenshot(pageA, 'video-prejoin-1280');
+    await expectAccessible(pageA, 'video-prejoin-1280');
+    await pageA.setViewportSize({ width: 360, height: 740 });
+    await pageA.waitForTimeout(500);
+    const join = await pageA.getByTestId('meeting-prejoin-join').boundingBox();
+    expect(join && join.y + join.height).toBeLessThanOrEqual(740);
+    await screenshot(pageA, 'video-prejoin-360');
+    await expectAccessible(pageA, 'video-prejoin-360');
+    await pageA.setViewportSize({ width: 1280, height: 800 });
+    await pageA.getByTestId('meeting-prejoin-join').click();
     await pageA.getByTestId('meeting-title').getByText('주간 회의').waitFor();
     await pageA.getByTestId('meeting-stage-empty').waitFor();
 
@@ -138,6 +166,7 @@ describe('video meeting journey', () => {
     // the list and on the stage (not 'nobody is broadcasting').
     const secondTab = await contextA.newPage();
     await secondTab.goto(pageA.url());
+    await secondTab.getByTestId('meeting-prejoin-join').click();
     await secondTab.getByTestId('meeting-stage-elsewhere').waitFor({ timeout: 20_000 });
     await secondTab
       .getByTestId('meeting-broadcasting-badge')
@@ -149,6 +178,7 @@ describe('video meeting journey', () => {
 
     // B finds the room in the side panel (polled) and joins; the stage plays A's video.
     await pageB.getByTestId('side-panel-video-room').filter({ hasText: '주간 회의' }).click();
+    await pageB.getByTestId('meeting-prejoin-join').click();
     await pageB.getByTestId('meeting-stage-remote').waitFor({ timeout: 20_000 });
     await pageB.waitForFunction(
       () => {
@@ -175,6 +205,41 @@ describe('video meeting journey', () => {
         .getByLabel('2명 참여 중')
         .waitFor();
     }
+
+    // The list shows whose microphone the room hears: A's, which came with the camera.
+    const micOf = (page: Page, email: string) =>
+      page
+        .getByTestId('meeting-participant')
+        .filter({ hasText: email })
+        .getByTestId('meeting-participant-mic');
+    await expect.poll(() => micOf(pageB, emailA).getAttribute('data-on')).toBe('true');
+    expect(await micOf(pageB, emailB).getAttribute('aria-label')).toBe('마이크 꺼짐');
+    expect(await micOf(pageA, emailA).getAttribute('aria-label')).toBe('마이크 켜짐');
+
+    // The first mic click right after the camera goes off works (issue 41): A is heard again,
+    // microphone alone, though A's roster still named A the broadcaster when A clicked.
+    await pageA.getByTestId('meeting-camera').click();
+    await pageA.getByTestId('meeting-mic').click();
+    await expect
+      .poll(() => pageA.getByTestId('meeting-mic').getAttribute('aria-pressed'))
+      .toBe('true');
+    await expect.poll(() => micOf(pageB, emailA).getAttribute('data-on')).toBe('true');
+    await pageB.waitForFunction(() => {
+      const video = document.querySelector<HTMLVideoElement>(
+        '[data-testid="meeting-stage-remote"]',
+      );
+      const stream = video?.srcObject as MediaStream | null | undefined;
+      return Boolean(
+        stream && stream.getVideoTracks().length === 0 && stream.getAudioTracks().length > 0,
+      );
+    });
+    await pageA.getByTestId('meeting-camera').click();
+    await pageB.waitForFunction(() => {
+      const video = document.querySelector<HTMLVideoElement>(
+        '[data-testid="meeting-stage-remote"]',
+      );
+      return video !== null && video.videoWidth > 0;
+    });
 
     // B's camera is refused: A is already broadcasting.
     await pageB.getByTestId('meeting-camera').click();

@@ -23,7 +23,12 @@ const participant = (
 });
 
 describe('ParticipantList', () => {
-  function renderList(cameraOn: boolean, canRemove: boolean, onRemove = vi.fn()) {
+  function renderList(
+    cameraOn: boolean,
+    canRemove: boolean,
+    onRemove = vi.fn(),
+    micOnUserId: number | null = null,
+  ) {
     render(
       <MantineProvider>
         <ParticipantList
@@ -33,6 +38,7 @@ describe('ParticipantList', () => {
           ]}
           myId={1}
           broadcasterId={2}
+          micOnUserId={micOnUserId}
           cameraOn={cameraOn}
           canRemove={canRemove}
           onRemove={onRemove}
@@ -59,6 +65,21 @@ describe('ParticipantList', () => {
     expect(screen.queryByTestId('meeting-remove')).toBeNull();
   });
 
+  it("shows whose microphone is on: the broadcaster's when it sends sound, every other one off", () => {
+    renderList(true, false, vi.fn(), 2);
+    const mics = screen.getAllByTestId('meeting-participant-mic');
+    expect(mics.map((mic) => mic.getAttribute('aria-label'))).toEqual([
+      '마이크 꺼짐',
+      '마이크 켜짐',
+    ]);
+    cleanup();
+    renderList(true, false, vi.fn(), null);
+    expect(screen.getAllByTestId('meeting-participant-mic').map((mic) => mic.dataset.on)).toEqual([
+      'false',
+      'false',
+    ]);
+  });
+
   it('offers removal of others, never of oneself, to those who may', () => {
     const onRemove = renderList(true, true);
     const buttons = screen.getAllByTestId('meeting-remove');
@@ -78,6 +99,7 @@ describe('the same account in two tabs', () => {
           participants={[participant(10, 1, '나'), participant(11, 2, '상대')]}
           myId={1}
           broadcasterId={1}
+          micOnUserId={null}
           cameraOn={false}
           broadcastingElsewhere={broadcastingElsewhere}
           canRemove={false}

@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, Box, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
-import { IconUserMinus } from '@tabler/icons-react';
+import { IconMicrophone, IconMicrophoneOff, IconUserMinus } from '@tabler/icons-react';
 import { Limits } from '@teamup/contracts/limits';
 import type { VideoParticipant } from '@teamup/contracts/video';
 import { ko } from '../../../i18n/ko';
@@ -9,12 +9,14 @@ const t = ko.video;
 
 /**
  * Who is in the meeting: picture (a placeholder when there is none, dimmed for me with my camera
- * off), name, e-mail, who broadcasts, and removal of others for those who may.
+ * off), name, e-mail, who broadcasts, whose microphone is on, and removal of others for those
+ * who may.
  */
 export function ParticipantList({
   participants,
   myId,
   broadcasterId,
+  micOnUserId,
   cameraOn,
   broadcastingElsewhere = false,
   canRemove,
@@ -23,6 +25,8 @@ export function ParticipantList({
   participants: VideoParticipant[];
   myId: number;
   broadcasterId: number | null;
+  /** Whose microphone the room hears now (only the broadcaster sends), if anyone's. */
+  micOnUserId: number | null;
   cameraOn: boolean;
   /** The roster names me as the broadcaster but this tab sends nothing: another tab or device. */
   broadcastingElsewhere?: boolean;
@@ -52,6 +56,7 @@ export function ParticipantList({
         >
           {participants.map((participant) => {
             const self = participant.userId === myId;
+            const micOn = participant.userId === micOnUserId;
             return (
               <Group
                 component="li"
@@ -101,6 +106,17 @@ export function ParticipantList({
                   <Text size="xs" c="dimmed" truncate="end">
                     {participant.email}
                   </Text>
+                </Box>
+                <Box
+                  component="span"
+                  role="img"
+                  aria-label={micOn ? t.micLive : t.micMuted}
+                  c={micOn ? 'teal.7' : 'gray.6'}
+                  style={{ display: 'inline-flex', flexShrink: 0 }}
+                  data-testid="meeting-participant-mic"
+                  data-on={micOn}
+                >
+                  {micOn ? <IconMicrophone size={16} /> : <IconMicrophoneOff size={16} />}
                 </Box>
                 {canRemove && !self && (
                   <Tooltip label={t.removeParticipant(participant.name)} withArrow>

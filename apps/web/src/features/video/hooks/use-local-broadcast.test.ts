@@ -14,11 +14,27 @@ const ME = 7;
 
 /** A microphone track as the browser hands it out: live until stopped. */
 function micTrack(label = 'mic') {
-  const track = { kind: 'audio', label, readyState: 'live', stop: vi.fn() };
+  const track = {
+    kind: 'audio',
+    label,
+    readyState: 'live',
+    stop: vi.fn(),
+    addEventListener: vi.fn(),
+  };
   track.stop.mockImplementation(() => {
     track.readyState = 'ended';
   });
   return track;
+}
+
+/** A camera stream as getUserMedia answers it: a video track and the microphone beside it. */
+function cameraStream(video: ReturnType<typeof micTrack>, audio: ReturnType<typeof micTrack>) {
+  return {
+    getAudioTracks: () => [audio],
+    getVideoTracks: () => [video],
+    getTracks: () => [video, audio],
+    addEventListener: vi.fn(),
+  };
 }
 
 function setUp(options: { broadcaster?: number | null; publishFails?: boolean } = {}) {
@@ -39,7 +55,10 @@ function setUp(options: { broadcaster?: number | null; publishFails?: boolean } 
   const setAlert = vi.fn();
   const mic = micTrack();
   const getUserMedia = vi.fn(() =>
-    Promise.resolve({ getAudioTracks: () => [mic], getVideoTracks: () => [] }),
+    Promise.resolve({
+      getAudioTracks: () => [mic],
+      getVideoTracks: (): Array<ReturnType<typeof micTrack>> => [],
+    }),
   );
   Object.defineProperty(navigator, 'mediaDevices', {
     value: { getUserMedia },
@@ -77,6 +96,40 @@ describe('useLocalBroadcast', () => {
     expect(published.at(-1)).toEqual([]);
     expect(api.releaseBroadcast).toHaveBeenCalledTimes(1);
     expect(hook.result.current.local.mic).toBeNull();
+  });
+
+  it('claims again for the first mic click after the camera went off, though the roster still names me', async () => {
+    // The roster (broadcasterRef) is a step behind: it still says ME after the camera gave the
+    // broadcast back, until the server's announcement arrives.
+    const { hook, api, getUserMedia, published } = setUp({ broadcaster: ME });
+    const cameraMic = micTrack('camera-mic');
+    const video = micTrack('camera');
+    getUserMedia.mockResolvedValueOnce(cameraStream(video, cameraMic));
+    await act(() => hook.result.current.toggleCamera());
+    await act(() => hook.result.current.toggleCamera());
+    expect(api.releaseBroadcast).toHaveBeenCalledTimes(1);
+    await act(() => hook.result.current.toggleMute());
+    expect(api.claimBroadcast).toHaveBeenCalledTimes(2);
+    expect(published.at(-1)).toEqual(['mic']);
+  });
+
+  it("runs a mic click made while the camera starts after it: it mutes the camera's microphone, nothing left live", async () => {
+    const { hook, getUserMedia, mic, published } = setUp();
+    const cameraMic = micTrack('camera-mic');
+    const video = micTrack('camera');
+    getUserMedia.mockResolvedValueOnce(cameraStream(video, cameraMic));
+    await act(async () => {
+      const camera = hook.result.current.toggleCamera();
+      const mute = hook.result.current.toggleMute();
+      await Promise.all([camera, mute]);
+    });
+    // One capture (the camera's), then the click muted its microphone.
+    expect(getUserMedia).toHaveBeenCalledTimes(1);
+    expect(cameraMic.stop).toHaveBeenCalled();
+    expect(mic.stop).not.toHaveBeenCalled();
+    expect(published).toEqual([['camera', 'camera-mic'], ['camera']]);
+    expect(hook.result.current.local.mic).toBeNull();
+    expect(hook.result.current.local.camera).not.toBeNull();
   });
 
   it('refuses without a capture while someone else broadcasts', async () => {

@@ -45,16 +45,32 @@ export function useLocalBroadcast({
   // Starting or stopping a source: the roster may still be a step behind until it is done.
   const [changing, setChanging] = useState(false);
   const changes = useRef(0);
-  const whileChanging = useCallback(async (work: () => Promise<void>) => {
+  /**
+   * Toggles run one after another, each on what the one before left: a mic click made while the
+   * camera was still starting captured a second microphone beside the camera's, and whichever
+   * finished last won (issue 41: "the first mic click after the camera").
+   */
+  const queue = useRef<Promise<void>>(Promise.resolve());
+  const whileChanging = useCallback((work: () => Promise<void>) => {
     changes.current += 1;
     setChanging(true);
-    try {
-      await work();
-    } finally {
+    const done = queue.current.then(work).finally(() => {
       changes.current -= 1;
       if (changes.current === 0) setChanging(false);
-    }
+    });
+    queue.current = done.catch(() => undefined);
+    return done;
   }, []);
+  /**
+   * Whether this tab holds the broadcast by its own claim. The roster says who broadcasts only
+   * after the server announces it: right after giving the broadcast back it still names me, and a
+   * source started then must claim again rather than trust it.
+   */
+  const claimed = useRef(false);
+  const release = useCallback(async () => {
+    claimed.current = false;
+    await api?.releaseBroadcast().catch(() => undefined);
+  }, [api]);
 
   /** Sends the current local tracks; gives the broadcast up when nothing is left to send. */
   const republish = useCallback(
@@ -71,14 +87,12 @@ export function useLocalBroadcast({
         setLocal(noLocalMedia);
         setAlert(alerts.publishFailed);
         await mediaRef.current?.publish([]).catch(() => undefined);
-        await api?.releaseBroadcast().catch(() => undefined);
+        await release();
         return;
       }
-      if (tracks.length === 0 && api) {
-        await api.releaseBroadcast().catch(() => undefined);
-      }
+      if (tracks.length === 0) await release();
     },
-    [api, mediaRef, setAlert],
+    [mediaRef, release, setAlert],
   );
 
   const mayBroadcast = useCallback(async (): Promise<boolean> => {
@@ -87,9 +101,10 @@ export function useLocalBroadcast({
       setAlert(alerts.someoneBroadcasting);
       return false;
     }
-    if (current === myId || !api) return true;
+    if (claimed.current || !api) return true;
     try {
       await api.claimBroadcast();
+      claimed.current = true;
       return true;
     } catch (error) {
       setAlert(
@@ -113,12 +128,10 @@ export function useLocalBroadcast({
         await republish({ ...localRef.current, ...added });
       } catch {
         setAlert(failedAlert);
-        if (tracksToPublish(localRef.current).length === 0 && api) {
-          await api.releaseBroadcast().catch(() => undefined);
-        }
+        if (tracksToPublish(localRef.current).length === 0) await release();
       }
     },
-    [api, mayBroadcast, republish, setAlert],
+    [mayBroadcast, republish, release, setAlert],
   );
 
   /** When a capture ends by itself (device gone, browser bar), say so and send what is left. */
@@ -240,6 +253,7 @@ export function useLocalBroadcast({
   const stopLocal = useCallback(() => {
     stopAll(localRef.current);
     localRef.current = noLocalMedia;
+    claimed.current = false;
   }, []);
 
   return { local, changing, toggleCamera, toggleScreen, toggleMute, switchDevices, stopLocal };

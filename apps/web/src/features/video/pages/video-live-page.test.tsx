@@ -73,3 +73,37 @@ describe('a meeting that cannot be shown', () => {
     expect(screen.getByTestId('meeting-unavailable-back').getAttribute('href')).toBe('/ws/5');
   });
 });
+
+describe('the check before joining', () => {
+  it('checks the camera and microphone first, and joins only when asked', async () => {
+    const calls = stubApi((call) => {
+      if (call.path === '/api/workspaces') return ok([workspace]);
+      if (call.path === '/api/workspaces/5/video-channels/7') {
+        return ok({
+          id: 7,
+          name: '주간 회의',
+          workspaceId: 5,
+          createdBy: ME,
+          createdAt: '2026-11-29T10:00:00.000Z',
+          participantCount: 0,
+          broadcasterId: null,
+        });
+      }
+      return undefined;
+    });
+    renderPage(PATH, <VideoLivePage />, '/ws/5/video/live?roomId=7&roomName=old');
+    const check = await screen.findByTestId('meeting-prejoin');
+    await waitFor(() => expect(check.textContent).toContain('참여 전 확인: 주간 회의'));
+    // jsdom has no camera or microphone: both say so, and joining to watch stays possible.
+    await waitFor(() =>
+      expect(screen.getByTestId('meeting-prejoin-camera').dataset.state).toBe('unavailable'),
+    );
+    expect(screen.getByTestId('meeting-prejoin-mic').dataset.state).toBe('unavailable');
+    expect(check.textContent).toContain('카메라나 마이크를 쓸 수 없습니다');
+    const joinCalls = () => calls.filter((call) => call.path.endsWith('/video-members')).length;
+    expect(joinCalls()).toBe(0);
+    fireEvent.click(screen.getByTestId('meeting-prejoin-join'));
+    await waitFor(() => expect(joinCalls()).toBeGreaterThan(0));
+    expect(screen.queryByTestId('meeting-prejoin')).toBeNull();
+  });
+});

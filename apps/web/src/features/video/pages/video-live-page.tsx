@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Alert, Box, Center, Flex, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle } from '@tabler/icons-react';
@@ -16,6 +17,8 @@ import { ControlBar } from '../components/control-bar';
 import { MeetingChatPanel } from '../components/meeting-chat-panel';
 import { MeetingUnavailable } from '../components/meeting-unavailable';
 import { ParticipantList } from '../components/participant-list';
+import { PreJoinCheck } from '../components/pre-join-check';
+import { meetingApi } from '../api/video-api';
 import { SelfView, StreamVideo } from '../components/stream-video';
 import { useMeeting, type MeetingExit } from '../hooks/use-meeting';
 
@@ -49,12 +52,40 @@ export function VideoLivePage() {
   const workspaceId = workspace?.id ?? positiveId(segment ?? null);
   // A retry after a failed join starts the meeting again from scratch.
   const [attempt, setAttempt] = useState(0);
+  // The camera and microphone are checked before joining (issue 41); a retry does not ask again.
+  const [checked, setChecked] = useState(false);
+  // The room is looked up first, so a stale link says so before any device check.
+  const room = useQuery({
+    queryKey: ['video', 'channel', workspaceId, roomId],
+    queryFn: () => meetingApi(workspaceId ?? 0, roomId ?? 0).channel(),
+    enabled: workspaceId !== null && roomId !== null && !checked,
+    retry: false,
+  });
+  const navigate = useNavigate();
 
   if (roomId === null || (!isLoading && workspaceId === null)) {
     return <MeetingUnavailable workspaceId={workspaceId} invalidLink />;
   }
   if (workspaceId === null) return <Waiting text={t.waitingRoom} />;
   if (!user) return <Waiting text={t.waitingUser} />;
+  if (!checked) {
+    if (room.isError) {
+      return (
+        <MeetingUnavailable
+          workspaceId={workspaceId}
+          failure={room.error}
+          onRetry={() => void room.refetch()}
+        />
+      );
+    }
+    return (
+      <PreJoinCheck
+        roomName={room.data?.name ?? params.get('roomName') ?? ''}
+        onJoin={() => setChecked(true)}
+        onCancel={() => void navigate(routes.workspace.href(workspaceId))}
+      />
+    );
+  }
   return (
     <Meeting
       key={`${workspaceId}:${roomId}:${attempt}`}
@@ -110,6 +141,11 @@ function Meeting({
   const canRemove = canRemoveAnyone || meeting.channel?.createdBy === myId;
   const remoteName = meeting.participants.find((p) => p.userId === remote?.from)?.name ?? '';
   const elsewhere = meeting.broadcastOwner === 'elsewhere';
+  // Only the broadcaster sends: its microphone is on when a live sound track goes out or comes in.
+  const remoteMicOn = Boolean(
+    remote?.stream.getAudioTracks().some((track) => track.readyState === 'live'),
+  );
+  const micOnUserId = local.mic ? myId : remoteMicOn ? (remote?.from ?? null) : null;
   const stage = remote ? (
     <StreamVideo
       stream={remote.stream}
@@ -242,6 +278,7 @@ function Meeting({
             participants={meeting.participants}
             myId={myId}
             broadcasterId={meeting.broadcasterId}
+            micOnUserId={micOnUserId}
             cameraOn={cameraOn}
             broadcastingElsewhere={elsewhere}
             canRemove={canRemove}

@@ -1,0 +1,140 @@
+import { useState, type ReactNode } from 'react';
+import { Box, Button, Center, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { IconCamera, IconMicrophone } from '@tabler/icons-react';
+import { ko } from '../../../i18n/ko';
+import { useDeviceCheck, HEARD_LEVEL, type DeviceState } from '../hooks/use-device-check';
+import { loadDeviceChoice, saveDeviceChoice, type DeviceChoice } from '../lib/devices';
+import { DevicePicker } from './device-picker';
+import { StreamVideo } from './stream-video';
+
+const t = ko.video.preJoin;
+
+function StatusRow({
+  icon,
+  label,
+  state,
+  okText,
+  testId,
+}: {
+  icon: ReactNode;
+  label: string;
+  state: DeviceState;
+  okText: string;
+  testId: string;
+}) {
+  const text = state === 'checking' ? t.checking : state === 'ok' ? okText : t.unavailable;
+  const colour = state === 'ok' ? 'teal.9' : state === 'unavailable' ? 'red.9' : 'dimmed';
+  return (
+    <Group gap="xs" wrap="nowrap" data-testid={testId} data-state={state}>
+      {icon}
+      <Text size="sm" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm" c={colour}>
+        {text}
+      </Text>
+    </Group>
+  );
+}
+
+/**
+ * Before joining a meeting: the camera's picture, the microphone's level and the device picker,
+ * so a person knows both work before anyone sees or hears them (issue 41). Nothing is sent from
+ * here; joining stops the check's capture, and the meeting captures again when a source is
+ * turned on.
+ */
+export function PreJoinCheck({
+  roomName,
+  onJoin,
+  onCancel,
+}: {
+  roomName: string;
+  onJoin: () => void;
+  onCancel: () => void;
+}) {
+  const [devices, setDevices] = useState<DeviceChoice>(loadDeviceChoice);
+  const check = useDeviceCheck(devices);
+  const loud = check.level >= HEARD_LEVEL;
+  const choose = (next: DeviceChoice) => {
+    setDevices(next);
+    saveDeviceChoice(next);
+  };
+  const nothingWorks = check.camera === 'unavailable' && check.microphone === 'unavailable';
+
+  return (
+    <Center py={{ base: 'xs', sm: 'xl' }}>
+      <Paper
+        withBorder
+        radius="md"
+        p={{ base: 'sm', sm: 'lg' }}
+        w="100%"
+        maw={520}
+        component="section"
+        aria-labelledby="pre-join-title"
+        data-testid="meeting-prejoin"
+      >
+        <Stack gap="sm">
+          <Title order={2} size="h4" id="pre-join-title">
+            {t.title(roomName)}
+          </Title>
+          <Box
+            bg="dark.7"
+            h={{ base: 180, sm: 260 }}
+            style={{ borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden' }}
+          >
+            {check.preview && (
+              <StreamVideo
+                stream={check.preview}
+                muted
+                mirrored
+                fit="cover"
+                label={t.preview}
+                testId="meeting-prejoin-preview"
+              />
+            )}
+          </Box>
+          <Group justify="space-between" align="flex-start" wrap="nowrap">
+            <Stack gap={6} miw={0} style={{ flex: 1 }}>
+              <StatusRow
+                icon={<IconCamera size={18} aria-hidden />}
+                label={t.camera}
+                state={check.camera}
+                okText={t.cameraOk}
+                testId="meeting-prejoin-camera"
+              />
+              <StatusRow
+                icon={<IconMicrophone size={18} aria-hidden />}
+                label={t.microphone}
+                state={check.microphone}
+                okText={check.heard ? t.micHeard : t.micSilent}
+                testId="meeting-prejoin-mic"
+              />
+              {check.microphone === 'ok' && (
+                <Progress
+                  value={Math.min(100, Math.round(check.level * 100))}
+                  color={loud ? 'teal' : 'gray'}
+                  size="md"
+                  aria-label={t.level}
+                  data-testid="meeting-prejoin-level"
+                  data-heard={check.heard}
+                />
+              )}
+            </Stack>
+            <DevicePicker value={devices} onChange={choose} />
+          </Group>
+          <Text size="sm" c="dimmed">
+            {nothingWorks ? t.noDevices : t.hint}
+          </Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onCancel} data-testid="meeting-prejoin-cancel">
+              {t.cancel}
+            </Button>
+            <Button onClick={onJoin} data-autofocus data-testid="meeting-prejoin-join">
+              {t.join}
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+    </Center>
+  );
+}
