@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The one test command (npm test): lint and typecheck, every vitest project of vitest.config.ts
 // on PGlite (logic, DOM, database, real processes), the database project again on PostgreSQL
-// when TEST_DATABASE_URL is set, then the web build and the browser journeys.
+// when TEST_DATABASE_URL is set, then the browser journeys (the web build runs beside lint).
 import { spawn, spawnSync } from 'node:child_process';
 import { ensureChromium } from './chromium.mjs';
 
@@ -19,29 +19,37 @@ function run(title, command, args, env = {}) {
 }
 
 /**
- * Steps that do not depend on each other, at the same time (lint and typecheck are one process
- * each, single-threaded: side by side they take the time of the longer one on two cores). Each
- * step's output is printed whole when it ends, so the two never interleave.
+ * Lanes of steps that do not depend on each other, at the same time; the steps of one lane run one
+ * after the other. Lint and typecheck are one process each, single-threaded: side by side they take
+ * the time of the longer one on two cores, and the web build (needed only by the browser journeys)
+ * follows the shorter one in the core it leaves idle. Each step's output is printed whole when it
+ * ends, so the lanes never interleave.
  */
-async function runTogether(steps) {
-  const results = await Promise.all(
-    steps.map(
-      ({ title, command, args }) =>
-        new Promise((resolve) => {
-          const t0 = Date.now();
-          const child = spawn(command, args, { env: process.env });
-          let output = '';
-          child.stdout.on('data', (chunk) => (output += chunk));
-          child.stderr.on('data', (chunk) => (output += chunk));
-          child.on('close', (status) => {
-            console.log(`\n▶ ${title}: ${command} ${args.join(' ')}`);
-            if (output) process.stdout.write(output);
-            const seconds = ((Date.now() - t0) / 1000).toFixed(1);
-            resolve({ title, ok: status === 0, seconds });
-          });
-        }),
-    ),
-  );
+async function runLanes(lanes) {
+  const runStep = ({ title, command, args }) =>
+    new Promise((resolve) => {
+      const t0 = Date.now();
+      const child = spawn(command, args, { env: process.env });
+      let output = '';
+      child.stdout.on('data', (chunk) => (output += chunk));
+      child.stderr.on('data', (chunk) => (output += chunk));
+      child.on('close', (status) => {
+        console.log(`\n▶ ${title}: ${command} ${args.join(' ')}`);
+        if (output) process.stdout.write(output);
+        const seconds = ((Date.now() - t0) / 1000).toFixed(1);
+        resolve({ title, ok: status === 0, seconds });
+      });
+    });
+  const runLane = async (steps) => {
+    const done = [];
+    for (const step of steps) {
+      const result = await runStep(step);
+      done.push(result);
+      if (!result.ok) break;
+    }
+    return done;
+  };
+  const results = (await Promise.all(lanes.map(runLane))).flat();
   for (const { title, ok, seconds } of results) {
     summary.push(`${ok ? 'ok  ' : 'FAIL'} ${title} (${seconds}s)`);
   }
@@ -59,9 +67,12 @@ function finish(code) {
   process.exit(code);
 }
 
-await runTogether([
-  { title: 'lint', command: 'npm', args: ['run', 'lint', '--silent'] },
-  { title: 'typecheck', command: 'npm', args: ['run', 'typecheck', '--silent'] },
+await runLanes([
+  [{ title: 'lint', command: 'npm', args: ['run', 'lint', '--silent'] }],
+  [
+    { title: 'typecheck', command: 'npm', args: ['run', 'typecheck', '--silent'] },
+    { title: 'web build', command: 'npm', args: ['run', 'build', '--silent'] },
+  ],
 ]);
 
 if (!process.env.TEST_REDIS_URL) {
@@ -86,7 +97,6 @@ if (!chrome.ok) {
   summary.push(`FAIL e2e: ${chrome.message}`);
   finish(1);
 }
-run('web build', 'npm', ['run', 'build', '--silent']);
 run('end-to-end (Chromium)', 'npx', ['vitest', 'run', '--config', 'e2e/vitest.config.ts'], {
   CHROME_PATH: chrome.path,
 });
