@@ -7,7 +7,7 @@ import type { Notification } from '@teamup/contracts/notifications';
 import type { Team } from '@teamup/contracts/teams';
 import type { Workspace } from '@teamup/contracts/workspaces';
 import { call, createUser, dataOf, type TestUser } from '../../../test/factories';
-import { openSse, type SseStream } from '../../../test/sse-client';
+import { openSse, type SseEvent, type SseStream } from '../../../test/sse-client';
 import { createTestApp, listenLocally, type TestApp } from '../../../test/test-app';
 
 /* Issue 41: comments notify the subject's author and those mentioned; joins notify the managers. */
@@ -109,6 +109,32 @@ describe('joining a workspace', () => {
     expect(await ofKind(owner, 'WORKSPACE_JOINED')).toHaveLength(2);
     expect(await ofKind(admin, 'WORKSPACE_JOINED')).toHaveLength(4);
     expect(await ofKind(mate, 'WORKSPACE_JOINED')).toEqual([]);
+  });
+});
+
+describe('live streams follow new memberships', () => {
+  it('a stream opened before creating or joining a workspace hears it at once, without reconnecting', async () => {
+    const founder = await createUser(app, '창업자');
+    const newcomer = await createUser(app, '새내기');
+    const latecomer = await createUser(app, '늦은이');
+    const founderStream = await stream(founder);
+    const newcomerStream = await stream(newcomer);
+    const created = dataOf<Workspace>(
+      await call(app, founder, 'POST', '/api/workspaces', { name: '새 수업' }),
+    );
+    await call(app, newcomer, 'POST', '/api/workspaces/join', { inviteCode: created.inviteCode });
+    await call(app, latecomer, 'POST', '/api/workspaces/join', { inviteCode: created.inviteCode });
+    const heardJoinOf = (user: TestUser) => (events: SseEvent[]) =>
+      events.some(
+        (event) =>
+          event.data['type'] === 'WORKSPACE_MEMBER_JOINED' &&
+          event.data['workspaceId'] === created.id &&
+          event.data['userId'] === user.userId,
+      );
+    // The founder's stream opened before the workspace existed; the newcomer's before joining.
+    await founderStream.waitFor(heardJoinOf(newcomer));
+    await founderStream.waitFor(heardJoinOf(latecomer));
+    await newcomerStream.waitFor(heardJoinOf(latecomer));
   });
 });
 

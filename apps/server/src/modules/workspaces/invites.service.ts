@@ -12,6 +12,7 @@ import { badRequest, forbidden, notFound, tooManyRequests } from '../../platform
 import { Topics } from '@teamup/contracts/events';
 import { AccessCaches, clearAccessCaches } from '../../platform/access-cache';
 import { emitDomainEvent } from '../../platform/domain-events';
+import { announceAccessChange } from '../../platform/realtime/live-access';
 import { workspaceNotFound } from './membership.service';
 import { assertNotBanned } from './workspaces.policy';
 import * as repo from './workspaces.repo';
@@ -120,6 +121,8 @@ async function join(
     await repo.insertMember(tx, { workspaceId: workspace.id, userId, role: 'MEMBER' });
   });
   await clearAccessCaches(ctx, { caches: [AccessCaches.workspaceRole], userIds: [userId] });
+  // The newcomer's open live streams hear the workspace from now on, not only after reconnecting.
+  await announceAccessChange(ctx, { userIds: [userId] });
   // Open member lists fetch again; the owner and admins are told (notifications).
   await ctx.bus.publish(Topics.workspace(workspace.id), {
     type: 'WORKSPACE_MEMBER_JOINED',

@@ -76,6 +76,9 @@ export async function createWorkspace(
     }
     throw new Error('could not draw a unique invite code');
   });
+  // The owner's open live streams hear the new workspace from now on (its joins, its teams), not
+  // only after they reconnect.
+  await announceAccessChange(ctx, { userIds: [userId] });
   return presentForViewer(ctx, workspaceId, userId);
 }
 
