@@ -15,6 +15,7 @@ export type DomainEvent =
       senderName: string;
       content: string;
     }
+  /** The member has read the room up to its newest message (nothing unread left in it). */
   | { type: 'CHAT_ROOM_READ'; userId: number; roomId: number }
   | { type: 'TASK_ASSIGNED'; teamId: number; taskId: number; actorId: number; userIds: number[] }
   | { type: 'COMPLETION_REQUESTED'; teamId: number; taskId: number; requesterId: number }

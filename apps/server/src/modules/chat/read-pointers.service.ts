@@ -24,11 +24,12 @@ export async function markRead(
   const moved = await repo.advanceLastRead(ctx.database.db, roomId, userId, messageId);
   if (moved) {
     const unread = await repo.unreadCounts(ctx.database.db, userId, [roomId]);
+    const unreadCount = unread.get(roomId) ?? 0;
     await publish(ctx, Topics.user(userId), {
       type: 'CHAT_READ',
       chatRoomId: roomId,
       lastReadMessageId: messageId,
-      unreadCount: unread.get(roomId) ?? 0,
+      unreadCount,
     });
     await publish(ctx, Topics.chatRoom(roomId), {
       type: 'CHAT_READ_POINTER_MOVED',
@@ -37,7 +38,9 @@ export async function markRead(
       previousMessageId: moved.previous,
       lastReadMessageId: messageId,
     });
-    await emitDomainEvent(ctx, { type: 'CHAT_ROOM_READ', userId, roomId });
+    // The room's bell notice is read once nothing in the room is left unread, not at the first
+    // message read (it stands for every message of the burst).
+    if (unreadCount === 0) await emitDomainEvent(ctx, { type: 'CHAT_ROOM_READ', userId, roomId });
   }
 }
 

@@ -236,6 +236,44 @@ describe('notifications', () => {
     expect(ofRoom[0]).toMatchObject({ read: false, count: 1 });
   });
 
+  it("keeps a room's notice unread while part of the burst is still unread", async () => {
+    const room = dataOf<ChatRoom>(
+      await call(app, leader, 'POST', `/api/workspaces/${workspace.id}/chat-rooms/create`, {
+        name: '읽는방',
+        chatMemberIdList: [member.userId],
+      }),
+    );
+    const ids: number[] = [];
+    for (const content of ['하나', '둘', '셋']) {
+      const sent = await call(
+        app,
+        leader,
+        'POST',
+        `/api/workspaces/${workspace.id}/chat-rooms/${room.id}/messages`,
+        { content },
+      );
+      ids.push(dataOf<{ id: number }>(sent).id);
+    }
+    const readTo = (messageId: number | undefined) =>
+      call(
+        app,
+        member,
+        'PATCH',
+        `/api/workspaces/${workspace.id}/chat-rooms/${room.id}/last-read-refresh`,
+        { messageId },
+      );
+    const notice = async () =>
+      (await inbox(member)).find(
+        (item) =>
+          item.kind === 'CHAT_MESSAGE' && item.link === `/ws/${workspace.id}/chat/${room.id}`,
+      );
+    expect(await notice()).toMatchObject({ read: false, count: 3 });
+    await readTo(ids[0]);
+    expect(await notice()).toMatchObject({ read: false, count: 3 });
+    await readTo(ids[2]);
+    expect(await notice()).toMatchObject({ read: true });
+  });
+
   it("says '외' only when several people sent the messages, and names senders as they are now", async () => {
     const room = dataOf<ChatRoom>(
       await call(app, leader, 'POST', `/api/workspaces/${workspace.id}/chat-rooms/create`, {
