@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { workspaceEndpoints, type Workspace } from '@teamup/contracts/workspaces';
 import { teamEndpoints, type Team } from '@teamup/contracts/teams';
 import { pathOf } from '@teamup/contracts/endpoint';
@@ -178,7 +179,7 @@ describe('workspace, team, ban and unban journey', () => {
     expect(after).toMatchObject({ name: '브랜딩팀', isMember: false });
   });
 
-  it('a logged-out invitee signs up from the link and joins; settings keep their height; sent out, they are told so', async () => {
+  it('a logged-out invitee signs up from the link and joins, names themself in the profile prompt; settings keep their height; sent out, they are told so', async () => {
     const stamp = Date.now();
     const hostEmail = `host${stamp}@example.com`;
     const guestEmail = `invitee${stamp}@example.com`;
@@ -191,13 +192,31 @@ describe('workspace, team, ban and unban journey', () => {
         name: '알고리즘 스터디',
       },
     );
+    // The workspace has an uploaded icon image.
+    const iconForm = new FormData();
+    const iconPng = await sharp({
+      create: { width: 64, height: 64, channels: 3, background: '#f59f00' },
+    })
+      .png()
+      .toBuffer();
+    iconForm.append('file', new Blob([new Uint8Array(iconPng)], { type: 'image/png' }), 'i.png');
+    const icon = await apiHost.sendForm<{ iconUrl: string }>(
+      pathOf(workspaceEndpoints.uploadIcon, { id: workspace.id }),
+      iconForm,
+    );
+    expect(icon.status).toBe(200);
 
-    // Logged out, the invite link lands on the login page, which names the workspace.
+    // Logged out, the invite link lands on the login page, which names the workspace and shows
+    // its own icon (issue 41).
     const { page: guest } = await newPage(browser, stack.baseUrl);
     await guest.goto(`/#/ws/${workspace.inviteCode}`);
     const banner = guest.getByTestId('invite-banner');
     await banner.getByText('초대받은 워크스페이스: 알고리즘 스터디').waitFor();
     await banner.getByText('멤버 1명').waitFor();
+    expect(await banner.locator('img').getAttribute('src')).toBe(icon.data.iconUrl);
+    await expect
+      .poll(() => banner.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
     await screenshot(guest, 'invite-login-1280');
     await expectAccessible(guest, 'invite-login-1280');
 
@@ -227,6 +246,11 @@ describe('workspace, team, ban and unban journey', () => {
       .getByTestId('invite-banner')
       .getByText('초대받은 워크스페이스: 알고리즘 스터디')
       .waitFor();
+    // Just signed up: the spec's success message, and no offer to sign up again.
+    await guest.getByText('회원가입이 완료되었습니다. 로그인해주세요.').waitFor();
+    expect(await guest.getByTestId('invite-signup').count()).toBe(0);
+    expect(await guest.getByRole('link', { name: '회원가입' }).count()).toBe(0);
+    await screenshot(guest, 'invite-signed-up-login-1280');
     await expect.poll(() => guest.getByTestId('login-email').inputValue()).toBe(guestEmail);
     await guest.getByTestId('login-password').fill(password);
     await guest.getByTestId('login-submit').click();
@@ -238,6 +262,34 @@ describe('workspace, team, ban and unban journey', () => {
     expect(
       (await apiGuest.get<Workspace[]>(pathOf(workspaceEndpoints.my))).map((w) => w.id),
     ).toEqual([workspace.id]);
+
+    // Then, on the workspace, the profile prompt: the e-mail handle prefilled, a new name saved
+    // shows in the header.
+    const prompt = guest.getByTestId('profile-prompt');
+    await prompt.waitFor();
+    const nameInput = prompt.getByTestId('profile-prompt-name');
+    expect(await nameInput.inputValue()).toBe(guestEmail.split('@')[0]);
+    // The modal's opening transition over, for the picture.
+    await expect.poll(() => prompt.evaluate((box) => getComputedStyle(box).opacity)).toBe('1');
+    await screenshot(guest, 'profile-prompt-1280');
+    await expectAccessible(guest, 'profile-prompt-1280');
+    await nameInput.fill('박초대');
+    await prompt.getByTestId('profile-prompt-save').click();
+    await prompt.waitFor({ state: 'detached' });
+    await guest.getByTestId('profile-menu').click();
+    await guest.getByRole('menu').getByText('박초대').waitFor();
+    await guest.keyboard.press('Escape');
+    expect(await apiGuest.get(pathOf(userEndpoints.me))).toMatchObject({
+      name: '박초대',
+      profilePromptPending: false,
+    });
+
+    // A second login (another device) is not asked again.
+    const { page: again } = await newPage(browser, stack.baseUrl);
+    await login(again, guestEmail);
+    await again.getByTestId('workspace-home').waitFor();
+    expect(await again.getByTestId('profile-prompt').count()).toBe(0);
+    await again.close();
 
     // The host's settings modal keeps one height on every tab.
     const { page: host } = await newPage(browser, stack.baseUrl);

@@ -28,6 +28,11 @@ export type ApiAs = {
     path: string,
     body?: object,
   ): Promise<{ status: number; data: T }>;
+  /** A POST of a multipart form (an upload); answers like `send`. */
+  sendForm<T = Record<string, unknown>>(
+    path: string,
+    form: FormData,
+  ): Promise<{ status: number; data: T }>;
 };
 
 /** The real server (serving the built web app) with a real SMTP sink, on a fresh DATA_DIR. */
@@ -124,6 +129,14 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
         const text = await response.text();
         const parsed = text ? (JSON.parse(text) as { data: T }) : { data: undefined as T };
         return { status: response.status, data: parsed.data };
+      },
+      async sendForm<T>(path: string, form: FormData) {
+        const response = await fetch(apiUrl(path), {
+          method: 'POST',
+          headers: { authorization: `Bearer ${await authorize()}` },
+          body: form,
+        });
+        return { status: response.status, data: ((await response.json()) as { data: T }).data };
       },
     };
   };

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Limits } from './limits';
 import { idSchema } from './common';
 import { binaryFile, endpoint } from './endpoint';
+import { ErrorCode } from './error-codes';
 
 export const providerSchema = z.enum(['LOCAL', 'GOOGLE', 'KAKAO']);
 export type Provider = z.infer<typeof providerSchema>;
@@ -23,11 +24,17 @@ export const userSchema = z.object({
   provider: providerSchema,
   createdAt: z.string(),
   role: z.enum(['USER', 'ADMIN']),
+  /**
+   * Whether the web app should offer the one-step "complete your profile" prompt after login
+   * (issue 41): true until it is saved or skipped (on any device), false for an account that has
+   * a photo or a name other than its e-mail handle.
+   */
+  profilePromptPending: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
 
 /** GET /users/{id}: a person as someone sharing a workspace with them sees them. */
-export const userProfileSchema = userSchema.extend({
+export const userProfileSchema = userSchema.omit({ profilePromptPending: true }).extend({
   sharedWorkspaces: z.array(
     z.object({ id: z.number().int(), name: z.string(), iconUrl: z.string().nullable() }),
   ),
@@ -128,6 +135,14 @@ export const userEndpoints = {
     summary: 'Upload a profile image (multipart field `file`)',
     form: z.object({ file: binaryFile('The image') }),
     response: profileImageResponseSchema,
+  }),
+  /** The prompt's "나중에 하기": it is not offered again, on any device. */
+  dismissProfilePrompt: endpoint({
+    method: 'POST',
+    path: '/users/me/profile-prompt/dismiss',
+    summary: 'Skip the after-login profile prompt for good; answers the updated user',
+    response: userSchema,
+    errors: { 404: [ErrorCode.USER_NOT_FOUND] },
   }),
   checkDuplicate: endpoint({
     method: 'GET',

@@ -171,10 +171,12 @@ export type InvitePreview = z.infer<typeof invitePreviewSchema>;
 
 /**
  * GET /workspaces/invite/{code}/public: what anyone holding a valid invite link may see before
- * logging in or signing up. Only the name and the head count: no id, icon or password flag.
+ * logging in or signing up: the name, icon (so the invitee recognises the workspace, issue 41) and
+ * head count; no id, code or password flag.
  */
 export const publicInvitePreviewSchema = z.object({
   name: z.string(),
+  iconUrl: z.string().nullable(),
   memberCount: z.number().int(),
 });
 export type PublicInvitePreview = z.infer<typeof publicInvitePreviewSchema>;

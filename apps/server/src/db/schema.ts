@@ -44,6 +44,8 @@ export const users = pgTable(
     preferWorkstyle: text('prefer_workstyle'),
     dislikeWorkstyle: text('dislike_workstyle'),
     profileImageUrl: text('profile_image_url'),
+    /** When the after-first-login profile prompt was saved or skipped (migration 0027). */
+    profilePromptDoneAt: timestamp('profile_prompt_done_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

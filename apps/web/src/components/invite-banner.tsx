@@ -13,8 +13,11 @@ interface InviteBannerProps {
   preview: ReturnType<typeof usePublicInvitePreview>;
   /** Whether the code answered 404/400: the invite is no good. */
   invalid: boolean;
-  /** On the login page the banner also offers sign-up (most invitees are new). */
-  mode: 'login' | 'signup';
+  /**
+   * On the login page the banner also offers sign-up (most invitees are new), except just after
+   * one (`signedUp`).
+   */
+  mode: 'login' | 'signup' | 'signedUp';
 }
 
 /**
@@ -61,7 +64,7 @@ export function InviteBanner({ code, preview, invalid, mode }: InviteBannerProps
       </Alert>
     );
   }
-  const { name, memberCount } = preview.data;
+  const { name, iconUrl, memberCount } = preview.data;
   return (
     <Paper
       withBorder
@@ -78,7 +81,7 @@ export function InviteBanner({ code, preview, invalid, mode }: InviteBannerProps
     >
       <Stack gap="sm">
         <Group gap="sm" wrap="nowrap" align="center">
-          <WorkspaceIcon name={name} iconUrl={null} size={40} />
+          <WorkspaceIcon name={name} iconUrl={iconUrl} size={40} />
           <Stack gap={0} miw={0}>
             <Title order={2} fz="md">
               {t.title(name)}
@@ -88,7 +91,7 @@ export function InviteBanner({ code, preview, invalid, mode }: InviteBannerProps
             </Text>
           </Stack>
         </Group>
-        <Text size="sm">{mode === 'login' ? t.loginHint : t.signupHint}</Text>
+        <Text size="sm">{mode === 'signup' ? t.signupHint : t.loginHint}</Text>
         {mode === 'login' && (
           <Group gap="xs" wrap="wrap">
             <Text size="sm" c="gray.7">

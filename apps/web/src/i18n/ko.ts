@@ -416,6 +416,15 @@ export const ko = {
     backToMyPage: '마이페이지로',
   },
 
+  /** The one-step prompt after the first login (issue 41). */
+  profilePrompt: {
+    title: '프로필을 완성하세요',
+    description:
+      '팀원들에게 보일 이름과 사진을 정해 주세요. 나중에 마이페이지에서 바꿀 수 있습니다.',
+    save: '저장',
+    later: '나중에 하기',
+  },
+
   account: {
     title: '계정 설정',
     info: '계정 정보',

@@ -35,6 +35,8 @@ export interface SessionUser {
   name: string;
   email: string;
   profileImageUrl?: string | null;
+  /** The after-login profile prompt (issue 41); absent: not offered. */
+  profilePromptPending?: boolean;
 }
 
 /** The signed-in user of the tests that name none. */

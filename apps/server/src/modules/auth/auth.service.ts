@@ -76,7 +76,7 @@ export async function register(
     throw badRequest(ErrorCode.EMAIL_NOT_VERIFIED, authMessages.emailNotVerified);
   }
   const passwordHash = await ctx.passwords.hash(input.password);
-  const name = input.name?.trim() || input.email.split('@')[0] || input.email;
+  const name = input.name?.trim() || users.defaultDisplayName(input.email);
   return ctx.database.db.transaction(async (tx) => {
     if (!(await repo.consumeCode(tx, code.id, ctx.now()))) {
       throw badRequest(ErrorCode.EMAIL_NOT_VERIFIED, authMessages.emailNotVerified);

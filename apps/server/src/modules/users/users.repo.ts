@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { users, workspaceMembers, workspaces } from '../../db/schema';
@@ -65,6 +65,23 @@ export async function updateUser(
     .update(users)
     .set({ ...patch, updatedAt: now })
     .where(eq(users.id, id))
+    .returning();
+  return updated;
+}
+
+/**
+ * Stamps the end of the after-login profile prompt, once: the first save or skip is kept. Answers
+ * the row when it was stamped now, undefined when it already was (or the user is gone).
+ */
+export async function markProfilePromptDone(
+  db: Db,
+  id: number,
+  now: Date,
+): Promise<UserRow | undefined> {
+  const [updated] = await db
+    .update(users)
+    .set({ profilePromptDoneAt: now })
+    .where(and(eq(users.id, id), isNull(users.profilePromptDoneAt)))
     .returning();
   return updated;
 }

@@ -17,6 +17,8 @@ export async function usersRoutes(app: TypedApp, ctx: AppContext, requireAuth: G
     message: '프로필이 저장되었습니다.',
   });
 
+  route(endpoints.dismissProfilePrompt, ({ userId }) => users.dismissProfilePrompt(ctx, userId));
+
   route(
     endpoints.uploadProfileImage,
     async ({ userId, request }) => {

@@ -10,6 +10,7 @@ import { AccessCaches, clearAccessCaches } from '../../platform/access-cache';
 import { AppError, badRequest, notFound, tooManyRequests } from '../../platform/errors/app-error';
 import { publicFileUrl, publicKeyFor } from '../files/files.service';
 import { presentUser } from './users.presenter';
+export { defaultDisplayName } from './users.presenter';
 import * as repo from './users.repo';
 
 export type Credentials = {
@@ -44,6 +45,16 @@ export async function updateProfile(
   const row = await repo.updateUser(ctx.database.db, userId, patch, ctx.now());
   if (!row) throw userNotFound();
   await clearProfileCopies(ctx, userId);
+  // A saved profile (the prompt's "저장" or the profile editor) ends the after-login prompt.
+  return presentUser((await repo.markProfilePromptDone(ctx.database.db, userId, ctx.now())) ?? row);
+}
+
+/** The prompt's "나중에 하기": the prompt is not offered again, on any device (issue 41). */
+export async function dismissProfilePrompt(ctx: AppContext, userId: number): Promise<User> {
+  const row =
+    (await repo.markProfilePromptDone(ctx.database.db, userId, ctx.now())) ??
+    (await repo.findUserById(ctx.database.db, userId));
+  if (!row) throw userNotFound();
   return presentUser(row);
 }
 export type { UpdateProfileInput };

@@ -16,7 +16,7 @@ const anonymous = (url: string, remoteAddress = '203.0.113.7') =>
   app.inject({ method: 'GET', url, remoteAddress });
 
 describe('GET /api/workspaces/invite/{code}/public', () => {
-  it('shows anyone with a valid invite only the name and the member count', async () => {
+  it('shows anyone with a valid invite only the name, the icon and the member count', async () => {
     const owner = await createUser(app);
     const member = await createUser(app);
     const created = await call(app, owner, 'POST', '/api/workspaces', {
@@ -37,14 +37,15 @@ describe('GET /api/workspaces/invite/{code}/public', () => {
     const response = await anonymous(`/api/workspaces/invite/${workspace.inviteCode}/public`);
     expect(response.statusCode, response.body).toBe(200);
     const preview = dataOf<PublicInvitePreview>(response);
-    expect(preview).toEqual({ name: '캡스톤 디자인', memberCount: 2 });
-    // Nothing else about the workspace: no id, code, icon, password flag or members.
+    // The icon lets the invitee recognise the workspace on the invite banner (issue 41).
+    expect(preview).toEqual({ name: '캡스톤 디자인', iconUrl: '🚀', memberCount: 2 });
+    // Nothing else about the workspace: no id, code, password flag or members.
     expect(Object.keys(response.json<{ data: object }>().data).sort()).toEqual([
+      'iconUrl',
       'memberCount',
       'name',
     ]);
     expect(response.body).not.toContain(workspace.inviteCode);
-    expect(response.body).not.toContain('🚀');
 
     // An invite link works as well as the bare code (as in the join call).
     const link = encodeURIComponent(`http://localhost/#/ws/${workspace.inviteCode}`);

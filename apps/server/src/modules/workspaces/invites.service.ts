@@ -54,7 +54,7 @@ export async function previewInvite(
   };
 }
 
-/** Before login: the name and head count of a valid invite's workspace, nothing else. */
+/** Before login: the name, icon and head count of a valid invite's workspace, nothing else. */
 export async function previewInvitePublic(
   ctx: AppContext,
   input: string,
@@ -62,6 +62,7 @@ export async function previewInvitePublic(
   const workspace = await workspaceByInvite(ctx, input);
   return {
     name: workspace.name,
+    iconUrl: workspace.iconUrl,
     memberCount: await repo.countMembers(ctx.database.db, workspace.id),
   };
 }

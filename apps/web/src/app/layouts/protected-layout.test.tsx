@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { Link, MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { tokenStore } from '../../lib/token-store';
 import { FakeEventSource } from '../../test/fake-event-source';
 import { installBrowserShims } from '../../test/render';
-import { ok, stubApi } from '../../test/stub-api';
+import { ok, stubApi, testUser } from '../../test/stub-api';
 import { AppProviders } from '../providers';
 import { ProtectedLayout } from './protected-layout';
 import type * as TopBarModule from './top-bar';
@@ -40,6 +40,14 @@ function renderAt(path: string) {
           <Route element={<ProtectedLayout />}>
             <Route path="/my-page" element={<p>my page body</p>} />
             <Route path="/notifications" element={<p>notifications body</p>} />
+            <Route
+              path="/ws/:workspaceId"
+              element={
+                <p>
+                  workspace body <Link to="/ws/7">to the workspace</Link>
+                </p>
+              }
+            />
           </Route>
         </Routes>
       </MemoryRouter>
@@ -107,6 +115,32 @@ describe('ProtectedLayout', () => {
       expect(await screen.findByTestId('workspace-side-panel')).toBeTruthy();
       view.unmount();
     }
+  });
+
+  it('offers the profile prompt once an invite being followed has led to its workspace', async () => {
+    tokenStore.save({ token: 'access', refreshToken: 'refresh', userId: 3 });
+    const calls = stubApi(
+      (call) =>
+        call.path === '/api/users/me/profile-prompt/dismiss'
+          ? ok({ ...testUser, profilePromptPending: false })
+          : ok([]),
+      { user: { ...testUser, profilePromptPending: true } },
+    );
+    renderAt('/ws/AbCd123456');
+    expect(await screen.findByText('workspace body')).toBeTruthy();
+    // Not over the invite's join (or its password dialog): with the prompt's module loaded (so a
+    // prompt rendered by mistake would be on the page by now), none shows.
+    await act(() => import('../../features/users/components/profile-prompt'));
+    expect(screen.queryByText('프로필을 완성하세요')).toBeNull();
+
+    act(() => screen.getByText('to the workspace').click());
+    expect(await screen.findByText('프로필을 완성하세요')).toBeTruthy();
+    expect(screen.getByLabelText<HTMLInputElement>(/이름/).value).toBe('김하늘');
+    act(() => screen.getByTestId('profile-prompt-later').click());
+    await waitFor(() => expect(screen.queryByText('프로필을 완성하세요')).toBeNull());
+    expect(
+      calls.filter((c) => c.method === 'POST' && c.path === '/api/users/me/profile-prompt/dismiss'),
+    ).toHaveLength(1);
   });
 
   it('starts the live connection without rendering the frame again', async () => {

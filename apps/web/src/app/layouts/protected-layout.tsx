@@ -19,12 +19,43 @@ import { useOpenedOnce } from '../../lib/use-opened-once';
 import { useAfterFirstCommit } from '../../lib/use-after-first-commit';
 import { ChatRoomsLiveSync } from '../../features/chat/components/chat-rooms-live-sync';
 import { useRememberPlaces } from '../../features/search/hooks/use-remember-places';
+import { inviteCodeFromPath } from '../../lib/pending-invite';
 
 // The features' live handlers (and the query helpers of board, kanban and schedules they bring)
 // load once the first screen is up, just before the live connection starts.
 const LiveHandlers = lazy(() =>
   import('../live-handlers').then((m) => ({ default: m.LiveHandlers })),
 );
+// The after-login profile prompt loads only for an account that has it pending.
+const ProfilePrompt = lazy(() =>
+  import('../../features/users/components/profile-prompt').then((m) => ({
+    default: m.ProfilePrompt,
+  })),
+);
+
+/**
+ * Offers the profile prompt (issue 41) while the server says it is pending, but never over an
+ * invite being followed (/ws/{code}: its join and password dialog come first; the prompt follows
+ * on the workspace it lands on) nor on the profile editor itself. Once open it stays until saved
+ * or skipped: a photo chosen in it already ends "pending" on the server.
+ */
+function ProfilePromptSlot() {
+  const { user } = useAuth();
+  const location = useLocation();
+  const [phase, setPhase] = useState<'waiting' | 'open' | 'done'>('waiting');
+  const wanted =
+    user?.profilePromptPending === true &&
+    inviteCodeFromPath(location.pathname) === null &&
+    !matchPath(routes.profileEdit.path, location.pathname);
+  // Set while rendering (React's pattern for state following a prop), not in an effect.
+  if (phase === 'waiting' && wanted) setPhase('open');
+  if (phase !== 'open' || !user) return null;
+  return (
+    <Suspense fallback={null}>
+      <ProfilePrompt user={user} onDone={() => setPhase('done')} />
+    </Suspense>
+  );
+}
 
 /**
  * The navigation column (workspace rail, and the side panel on its paths): rendered in a pass of
@@ -122,6 +153,7 @@ function Frame() {
       padding={{ base: 'sm', sm: 'lg' }}
     >
       {showSidePanel && <ChatRoomsLiveSync workspaceId={current.workspace?.id} />}
+      <ProfilePromptSlot />
       <AppShell.Header>
         <TopBar
           navOpened={navOpened}

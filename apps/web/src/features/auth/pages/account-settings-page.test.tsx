@@ -22,6 +22,7 @@ const user: User = {
   provider: 'LOCAL',
   createdAt: '2026-01-01T00:00:00.000Z',
   role: 'USER',
+  profilePromptPending: false,
 };
 
 /** The server's answers: which providers are configured, which are linked. */

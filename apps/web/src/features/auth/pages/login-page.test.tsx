@@ -6,9 +6,9 @@ import { SignupPage } from './signup-page';
 import { LoginPage } from './login-page';
 
 /** Invite codes the server knows, with their public preview. */
-const invites: Record<string, { name: string; memberCount: number }> = {
-  AbC123: { name: '캡스톤 디자인', memberCount: 3 },
-  Club123456: { name: '동아리', memberCount: 4 },
+const invites: Record<string, { name: string; iconUrl: string | null; memberCount: number }> = {
+  AbC123: { name: '캡스톤 디자인', iconUrl: null, memberCount: 3 },
+  Club123456: { name: '동아리', iconUrl: null, memberCount: 4 },
 };
 
 beforeEach(() => {
@@ -44,6 +44,30 @@ describe('LoginPage', () => {
     expect(screen.getByText('회원가입이 완료되었습니다. 로그인해주세요.')).toBeTruthy();
     expect(screen.getByTestId('login-password').tagName).toBe('INPUT');
     expect(screen.getByTestId('login-submit').textContent).toContain('로그인');
+  });
+
+  it('offers no sign-up right after one, the invitation kept with its icon', async () => {
+    invites.Icon123456 = {
+      name: '디자인',
+      iconUrl: '/api/files/public/icons/a.webp',
+      memberCount: 2,
+    };
+    renderPage('/login', <LoginPage />, {
+      pathname: '/login',
+      search: '?inviteCode=Icon123456',
+      state: {
+        email: 'kim@example.com',
+        message: '회원가입이 완료되었습니다. 로그인해주세요.',
+        signedUp: true,
+      },
+    });
+
+    const banner = await screen.findByTestId('invite-banner');
+    // The workspace icon is decorative (alt=""): found by its element.
+    expect(banner.querySelector('img')?.getAttribute('src')).toBe('/api/files/public/icons/a.webp');
+    expect(screen.getByText('회원가입이 완료되었습니다. 로그인해주세요.')).toBeTruthy();
+    expect(screen.queryByTestId('invite-signup')).toBeNull();
+    expect(screen.queryByRole('link', { name: '회원가입' })).toBeNull();
   });
 
   it('starts empty without router state and keeps the invite code on the sign-up link', async () => {

@@ -37,8 +37,8 @@ const TwoFactorStep = lazy(() =>
 /**
  * /login: e-mail and password. Query inviteCode (or a `from` that is an invite link, /ws/{code})
  * shows the invitation, is carried to sign-up and leads to /ws/{inviteCode} after login, which
- * joins; router state may carry `from` (return path), `email` (prefilled) and a success
- * `message`.
+ * joins; router state may carry `from` (return path), `email` (prefilled), a success
+ * `message` and `signedUp` (no sign-up offered).
  */
 export function LoginPage() {
   useDocumentTitle([ko.login.title, ko.brand]);
@@ -114,7 +114,7 @@ export function LoginPage() {
           code={invite.candidate}
           preview={invite.preview}
           invalid={invite.invalid}
-          mode="login"
+          mode={state.signedUp ? 'signedUp' : 'login'}
         />
       )}
       <form onSubmit={handleSubmit} noValidate>
@@ -158,12 +158,15 @@ export function LoginPage() {
         </Stack>
       </form>
       <SocialLoginButtons />
-      <Text ta="center" size="sm">
-        {ko.login.noAccount}{' '}
-        <Anchor component={Link} to={routes.signup.href({ inviteCode })} fw={600}>
-          {ko.login.toSignup}
-        </Anchor>
-      </Text>
+      {/* Just signed up: offering sign-up again would only confuse (issue 41). */}
+      {!state.signedUp && (
+        <Text ta="center" size="sm">
+          {ko.login.noAccount}{' '}
+          <Anchor component={Link} to={routes.signup.href({ inviteCode })} fw={600}>
+            {ko.login.toSignup}
+          </Anchor>
+        </Text>
+      )}
     </Stack>
   );
 }

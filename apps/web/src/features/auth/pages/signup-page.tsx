@@ -30,7 +30,11 @@ export function SignupPage() {
       { email, password, confirmPassword, name: nameFromEmail(email) },
       {
         onSuccess: () => {
-          const state: LoginLocationState = { email, message: ko.signup.completed };
+          const state: LoginLocationState = {
+            email,
+            message: ko.signup.completed,
+            signedUp: true,
+          };
           void navigate(routes.login.href({ inviteCode }), { state });
         },
       },

@@ -48,7 +48,7 @@ function PortfolioValue({ value }: { value: string | null }) {
 }
 
 /** The profile fields of a user (spec 01 section 3), read only. */
-export function ProfileFieldList({ user }: { user: User }) {
+export function ProfileFieldList({ user }: { user: Omit<User, 'profilePromptPending'> }) {
   return (
     <Stack gap="lg">
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">

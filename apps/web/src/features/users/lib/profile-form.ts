@@ -49,6 +49,19 @@ export function parseProfileForm(values: ProfileFormValues): ParseResult {
   return { success: false, errors };
 }
 
+const nameOnlySchema = updateProfileSchema.pick({ name: true }).required();
+
+/** The display name alone (the after-login prompt), checked as the profile editor checks it. */
+export function checkProfileName(name: string): string | null {
+  const parsed = nameOnlySchema.safeParse({ name });
+  return parsed.success ? null : (parsed.error.issues[0]?.message ?? null);
+}
+
+/** The PUT /users/me body that saves the display name alone (every other field left as is). */
+export function nameOnlyBody(name: string): UpdateProfileBody {
+  return updateProfileSchema.parse({ name });
+}
+
 /** Field errors of a refused save, keyed by form field ('hashtags.2' belongs to 'hashtags'). */
 export function formErrorsFromProblem(fieldErrors: FieldError[]): Record<string, string> {
   const errors: Record<string, string> = {};
