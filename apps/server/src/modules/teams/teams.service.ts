@@ -21,6 +21,7 @@ import {
   teamInWorkspace,
   teamNotFound,
 } from './team-access.service';
+import { assertMayChangeAnnouncementPosting } from './teams.policy';
 import { presentTeam } from './teams.presenter';
 import * as repo from './teams.repo';
 
@@ -156,8 +157,15 @@ export async function updateTeam(
   teamId: number,
   input: z.output<typeof updateTeamSchema>,
 ): Promise<Team> {
-  await managedTeam(ctx, teamId, userId);
+  const { team } = await managedTeam(ctx, teamId, userId);
   const patch: Parameters<typeof repo.updateTeam>[2] = {};
+  if (
+    input.announcementPosting !== undefined &&
+    input.announcementPosting !== team.announcementPosting
+  ) {
+    assertMayChangeAnnouncementPosting(team, userId);
+    patch.announcementPosting = input.announcementPosting;
+  }
   if (input.name !== undefined) patch.name = input.name;
   if (input.description !== undefined) patch.description = input.description;
   if (input.password !== undefined) {

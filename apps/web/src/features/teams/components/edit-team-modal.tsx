@@ -2,8 +2,10 @@ import {
   Button,
   Checkbox,
   Group,
+  Input,
   Modal,
   PasswordInput,
+  SegmentedControl,
   Stack,
   Textarea,
   TextInput,
@@ -16,26 +18,32 @@ import { ErrorAlert } from '../../../components/error-alert';
 import { ko } from '../../../i18n/ko';
 import { errorMessage } from '../../../lib/error-message';
 import { useUpdateTeam } from '../api/update-team';
+import { canChangeAnnouncementPosting } from '../lib/team-access';
 import { teamUpdateBody, validateTeamForm, type TeamEditValues } from '../lib/team-form';
 
 interface EditTeamModalProps {
   team: Team;
+  /** The signed-in user: the team's leader also chooses who may post announcements. */
+  userId: number | undefined;
   opened: boolean;
   onClose: () => void;
 }
 
 /**
  * Name, description and password of a team (its leader, the workspace owner and admins). An
- * empty password keeps the current one; removing it is an explicit choice.
+ * empty password keeps the current one; removing it is an explicit choice. The leader alone also
+ * sees who may post announcements.
  */
-export function EditTeamModal({ team, opened, onClose }: EditTeamModalProps) {
+export function EditTeamModal({ team, userId, opened, onClose }: EditTeamModalProps) {
   const update = useUpdateTeam();
+  const choosesPosting = canChangeAnnouncementPosting(team, userId);
   const form = useForm<TeamEditValues>({
     initialValues: {
       name: team.name,
       description: team.description ?? '',
       password: '',
       removePassword: false,
+      ...(choosesPosting ? { announcementPosting: team.announcementPosting } : {}),
     },
     validate: (values) =>
       validateTeamForm(
@@ -106,6 +114,29 @@ export function EditTeamModal({ team, opened, onClose }: EditTeamModalProps) {
               maxLength={Limits.workspacePasswordMax}
               {...form.getInputProps('password')}
             />
+          )}
+          {choosesPosting && (
+            <Input.Wrapper
+              label={ko.teams.announcementPosting}
+              description={ko.teams.announcementPostingHint}
+            >
+              <SegmentedControl
+                fullWidth
+                mt={6}
+                data={[
+                  { value: 'EVERYONE', label: ko.teams.announcementPostingEveryone },
+                  { value: 'LEADER', label: ko.teams.announcementPostingLeader },
+                ]}
+                value={form.values.announcementPosting ?? team.announcementPosting}
+                onChange={(value) =>
+                  form.setFieldValue(
+                    'announcementPosting',
+                    value === 'LEADER' ? 'LEADER' : 'EVERYONE',
+                  )
+                }
+                data-testid="team-edit-announcement-posting"
+              />
+            </Input.Wrapper>
           )}
           <ErrorAlert
             message={
