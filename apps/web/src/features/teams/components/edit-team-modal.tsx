@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import {
   Button,
   Checkbox,
@@ -29,6 +30,17 @@ interface EditTeamModalProps {
   onClose: () => void;
 }
 
+/** The form's values for the team as it is; who may post announcements only for its leader. */
+function editValuesOf(team: Team, choosesPosting: boolean): TeamEditValues {
+  return {
+    name: team.name,
+    description: team.description ?? '',
+    password: '',
+    removePassword: false,
+    ...(choosesPosting ? { announcementPosting: team.announcementPosting } : {}),
+  };
+}
+
 /**
  * Name, description and password of a team (its leader, the workspace owner and admins). An
  * empty password keeps the current one; removing it is an explicit choice. The leader alone also
@@ -38,19 +50,24 @@ export function EditTeamModal({ team, userId, opened, onClose }: EditTeamModalPr
   const update = useUpdateTeam();
   const choosesPosting = canChangeAnnouncementPosting(team, userId);
   const form = useForm<TeamEditValues>({
-    initialValues: {
-      name: team.name,
-      description: team.description ?? '',
-      password: '',
-      removePassword: false,
-      ...(choosesPosting ? { announcementPosting: team.announcementPosting } : {}),
-    },
+    initialValues: editValuesOf(team, choosesPosting),
     validate: (values) =>
       validateTeamForm(
         { ...values, password: values.removePassword ? '' : values.password },
         team.workspaceId,
       ),
   });
+  // The modal stays mounted between openings: each opening starts from the team as it is now (a
+  // change saved before, or another's), or saving again would put back what the page first had.
+  const wasOpened = useRef(opened);
+  useEffect(() => {
+    if (opened && !wasOpened.current) {
+      const current = editValuesOf(team, choosesPosting);
+      form.setInitialValues(current);
+      form.setValues(current);
+    }
+    wasOpened.current = opened;
+  }, [opened, team, choosesPosting, form]);
 
   const handleClose = () => {
     if (update.isPending) return;
