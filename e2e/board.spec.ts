@@ -198,5 +198,34 @@ describe('announcements and bulletin board journey', () => {
     await pageB.getByTestId('announcement-item').first().waitFor();
     await screenshot(pageB, 'announcements-360');
     await expectAccessible(pageB, 'announcements-360');
+
+    // A, the leader, keeps announcements to the leader (issue 41), in the team settings on a phone.
+    await pageA.setViewportSize({ width: 360, height: 740 });
+    await openTab(pageA, workspace.id, team.id, 'announcements');
+    await pageA.getByTestId('team-settings-menu').click();
+    await pageA.getByTestId('team-edit').click();
+    const edit = pageA.getByTestId('team-edit-modal');
+    const posting = edit.getByTestId('team-edit-announcement-posting');
+    await posting.getByText('팀장만', { exact: true }).click();
+    await screenshot(pageA, 'team-edit-posting-360');
+    await expectAccessible(pageA, 'team-edit-posting-360');
+    await edit.getByTestId('team-edit-submit').click();
+    await edit.waitFor({ state: 'detached' });
+    expect(
+      (await apiB.get<Team>(pathOf(teamEndpoints.get, { id: team.id }))).announcementPosting,
+    ).toBe('LEADER');
+    // The leader still has the button.
+    await pageA.getByTestId('announcement-create-button').waitFor();
+
+    // B no longer gets the button, but a note saying why, at both sizes.
+    await pageB.reload();
+    const note = pageB.getByTestId('announcement-leader-only');
+    await note.getByText('팀장만 공지를 작성할 수 있습니다.').waitFor();
+    expect(await pageB.getByTestId('announcement-create-button').count()).toBe(0);
+    await screenshot(pageB, 'announcements-leader-only-360');
+    await pageB.setViewportSize({ width: 1280, height: 800 });
+    await note.waitFor();
+    await screenshot(pageB, 'announcements-leader-only-1280');
+    await expectAccessible(pageB, 'announcements-leader-only-1280');
   });
 });

@@ -20,6 +20,7 @@ export const BoardMessages = {
   commentRequired: CommentMessages.commentRequired,
   commentTooLong: CommentMessages.commentTooLong,
   announcementNotFound: '공지사항을 찾을 수 없습니다.',
+  announcementLeaderOnly: '이 팀은 팀장만 공지를 작성할 수 있습니다.',
   postNotFound: '게시글을 찾을 수 없습니다.',
   commentNotFound: CommentMessages.commentNotFound,
   attachmentNotFound: '첨부파일을 찾을 수 없습니다.',
@@ -205,11 +206,12 @@ export const announcementEndpoints = {
   create: endpoint({
     method: 'POST',
     path: '/workspaces/:workspaceId/announcement',
-    summary: 'Post an announcement in a workspace',
+    summary: 'Post an announcement in a workspace (the leader only, when the team says so)',
     params: workspaceParamsSchema,
     body: createAnnouncementSchema,
     response: announcementSchema,
     status: 201,
+    errors: { 403: [ErrorCode.ANNOUNCEMENT_LEADER_ONLY] },
   }),
   update: endpoint({
     method: 'PATCH',

@@ -71,6 +71,8 @@ export const ErrorCode = {
   TEAM_LAST_MEMBER: 'TEAM_LAST_MEMBER',
   // announcements, posts, comments, attachments
   ANNOUNCEMENT_NOT_FOUND: 'ANNOUNCEMENT_NOT_FOUND',
+  /** The team lets its leader alone post announcements. */
+  ANNOUNCEMENT_LEADER_ONLY: 'ANNOUNCEMENT_LEADER_ONLY',
   POST_NOT_FOUND: 'POST_NOT_FOUND',
   COMMENT_NOT_FOUND: 'COMMENT_NOT_FOUND',
   ATTACHMENT_NOT_FOUND: 'ATTACHMENT_NOT_FOUND',

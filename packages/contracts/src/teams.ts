@@ -21,7 +21,16 @@ export const TeamMessages = {
   lastMember: '마지막 멤버입니다. 팀을 삭제할지 유지할지 선택해주세요.',
   leaderOnly: '팀장 또는 워크스페이스 소유자만 할 수 있는 작업입니다.',
   targetNotWorkspaceMember: '워크스페이스 멤버만 팀에 추가할 수 있습니다.',
+  announcementPostingLeaderOnly: '공지 작성 권한은 팀장만 바꿀 수 있습니다.',
 } as const;
+
+/**
+ * Who may post the team's announcements (issue 41): every member (the spec's rule, the default)
+ * or the team leader only. Editing one stays its author's either way.
+ */
+export const ANNOUNCEMENT_POSTING = ['EVERYONE', 'LEADER'] as const;
+export const announcementPostingSchema = z.enum(ANNOUNCEMENT_POSTING);
+export type AnnouncementPosting = z.infer<typeof announcementPostingSchema>;
 
 const teamPasswordSchema = z
   .string()
@@ -56,7 +65,10 @@ export const createTeamSchema = z.object({
 });
 export type CreateTeamInput = z.input<typeof createTeamSchema>;
 
-/** PUT /teams/{id} (leader or workspace owner). `password`: a new one, or null / '' removes it. */
+/**
+ * PUT /teams/{id} (leader or workspace owner). `password`: a new one, or null / '' removes it.
+ * `announcementPosting` the team leader alone may change.
+ */
 export const updateTeamSchema = z.object({
   name: teamNameSchema.optional(),
   description: descriptionSchema,
@@ -64,6 +76,7 @@ export const updateTeamSchema = z.object({
     .union([teamPasswordSchema, z.literal('')])
     .nullable()
     .optional(),
+  announcementPosting: announcementPostingSchema.optional(),
 });
 export type UpdateTeamInput = z.input<typeof updateTeamSchema>;
 
@@ -115,6 +128,8 @@ export const teamSchema = z.object({
   progress: z.number().int(),
   /** Whether the caller is a member. */
   isMember: z.boolean(),
+  /** Who may post announcements: every member, or the leader only. */
+  announcementPosting: announcementPostingSchema,
   createdAt: z.string(),
 });
 export type Team = z.infer<typeof teamSchema>;
@@ -155,10 +170,12 @@ export const teamEndpoints = {
   update: endpoint({
     method: 'PUT',
     path: '/teams/:id',
-    summary: 'Change name, description or password (leader, workspace owner or admin)',
+    summary:
+      'Change name, description or password (leader, workspace owner or admin); who may post announcements (leader only)',
     params: teamParamsSchema,
     body: updateTeamSchema,
     response: teamSchema,
+    errors: { 403: [ErrorCode.TEAM_FORBIDDEN] },
   }),
   remove: endpoint({
     method: 'DELETE',

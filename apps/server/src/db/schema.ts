@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { notificationKinds } from '@teamup/contracts/notifications';
 import { CHAT_NOTIFY_LEVELS } from '@teamup/contracts/chat';
+import { ANNOUNCEMENT_POSTING } from '@teamup/contracts/teams';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -242,6 +243,10 @@ export const teams = pgTable(
     passwordHash: text('password_hash'),
     /** Null only for a team its last member chose to keep. */
     leaderId: integer('leader_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Who may post announcements (migration 0026): every member, or the leader only. */
+    announcementPosting: text('announcement_posting', { enum: ANNOUNCEMENT_POSTING })
+      .notNull()
+      .default('EVERYONE'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -27,6 +27,13 @@ export function installBrowserShims() {
     }
     Object.assign(window, { ResizeObserver: ResizeObserverShim });
   }
+  // Mantine's autosizing Textarea listens for web fonts loading.
+  if (!('fonts' in document)) {
+    Object.defineProperty(document, 'fonts', {
+      configurable: true,
+      value: { addEventListener: () => undefined, removeEventListener: () => undefined },
+    });
+  }
   // Mantine's Combobox scrolls the selected option into view on a timer after it opens.
   if (typeof Element.prototype.scrollIntoView !== 'function') {
     Element.prototype.scrollIntoView = () => undefined;

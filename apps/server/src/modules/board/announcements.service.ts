@@ -14,7 +14,7 @@ import { notFound } from '../../platform/errors/app-error';
 import { assertTeamContentAccess, publishTeamContentChange } from '../teams/team-access.service';
 import { presentAnnouncement } from './board.presenter';
 import * as repo from './board.repo';
-import { assertAuthor } from './board.policy';
+import { assertAuthor, assertMayPostAnnouncement } from './board.policy';
 import { sliceOf } from './board.service';
 import { emitDomainEvent } from '../../platform/domain-events';
 
@@ -34,6 +34,7 @@ async function assertTeamInWorkspace(
   if (team.workspaceId !== workspaceId) {
     throw notFound(TeamMessages.notFound, ErrorCode.TEAM_NOT_FOUND);
   }
+  return team;
 }
 
 async function loadAnnouncement(ctx: AppContext, workspaceId: number, id: number, userId: number) {
@@ -84,7 +85,10 @@ export async function createAnnouncement(
   workspaceId: number,
   input: z.output<typeof createAnnouncementSchema>,
 ): Promise<Announcement> {
-  await assertTeamInWorkspace(ctx, workspaceId, input.teamId, userId);
+  assertMayPostAnnouncement(
+    await assertTeamInWorkspace(ctx, workspaceId, input.teamId, userId),
+    userId,
+  );
   const team = { teamId: input.teamId, workspaceId };
   // One instant for both: two readings of the clock could differ by a millisecond.
   const now = ctx.now();

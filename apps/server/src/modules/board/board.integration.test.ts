@@ -245,6 +245,56 @@ describe('board: announcements', () => {
     );
   });
 
+  it('lets the leader alone post announcements when the leader says so', async () => {
+    // `author` leads the team; `reader` is a member; `owner` owns the workspace.
+    const { owner, author, reader, workspace, team } = await teamSpace();
+    const base = `/api/workspaces/${workspace.id}/announcement`;
+    const teamUrl = `/api/teams/${team.id}`;
+    const post = (user: TestUser, title: string) =>
+      call(app, user, 'POST', base, { teamId: team.id, title, content: '내용' });
+    // By default every member posts, as the spec lets them.
+    expect(team.announcementPosting).toBe('EVERYONE');
+    expect((await post(reader, '모두 작성')).statusCode).toBe(201);
+
+    // Only the leader changes it: not a member, and not the workspace owner who edits the team.
+    for (const other of [reader, owner]) {
+      const refused = await call(app, other, 'PUT', teamUrl, { announcementPosting: 'LEADER' });
+      expectProblem(refused, 403, 'TEAM_FORBIDDEN');
+    }
+    const owned = await call(app, owner, 'PUT', teamUrl, { announcementPosting: 'LEADER' });
+    expect(owned.json<{ detail: string }>().detail).toBe(
+      '공지 작성 권한은 팀장만 바꿀 수 있습니다.',
+    );
+    // The owner may still edit what else the team has, sending the option unchanged.
+    const renamed = await call(app, owner, 'PUT', teamUrl, {
+      name: team.name,
+      announcementPosting: 'EVERYONE',
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+
+    const set = await call(app, author, 'PUT', teamUrl, { announcementPosting: 'LEADER' });
+    expect(dataOf<Team>(set).announcementPosting).toBe('LEADER');
+    expect(dataOf<Team>(await call(app, reader, 'GET', teamUrl)).announcementPosting).toBe(
+      'LEADER',
+    );
+
+    const refused = await post(reader, '팀원 작성');
+    expectProblem(refused, 403, 'ANNOUNCEMENT_LEADER_ONLY');
+    expect(refused.json<{ detail: string }>().detail).toBe(
+      '이 팀은 팀장만 공지를 작성할 수 있습니다.',
+    );
+    expectProblem(await post(owner, '소유자 작성'), 403, 'ANNOUNCEMENT_LEADER_ONLY');
+    expect((await post(author, '팀장 작성')).statusCode).toBe(201);
+    const page = dataOf<AnnouncementPage>(
+      await call(app, reader, 'GET', `${base}?teamId=${team.id}`),
+    );
+    expect(page.announcements.map((item) => item.title)).toEqual(['팀장 작성', '모두 작성']);
+
+    // Back to everyone: the member posts again.
+    await call(app, author, 'PUT', teamUrl, { announcementPosting: 'EVERYONE' });
+    expect((await post(reader, '다시 모두')).statusCode).toBe(201);
+  });
+
   it('keeps people outside the team out, but lets the workspace owner in', async () => {
     const { owner, author, outsider, stranger, workspace, team } = await teamSpace();
     const base = `/api/workspaces/${workspace.id}/announcement`;

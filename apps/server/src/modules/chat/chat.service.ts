@@ -3,5 +3,5 @@
  * messages). Chat's own files import the service of each job directly: rooms, members,
  * messages, attachments, read pointers.
  */
-export { createDm, createGroup, createGroupInTransaction } from './rooms.service';
+export { announceNewGroup, createDm, createGroup, createGroupInTransaction } from './rooms.service';
 export { sendMessage } from './messages.service';

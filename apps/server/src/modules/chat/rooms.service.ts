@@ -117,6 +117,21 @@ export async function createGroupInTransaction(
   return created.id;
 }
 
+/**
+ * After the transaction that made a group room with `createGroupInTransaction` (a team's room):
+ * each member hears that they are in it, so their open chat lists show it at once.
+ */
+export async function announceNewGroup(ctx: AppContext, roomId: number): Promise<void> {
+  const room = await repo.findRoom(ctx.database.db, roomId);
+  if (!room) return;
+  const members = await repo.membersOf(ctx.database.db, [roomId]);
+  await announceJoins(
+    ctx,
+    room,
+    members.map((member) => member.userId),
+  );
+}
+
 /** The DM of the caller and one other person; the existing one when there is one. */
 export async function createDm(
   ctx: AppContext,

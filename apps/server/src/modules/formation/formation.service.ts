@@ -10,8 +10,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { emitDomainEvent } from '../../platform/domain-events';
 import { badRequest, conflict } from '../../platform/errors/app-error';
-import { createGroupInTransaction } from '../chat/chat.service';
-import { createTeamInTransaction } from '../teams/teams.service';
+import { announceTeamRoom, createTeamInTransaction, type MadeTeam } from '../teams/teams.service';
 import { memberIdsAmong, requireMembership } from '../workspaces/membership.service';
 import { assertMayRunFormation, assertParticipant } from './formation.policy';
 import { FormationDeadlines, reminderTime, sweepDeadlines } from './formation-deadlines';
@@ -206,34 +205,31 @@ export async function confirm(ctx: AppContext, userId: number, id: number): Prom
     if (row.status === 'CONFIRMED') return null;
     if (row.status !== 'DRAWN' || !row.result) throw wrongState();
     const teams: Array<{ teamId: number; memberIds: number[] }> = [];
+    const rooms: MadeTeam[] = [];
     for (const [index, name] of row.teamNames.entries()) {
       const memberIds = row.participantIds.filter(
         (_, position) => row.result?.[position] === index,
       );
       const [leaderId] = memberIds;
       if (leaderId === undefined) continue;
-      const teamId = await createTeamInTransaction(ctx, tx, {
+      const made = await createTeamInTransaction(ctx, tx, {
         workspaceId: row.workspaceId,
         name,
         leaderId,
         memberIds,
+        roomCreatedBy: userId,
       });
-      await createGroupInTransaction(tx, {
-        workspaceId: row.workspaceId,
-        name,
-        createdBy: userId,
-        memberIds,
-        now: ctx.now(),
-      });
-      teams.push({ teamId, memberIds });
+      teams.push({ teamId: made.teamId, memberIds });
+      rooms.push(made);
     }
     await repo.updateIf(tx, id, 'DRAWN', {
       status: 'CONFIRMED',
       createdTeamIds: teams.map((team) => team.teamId),
     });
-    return { row, teams };
+    return { row, teams, rooms };
   });
   if (made) {
+    for (const room of made.rooms) await announceTeamRoom(ctx, room);
     await announce(ctx, made.row);
     await emitDomainEvent(ctx, {
       type: 'FORMATION_CONFIRMED',

@@ -124,13 +124,18 @@ export async function assertTeamContentAccess(
   ctx: AppContext,
   teamId: number,
   userId: number,
-): Promise<{ workspaceId: number; leaderId: number | null; name: string }> {
+): Promise<Pick<repo.TeamRow, 'workspaceId' | 'leaderId' | 'name' | 'announcementPosting'>> {
   const { team, workspaceRole } = await cachedTeamInWorkspace(ctx, teamId, userId);
   // Those roles reach every team: their membership is not even read.
   if (!canReadAllTeamContent(workspaceRole)) {
     assertInTeam(await isCachedTeamMember(ctx, teamId, userId));
   }
-  return { workspaceId: team.workspaceId, leaderId: team.leaderId, name: team.name };
+  return {
+    workspaceId: team.workspaceId,
+    leaderId: team.leaderId,
+    name: team.name,
+    announcementPosting: team.announcementPosting,
+  };
 }
 
 /** A team event to the workspace's live listeners. */

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Topics, type LiveEvent } from '@teamup/contracts/events';
+import type { ChatRoom } from '@teamup/contracts/chat';
+import type { Page } from '@teamup/contracts/common';
 import type { Team, TeamMember } from '@teamup/contracts/teams';
 import type { Workspace } from '@teamup/contracts/workspaces';
 import { call, createUser, dataOf, expectProblem, type TestUser } from '../../../test/factories';
@@ -156,6 +158,33 @@ describe('teams', () => {
             change: 'JOINED',
           }),
         ]);
+    } finally {
+      await unsubscribe();
+    }
+  });
+
+  it('gives a team made by hand its team room, as formation does, shown to its creator live', async () => {
+    const { workspace, people } = await workspaceWith(1);
+    const [creator, other] = [people[0], await createUser(app)] as [TestUser, TestUser];
+    const events: LiveEvent[] = [];
+    const unsubscribe = await app.context.bus.subscribe(Topics.user(creator.userId), (event) => {
+      events.push(event as LiveEvent);
+    });
+    try {
+      const team = await createTeam(creator, workspace.id, { name: '디자인팀' });
+      const rooms = dataOf<Page<ChatRoom>>(
+        await call(app, creator, 'GET', `/api/workspaces/${workspace.id}/chat-rooms`),
+      ).content;
+      const room = rooms.find((candidate) => candidate.name === team.name);
+      expect(room).toMatchObject({ type: 'GROUP', workspaceId: workspace.id, memberCount: 1 });
+      // The chat side panel refetches its list on this event (use-chat-rooms-live-sync).
+      await expect
+        .poll(() => events.filter((event) => event.type === 'CHAT_MEMBER_JOINED'))
+        .toEqual([expect.objectContaining({ chatRoomId: room?.id, userId: creator.userId })]);
+      // Nobody else is in it: someone outside the workspace does not even see the workspace's rooms.
+      expect(
+        (await call(app, other, 'GET', `/api/workspaces/${workspace.id}/chat-rooms`)).statusCode,
+      ).toBe(403);
     } finally {
       await unsubscribe();
     }

@@ -37,6 +37,16 @@ export function assertCanEditTeam(team: LedTeam, userId: number, role: Workspace
   if (!canEditTeam(team, userId, role)) throw leaderOnly();
 }
 
+/**
+ * Who may post the team's announcements is the leader's choice alone (issue 41), not the
+ * workspace's moderators' who otherwise edit the team: it is the leader's say over their team.
+ */
+export function assertMayChangeAnnouncementPosting(team: LedTeam, userId: number): void {
+  if (!leads(team, userId)) {
+    throw forbidden(M.announcementPostingLeaderOnly, ErrorCode.TEAM_FORBIDDEN);
+  }
+}
+
 export function assertCanDeleteTeam(team: LedTeam, userId: number, role: WorkspaceRole): void {
   if (!canDeleteTeam(team, userId, role)) throw leaderOnly();
 }

@@ -15,6 +15,7 @@ export function presentTeam(view: TeamView, progress: number): Team {
     memberCount: view.memberCount,
     progress,
     isMember: view.isMember,
+    announcementPosting: view.announcementPosting,
     createdAt: view.createdAt.toISOString(),
   };
 }

@@ -88,7 +88,9 @@ export async function listTeamViews(db: Db, workspaceId: number, viewerId: numbe
 export async function updateTeam(
   db: Db,
   id: number,
-  patch: Partial<Pick<TeamRow, 'name' | 'description' | 'passwordHash' | 'leaderId'>>,
+  patch: Partial<
+    Pick<TeamRow, 'name' | 'description' | 'passwordHash' | 'leaderId' | 'announcementPosting'>
+  >,
   now: Date,
 ): Promise<void> {
   await db

@@ -10,6 +10,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { badRequest } from '../../platform/errors/app-error';
 import { collectOwnedFiles, deleteStoredFiles } from '../../platform/storage/owned-files';
+import { announceNewGroup, createGroupInTransaction } from '../chat/chat.service';
 import { requireMembership } from '../workspaces/membership.service';
 import {
   clearDeletedTeam,
@@ -20,6 +21,7 @@ import {
   teamInWorkspace,
   teamNotFound,
 } from './team-access.service';
+import { assertMayChangeAnnouncementPosting } from './teams.policy';
 import { presentTeam } from './teams.presenter';
 import * as repo from './teams.repo';
 
@@ -67,51 +69,81 @@ export async function createTeam(
 ): Promise<Team> {
   await requireMembership(ctx, input.workspaceId, userId);
   const passwordHash = input.password ? await ctx.passwords.hash(input.password) : null;
-  const team = await ctx.database.db.transaction(async (tx) => {
-    const created = await repo.insertTeam(tx, {
+  const made = await ctx.database.db.transaction((tx) =>
+    createTeamInTransaction(ctx, tx, {
       workspaceId: input.workspaceId,
       name: input.name,
       description: input.description ?? null,
       passwordHash,
       leaderId: userId,
-    });
-    await repo.insertTeamMember(tx, created.id, userId);
-    for (const step of ctx.hooks.teamCreationSteps) await step(tx, created.id);
-    return created;
-  });
+      memberIds: [userId],
+      roomCreatedBy: userId,
+    }),
+  );
+  await announceTeamRoom(ctx, made);
   // The creator joined the new team: every open team list of the workspace refetches (issue 41,
   // where "기존 팀 참여하기" showed an older list without it).
-  await publishToWorkspace(ctx, team.workspaceId, {
+  await publishToWorkspace(ctx, input.workspaceId, {
     type: 'TEAM_MEMBERSHIP_CHANGED',
-    workspaceId: team.workspaceId,
-    teamId: team.id,
+    workspaceId: input.workspaceId,
+    teamId: made.teamId,
     userId,
     change: 'JOINED',
   });
-  return presentForViewer(ctx, team.id, userId);
+  return presentForViewer(ctx, made.teamId, userId);
+}
+
+/** A team just made, and its team room. */
+export interface MadeTeam {
+  teamId: number;
+  roomId: number;
 }
 
 /**
- * A team with its leader and members, inside the caller's transaction (team formation makes
- * several at once, all or none). Answers the new team's id.
+ * Every way of making a team (by hand, or several in team formation's transaction, all or none)
+ * goes through here, inside the caller's transaction: the team with its leader and members, what
+ * other modules add to a team (its kanban board), and its team room, a group chat room named
+ * after it with the same members (issue 41: teams made by hand get one as formation's always
+ * did). The room's later membership is the chat room's own, as for formation's rooms. Once the
+ * transaction is committed, `announceTeamRoom` shows the room to its members.
  */
 export async function createTeamInTransaction(
   ctx: AppContext,
   db: Db,
-  input: { workspaceId: number; name: string; leaderId: number; memberIds: number[] },
-): Promise<number> {
+  input: {
+    workspaceId: number;
+    name: string;
+    description?: string | null;
+    passwordHash?: string | null;
+    leaderId: number;
+    memberIds: number[];
+    /** Who made the room (the creator; for formation, whoever confirmed it). */
+    roomCreatedBy: number;
+  },
+): Promise<MadeTeam> {
   const created = await repo.insertTeam(db, {
     workspaceId: input.workspaceId,
     name: input.name,
-    description: null,
-    passwordHash: null,
+    description: input.description ?? null,
+    passwordHash: input.passwordHash ?? null,
     leaderId: input.leaderId,
   });
-  for (const userId of new Set([input.leaderId, ...input.memberIds])) {
-    await repo.insertTeamMember(db, created.id, userId);
-  }
+  const memberIds = [...new Set([input.leaderId, ...input.memberIds])];
+  for (const userId of memberIds) await repo.insertTeamMember(db, created.id, userId);
   for (const step of ctx.hooks.teamCreationSteps) await step(db, created.id);
-  return created.id;
+  const roomId = await createGroupInTransaction(db, {
+    workspaceId: input.workspaceId,
+    name: input.name,
+    createdBy: input.roomCreatedBy,
+    memberIds,
+    now: ctx.now(),
+  });
+  return { teamId: created.id, roomId };
+}
+
+/** After the commit: the team's members see its room in their chat lists (live). */
+export async function announceTeamRoom(ctx: AppContext, made: MadeTeam): Promise<void> {
+  await announceNewGroup(ctx, made.roomId);
 }
 
 export async function getTeam(ctx: AppContext, userId: number, teamId: number): Promise<Team> {
@@ -125,8 +157,15 @@ export async function updateTeam(
   teamId: number,
   input: z.output<typeof updateTeamSchema>,
 ): Promise<Team> {
-  await managedTeam(ctx, teamId, userId);
+  const { team } = await managedTeam(ctx, teamId, userId);
   const patch: Parameters<typeof repo.updateTeam>[2] = {};
+  if (
+    input.announcementPosting !== undefined &&
+    input.announcementPosting !== team.announcementPosting
+  ) {
+    assertMayChangeAnnouncementPosting(team, userId);
+    patch.announcementPosting = input.announcementPosting;
+  }
   if (input.name !== undefined) patch.name = input.name;
   if (input.description !== undefined) patch.description = input.description;
   if (input.password !== undefined) {

@@ -31,6 +31,7 @@ const team: Team = {
   memberCount: 2,
   progress: 0,
   isMember: true,
+  announcementPosting: 'EVERYONE',
   createdAt: '2026-01-01T00:00:00.000Z',
 };
 
@@ -109,6 +110,25 @@ describe('TeamPage', () => {
     expect(document.querySelector('header[data-compact]')).toBeTruthy();
     expect(screen.queryByText('화면 설계')).toBeNull();
     expect(screen.getByTestId('team-name').textContent).toBe('디자인팀');
+  });
+
+  it('lets only the leader post announcements when the team says so', async () => {
+    // Signed in as 3, a member; 9 leads the team.
+    stubTeamPage(() => ok({ ...team, announcementPosting: 'LEADER' }));
+    renderPage('/ws/:workspaceId/team/:teamId', page, '/ws/1/team/7?tab=announcements');
+    expect((await screen.findByTestId('announcement-leader-only')).textContent).toBe(
+      '팀장만 공지를 작성할 수 있습니다.',
+    );
+    expect(screen.queryByTestId('announcement-create-button')).toBeNull();
+    cleanup();
+
+    // The leader still posts.
+    stubTeamPage(() =>
+      ok({ ...team, announcementPosting: 'LEADER', leader: { id: 3, name: '나' } }),
+    );
+    renderPage('/ws/:workspaceId/team/:teamId', page, '/ws/1/team/7?tab=announcements');
+    expect(await screen.findByTestId('announcement-create-button')).toBeTruthy();
+    expect(screen.queryByTestId('announcement-leader-only')).toBeNull();
   });
 
   it('opens the tab the address names', async () => {

@@ -16,6 +16,7 @@ import { POST_PARAM } from '../../features/board/lib/post-param';
 import { CalendarTab } from '../../features/schedules/components/calendar-tab';
 import { KanbanTab } from '../../features/kanban/components/kanban-tab';
 import { ko } from '../../i18n/ko';
+import { canPostAnnouncements } from '../../features/teams/lib/team-access';
 import { parseTeamTab, TEAM_TABS, type TeamTab } from '../../features/teams/lib/team-tabs';
 
 const icons: Record<TeamTab, Icon> = {
@@ -108,7 +109,12 @@ export function TeamTabs({ team, userId }: TeamTabsProps) {
       {TEAM_TABS.map((value) => (
         <Tabs.Panel key={value} value={value} pt="md">
           {value === 'announcements' ? (
-            <AnnouncementsTab workspaceId={team.workspaceId} teamId={team.id} userId={userId} />
+            <AnnouncementsTab
+              workspaceId={team.workspaceId}
+              teamId={team.id}
+              userId={userId}
+              mayPost={canPostAnnouncements(team, userId)}
+            />
           ) : value === 'bulletin' ? (
             <BulletinTab teamId={team.id} boardId={bulletinBoardIdOf(team)} userId={userId} />
           ) : value === 'calendar' ? (

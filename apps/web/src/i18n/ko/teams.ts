@@ -66,6 +66,10 @@ export const teamsKo = {
   passwordKeep: '비워두면 지금 비밀번호를 그대로 둡니다.',
   passwordNew: '새 비밀번호',
   passwordRemove: '비밀번호 해제 (누구나 참여 가능)',
+  announcementPosting: '공지 작성',
+  announcementPostingHint: '공지사항을 누가 작성할 수 있는지 정합니다.',
+  announcementPostingEveryone: '모든 팀원',
+  announcementPostingLeader: '팀장만',
   removeMember: (name: string) => `${name} 님을 팀에서 내보내기`,
   removeMemberTitle: '팀원 내보내기',
   removeMemberConfirm: (name: string) =>

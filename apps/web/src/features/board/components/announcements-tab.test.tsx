@@ -9,7 +9,7 @@ import { AnnouncementsTab } from './announcements-tab';
 const LIST = '/api/workspaces/1/announcement';
 
 function renderTab() {
-  return renderPage('/', <AnnouncementsTab workspaceId={1} teamId={7} userId={ME} />);
+  return renderPage('/', <AnnouncementsTab workspaceId={1} teamId={7} userId={ME} mayPost />);
 }
 
 const listCalls = (calls: ApiCall[]) =>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Stack, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconSpeakerphone } from '@tabler/icons-react';
 import type { Announcement } from '@teamup/contracts/board';
@@ -20,10 +20,12 @@ interface AnnouncementsTabProps {
   teamId: number;
   /** The signed-in user: edit and delete are shown on their own announcements only. */
   userId: number | undefined;
+  /** Whether they may post one (the team may keep that to its leader). */
+  mayPost: boolean;
 }
 
 /** The announcements tab (spec 02 section 2): a paged list of 5, create, edit and delete. */
-export function AnnouncementsTab({ workspaceId, teamId, userId }: AnnouncementsTabProps) {
+export function AnnouncementsTab({ workspaceId, teamId, userId, mayPost }: AnnouncementsTabProps) {
   const [page, setPage] = useState(0);
   const [formOpened, setFormOpened] = useState(false);
   // Kept while the form closes, so its heading does not change during the transition.
@@ -61,7 +63,12 @@ export function AnnouncementsTab({ workspaceId, teamId, userId }: AnnouncementsT
     });
   };
 
-  const createButton = (
+  // Someone the team does not let post reads why instead of a button the server would refuse.
+  const createButton = !mayPost ? (
+    <Text size="sm" c="dimmed" data-testid="announcement-leader-only">
+      {ko.board.announcements.leaderOnly}
+    </Text>
+  ) : (
     <Button
       leftSection={<IconPlus size={16} />}
       onClick={() => {
@@ -92,7 +99,7 @@ export function AnnouncementsTab({ workspaceId, teamId, userId }: AnnouncementsT
         <EmptyState
           icon={IconSpeakerphone}
           title={ko.board.announcements.empty}
-          hint={ko.board.announcements.emptyHint}
+          hint={mayPost ? ko.board.announcements.emptyHint : ko.board.announcements.emptyHintRead}
           testId="announcements-empty"
         />
       );

@@ -13,6 +13,7 @@ const boardByCode = (fallback: string): Partial<Record<string, string>> => ({
   [ErrorCode.POST_FILES_TOO_MANY]: BoardMessages.tooManyFiles,
   [ErrorCode.AUTHOR_ONLY]: BoardMessages.authorOnly,
   [ErrorCode.ANNOUNCEMENT_NOT_FOUND]: BoardMessages.announcementNotFound,
+  [ErrorCode.ANNOUNCEMENT_LEADER_ONLY]: BoardMessages.announcementLeaderOnly,
   [ErrorCode.POST_NOT_FOUND]: BoardMessages.postNotFound,
   [ErrorCode.COMMENT_NOT_FOUND]: BoardMessages.commentNotFound,
   [ErrorCode.ATTACHMENT_NOT_FOUND]: BoardMessages.attachmentNotFound,

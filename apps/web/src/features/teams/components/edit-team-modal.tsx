@@ -1,9 +1,12 @@
+import { useEffect, useRef } from 'react';
 import {
   Button,
   Checkbox,
   Group,
+  Input,
   Modal,
   PasswordInput,
+  SegmentedControl,
   Stack,
   Textarea,
   TextInput,
@@ -16,33 +19,55 @@ import { ErrorAlert } from '../../../components/error-alert';
 import { ko } from '../../../i18n/ko';
 import { errorMessage } from '../../../lib/error-message';
 import { useUpdateTeam } from '../api/update-team';
+import { canChangeAnnouncementPosting } from '../lib/team-access';
 import { teamUpdateBody, validateTeamForm, type TeamEditValues } from '../lib/team-form';
 
 interface EditTeamModalProps {
   team: Team;
+  /** The signed-in user: the team's leader also chooses who may post announcements. */
+  userId: number | undefined;
   opened: boolean;
   onClose: () => void;
 }
 
+/** The form's values for the team as it is; who may post announcements only for its leader. */
+function editValuesOf(team: Team, choosesPosting: boolean): TeamEditValues {
+  return {
+    name: team.name,
+    description: team.description ?? '',
+    password: '',
+    removePassword: false,
+    ...(choosesPosting ? { announcementPosting: team.announcementPosting } : {}),
+  };
+}
+
 /**
  * Name, description and password of a team (its leader, the workspace owner and admins). An
- * empty password keeps the current one; removing it is an explicit choice.
+ * empty password keeps the current one; removing it is an explicit choice. The leader alone also
+ * sees who may post announcements.
  */
-export function EditTeamModal({ team, opened, onClose }: EditTeamModalProps) {
+export function EditTeamModal({ team, userId, opened, onClose }: EditTeamModalProps) {
   const update = useUpdateTeam();
+  const choosesPosting = canChangeAnnouncementPosting(team, userId);
   const form = useForm<TeamEditValues>({
-    initialValues: {
-      name: team.name,
-      description: team.description ?? '',
-      password: '',
-      removePassword: false,
-    },
+    initialValues: editValuesOf(team, choosesPosting),
     validate: (values) =>
       validateTeamForm(
         { ...values, password: values.removePassword ? '' : values.password },
         team.workspaceId,
       ),
   });
+  // The modal stays mounted between openings: each opening starts from the team as it is now (a
+  // change saved before, or another's), or saving again would put back what the page first had.
+  const wasOpened = useRef(opened);
+  useEffect(() => {
+    if (opened && !wasOpened.current) {
+      const current = editValuesOf(team, choosesPosting);
+      form.setInitialValues(current);
+      form.setValues(current);
+    }
+    wasOpened.current = opened;
+  }, [opened, team, choosesPosting, form]);
 
   const handleClose = () => {
     if (update.isPending) return;
@@ -106,6 +131,29 @@ export function EditTeamModal({ team, opened, onClose }: EditTeamModalProps) {
               maxLength={Limits.workspacePasswordMax}
               {...form.getInputProps('password')}
             />
+          )}
+          {choosesPosting && (
+            <Input.Wrapper
+              label={ko.teams.announcementPosting}
+              description={ko.teams.announcementPostingHint}
+            >
+              <SegmentedControl
+                fullWidth
+                mt={6}
+                data={[
+                  { value: 'EVERYONE', label: ko.teams.announcementPostingEveryone },
+                  { value: 'LEADER', label: ko.teams.announcementPostingLeader },
+                ]}
+                value={form.values.announcementPosting ?? team.announcementPosting}
+                onChange={(value) =>
+                  form.setFieldValue(
+                    'announcementPosting',
+                    value === 'LEADER' ? 'LEADER' : 'EVERYONE',
+                  )
+                }
+                data-testid="team-edit-announcement-posting"
+              />
+            </Input.Wrapper>
           )}
           <ErrorAlert
             message={

@@ -22,6 +22,7 @@ const base: Team = {
   memberCount: 2,
   progress: 0,
   isMember: false,
+  announcementPosting: 'EVERYONE',
   createdAt: '2026-01-01T00:00:00.000Z',
 };
 

@@ -165,7 +165,12 @@ export function TeamHeader({ team, workspace, userId }: TeamHeaderProps) {
         </Stack>
       )}
       {mayEdit && (
-        <EditTeamModal team={team} opened={dialog === 'edit'} onClose={() => setDialog(null)} />
+        <EditTeamModal
+          team={team}
+          userId={userId}
+          opened={dialog === 'edit'}
+          onClose={() => setDialog(null)}
+        />
       )}
       {mayLeave && (
         <LeaveTeamModal

@@ -28,3 +28,19 @@ export function canManageTeam(
     workspace.myRole === 'OWNER' || workspace.myRole === 'ADMIN' || workspace.owner.id === userId
   );
 }
+
+/** Chooses who may post announcements: the team leader alone (as the server's teams.policy). */
+export function canChangeAnnouncementPosting(
+  team: Pick<Team, 'leader'>,
+  userId: number | undefined,
+): boolean {
+  return userId !== undefined && team.leader?.id === userId;
+}
+
+/** Posts announcements: everyone, unless the leader keeps it to themself (the server's board.policy). */
+export function canPostAnnouncements(
+  team: Pick<Team, 'leader' | 'announcementPosting'>,
+  userId: number | undefined,
+): boolean {
+  return team.announcementPosting === 'EVERYONE' || canChangeAnnouncementPosting(team, userId);
+}

@@ -54,4 +54,11 @@ describe('teamUpdateBody', () => {
       password: '',
     });
   });
+
+  it('sends who may post announcements only when the form has it (the leader’s)', () => {
+    expect(teamUpdateBody(values)).not.toHaveProperty('announcementPosting');
+    expect(teamUpdateBody({ ...values, announcementPosting: 'LEADER' })).toMatchObject({
+      announcementPosting: 'LEADER',
+    });
+  });
 });

@@ -1,4 +1,4 @@
-import { createTeamSchema } from '@teamup/contracts/teams';
+import { createTeamSchema, type AnnouncementPosting } from '@teamup/contracts/teams';
 
 export interface TeamFormValues {
   name: string;
@@ -39,11 +39,14 @@ export function teamCreateBody(values: TeamFormValues, workspaceId: number) {
 export interface TeamEditValues extends TeamFormValues {
   /** Take the password away (anyone in the workspace may then join). */
   removePassword: boolean;
+  /** Who may post announcements: the leader's choice, so absent from anyone else's form. */
+  announcementPosting?: AnnouncementPosting;
 }
 
 /**
  * The PUT /teams/{id} body: trimmed name and description; the password only when it changes
- * (a new one, or '' to remove it), so an empty field keeps the current one.
+ * (a new one, or '' to remove it), so an empty field keeps the current one; who may post
+ * announcements when the form has it (the leader's).
  */
 export function teamUpdateBody(values: TeamEditValues) {
   const password = values.removePassword ? '' : values.password;
@@ -51,5 +54,6 @@ export function teamUpdateBody(values: TeamEditValues) {
     name: values.name.trim(),
     description: values.description.trim(),
     ...(values.removePassword || password ? { password } : {}),
+    ...(values.announcementPosting ? { announcementPosting: values.announcementPosting } : {}),
   };
 }
