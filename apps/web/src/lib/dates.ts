@@ -20,3 +20,12 @@ export function formatDateTime(iso: string): string {
 export function formatRelative(iso: string): string {
   return dayjs(iso).fromNow();
 }
+
+/**
+ * Whether a due date has passed: a day (YYYY-MM-DD) once it is over here, an instant once it is
+ * before now. Forms ask before saving one (a late entry is allowed, a slip of the picker is not).
+ */
+export function isDueInPast(due: string, now: Date = new Date()): boolean {
+  if (due.length === 10) return due < dayjs(now).format('YYYY-MM-DD');
+  return Date.parse(due) < now.getTime();
+}

@@ -256,6 +256,49 @@ describe('CalendarTab', () => {
     expect(rangeCalls(calls).length).toBeGreaterThan(before);
   }, 20_000);
 
+  it('asks no end of a deadline or an all-day event, and asks before saving a past deadline', async () => {
+    const calls = serveRange(
+      () => [],
+      (call) => {
+        if (call.method !== 'POST' || call.path !== LIST) return undefined;
+        return ok(schedule(21, '2026-03-09T09:00', '2026-03-09T09:00', { type: 'DEADLINE' }), 201);
+      },
+    );
+    renderTab();
+    await screen.findByTestId('calendar-empty');
+    // Monday 9 March, the day before today.
+    fireEvent.click(cellOf('2026-03-09'));
+    const form = await screen.findByTestId('schedule-form');
+    fireEvent.change(within(form).getByTestId('schedule-title-input'), {
+      target: { value: '보고서 마감' },
+    });
+    fireEvent.change(within(form).getByTestId('schedule-type-select'), {
+      target: { value: 'DEADLINE' },
+    });
+    expect(within(form).queryByTestId('schedule-end-input')).toBeNull();
+    expect(within(form).getByText('마감 일시')).toBeTruthy();
+    // All-day: one day field, no end either; unticked, a meeting asks its end again.
+    fireEvent.click(within(form).getByTestId('schedule-all-day'));
+    expect(within(form).getByTestId('schedule-start-input').textContent).toBe('2026. 3. 9.');
+    expect(within(form).queryByTestId('schedule-end-input')).toBeNull();
+    fireEvent.click(within(form).getByTestId('schedule-all-day'));
+    fireEvent.click(within(form).getByTestId('schedule-submit'));
+    expect(
+      await screen.findByText(
+        '마감일(2026년 3월 9일 오전 9:00)이 이미 지났습니다. 그래도 저장할까요?',
+      ),
+    ).toBeTruthy();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+    fireEvent.click(screen.getByTestId('confirm-action'));
+    await waitFor(() => expect(screen.queryByTestId('schedule-form')).toBeNull());
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      title: '보고서 마감',
+      type: 'DEADLINE',
+      startDate: dayjs('2026-03-09T09:00').toISOString(),
+      scheduleDesc: null,
+    });
+  });
+
   it('offers edit and delete to the creator and the leader only', async () => {
     const events = [
       schedule(1, '2026-03-10T09:00', '2026-03-10T10:00', { title: '내 일정', creatorId: ME }),
