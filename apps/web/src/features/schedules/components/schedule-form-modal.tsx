@@ -222,6 +222,7 @@ function ScheduleForm({
               label={ko.calendar.form.end}
               required
               testId="schedule-end-input"
+              pickerSide="right"
               minDate={values.start ? values.start.slice(0, 10) : undefined}
               value={values.end}
               onChange={(end) => set('end', end)}
