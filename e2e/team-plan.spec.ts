@@ -34,6 +34,35 @@ function fifteenthOfThisMonth(): string {
   return `${now.getUTCFullYear()}-${String(now.getUTCMonth() + 1).padStart(2, '0')}-15`;
 }
 
+/**
+ * The open date picker of `field` covers neither the dialog's title nor the labels of the
+ * fields above and beside it (a popover that flipped up hid what was being filled in).
+ */
+async function expectClearOf(page: Page, field: Locator, dialog: Locator, name: string) {
+  const dropdownId = await field.getAttribute('aria-controls');
+  const dropdown = page.locator(`[id="${dropdownId}"]`);
+  await dropdown.waitFor();
+  const box = await dropdown.boundingBox();
+  const fieldBox = await field.boundingBox();
+  if (!box || !fieldBox) throw new Error('no picker');
+  await screenshot(page, name);
+  const heads = [
+    page.locator('.mantine-Modal-title').filter({ visible: true }).last(),
+    ...(await dialog.locator('label').filter({ visible: true }).all()),
+  ];
+  for (const head of heads) {
+    const other = await head.boundingBox();
+    // Labels below the field may sit under its dropdown; those above and beside may not.
+    if (!other || other.y > fieldBox.y + fieldBox.height) continue;
+    const overlaps =
+      box.x < other.x + other.width &&
+      other.x < box.x + box.width &&
+      box.y < other.y + other.height &&
+      other.y < box.y + box.height;
+    expect(overlaps, `${name}: the picker covers '${await head.textContent()}'`).toBe(false);
+  }
+}
+
 describe('calendar and kanban journey', () => {
   let stack: Stack;
   let browser: Browser;
@@ -83,6 +112,8 @@ describe('calendar and kanban journey', () => {
     const [year, month] = day.split('-').map(Number);
     expect(await start.textContent()).toBe(`${year}. ${month}. 15. 오전 9:00`);
     await start.click();
+    // The picker opens clear of the dialog's title and of the labels above and beside it.
+    await expectClearOf(page, start, form, 'calendar-form-picker-1280');
     await page.getByTestId('schedule-start-input-hours').fill('10');
     await page.getByTestId('schedule-start-input-submit').click();
     await start.getByText(`${year}. ${month}. 15. 오전 10:00`).waitFor();
@@ -216,6 +247,13 @@ describe('calendar and kanban journey', () => {
     await todo.getByTestId('kanban-add-task-submit').click();
     await todo.getByTestId('kanban-task').filter({ hasText: '회의록' }).click();
     const detail = page.getByTestId('task-detail');
+    const due = detail.getByTestId('task-deadline-input');
+    await due.click();
+    await expectClearOf(page, due, detail, 'kanban-deadline-picker-1280');
+    await due.click();
+    await page.locator(`[id="${await due.getAttribute('aria-controls')}"]`).waitFor({
+      state: 'hidden',
+    });
     await detail.getByTestId('task-complete-button').click();
     await page.getByTestId('task-complete-message').fill('확인 부탁드립니다');
     await page.getByTestId('task-complete-submit').click();
@@ -284,6 +322,56 @@ describe('calendar and kanban journey', () => {
     await page.getByTestId('calendar-grid').waitFor();
     await screenshot(page, 'calendar-360');
     await expectAccessible(page, 'calendar-360');
+    // A day says what is on it: its count and first titles, in readable type; no bar to hit.
+    await cell.getByTestId('calendar-cell-count').getByText('4건').waitFor();
+    const firstTitle = cell.getByTestId('calendar-cell-title').first();
+    expect(await firstTitle.textContent()).toBe('킥오프 회의');
+    expect(await firstTitle.isVisible()).toBe(true);
+    const fontSize = await firstTitle.evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+    expect(fontSize).toBeGreaterThanOrEqual(10);
+    expect(await cell.getByTestId('calendar-event').count()).toBe(0);
+    // A tap on the day, even on a title, opens the day's list; its add button the form there.
+    await firstTitle.click();
+    await dayModal.getByText('회고').waitFor();
+    expect(await dayModal.getByTestId('calendar-event').count()).toBe(4);
+    // Once faded in (the screenshot is for a person to look at).
+    await expect.poll(() => dayModal.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
+    await screenshot(page, 'calendar-day-360');
+    await expectAccessible(page, 'calendar-day-360');
+    await dayModal.getByTestId('calendar-day-add').click();
+    await form.getByTestId('schedule-title-input').fill('최종 보고서 마감');
+    expect(await form.getByTestId('schedule-start-input').textContent()).toBe(
+      `${year}. ${month}. 15. 오전 9:00`,
+    );
+    // A deadline is one moment: no end is asked.
+    await form.getByTestId('schedule-type-select').selectOption('DEADLINE');
+    await form.getByText('마감 일시').waitFor();
+    expect(await form.getByTestId('schedule-end-input').count()).toBe(0);
+    await screenshot(page, 'calendar-form-deadline-360');
+    // On a phone the picker is a dialog of its own over the form; Escape closes only it.
+    await form.getByTestId('schedule-start-input').click();
+    await page.getByTestId('schedule-start-input-submit').waitFor();
+    await screenshot(page, 'calendar-form-picker-360');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('schedule-start-input-submit').waitFor({ state: 'detached' });
+    expect(await form.getByTestId('schedule-title-input').inputValue()).toBe('최종 보고서 마감');
+    await expectAccessible(page, 'calendar-form-deadline-360');
+    await form.getByTestId('schedule-submit').click();
+    // A deadline already past is asked about first (the 15th may be behind us this month).
+    if (Date.now() > Date.parse(`${day}T09:00:00+09:00`)) {
+      await page.getByText(/이미 지났습니다/).waitFor();
+      await screenshot(page, 'calendar-past-deadline-360');
+      await page.getByTestId('confirm-action').click();
+    }
+    await form.waitFor({ state: 'detached' });
+    await cell.getByTestId('calendar-cell-count').getByText('5건').waitFor();
+    const deadline = (
+      await apiMember.get<Schedule[]>(
+        `${pathOf(scheduleEndpoints.range, { teamId: team.id })}?${range}`,
+      )
+    ).find((schedule) => schedule.title === '최종 보고서 마감');
+    expect(deadline).toMatchObject({ type: 'DEADLINE' });
+    expect(deadline?.endDate).toBe(deadline?.startDate);
     await openTab(page, workspace.id, team.id, 'kanban');
     await page.getByTestId('kanban-board').waitFor();
     const overflow = await page.evaluate(

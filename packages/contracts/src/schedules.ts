@@ -39,7 +39,10 @@ const scheduleFields = z.object({
     .min(1, ScheduleMessages.required)
     .max(Limits.titleMax, ScheduleMessages.titleTooLong),
   startDate: instantSchema,
-  endDate: instantSchema,
+  /** Left out for a deadline (it ends when it starts) and an all-day event (it ends with its day). */
+  endDate: instantSchema.optional(),
+  /** A whole day from `startDate` (that day's local midnight); see ALL_DAY_MS. */
+  allDay: z.boolean().optional(),
   scheduleDesc: z
     .string()
     .max(Limits.longTextMax, ScheduleMessages.descriptionTooLong)
@@ -48,14 +51,39 @@ const scheduleFields = z.object({
   type: scheduleTypeSchema.default('MEETING'),
 });
 
-const endNotBeforeStart = (value: { startDate: string; endDate: string }) =>
-  Date.parse(value.endDate) >= Date.parse(value.startDate);
+const endNotBeforeStart = (value: { startDate: string; endDate?: string | undefined }) =>
+  value.endDate === undefined || Date.parse(value.endDate) >= Date.parse(value.startDate);
 
-/** POST /teams/{t}/schedules and PUT /teams/{t}/schedules/{id} (the whole schedule). */
-export const scheduleInputSchema = scheduleFields.refine(endNotBeforeStart, {
-  message: ScheduleMessages.endBeforeStart,
-  path: ['endDate'],
-});
+/**
+ * How long an all-day event lasts: from its day's midnight to the last millisecond of that day
+ * (a length no picker makes otherwise, so a saved schedule of exactly this length is all-day).
+ */
+export const ALL_DAY_MS = 86_400_000 - 1;
+
+/** Which schedules may leave out their end: deadlines and all-day events. */
+export function scheduleEndOptional(value: { type?: ScheduleType; allDay?: boolean }): boolean {
+  return value.type === 'DEADLINE' || value.allDay === true;
+}
+
+/** A saved schedule that lasts a whole day (created as all-day). */
+export function isAllDaySchedule(value: { startDate: string; endDate: string }): boolean {
+  return Date.parse(value.endDate) - Date.parse(value.startDate) === ALL_DAY_MS;
+}
+
+/**
+ * POST /teams/{t}/schedules and PUT /teams/{t}/schedules/{id} (the whole schedule). The end is
+ * required but for a deadline (stored as ending when it starts) and an all-day event (stored as
+ * ending with its day, ALL_DAY_MS after the start).
+ */
+export const scheduleInputSchema = scheduleFields
+  .refine((value) => value.endDate !== undefined || scheduleEndOptional(value), {
+    message: ScheduleMessages.required,
+    path: ['endDate'],
+  })
+  .refine(endNotBeforeStart, {
+    message: ScheduleMessages.endBeforeStart,
+    path: ['endDate'],
+  });
 export type ScheduleInput = z.input<typeof scheduleInputSchema>;
 
 export const teamSchedulesParamsSchema = z.object({ teamId: idSchema });

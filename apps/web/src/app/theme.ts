@@ -49,7 +49,12 @@ export const theme = createTheme({
  * light variants (see readableColorVariables).
  */
 export const cssVariablesResolver: CSSVariablesResolver = (resolved) => ({
-  variables: {},
+  variables: {
+    // The weekend days' one colour everywhere: the calendar grid, the date pickers, the day
+    // list's heading (WEEKDAY_COLORS in lib/dates); shades 9 and 8 read at 4.5:1 on white and gray.0.
+    '--teamup-color-sunday': 'var(--mantine-color-red-9)',
+    '--teamup-color-saturday': 'var(--mantine-color-blue-8)',
+  },
   light: {
     '--mantine-color-dimmed': '#646c74',
     '--mantine-color-placeholder': '#6c757d',

@@ -56,6 +56,12 @@ describe('DateTimeField', () => {
       (cell) => cell.textContent,
     );
     expect(weekdays).toEqual(['일', '월', '화', '수', '목', '금', '토']);
+    // Saturdays and Sundays are marked for the weekend tokens the calendar grid uses too.
+    const dayButton = (label: string) =>
+      document.querySelector<HTMLElement>(`[role="dialog"] button[aria-label="${label}"]`);
+    expect(dayButton('2026년 11월 28일 토요일')?.dataset.weekday).toBe('6');
+    expect(dayButton('2026년 11월 29일 일요일')?.dataset.weekday).toBe('0');
+    expect(dayButton('2026년 11월 27일 금요일')?.dataset.weekday).toBe('5');
     await pickDate('start', '2026-11-27', '14:30');
     await waitFor(() => expect(valueOf()).toBe('2026-11-27 14:30:00'));
     expect(screen.getByTestId('start').textContent).toBe('2026. 11. 27. 오후 2:30');

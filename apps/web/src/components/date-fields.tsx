@@ -8,10 +8,11 @@ import {
 } from '@mantine/dates';
 // The pickers' styles come with them, not on the first load (after Mantine's core styles).
 import '@mantine/dates/styles.css';
-import { useMediaQuery } from '@mantine/hooks';
+import { useId, useMediaQuery } from '@mantine/hooks';
 import dayjs from 'dayjs';
 import '../lib/dates';
 import { ko } from '../i18n/ko';
+import classes from './date-fields.module.css';
 
 const t = ko.dates.picker;
 
@@ -20,8 +21,9 @@ const t = ko.dates.picker;
  * first (as the team calendar), and on a phone the calendar in a modal rather than a popover
  * that would not fit beside the input.
  */
-function usePickerSettings() {
+function usePickerSettings(label: string, pickerSide: PickerSide = 'left') {
   const phone = useMediaQuery('(max-width: 36em)') ?? false;
+  const pickerId = useId();
   return {
     locale: 'ko',
     firstDayOfWeek: 0 as const,
@@ -30,6 +32,11 @@ function usePickerSettings() {
     monthsListFormat: t.monthsList,
     weekdayFormat: 'dd',
     getDayAriaLabel: (date: string) => dayjs(date).format(t.dayAria),
+    // Sunday and Saturday in the calendar grid's colours (date-fields.module.css).
+    getDayProps: (date: string) => ({
+      className: classes.day,
+      'data-weekday': dayjs(date).day(),
+    }),
     ariaLabels: {
       previousMonth: t.previousMonth,
       nextMonth: t.nextMonth,
@@ -41,10 +48,27 @@ function usePickerSettings() {
       yearLevelControl: t.yearLevelControl,
     },
     dropdownType: phone ? ('modal' as const) : ('popover' as const),
-    modalProps: { centered: true, title: undefined },
-    popoverProps: { withinPortal: true, zIndex: 400 },
+    // Inside a Modal.Stack (a form in a dialog) the phone's picker joins the stack: Escape then
+    // closes the picker alone, not the form under it as well (outside a stack this is unused).
+    // The phone's picker covers its form: it is titled with the field it fills in.
+    modalProps: { centered: true, title: label, stackId: `date-picker-${pickerId}` },
+    popoverProps: {
+      withinPortal: true,
+      zIndex: 400,
+      position: 'bottom-start' as const,
+      // Where the calendar does not fit below the field it goes beside it, never above: there it
+      // covered the dialog's title and the labels of the fields being filled in. Moved up or
+      // down to fit the screen (shift) rather than cut off.
+      middlewares: {
+        flip: { fallbackPlacements: [`${pickerSide}-start` as const], crossAxis: false },
+        shift: true,
+      },
+    },
   };
 }
+
+/** The side of its field a picker's calendar takes when it does not fit below. */
+export type PickerSide = 'left' | 'right';
 
 const timeFields = {
   format: '24h' as const,
@@ -64,6 +88,8 @@ type CommonProps = {
   minDate?: string;
   /** 'md' as the app's text inputs; 'sm' beside Mantine's selects. */
   size?: MantineSize;
+  /** The side where the calendar opens when it does not fit below: away from fields beside. */
+  pickerSide?: PickerSide;
 };
 
 type ValueProps = {
@@ -84,9 +110,10 @@ function useFieldProps({
   minDate,
   clearable,
   size = 'md',
+  pickerSide,
 }: CommonProps & ValueProps) {
   return {
-    ...usePickerSettings(),
+    ...usePickerSettings(label, pickerSide),
     label,
     required,
     error,

@@ -509,6 +509,12 @@ export const ko = {
       clear: '날짜 지우기',
       clearTime: '시간 지우기',
     },
+    /** Asked before saving a due date that has already passed (a task's or a deadline's). */
+    pastDue: {
+      title: '지난 마감일',
+      message: (when: string) => `마감일(${when})이 이미 지났습니다. 그래도 저장할까요?`,
+      confirm: '그래도 저장',
+    },
   },
 
   search: searchKo,

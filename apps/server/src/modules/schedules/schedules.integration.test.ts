@@ -208,6 +208,63 @@ describe('schedules', () => {
     expect(sameMoment.statusCode).toBe(201);
   });
 
+  it('stores a deadline without an end as ending when it starts, an all-day event with its day', async () => {
+    const team = await newTeam();
+    const url = `/api/teams/${team.id}/schedules`;
+    const deadline = await call(app, member, 'POST', url, {
+      title: '보고서 마감',
+      startDate: '2026-12-04T18:00:00+09:00',
+      type: 'DEADLINE',
+    });
+    expect(deadline.statusCode, deadline.body).toBe(201);
+    expect(dataOf<Schedule>(deadline)).toMatchObject({
+      startDate: '2026-12-04T09:00:00.000Z',
+      endDate: '2026-12-04T09:00:00.000Z',
+      type: 'DEADLINE',
+    });
+    // Seoul's 5 December, 00:00 to 23:59:59.999.
+    const allDay = await call(app, member, 'POST', url, {
+      title: '워크숍 데이',
+      startDate: '2026-12-05T00:00:00+09:00',
+      allDay: true,
+      type: 'WORKSHOP',
+    });
+    expect(allDay.statusCode, allDay.body).toBe(201);
+    const saved = dataOf<Schedule>(allDay);
+    expect(saved).toMatchObject({
+      startDate: '2026-12-04T15:00:00.000Z',
+      endDate: '2026-12-05T14:59:59.999Z',
+    });
+    // An edit may leave the end out too: the deadline moves, its end with it.
+    const moved = await call(app, member, 'PUT', `${url}/${dataOf<Schedule>(deadline).id}`, {
+      title: '보고서 마감',
+      startDate: '2026-12-06T12:00:00Z',
+      type: 'DEADLINE',
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(dataOf<Schedule>(moved)).toMatchObject({
+      startDate: '2026-12-06T12:00:00.000Z',
+      endDate: '2026-12-06T12:00:00.000Z',
+    });
+    const toMeeting = await call(app, member, 'PUT', `${url}/${saved.id}`, {
+      title: '워크숍 데이',
+      startDate: '2026-12-05T00:00:00+09:00',
+      type: 'WORKSHOP',
+    });
+    expectProblem(toMeeting, 400, 'VALIDATION_FAILED');
+    // Every other kind still needs its end, with the spec's text.
+    const noEnd = await call(app, member, 'POST', url, {
+      title: '회의',
+      startDate: '2026-12-01T09:00:00Z',
+      type: 'MEETING',
+    });
+    expectProblem(noEnd, 400, 'VALIDATION_FAILED');
+    expect(noEnd.json<{ detail: string }>().detail).toBe('일정 제목, 시작일, 종료일은 필수입니다.');
+    expect(toMeeting.json<{ detail: string }>().detail).toBe(
+      '일정 제목, 시작일, 종료일은 필수입니다.',
+    );
+  });
+
   it('lets the creator and the leader edit; other members and outsiders are refused', async () => {
     const team = await newTeam();
     const url = `/api/teams/${team.id}/schedules`;

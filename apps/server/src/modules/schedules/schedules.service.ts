@@ -1,6 +1,7 @@
 import { toPage, type Page, type PageQuery } from '@teamup/contracts/common';
 import { ErrorCode } from '@teamup/contracts/error-codes';
 import {
+  ALL_DAY_MS,
   ScheduleMessages as M,
   type Schedule,
   type scheduleInputSchema,
@@ -15,6 +16,16 @@ import * as repo from './schedules.repo';
 import { emitDomainEvent } from '../../platform/domain-events';
 
 type ScheduleInput = z.output<typeof scheduleInputSchema>;
+
+/**
+ * When a schedule ends: as asked, else a deadline ends when it starts and an all-day event with
+ * its day (the schema lets only those two leave the end out).
+ */
+function endOf(input: ScheduleInput): Date {
+  const start = Date.parse(input.startDate);
+  if (input.endDate !== undefined) return new Date(input.endDate);
+  return new Date(input.allDay ? start + ALL_DAY_MS : start);
+}
 
 const scheduleNotFound = () => notFound(M.notFound, ErrorCode.SCHEDULE_NOT_FOUND);
 
@@ -69,7 +80,7 @@ export async function createSchedule(
     description: input.scheduleDesc ?? null,
     type: input.type,
     startsAt: new Date(input.startDate),
-    endsAt: new Date(input.endDate),
+    endsAt: endOf(input),
     createdAt: now,
     updatedAt: now,
   });
@@ -106,7 +117,7 @@ export async function updateSchedule(
     description: input.scheduleDesc ?? null,
     type: input.type,
     startsAt: new Date(input.startDate),
-    endsAt: new Date(input.endDate),
+    endsAt: endOf(input),
     updatedAt: ctx.now(),
   });
   await publishTeamContentChange(ctx, { teamId, workspaceId }, 'SCHEDULES');

@@ -16,8 +16,16 @@ export const calendarKo = {
   dayFormat: 'YYYY년 M월 D일 dddd',
   dateTimeFormat: 'YYYY년 M월 D일 (dd) A h:mm',
   timeFormat: 'A h:mm',
+  dateFormat: 'YYYY년 M월 D일 (dd)',
+  /** An all-day event's time. */
+  allDay: '종일',
   cellLabel: (day: string, count: number, today: boolean) =>
     `${day}${today ? ', 오늘' : ''}${count > 0 ? `, 일정 ${count}개` : ''}`,
+  /** A phone's day cell: its visible count and titles are part of its name (WCAG 2.5.3). */
+  narrowCellLabel: (day: string, today: boolean, titles: string[]) =>
+    `${day}${today ? ', 오늘' : ''}${titles.length > 0 ? `, 일정 ${titles.length}건: ${titles.join(', ')}` : ''}`,
+  /** A phone's day cell shows how many events the day has. */
+  narrowCount: (count: number) => `${count}건`,
   keyboardHint: '화살표 키로 날짜를 옮기고 Enter로 일정을 추가합니다.',
   more: (count: number) => `+${count}`,
   moreLabel: (day: string, count: number) => `${day} 일정 ${count}개 더 보기`,
@@ -44,6 +52,10 @@ export const calendarKo = {
     type: '종류',
     start: '시작',
     end: '종료',
+    /** A deadline has one moment, its start: it is named so. */
+    deadlineAt: '마감 일시',
+    allDay: '종일',
+    day: '날짜',
     description: '설명',
     descriptionPlaceholder: '장소, 준비물 등 메모를 남겨주세요 (선택)',
     submit: '등록',

@@ -88,7 +88,7 @@ describe('Task detail', () => {
     );
   });
 
-  it('takes a deadline day with an optional due time', async () => {
+  it('takes a deadline day with an optional due time, asking first when it has passed', async () => {
     const calls = serve((call) => {
       if (call.method === 'PUT' && call.path === '/api/kanban/tasks/11') return ok(task(11, 10));
       if (call.path === COMMENTS) return ok(page([], 0, 0));
@@ -102,6 +102,14 @@ describe('Task detail', () => {
     fireEvent.change(hours, { target: { value: '18' } });
     fireEvent.change(minutes, { target: { value: '30' } });
     fireEvent.click(within(detail).getByTestId('task-save'));
+    // 1 April 2026 has passed: a confirm, not a refusal, and nothing is sent before it.
+    expect(
+      await screen.findByText(
+        `마감일(${dayjs('2026-04-01T18:30').format('YYYY년 M월 D일 A h:mm')})이 이미 지났습니다. 그래도 저장할까요?`,
+      ),
+    ).toBeTruthy();
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+    fireEvent.click(screen.getByTestId('confirm-action'));
     await waitFor(() =>
       expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject({
         deadline: dayjs('2026-04-01T18:30').toISOString(),

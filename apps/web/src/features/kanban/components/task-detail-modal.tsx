@@ -98,6 +98,7 @@ export function TaskDetailModal({
               members={members}
               onDelete={handleDelete}
               deleting={remove.isPending}
+              confirm={confirm}
             />
             <Divider />
             <TaskCompletion teamId={teamId} task={found.task} />

@@ -6,9 +6,11 @@ import { createTaskSchema, type Task } from '@teamup/contracts/kanban';
 import { Limits } from '@teamup/contracts/limits';
 import type { TeamMember } from '@teamup/contracts/teams';
 import dayjs from 'dayjs';
+import type { ConfirmActionOptions } from '../../../components/confirm-action';
 import { DateWithTimeField } from '../../../components/date-fields';
 import { ErrorAlert } from '../../../components/error-alert';
 import { ko } from '../../../i18n/ko';
+import { formatDate, formatDateTime, isDueInPast } from '../../../lib/dates';
 import { useUpdateTask } from '../api/update-task';
 import { deadlineDay } from '../lib/deadline';
 import { kanbanErrorMessage } from '../lib/kanban-errors';
@@ -21,6 +23,8 @@ interface TaskEditFormProps {
   members: TeamMember[];
   onDelete: () => void;
   deleting: boolean;
+  /** Asks in the card's confirm dialog (above the detail) before saving a past deadline. */
+  confirm: (options: ConfirmActionOptions) => void;
 }
 
 interface TaskValues {
@@ -49,7 +53,14 @@ const deadlineOf = ({ deadline, deadlineTime }: TaskValues): string | null => {
 };
 
 /** Subject, content, deadline and assignees of a card, saved together. */
-export function TaskEditForm({ teamId, task, members, onDelete, deleting }: TaskEditFormProps) {
+export function TaskEditForm({
+  teamId,
+  task,
+  members,
+  onDelete,
+  deleting,
+  confirm,
+}: TaskEditFormProps) {
   const [values, setValues] = useState<TaskValues>(() => valuesOf(task));
   const [problem, setProblem] = useState<string | null>(null);
   const update = useUpdateTask(teamId);
@@ -74,21 +85,36 @@ export function TaskEditForm({ teamId, task, members, onDelete, deleting }: Task
       return;
     }
     setProblem(null);
-    update.mutate(
-      {
-        taskId: task.id,
-        body: {
-          subject: subject.data,
-          content: values.content.trim() ? values.content : null,
-          deadline: deadlineOf(values),
-          assigneeIds: values.assigneeIds.map(Number),
+    const deadline = deadlineOf(values);
+    const save = () =>
+      update.mutate(
+        {
+          taskId: task.id,
+          body: {
+            subject: subject.data,
+            content: values.content.trim() ? values.content : null,
+            deadline,
+            assigneeIds: values.assigneeIds.map(Number),
+          },
         },
-      },
-      {
-        onSuccess: () => notifications.show({ color: 'teal', message: texts.saved }),
-        onError: (error) => setProblem(kanbanErrorMessage(error, texts.saveFailed)),
-      },
-    );
+        {
+          onSuccess: () => notifications.show({ color: 'teal', message: texts.saved }),
+          onError: (error) => setProblem(kanbanErrorMessage(error, texts.saveFailed)),
+        },
+      );
+    // A due date set (or moved) into the past is asked about, not refused: it may be a late entry.
+    if (deadline && deadline !== deadlineOf(valuesOf(task)) && isDueInPast(deadline)) {
+      confirm({
+        title: ko.dates.pastDue.title,
+        message: ko.dates.pastDue.message(
+          deadline.length === 10 ? formatDate(deadline) : formatDateTime(deadline),
+        ),
+        confirmLabel: ko.dates.pastDue.confirm,
+        onConfirm: save,
+      });
+      return;
+    }
+    save();
   };
 
   return (

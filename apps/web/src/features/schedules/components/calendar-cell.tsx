@@ -25,9 +25,17 @@ interface CalendarCellProps {
   onKeyDown: (event: KeyboardEvent<HTMLDivElement>, day: string) => void;
   onOpenSchedule: (schedule: Schedule) => void;
   onOpenDay: (day: string) => void;
+  /**
+   * On a phone the day's events in order (the cell shows their count and short titles, no bars:
+   * a tap anywhere opens the day's list); undefined on wider screens.
+   */
+  narrowSchedules?: Schedule[];
   /** Placeholder content while the month loads. */
   children?: ReactNode;
 }
+
+/** How many titles a phone's cell prints under its number (the count says how many in all). */
+const NARROW_TITLES = 2;
 
 /** One day of the month grid: its number, an add button, the bars starting on it and '+N'. */
 export function CalendarCell({
@@ -42,8 +50,25 @@ export function CalendarCell({
   onKeyDown,
   onOpenSchedule,
   onOpenDay,
+  narrowSchedules,
   children,
 }: CalendarCellProps) {
+  if (narrowSchedules) {
+    return (
+      <NarrowCell
+        day={day}
+        dayName={dayName}
+        isToday={isToday}
+        tabbable={tabbable}
+        schedules={narrowSchedules}
+        onCreate={onCreate}
+        onKeyDown={onKeyDown}
+        onOpenDay={onOpenDay}
+      >
+        {children}
+      </NarrowCell>
+    );
+  }
   return (
     <div
       role="gridcell"
@@ -128,6 +153,72 @@ export function CalendarCell({
         >
           {ko.calendar.more(hidden)}
         </button>
+      )}
+    </div>
+  );
+}
+
+type NarrowCellProps = Pick<
+  CalendarCellProps,
+  'day' | 'dayName' | 'isToday' | 'tabbable' | 'onCreate' | 'onKeyDown' | 'onOpenDay' | 'children'
+> & { schedules: Schedule[] };
+
+/**
+ * A day on a phone (a cell about 46 px wide): its number, the count ('2건') and the first titles
+ * as plain text. Bars that small could not be aimed at, and a tap meant for the day would open
+ * an event; so the whole cell is one target: a day with events opens its list (each event and
+ * '이 날에 일정 추가' are there), an empty day opens the create form as on wider screens.
+ */
+function NarrowCell({
+  day,
+  dayName,
+  isToday,
+  tabbable,
+  schedules,
+  onCreate,
+  onKeyDown,
+  onOpenDay,
+  children,
+}: NarrowCellProps) {
+  const titles = schedules.map((schedule) => schedule.title);
+  return (
+    <div
+      role="gridcell"
+      className={classes.cell}
+      tabIndex={tabbable ? 0 : -1}
+      aria-label={ko.calendar.narrowCellLabel(dayName, isToday, titles)}
+      aria-current={isToday ? 'date' : undefined}
+      data-testid="calendar-cell"
+      data-date={day.key}
+      data-outside={day.inMonth ? undefined : true}
+      data-today={isToday ? true : undefined}
+      data-narrow
+      onClick={() => (schedules.length > 0 ? onOpenDay(day.key) : onCreate(day.key))}
+      onKeyDown={(event) => onKeyDown(event, day.key)}
+    >
+      <span className={classes.dayNumber} data-weekday={day.weekday} aria-hidden>
+        {day.date}
+      </span>
+      {children}
+      {schedules.length > 0 && (
+        <>
+          <span className={classes.count} aria-hidden data-testid="calendar-cell-count">
+            {ko.calendar.narrowCount(schedules.length)}
+          </span>
+          <span className={classes.titles} aria-hidden>
+            {schedules.slice(0, NARROW_TITLES).map((schedule) => (
+              <span
+                key={schedule.id}
+                className={classes.title}
+                style={{ '--bar-color': scheduleTypeFill(schedule.type) } as CSSProperties}
+                data-testid="calendar-cell-title"
+                data-schedule-id={schedule.id}
+              >
+                {schedule.title}
+              </span>
+            ))}
+          </span>
+        </>
       )}
     </div>
   );

@@ -1,11 +1,12 @@
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { Skeleton, VisuallyHidden } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { Limits } from '@teamup/contracts/limits';
 import type { Schedule } from '@teamup/contracts/schedules';
 import { ko } from '../../../i18n/ko';
 import { addDays, FOCUS_STEPS, weeksOf, type CalendarDay } from '../lib/month-grid';
 import { formatDay } from '../lib/schedule-time';
-import { daySpanOf, coversDay, hiddenCount, layoutWeek } from '../lib/week-layout';
+import { daySpanOf, coversDay, hiddenCount, layoutWeek, schedulesOnDay } from '../lib/week-layout';
 import { CalendarCell } from './calendar-cell';
 import classes from './month-grid.module.css';
 
@@ -32,6 +33,7 @@ interface CalendarGridProps {
 /**
  * The month as 6 week rows of 7 days. Multi-day events are bars across the days of each row,
  * in lanes that never overlap; at most 3 lanes are shown, the rest count in the cell's '+N'.
+ * On a phone each day shows its count and first titles instead, and a tap opens the day.
  */
 export function CalendarGrid({
   days,
@@ -47,6 +49,8 @@ export function CalendarGrid({
   onOpenDay,
 }: CalendarGridProps) {
   const hintId = useId();
+  // Mantine's xs breakpoint, where month-grid.module.css draws the phone's cells.
+  const narrow = useMediaQuery('(max-width: 36em)') ?? false;
   const gridRef = useRef<HTMLDivElement>(null);
   // A day the keyboard moved to; focused once its cell is on screen (maybe after a month change).
   const pendingFocus = useRef<string | null>(null);
@@ -121,6 +125,7 @@ export function CalendarGrid({
                   onKeyDown={handleKeyDown}
                   onOpenSchedule={onOpenSchedule}
                   onOpenDay={onOpenDay}
+                  narrowSchedules={narrow ? schedulesOnDay(schedules, day.key) : undefined}
                 >
                   {loading && (weekIndex + col) % 3 === 0 && (
                     <Skeleton className={classes.loading} height={10} radius="sm" />

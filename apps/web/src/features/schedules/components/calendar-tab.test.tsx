@@ -152,6 +152,53 @@ describe('CalendarTab', () => {
     expect(within(await screen.findByTestId('schedule-detail')).getByText('회의 4')).toBeTruthy();
   });
 
+  it('on a phone prints count and titles in the cell; a tap opens the day, an empty day the form', async () => {
+    // A phone's width: the grid's (max-width: 36em) query matches.
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('max-width: 36em'),
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }));
+    serveRange(() =>
+      [9, 10, 11].map((hour, index) =>
+        schedule(index + 1, `2026-03-12T${hour}:00`, `2026-03-12T${hour}:30`, {
+          title: `회의 ${index + 1}`,
+        }),
+      ),
+    );
+    renderTab();
+    const cell = cellOf('2026-03-12');
+    const count = await within(cell).findByTestId('calendar-cell-count');
+    expect(count.textContent).toBe('3건');
+    expect(
+      within(cell)
+        .getAllByTestId('calendar-cell-title')
+        .map((title) => title.textContent),
+    ).toEqual(['회의 1', '회의 2']);
+    // No bars to hit by accident, and the cell's name holds what it shows (WCAG 2.5.3).
+    expect(within(cell).queryByTestId('calendar-event')).toBeNull();
+    expect(within(cell).queryByTestId('calendar-cell-add')).toBeNull();
+    const name = cell.getAttribute('aria-label') ?? '';
+    for (const shown of ['12', '3건', '회의 1', '회의 2']) expect(name).toContain(shown);
+    fireEvent.click(within(cell).getByText('회의 2'));
+    const modal = await screen.findByTestId('calendar-day-modal');
+    expect(within(modal).getAllByTestId('calendar-event')).toHaveLength(3);
+    expect(screen.queryByTestId('schedule-form')).toBeNull();
+    fireEvent.click(within(modal).getByTestId('calendar-day-add'));
+    const form = await screen.findByTestId('schedule-form');
+    expect(within(form).getByTestId('schedule-start-input').textContent).toContain('2026. 3. 12.');
+    cleanup();
+    renderTab();
+    fireEvent.click(await waitFor(() => cellOf('2026-03-13')));
+    expect(await screen.findByTestId('schedule-form')).toBeTruthy();
+    expect(screen.queryByTestId('calendar-day-modal')).toBeNull();
+  });
+
   it('opens the create form on a day with its defaults and checks the fields', async () => {
     let saved: Schedule[] = [];
     const calls = serveRange(
@@ -208,6 +255,49 @@ describe('CalendarTab', () => {
     expect(await within(cellOf('2026-03-12')).findByText('기획 회의')).toBeTruthy();
     expect(rangeCalls(calls).length).toBeGreaterThan(before);
   }, 20_000);
+
+  it('asks no end of a deadline or an all-day event, and asks before saving a past deadline', async () => {
+    const calls = serveRange(
+      () => [],
+      (call) => {
+        if (call.method !== 'POST' || call.path !== LIST) return undefined;
+        return ok(schedule(21, '2026-03-09T09:00', '2026-03-09T09:00', { type: 'DEADLINE' }), 201);
+      },
+    );
+    renderTab();
+    await screen.findByTestId('calendar-empty');
+    // Monday 9 March, the day before today.
+    fireEvent.click(cellOf('2026-03-09'));
+    const form = await screen.findByTestId('schedule-form');
+    fireEvent.change(within(form).getByTestId('schedule-title-input'), {
+      target: { value: '보고서 마감' },
+    });
+    fireEvent.change(within(form).getByTestId('schedule-type-select'), {
+      target: { value: 'DEADLINE' },
+    });
+    expect(within(form).queryByTestId('schedule-end-input')).toBeNull();
+    expect(within(form).getByText('마감 일시')).toBeTruthy();
+    // All-day: one day field, no end either; unticked, a meeting asks its end again.
+    fireEvent.click(within(form).getByTestId('schedule-all-day'));
+    expect(within(form).getByTestId('schedule-start-input').textContent).toBe('2026. 3. 9.');
+    expect(within(form).queryByTestId('schedule-end-input')).toBeNull();
+    fireEvent.click(within(form).getByTestId('schedule-all-day'));
+    fireEvent.click(within(form).getByTestId('schedule-submit'));
+    expect(
+      await screen.findByText(
+        '마감일(2026년 3월 9일 오전 9:00)이 이미 지났습니다. 그래도 저장할까요?',
+      ),
+    ).toBeTruthy();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+    fireEvent.click(screen.getByTestId('confirm-action'));
+    await waitFor(() => expect(screen.queryByTestId('schedule-form')).toBeNull());
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      title: '보고서 마감',
+      type: 'DEADLINE',
+      startDate: dayjs('2026-03-09T09:00').toISOString(),
+      scheduleDesc: null,
+    });
+  });
 
   it('offers edit and delete to the creator and the leader only', async () => {
     const events = [

@@ -215,6 +215,7 @@ export function CalendarTab({ teamId, leaderId, userId }: CalendarTabProps) {
           initialValues={form.values}
           onClose={() => setForm((current) => ({ ...current, opened: false }))}
           onSaved={handleSaved}
+          confirm={confirm}
         />
         {confirmElement}
       </Modal.Stack>

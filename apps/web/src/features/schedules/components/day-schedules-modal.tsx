@@ -2,6 +2,7 @@ import { Button, Group, Modal, Stack, Text, UnstyledButton } from '@mantine/core
 import { IconPlus } from '@tabler/icons-react';
 import type { Schedule } from '@teamup/contracts/schedules';
 import { ko } from '../../../i18n/ko';
+import { weekdayColorOf } from '../../../lib/dates';
 import { formatDay, formatScheduleOnDay } from '../lib/schedule-time';
 import { ScheduleTypeSwatch } from './schedule-type-badge';
 
@@ -16,7 +17,10 @@ interface DaySchedulesModalProps {
   stackId: string;
 }
 
-/** All events of one day (opened from its '+N'), each opening its detail, and an add button. */
+/**
+ * All events of one day (opened from its '+N', or from a tap on the day on a phone), each opening
+ * its detail, and an add button.
+ */
 export function DaySchedulesModal({
   day,
   schedules,
@@ -33,6 +37,8 @@ export function DaySchedulesModal({
       title={day ? formatDay(day) : undefined}
       centered
       size="md"
+      // A Saturday or Sunday heading in the grid's weekend colour.
+      styles={{ title: { color: day ? weekdayColorOf(day) : undefined } }}
       attributes={{ content: { 'data-testid': 'calendar-day-modal' } }}
     >
       {day && (

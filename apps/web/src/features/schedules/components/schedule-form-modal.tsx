@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import {
   Button,
+  Checkbox,
   Group,
   Modal,
   NativeSelect,
@@ -12,14 +13,17 @@ import {
 import { notifications } from '@mantine/notifications';
 import { Limits } from '@teamup/contracts/limits';
 import type { Schedule, ScheduleType } from '@teamup/contracts/schedules';
-import { DateTimeField } from '../../../components/date-fields';
+import type { ConfirmActionOptions } from '../../../components/confirm-action';
+import { DateField, DateTimeField } from '../../../components/date-fields';
 import { ErrorAlert } from '../../../components/error-alert';
 import { ko } from '../../../i18n/ko';
+import { formatDate, formatDateTime, isDueInPast } from '../../../lib/dates';
 import { useCreateSchedule } from '../api/create-schedule';
 import { useUpdateSchedule } from '../api/update-schedule';
 import { scheduleErrorMessage } from '../lib/schedule-errors';
 import {
   endAfterStartMoved,
+  needsEnd,
   scheduleBody,
   validateSchedule,
   type ScheduleFormValues,
@@ -35,6 +39,8 @@ interface ScheduleFormModalProps {
   initialValues: ScheduleFormValues;
   onClose: () => void;
   onSaved: (schedule: Schedule) => void;
+  /** Asks in the calendar's confirm dialog (above this form) before saving a past deadline. */
+  confirm: (options: ConfirmActionOptions) => void;
   stackId: string;
 }
 
@@ -92,6 +98,7 @@ function ScheduleForm({
   update,
   pending,
   onCancel,
+  confirm,
 }: ScheduleFormProps) {
   const [values, setValues] = useState<ScheduleFormValues>(initialValues);
   const [problem, setProblem] = useState<string | null>(null);
@@ -114,19 +121,37 @@ function ScheduleForm({
     setProblem(refused);
     if (refused) return;
     const body = scheduleBody(values);
-    if (editing) {
-      update.mutate(
-        { teamId, scheduleId: editing.id, body },
-        { onSuccess: (schedule) => handleSaved(schedule, ko.calendar.updated) },
-      );
-    } else {
-      create.mutate(
-        { teamId, body },
-        { onSuccess: (schedule) => handleSaved(schedule, ko.calendar.created) },
-      );
+    const save = () => {
+      if (editing) {
+        update.mutate(
+          { teamId, scheduleId: editing.id, body },
+          { onSuccess: (schedule) => handleSaved(schedule, ko.calendar.updated) },
+        );
+      } else {
+        create.mutate(
+          { teamId, body },
+          { onSuccess: (schedule) => handleSaved(schedule, ko.calendar.created) },
+        );
+      }
+    };
+    // A deadline set (or moved) into the past is asked about, not refused: it may be a late entry.
+    const due = values.allDay ? values.start.slice(0, 10) : body.startDate;
+    const moved = !editing || editing.startDate !== body.startDate;
+    if (values.type === 'DEADLINE' && moved && isDueInPast(due)) {
+      confirm({
+        title: ko.dates.pastDue.title,
+        message: ko.dates.pastDue.message(
+          (values.allDay ? formatDate : formatDateTime)(body.startDate),
+        ),
+        confirmLabel: ko.dates.pastDue.confirm,
+        onConfirm: save,
+      });
+      return;
     }
+    save();
   };
 
+  const withEnd = needsEnd(values);
   const mutation = editing ? update : create;
   const failure = mutation.error
     ? scheduleErrorMessage(
@@ -156,28 +181,53 @@ function ScheduleForm({
           value={values.type}
           onChange={(event) => set('type', event.currentTarget.value as ScheduleType)}
         />
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-          <DateTimeField
-            label={ko.calendar.form.start}
-            required
-            testId="schedule-start-input"
-            value={values.start}
-            onChange={(start) =>
-              setValues((current) => ({
-                ...current,
-                start,
-                end: endAfterStartMoved(current, start),
-              }))
-            }
-          />
-          <DateTimeField
-            label={ko.calendar.form.end}
-            required
-            testId="schedule-end-input"
-            minDate={values.start ? values.start.slice(0, 10) : undefined}
-            value={values.end}
-            onChange={(end) => set('end', end)}
-          />
+        <Checkbox
+          label={ko.calendar.form.allDay}
+          checked={values.allDay}
+          onChange={(event) => set('allDay', event.currentTarget.checked)}
+          data-testid="schedule-all-day"
+        />
+        {/* A deadline is one moment and an all-day event ends with its day: no end to ask. */}
+        <SimpleGrid cols={{ base: 1, xs: withEnd ? 2 : 1 }} spacing="md">
+          {values.allDay ? (
+            <DateField
+              label={ko.calendar.form.day}
+              required
+              testId="schedule-start-input"
+              value={values.start.slice(0, 10)}
+              // The time of day is kept for when all-day is unticked again.
+              onChange={(day) =>
+                set('start', day ? `${day} ${values.start.slice(11) || '09:00:00'}` : '')
+              }
+            />
+          ) : (
+            <DateTimeField
+              label={
+                values.type === 'DEADLINE' ? ko.calendar.form.deadlineAt : ko.calendar.form.start
+              }
+              required
+              testId="schedule-start-input"
+              value={values.start}
+              onChange={(start) =>
+                setValues((current) => ({
+                  ...current,
+                  start,
+                  end: endAfterStartMoved(current, start),
+                }))
+              }
+            />
+          )}
+          {withEnd && (
+            <DateTimeField
+              label={ko.calendar.form.end}
+              required
+              testId="schedule-end-input"
+              pickerSide="right"
+              minDate={values.start ? values.start.slice(0, 10) : undefined}
+              value={values.end}
+              onChange={(end) => set('end', end)}
+            />
+          )}
         </SimpleGrid>
         <Textarea
           label={ko.calendar.form.description}

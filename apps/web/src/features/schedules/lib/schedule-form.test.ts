@@ -18,6 +18,7 @@ describe('schedule form', () => {
       type: 'MEETING',
       start: '2026-03-10 09:00:00',
       end: '2026-03-10 10:00:00',
+      allDay: false,
       description: '',
     });
   });
@@ -45,6 +46,7 @@ describe('schedule form', () => {
       type: 'DEADLINE',
       start: '2026-03-10 22:30:00',
       end: '2026-03-11 01:00:00',
+      allDay: false,
       description: '메모',
     });
   });
@@ -60,6 +62,32 @@ describe('schedule form', () => {
     );
     // The same instant is allowed (a deadline at one moment).
     expect(validateSchedule({ ...filled, end: filled.start })).toBeNull();
+  });
+
+  it('leaves the end out of a deadline and an all-day event, which need none', () => {
+    const deadline = {
+      ...filled,
+      type: 'DEADLINE' as const,
+      start: '2026-03-10 18:00:00',
+      end: '',
+    };
+    expect(validateSchedule(deadline)).toBeNull();
+    expect(scheduleBody(deadline)).toEqual({
+      title: '주간 회의',
+      type: 'DEADLINE',
+      startDate: dayjs('2026-03-10T18:00').toISOString(),
+      scheduleDesc: null,
+    });
+    const allDay = { ...filled, type: 'VACATION' as const, allDay: true, end: '' };
+    expect(validateSchedule(allDay)).toBeNull();
+    expect(scheduleBody(allDay)).toMatchObject({
+      startDate: dayjs('2026-03-10T00:00').toISOString(),
+      allDay: true,
+    });
+    expect(scheduleBody(allDay)).not.toHaveProperty('endDate');
+    // Read back, a day from midnight to its last millisecond is all-day again.
+    const saved = schedule(2, '2026-03-10T00:00', '2026-03-10T23:59:59.999');
+    expect(scheduleValues(saved).allDay).toBe(true);
   });
 
   it('moves the end with the start so the length stays', () => {

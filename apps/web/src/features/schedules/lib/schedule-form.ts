@@ -1,6 +1,8 @@
 import '../../../lib/zod-setup';
 import dayjs from 'dayjs';
 import {
+  isAllDaySchedule,
+  scheduleEndOptional,
   scheduleInputSchema,
   type Schedule,
   type ScheduleInput,
@@ -13,6 +15,8 @@ export interface ScheduleFormValues {
   type: ScheduleType;
   start: string;
   end: string;
+  /** A whole day: only the start's day counts, the end is left to the server. */
+  allDay: boolean;
   description: string;
 }
 
@@ -25,6 +29,7 @@ export function newScheduleValues(day: string): ScheduleFormValues {
     type: 'MEETING',
     start: `${day} 09:00:00`,
     end: `${day} 10:00:00`,
+    allDay: false,
     description: '',
   };
 }
@@ -36,6 +41,7 @@ export function scheduleValues(schedule: Schedule): ScheduleFormValues {
     type: schedule.type,
     start: dayjs(schedule.startDate).format(LOCAL_INPUT_FORMAT),
     end: dayjs(schedule.endDate).format(LOCAL_INPUT_FORMAT),
+    allDay: isAllDaySchedule(schedule),
     description: schedule.scheduleDesc ?? '',
   };
 }
@@ -47,13 +53,28 @@ function toInstant(value: string): string {
   return trimmed && parsed.isValid() ? parsed.toISOString() : trimmed;
 }
 
-/** The body of POST and PUT: instants with an offset, an empty description as null. */
+/** Whether the form asks for an end: not for a deadline nor an all-day event (the contract's rule). */
+export function needsEnd(values: Pick<ScheduleFormValues, 'type' | 'allDay'>): boolean {
+  return !scheduleEndOptional(values);
+}
+
+/** The start as sent: an all-day event starts at its day's local midnight. */
+function startOf(values: ScheduleFormValues): string {
+  const day = values.start.trim().slice(0, 10);
+  return values.allDay && day ? `${day} 00:00:00` : values.start;
+}
+
+/**
+ * The body of POST and PUT: instants with an offset, an empty description as null; a deadline
+ * and an all-day event leave the end out (the server ends them at the start, or with the day).
+ */
 export function scheduleBody(values: ScheduleFormValues): ScheduleInput {
   return {
     title: values.title.trim(),
     type: values.type,
-    startDate: toInstant(values.start),
-    endDate: toInstant(values.end),
+    startDate: toInstant(startOf(values)),
+    ...(needsEnd(values) ? { endDate: toInstant(values.end) } : {}),
+    ...(values.allDay ? { allDay: true } : {}),
     scheduleDesc: values.description.trim() ? values.description : null,
   };
 }

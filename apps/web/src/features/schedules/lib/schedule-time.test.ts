@@ -19,6 +19,12 @@ describe('schedule times', () => {
     );
   });
 
+  it('writes an all-day event as its day and 종일', () => {
+    const allDay = schedule(1, '2026-03-10T00:00', '2026-03-10T23:59:59.999');
+    expect(formatScheduleRange(allDay)).toBe('2026년 3월 10일 (화) 종일');
+    expect(formatScheduleOnDay(allDay, '2026-03-10')).toBe('종일');
+  });
+
   it('gives only the times in the list of the day the schedule is on', () => {
     const meeting = schedule(1, '2026-03-10T09:00', '2026-03-10T10:00');
     expect(formatScheduleOnDay(meeting, '2026-03-10')).toBe('오전 9:00 ~ 오전 10:00');

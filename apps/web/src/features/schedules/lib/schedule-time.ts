@@ -1,6 +1,6 @@
 import '../../../lib/dates';
 import dayjs from 'dayjs';
-import type { Schedule } from '@teamup/contracts/schedules';
+import { isAllDaySchedule, type Schedule } from '@teamup/contracts/schedules';
 import { ko } from '../../../i18n/ko';
 
 /** A day key as words, e.g. 2026년 3월 10일 화요일. */
@@ -10,7 +10,7 @@ export function formatDay(day: string): string {
 
 /**
  * When a schedule happens, in local time: '2026년 3월 10일 (화) 오전 9:00 ~ 오전 10:00' on one
- * day, both dates in full when it spans several.
+ * day, both dates in full when it spans several; '2026년 3월 10일 (화) 종일' for an all-day one.
  */
 export function formatScheduleRange({
   startDate,
@@ -18,6 +18,9 @@ export function formatScheduleRange({
 }: Pick<Schedule, 'startDate' | 'endDate'>) {
   const start = dayjs(startDate);
   const end = dayjs(endDate);
+  if (isAllDaySchedule({ startDate, endDate })) {
+    return `${start.format(ko.calendar.dateFormat)} ${ko.calendar.allDay}`;
+  }
   const from = start.format(ko.calendar.dateTimeFormat);
   if (end.isSame(start)) return from;
   const to = end.format(
@@ -37,6 +40,7 @@ export function formatScheduleOnDay(
   const start = dayjs(schedule.startDate);
   const end = dayjs(schedule.endDate);
   if (!start.isSame(day, 'day') || !end.isSame(day, 'day')) return formatScheduleRange(schedule);
+  if (isAllDaySchedule(schedule)) return ko.calendar.allDay;
   const from = start.format(ko.calendar.timeFormat);
   return end.isSame(start) ? from : `${from} ~ ${end.format(ko.calendar.timeFormat)}`;
 }
