@@ -27,6 +27,18 @@ function remoteVideoState(page: Page) {
   });
 }
 
+/** Waits until the video element with this test id plays a picture (its clock moves). */
+function videoPlays(page: Page, testId: string) {
+  return page.waitForFunction(
+    (id) => {
+      const video = document.querySelector<HTMLVideoElement>(`[data-testid="${id}"]`);
+      return video !== null && video.videoWidth > 0 && video.currentTime > 0;
+    },
+    testId,
+    { timeout: 20_000 },
+  );
+}
+
 /** Each meeting control lies wholly within the first screen (no scrolling) of the viewport. */
 async function expectControlsOnFirstScreen(page: Page) {
   const viewport = page.viewportSize();
@@ -87,16 +99,7 @@ describe('video meeting journey', () => {
     // plays in the preview and the fake microphone's tone moves the meter.
     const check = pageA.getByTestId('meeting-prejoin');
     await check.getByText('참여 전 확인: 주간 회의').waitFor();
-    await pageA.waitForFunction(
-      () => {
-        const video = document.querySelector<HTMLVideoElement>(
-          '[data-testid="meeting-prejoin-preview"]',
-        );
-        return video !== null && video.videoWidth > 0 && video.currentTime > 0;
-      },
-      undefined,
-      { timeout: 20_000 },
-    );
+    await videoPlays(pageA, 'meeting-prejoin-preview');
     await pageA.locator('[data-testid="meeting-prejoin-camera"][data-state="ok"]').waitFor();
     await pageA.locator('[data-testid="meeting-prejoin-level"][data-heard="true"]').waitFor();
     await check.getByText('소리가 들립니다').waitFor();
@@ -180,16 +183,7 @@ describe('video meeting journey', () => {
     await pageB.getByTestId('side-panel-video-room').filter({ hasText: '주간 회의' }).click();
     await pageB.getByTestId('meeting-prejoin-join').click();
     await pageB.getByTestId('meeting-stage-remote').waitFor({ timeout: 20_000 });
-    await pageB.waitForFunction(
-      () => {
-        const video = document.querySelector<HTMLVideoElement>(
-          '[data-testid="meeting-stage-remote"]',
-        );
-        return video !== null && video.videoWidth > 0 && video.currentTime > 0;
-      },
-      undefined,
-      { timeout: 20_000 },
-    );
+    await videoPlays(pageB, 'meeting-stage-remote');
     const first = await remoteVideoState(pageB);
     await pageB.waitForTimeout(1000);
     const later = await remoteVideoState(pageB);
@@ -234,12 +228,7 @@ describe('video meeting journey', () => {
       );
     });
     await pageA.getByTestId('meeting-camera').click();
-    await pageB.waitForFunction(() => {
-      const video = document.querySelector<HTMLVideoElement>(
-        '[data-testid="meeting-stage-remote"]',
-      );
-      return video !== null && video.videoWidth > 0;
-    });
+    await videoPlays(pageB, 'meeting-stage-remote');
 
     // B's camera is refused: A is already broadcasting.
     await pageB.getByTestId('meeting-camera').click();
