@@ -127,17 +127,25 @@ describe('accessibility: axe-core on every screen at 1280 and 360 px', () => {
         chatMemberIdList: [memberId],
       })
     ).data;
-    for (const [api, content] of [
-      [owner, '안녕하세요! 회의록 봤어요?'],
-      [member, '네, 방금 읽었어요. 발표 자료는 오늘 밤까지 공유드릴게요.'],
-      [owner, '좋아요, 고마워요!'],
-    ] as const) {
-      await api.send('POST', pathOf(chatEndpoints.send, { ...inWorkspace, roomId: groupRoom.id }), {
-        content,
-      });
-      await api.send('POST', pathOf(chatEndpoints.send, { ...inWorkspace, roomId: dmRoom.id }), {
-        content,
-      });
+    // In each room the answers quote the first message, which the group room pins as its
+    // notice: reply quotes and the pinned notice are on the chat screens too.
+    for (const room of [groupRoom, dmRoom]) {
+      const inRoom = { ...inWorkspace, roomId: room.id };
+      let first: number | undefined;
+      for (const [api, content] of [
+        [owner, '안녕하세요! 회의록 봤어요?'],
+        [member, '네, 방금 읽었어요. 발표 자료는 오늘 밤까지 공유드릴게요.'],
+        [owner, '좋아요, 고마워요!'],
+      ] as const) {
+        const sent = await api.send<{ id: number }>('POST', pathOf(chatEndpoints.send, inRoom), {
+          content,
+          ...(first === undefined ? {} : { replyTo: first }),
+        });
+        first ??= sent.data.id;
+      }
+      if (room === groupRoom) {
+        await owner.send('PUT', pathOf(chatEndpoints.setNotice, inRoom), { messageId: first });
+      }
     }
     const channel = (
       await owner.send<{ id: number }>(
@@ -203,6 +211,18 @@ describe('accessibility: axe-core on every screen at 1280 and 360 px', () => {
     await page.keyboard.press('Escape');
     await page.getByTestId('team-dialog').waitFor({ state: 'detached' });
 
+    // Search (the app has no results page: the dialog is it): the quick switcher, then results
+    // of several kinds (the message, the post, the schedule) for a word.
+    await page.getByTestId('search-open').click();
+    const searchInput = page.getByRole('combobox', { name: '검색어' });
+    await page.getByTestId('search-syntax').waitFor();
+    await audit(page, at('search-switcher'));
+    await searchInput.fill('회의');
+    await page.getByRole('option').filter({ hasText: '킥오프 회의' }).waitFor();
+    await audit(page, at('search-results'));
+    await page.keyboard.press('Escape');
+    await searchInput.waitFor({ state: 'detached' });
+
     // The bell's popover and the side panel (opened from the menu on a phone).
     await page.getByTestId('notification-bell').click();
     await page.getByTestId('notification-popover-item').first().waitFor();
@@ -233,6 +253,8 @@ describe('accessibility: axe-core on every screen at 1280 and 360 px', () => {
     await page.getByTestId('announcement-item').first().waitFor();
     await audit(page, at('team-announcements'));
     await page.goto(`${teamPath}?tab=bulletin`);
+    await page.getByTestId('post-item').first().waitFor();
+    await audit(page, at('team-bulletin'));
     await page.getByTestId('post-item').first().click();
     await page.getByTestId('post-detail').waitFor();
     await page.getByTestId('comment-input').waitFor();

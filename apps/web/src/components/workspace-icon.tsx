@@ -6,16 +6,21 @@ interface WorkspaceIconProps {
   iconUrl: string | null | undefined;
   /** Edge length in px. */
   size?: number;
+  /**
+   * Alone in a link or button: the icon is an image with this name (its letters stand for it);
+   * else it is decoration beside the name.
+   */
+  label?: string;
 }
 
 /** A workspace's icon: its uploaded image, its emoji or letters, or the first letter of the name. */
-export function WorkspaceIcon({ name, iconUrl, size = 44 }: WorkspaceIconProps) {
+export function WorkspaceIcon({ name, iconUrl, size = 44, label }: WorkspaceIconProps) {
   const icon = iconKind(iconUrl, name);
   if (icon.kind === 'image') {
     return (
       <Image
         src={icon.src}
-        alt=""
+        alt={label ?? ''}
         w={size}
         h={size}
         radius="md"
@@ -27,7 +32,7 @@ export function WorkspaceIcon({ name, iconUrl, size = 44 }: WorkspaceIconProps) 
   const long = [...icon.text].length > 2;
   return (
     <Box
-      aria-hidden
+      {...(label === undefined ? { 'aria-hidden': true } : { role: 'img', 'aria-label': label })}
       w={size}
       h={size}
       style={{

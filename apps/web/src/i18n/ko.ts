@@ -98,7 +98,8 @@ export const ko = {
   },
 
   layout: {
-    home: '홈으로',
+    /** The logo link: its name starts with the brand it shows (WCAG 2.5.3, issue 41). */
+    home: 'TeamUp 홈으로',
     notifications: '알림',
     profileMenu: '프로필 메뉴',
     myPage: '마이페이지',
@@ -338,7 +339,6 @@ export const ko = {
     noMembers: '아직 멤버가 없습니다.',
     membersFailed: '멤버 목록을 불러오지 못했습니다.',
     memberDetailTitle: '멤버 정보',
-    openMember: (name: string) => `${name} 정보 보기`,
     workspaceLoading: '워크스페이스를 불러오는 중입니다...',
   },
 

@@ -56,7 +56,6 @@ export const boardKo = {
     deleteConfirm: (title: string) =>
       `'${title}' 게시글을 삭제할까요? 댓글과 첨부파일도 함께 삭제되며 되돌릴 수 없습니다.`,
     back: '목록으로',
-    open: (title: string) => `게시글 '${title}' 열기`,
     commentCount: (count: number) => `댓글 ${count}개`,
     attachmentCount: (count: number) => `첨부파일 ${count}개`,
     createdAt: (date: string) => `작성 ${date}`,

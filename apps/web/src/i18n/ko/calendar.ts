@@ -28,7 +28,8 @@ export const calendarKo = {
   narrowCount: (count: number) => `${count}건`,
   keyboardHint: '화살표 키로 날짜를 옮기고 Enter로 일정을 추가합니다.',
   more: (count: number) => `+${count}`,
-  moreLabel: (day: string, count: number) => `${day} 일정 ${count}개 더 보기`,
+  /** Starts with the '+N' it shows (WCAG 2.5.3): '+2개' would read as another word. */
+  moreLabel: (day: string, count: number) => `+${count} ${day} 일정 더 보기`,
   eventLabel: (title: string, type: string, range: string) => `${title} (${type}, ${range})`,
   emptyHint: '날짜를 눌러 일정을 추가해보세요',
   retry: '다시 시도',

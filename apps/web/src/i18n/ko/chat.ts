@@ -62,7 +62,8 @@ export const chatKo = {
     action: '답장',
     composing: (name: string) => `${name}님에게 답장`,
     cancel: '답장 취소',
-    jump: (name: string) => `${name}님의 원본 메시지로 이동`,
+    /** After the quote's own text, which names it (WCAG 2.5.3). */
+    jump: '원본 메시지로 이동',
     fileOnly: '파일',
     notLoaded: '원본 메시지가 아직 불러와지지 않았습니다. 이전 메시지를 더 불러와 주세요.',
   },
@@ -81,8 +82,9 @@ export const chatKo = {
     add: '공감 추가',
     listLabel: '공감',
     pick: (emoji: string) => `${emoji} 공감하기`,
+    /** Holds the bare count it shows (WCAG 2.5.3): '2명' would read as another word. */
     chip: (emoji: string, count: number, mine: boolean) =>
-      `${emoji} ${count}명${mine ? ', 나도 공감함' : ''}`,
+      `${emoji} ${count} 공감${mine ? ', 나도 공감함' : ''}`,
     who: (names: string[]) => names.join(', '),
   },
   /** Who is typing in the room (decision 0021): never me. */
@@ -118,6 +120,8 @@ export const chatKo = {
     attach: '파일 첨부',
     remove: '첨부 취소',
     download: (name: string) => `${name} 다운로드`,
+    /** After a file card's name and size, which name it (WCAG 2.5.3). */
+    downloadAction: '다운로드',
     imageFailed: '이미지를 불러오지 못했습니다.',
     downloadFailed: '파일 다운로드에 실패했습니다.',
     imageLoading: '이미지를 불러오는 중',

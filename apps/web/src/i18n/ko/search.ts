@@ -2,6 +2,8 @@
 export const searchKo = {
   open: '검색',
   shortcut: 'Ctrl K',
+  /** The top bar's button: what it shows (the shortcut on wide screens), WCAG 2.5.3. */
+  openLabel: '검색 Ctrl K',
   title: '워크스페이스 검색',
   inputLabel: '검색어',
   placeholder: '메시지, 게시글, 할 일, 일정, 파일, 사람, 팀 검색',

@@ -35,7 +35,6 @@ export const workspacesKo = {
   rail: {
     create: '워크스페이스 만들기',
     join: '워크스페이스 참여하기',
-    open: (name: string) => `${name} 워크스페이스로 이동`,
   },
   panel: {
     settings: '워크스페이스 설정',

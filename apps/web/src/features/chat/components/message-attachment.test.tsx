@@ -56,8 +56,9 @@ describe('MessageAttachments', () => {
         screen.getAllByTestId('chat-attachment-image').map((img) => img.getAttribute('alt')),
       ).toEqual(['a.png', 'b.png']),
     );
-    expect(screen.getByTestId('chat-attachment-file').getAttribute('aria-label')).toBe(
-      '회의록.txt 다운로드',
+    // Named by the name (and size) it shows, then the action (WCAG 2.5.3).
+    expect(screen.getByRole('button', { name: /^회의록\.txt .*다운로드$/ })).toBe(
+      screen.getByTestId('chat-attachment-file'),
     );
     expect(screen.queryByTestId('chat-upload-progress')).toBeNull();
   });

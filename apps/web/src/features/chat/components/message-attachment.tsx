@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Group, Progress, Text, UnstyledButton } from '@mantine/core';
+import { Group, Progress, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconDownload, IconFile } from '@tabler/icons-react';
 import type { ChatAttachment } from '@teamup/contracts/chat';
 import { ko } from '../../../i18n/ko';
@@ -17,7 +17,6 @@ function FileAttachment({ attachment }: { attachment: ChatAttachment }) {
       onClick={download}
       disabled={attachment.url === ''}
       className={classes.fileChip}
-      aria-label={t.download(attachment.fileName)}
       data-testid="chat-attachment-file"
     >
       <Group gap={8} wrap="nowrap">
@@ -32,6 +31,8 @@ function FileAttachment({ attachment }: { attachment: ChatAttachment }) {
         </div>
         {attachment.url !== '' && <IconDownload size={16} aria-hidden style={{ flex: 'none' }} />}
       </Group>
+      {/* Named by the name and size it shows, then what it does (WCAG 2.5.3, issue 41). */}
+      <VisuallyHidden>{t.downloadAction}</VisuallyHidden>
     </UnstyledButton>
   );
 }

@@ -9,6 +9,7 @@ import {
   Text,
   Tooltip,
   UnstyledButton,
+  VisuallyHidden,
 } from '@mantine/core';
 import { Link } from 'react-router';
 import {
@@ -223,7 +224,6 @@ export function ReplyQuote({
     <UnstyledButton
       className={classes.replyQuote}
       data-deleted={reply.deleted ? 'true' : 'false'}
-      aria-label={ko.chat.reply.jump(reply.senderName)}
       data-testid="chat-reply-quote"
       onClick={() => onJumpTo(reply.id)}
     >
@@ -233,6 +233,8 @@ export function ReplyQuote({
       <Text size="xs" lineClamp={2} className={classes.replyQuoteText}>
         {text}
       </Text>
+      {/* Named by the quote it shows, then what it does (WCAG 2.5.3, issue 41). */}
+      <VisuallyHidden>{ko.chat.reply.jump}</VisuallyHidden>
     </UnstyledButton>
   );
 }

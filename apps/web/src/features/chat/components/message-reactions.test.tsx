@@ -25,7 +25,7 @@ describe('ReactionBar', () => {
     const chips = screen.getAllByTestId('chat-reaction');
     expect(chips.map((chip) => chip.textContent)).toEqual(['👍2', '😂1']);
     expect(chips.map((chip) => chip.getAttribute('aria-pressed'))).toEqual(['true', 'false']);
-    expect(chips[0]?.getAttribute('aria-label')).toBe('👍 2명, 나도 공감함');
+    expect(chips[0]?.getAttribute('aria-label')).toBe('👍 2 공감, 나도 공감함');
     fireEvent.click(chips[1]!);
     expect(onToggle).toHaveBeenCalledWith('😂');
   });

@@ -1,4 +1,4 @@
-import { CloseButton, Text, UnstyledButton } from '@mantine/core';
+import { CloseButton, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconPinFilled } from '@tabler/icons-react';
 import type { ChatMessage } from '@teamup/contracts/chat';
 import { ko } from '../../../i18n/ko';
@@ -21,17 +21,16 @@ export function PinnedNotice({ message, nameOf, canUnpin, onUnpin, onJumpTo }: P
   return (
     <div className={classes.notice} data-testid="chat-notice">
       <IconPinFilled size={16} aria-hidden style={{ flex: 'none' }} />
-      <UnstyledButton
-        className={classes.noticeBody}
-        aria-label={ko.chat.notice.jump}
-        onClick={() => onJumpTo(message.id)}
-      >
+      <UnstyledButton className={classes.noticeBody} onClick={() => onJumpTo(message.id)}>
+        {/* Named by what it shows, then what it does: a label of its own left out the text
+            (WCAG 2.5.3, issue 41). */}
         <Text size="xs" fw={700}>
           {ko.chat.notice.label} · {nameOf(message.senderId) ?? message.senderName}
         </Text>
         <Text size="sm" lineClamp={2} data-testid="chat-notice-text">
           {text}
         </Text>
+        <VisuallyHidden>{ko.chat.notice.jump}</VisuallyHidden>
       </UnstyledButton>
       {canUnpin && (
         <CloseButton

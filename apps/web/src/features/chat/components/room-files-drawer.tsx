@@ -8,6 +8,7 @@ import {
   Stack,
   Text,
   UnstyledButton,
+  VisuallyHidden,
 } from '@mantine/core';
 import { IconDownload, IconFile, IconFolderOpen } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -29,12 +30,7 @@ function FileRow({ item }: { item: ChatRoomFile }) {
   const download = useDownload(item.attachment);
   return (
     <li>
-      <UnstyledButton
-        className={classes.filesRow}
-        onClick={download}
-        aria-label={ko.chat.attachment.download(item.attachment.fileName)}
-        data-testid="chat-files-file"
-      >
+      <UnstyledButton className={classes.filesRow} onClick={download} data-testid="chat-files-file">
         <IconFile size={20} aria-hidden style={{ flex: 'none' }} />
         <div style={{ flex: 1, minWidth: 0 }}>
           <Text size="sm" fw={500} truncate="end">
@@ -46,6 +42,8 @@ function FileRow({ item }: { item: ChatRoomFile }) {
           </Text>
         </div>
         <IconDownload size={16} aria-hidden style={{ flex: 'none' }} />
+        {/* Named by what it shows, then what it does (WCAG 2.5.3, issue 41). */}
+        <VisuallyHidden>{ko.chat.attachment.downloadAction}</VisuallyHidden>
       </UnstyledButton>
     </li>
   );

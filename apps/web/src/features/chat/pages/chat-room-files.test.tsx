@@ -105,14 +105,14 @@ describe('the room’s files drawer', () => {
     );
     const rows = () => within(drawer).getAllByTestId('chat-files-file');
     expect(rows().map((row) => row.textContent)).toEqual([
-      '회의록.txt2 KB · 이서연 · 2026년 3월 4일',
+      '회의록.txt2 KB · 이서연 · 2026년 3월 4일다운로드',
     ]);
     expect(filesCalls(calls)[0]?.query.get('limit')).toBe('30');
 
     fireEvent.click(within(drawer).getByRole('button', { name: '더 보기' }));
     await waitFor(() => expect(rows()).toHaveLength(2));
     expect(filesCalls(calls)[1]?.query.get('cursor')).toBe('103.0');
-    expect(rows()[1]?.getAttribute('aria-label')).toBe('예산.xlsx 다운로드');
+    expect(within(drawer).getByRole('button', { name: /^예산\.xlsx .*다운로드$/ })).toBe(rows()[1]);
     await waitFor(() =>
       expect(within(grid).getAllByTestId('chat-attachment-image')).toHaveLength(2),
     );

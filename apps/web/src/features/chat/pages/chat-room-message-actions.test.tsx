@@ -112,7 +112,7 @@ describe('replies in the room', () => {
 
   it('shows a deleted original as deleted, live too', async () => {
     setup([
-      message(1, { content: '원본' }),
+      message(1, { content: '첫 메시지' }),
       message(2, {
         senderId: ME,
         senderName: '김민지',
@@ -121,14 +121,14 @@ describe('replies in the room', () => {
           id: 1,
           senderId: OTHER,
           senderName: '이서연',
-          content: '원본',
+          content: '첫 메시지',
           deleted: false,
           hasAttachment: false,
         },
       }),
     ]);
     await waitFor(() => expect(bubble(2)).toBeTruthy());
-    expect(within(bubble(2)!).getByTestId('chat-reply-quote').textContent).toContain('원본');
+    expect(within(bubble(2)!).getByTestId('chat-reply-quote').textContent).toContain('첫 메시지');
     await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
     act(() => FakeEventSource.latest().open());
     act(() =>
@@ -136,7 +136,7 @@ describe('replies in the room', () => {
     );
     const quote = within(bubble(2)!).getByTestId('chat-reply-quote');
     expect(quote.textContent).toContain('삭제된 메시지입니다.');
-    expect(quote.textContent).not.toContain('원본');
+    expect(quote.textContent).not.toContain('첫 메시지');
   });
 
   it('jumps to the original and highlights it briefly; says so when it is not loaded', async () => {

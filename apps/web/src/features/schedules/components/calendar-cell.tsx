@@ -1,4 +1,5 @@
 import type { CSSProperties, KeyboardEvent, ReactNode } from 'react';
+import { VisuallyHidden } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import type { Schedule } from '@teamup/contracts/schedules';
 import { ko } from '../../../i18n/ko';
@@ -37,7 +38,11 @@ interface CalendarCellProps {
 /** How many titles a phone's cell prints under its number (the count says how many in all). */
 const NARROW_TITLES = 2;
 
-/** One day of the month grid: its number, an add button, the bars starting on it and '+N'. */
+/**
+ * One day of the month grid: its number, an add button, the bars starting on it and '+N'. Named
+ * by its content, the date in words (hidden) and the events' bars, not by a label of its own: the
+ * name then holds what the cell shows, its events' titles (WCAG 2.5.3, issue 41).
+ */
 export function CalendarCell({
   day,
   dayName,
@@ -74,7 +79,6 @@ export function CalendarCell({
       role="gridcell"
       className={classes.cell}
       tabIndex={tabbable ? 0 : -1}
-      aria-label={ko.calendar.cellLabel(dayName, count, isToday)}
       aria-current={isToday ? 'date' : undefined}
       data-testid="calendar-cell"
       data-date={day.key}
@@ -86,6 +90,7 @@ export function CalendarCell({
       <span className={classes.dayNumber} data-weekday={day.weekday} aria-hidden>
         {day.date}
       </span>
+      <VisuallyHidden>{ko.calendar.cellLabel(dayName, count, isToday)}</VisuallyHidden>
       {/* Shown on hover and focus (always on touch screens): a day full of events can still be
           added to without aiming between the bars. Tab stays on the cell (Enter adds there). */}
       <button

@@ -1,6 +1,5 @@
 import { Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { MemberProfile } from '@teamup/contracts/workspaces';
-import { ko } from '../../../i18n/ko';
 import { MemberAvatar } from '../../../components/member-avatar';
 
 interface MemberPreviewProps {
@@ -11,12 +10,16 @@ interface MemberPreviewProps {
   testId?: string;
 }
 
-/** One member as avatar and name; clicking (or Enter) opens the member detail. */
+/**
+ * One member as avatar and name; clicking (or Enter) opens the member detail. Named by what it
+ * shows, the name and role (WCAG 2.5.3: a label of its own left out the avatar's letter and the
+ * role, issue 41); the avatar beside the name is decoration.
+ */
 export function MemberPreview({ member, roleLabel, onOpen, testId }: MemberPreviewProps) {
   return (
     <UnstyledButton
       onClick={() => onOpen(member)}
-      aria-label={ko.home.openMember(member.name)}
+      aria-haspopup="dialog"
       data-testid={testId}
       data-user-id={member.id}
       p={6}
@@ -24,7 +27,7 @@ export function MemberPreview({ member, roleLabel, onOpen, testId }: MemberPrevi
       style={{ borderRadius: 'var(--mantine-radius-md)' }}
     >
       <Group gap="sm" wrap="nowrap">
-        <MemberAvatar name={member.name} imageUrl={member.profileImageUrl} />
+        <MemberAvatar name={member.name} imageUrl={member.profileImageUrl} decorative />
         <Stack gap={0} miw={0}>
           <Text size="sm" fw={600} truncate>
             {member.name}

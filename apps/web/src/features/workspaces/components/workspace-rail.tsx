@@ -49,7 +49,6 @@ function RailItem({ workspace, active }: { workspace: Workspace; active: boolean
         <Box
           component={Link}
           to={routes.workspace.href(workspace.id)}
-          aria-label={ko.workspaces.rail.open(workspace.name)}
           aria-current={active ? 'page' : undefined}
           data-testid="workspace-rail-item"
           data-workspace-id={workspace.id}
@@ -65,7 +64,14 @@ function RailItem({ workspace, active }: { workspace: Workspace; active: boolean
             boxShadow: active ? '0 0 0 2px var(--mantine-color-indigo-5)' : undefined,
           }}
         >
-          <WorkspaceIcon name={workspace.name} iconUrl={workspace.iconUrl} size={ITEM_SIZE} />
+          {/* Named by its icon, an image of the workspace's name: a label of the link's own
+              would leave out the letters the icon shows (WCAG 2.5.3, issue 41). */}
+          <WorkspaceIcon
+            name={workspace.name}
+            iconUrl={workspace.iconUrl}
+            size={ITEM_SIZE}
+            label={workspace.name}
+          />
         </Box>
       </Box>
     </Tooltip>
