@@ -297,6 +297,10 @@ describe('accessibility: axe-core on every screen at 1280 and 360 px', () => {
     await page.keyboard.press('Escape');
     await page.getByTestId('video-room-name').waitFor({ state: 'detached' });
     await page.goto(`/#/ws/${ws}/video/live?roomId=${world.channelId}&roomName=주간 회의`);
+    // The camera and microphone check comes first.
+    await page.locator('[data-testid="meeting-prejoin-camera"][data-state="ok"]').waitFor();
+    await audit(page, at('video-prejoin'));
+    await page.getByTestId('meeting-prejoin-join').click();
     await page.getByTestId('meeting-page').waitFor();
     await page.getByTestId('meeting-participant').first().waitFor();
     await audit(page, at('video-meeting'));

@@ -21,9 +21,6 @@ export const calendarKo = {
   allDay: '종일',
   cellLabel: (day: string, count: number, today: boolean) =>
     `${day}${today ? ', 오늘' : ''}${count > 0 ? `, 일정 ${count}개` : ''}`,
-  /** A phone's day cell: its visible count and titles are part of its name (WCAG 2.5.3). */
-  narrowCellLabel: (day: string, today: boolean, titles: string[]) =>
-    `${day}${today ? ', 오늘' : ''}${titles.length > 0 ? `, 일정 ${titles.length}건: ${titles.join(', ')}` : ''}`,
   /** A phone's day cell shows how many events the day has. */
   narrowCount: (count: number) => `${count}건`,
   keyboardHint: '화살표 키로 날짜를 옮기고 Enter로 일정을 추가합니다.',

@@ -185,13 +185,13 @@ function NarrowCell({
   onOpenDay,
   children,
 }: NarrowCellProps) {
-  const titles = schedules.map((schedule) => schedule.title);
+  // Named by its content, as the wide cell: the date in words (hidden), then the count and the
+  // titles it shows, so the name holds the visible text (WCAG 2.5.3).
   return (
     <div
       role="gridcell"
       className={classes.cell}
       tabIndex={tabbable ? 0 : -1}
-      aria-label={ko.calendar.narrowCellLabel(dayName, isToday, titles)}
       aria-current={isToday ? 'date' : undefined}
       data-testid="calendar-cell"
       data-date={day.key}
@@ -204,13 +204,14 @@ function NarrowCell({
       <span className={classes.dayNumber} data-weekday={day.weekday} aria-hidden>
         {day.date}
       </span>
+      <VisuallyHidden>{ko.calendar.cellLabel(dayName, 0, isToday)}</VisuallyHidden>
       {children}
       {schedules.length > 0 && (
         <>
-          <span className={classes.count} aria-hidden data-testid="calendar-cell-count">
+          <span className={classes.count} data-testid="calendar-cell-count">
             {ko.calendar.narrowCount(schedules.length)}
           </span>
-          <span className={classes.titles} aria-hidden>
+          <span className={classes.titles}>
             {schedules.slice(0, NARROW_TITLES).map((schedule) => (
               <span
                 key={schedule.id}

@@ -183,8 +183,10 @@ describe('CalendarTab', () => {
     // No bars to hit by accident, and the cell's name holds what it shows (WCAG 2.5.3).
     expect(within(cell).queryByTestId('calendar-event')).toBeNull();
     expect(within(cell).queryByTestId('calendar-cell-add')).toBeNull();
-    const name = cell.getAttribute('aria-label') ?? '';
-    for (const shown of ['12', '3건', '회의 1', '회의 2']) expect(name).toContain(shown);
+    // Named by its content (no label of its own to drift from it): the date, then what it shows.
+    expect(cell.getAttribute('aria-label')).toBeNull();
+    expect(cell.textContent).toContain('2026년 3월 12일');
+    for (const shown of ['3건', '회의 1', '회의 2']) expect(cell.textContent).toContain(shown);
     fireEvent.click(within(cell).getByText('회의 2'));
     const modal = await screen.findByTestId('calendar-day-modal');
     expect(within(modal).getAllByTestId('calendar-event')).toHaveLength(3);
