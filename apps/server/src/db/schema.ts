@@ -490,10 +490,18 @@ export const chatRooms = pgTable(
     pinnedMessageId: integer('pinned_message_id').references((): AnyPgColumn => chatMessages.id, {
       onDelete: 'set null',
     }),
+    /**
+     * The team whose room this is (migration 0028): its members follow the team's. Null for other
+     * rooms, and once the team is deleted (the room stays as a plain group room).
+     */
+    teamId: integer('team_id').references(() => teams.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('chat_rooms_workspace_idx').on(t.workspaceId, t.createdAt),
     uniqueIndex('chat_rooms_dm_idx').on(t.workspaceId, t.dmKey),
+    uniqueIndex('chat_rooms_team_idx')
+      .on(t.teamId)
+      .where(sql`team_id IS NOT NULL`),
   ],
 );
 

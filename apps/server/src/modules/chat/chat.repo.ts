@@ -21,6 +21,12 @@ export async function findRoom(db: Db, id: number): Promise<RoomRow | undefined>
   return row;
 }
 
+/** The room of team `teamId` (migration 0028), if it has one. */
+export async function findTeamRoom(db: Db, teamId: number): Promise<RoomRow | undefined> {
+  const [row] = await db.select().from(chatRooms).where(eq(chatRooms.teamId, teamId)).limit(1);
+  return row;
+}
+
 export async function findDm(db: Db, workspaceId: number, dmKey: string) {
   const [row] = await db
     .select()

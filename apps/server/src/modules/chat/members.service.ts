@@ -53,7 +53,12 @@ export async function leaveRoom(
   await removeFromRoom(ctx, room, userId);
 }
 
-async function removeFromRoom(ctx: AppContext, room: repo.RoomRow, userId: number) {
+/**
+ * Takes `userId` out of the room as leaving it does, whoever asked (they, or their team's room
+ * following the team): their room access is forgotten, the room and they hear CHAT_MEMBER_LEFT,
+ * and their live connections drop the room.
+ */
+export async function removeFromRoom(ctx: AppContext, room: repo.RoomRow, userId: number) {
   const [member] = (await repo.membersOf(ctx.database.db, [room.id])).filter(
     (candidate) => candidate.userId === userId,
   );

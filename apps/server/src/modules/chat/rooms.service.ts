@@ -56,7 +56,11 @@ async function invitees(ctx: AppContext, workspaceId: number, userId: number, id
   return others;
 }
 
-async function announceJoins(ctx: AppContext, room: repo.RoomRow, userIds: number[]) {
+/**
+ * Each of `userIds`, just added to the room, hears it on their own topic (so their chat list shows
+ * the room and their live connection starts following it) and the room's members hear it too.
+ */
+export async function announceJoins(ctx: AppContext, room: repo.RoomRow, userIds: number[]) {
   if (userIds.length === 0) return;
   const members = await repo.membersOf(ctx.database.db, [room.id]);
   for (const userId of userIds) {
@@ -100,10 +104,20 @@ export async function createGroup(
   return presentOne(ctx, userId, room);
 }
 
-/** A group room with its members, inside the caller's transaction (team formation). */
+/**
+ * A group room with its members, inside the caller's transaction (a team's room: `teamId` links
+ * it to the team, whose membership it then follows, see team-rooms.service.ts).
+ */
 export async function createGroupInTransaction(
   db: Db,
-  input: { workspaceId: number; name: string; createdBy: number; memberIds: number[]; now: Date },
+  input: {
+    workspaceId: number;
+    name: string;
+    createdBy: number;
+    memberIds: number[];
+    now: Date;
+    teamId?: number;
+  },
 ): Promise<number> {
   const created = await repo.insertRoom(db, {
     workspaceId: input.workspaceId,
@@ -111,6 +125,7 @@ export async function createGroupInTransaction(
     name: input.name,
     createdBy: input.createdBy,
     createdAt: input.now,
+    teamId: input.teamId ?? null,
   });
   if (!created) throw new Error('group insert returned nothing');
   await repo.addMembers(db, created.id, [...new Set(input.memberIds)]);

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatRoom, SseTicket } from '@teamup/contracts/chat';
 import type { Page } from '@teamup/contracts/common';
@@ -10,6 +11,7 @@ import type { Workspace } from '@teamup/contracts/workspaces';
 import { call, createUser, dataOf, expectProblem, type TestUser } from '../../../test/factories';
 import { openSse } from '../../../test/sse-client';
 import { createTestApp, listenLocally, type TestApp } from '../../../test/test-app';
+import { chatRooms } from '../../db/schema';
 import { sweepDeadlines } from './formation.service';
 
 let app: TestApp;
@@ -221,6 +223,12 @@ describe('team formation', () => {
       await call(app, people[2] ?? owner, 'GET', `/api/workspaces/${workspace.id}/chat-rooms`),
     );
     expect(rooms.content.map((room) => room.name)).toContain('B조');
+    // ...linked to its team, so that it follows the team's later members (migration 0028).
+    const linked = await app.context.database.db
+      .select({ name: chatRooms.name, teamId: chatRooms.teamId })
+      .from(chatRooms)
+      .where(inArray(chatRooms.teamId, confirmed.createdTeamIds ?? []));
+    expect(linked.map((room) => room.name).sort()).toEqual(['A조', 'B조']);
     const notes = dataOf<Page<Notification>>(
       await call(app, people[2] ?? owner, 'GET', '/api/notifications'),
     ).content;

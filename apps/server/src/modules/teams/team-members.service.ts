@@ -6,6 +6,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../platform/errors
 import { emitDomainEvent } from '../../platform/domain-events';
 import type { MemberRemovalStep } from '../../platform/module';
 import { collectOwnedFiles, deleteStoredFiles } from '../../platform/storage/owned-files';
+import { joinTeamRoom, leaveTeamRoom } from '../chat/chat.service';
 import { checkPassword } from '../workspaces/invites.service';
 import { requireMembership } from '../workspaces/membership.service';
 import {
@@ -59,6 +60,7 @@ async function addToTeam(ctx: AppContext, team: repo.TeamRow, userId: number) {
   });
   if (!added) throw conflict(ErrorCode.TEAM_ALREADY_MEMBER, M.alreadyMember);
   await clearTeamCaches(ctx, team.id, [userId]);
+  await joinTeamRoom(ctx, team.id, [userId]);
   await publishToWorkspace(ctx, team.workspaceId, {
     type: 'TEAM_MEMBERSHIP_CHANGED',
     workspaceId: team.workspaceId,
@@ -103,8 +105,13 @@ export async function leaveTeam(
     await dropMember(tx, team, userId, ctx.now());
     return false;
   });
-  if (teamDeleted) await clearDeletedTeam(ctx, teamId);
-  else await clearTeamCaches(ctx, teamId, [userId]);
+  if (teamDeleted) {
+    // The team's room stays, as a plain group room, with its last member in it.
+    await clearDeletedTeam(ctx, teamId);
+  } else {
+    await clearTeamCaches(ctx, teamId, [userId]);
+    await leaveTeamRoom(ctx, teamId, userId);
+  }
   await deleteStoredFiles(ctx.storage, ctx.logger, deletedFiles);
   await publishToWorkspace(
     ctx,
@@ -179,6 +186,7 @@ export async function removeTeamMember(
   );
   if (!removed) throw notFound(M.notMember, ErrorCode.TEAM_NOT_MEMBER);
   await clearTeamCaches(ctx, teamId, [targetId]);
+  await leaveTeamRoom(ctx, teamId, targetId);
   await publishToWorkspace(ctx, team.workspaceId, {
     type: 'TEAM_MEMBERSHIP_CHANGED',
     workspaceId: team.workspaceId,
@@ -188,7 +196,10 @@ export async function removeTeamMember(
   });
 }
 
-/** Someone leaving the workspace (kicked, banned, left) leaves all of its teams in the same write. */
+/**
+ * Someone leaving the workspace (kicked, banned, left) leaves all of its teams in the same write;
+ * chat's own removal step takes them out of every room of the workspace, team rooms included.
+ */
 export const leaveWorkspaceTeams: MemberRemovalStep = async (db, workspaceId, userId) => {
   const teamIds = await repo.teamIdsOfMember(db, workspaceId, userId);
   for (const teamId of teamIds) {

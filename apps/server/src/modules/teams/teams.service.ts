@@ -10,7 +10,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { badRequest } from '../../platform/errors/app-error';
 import { collectOwnedFiles, deleteStoredFiles } from '../../platform/storage/owned-files';
-import { announceNewGroup, createGroupInTransaction } from '../chat/chat.service';
+import { announceNewGroup, createGroupInTransaction, renameTeamRoom } from '../chat/chat.service';
 import { requireMembership } from '../workspaces/membership.service';
 import {
   clearDeletedTeam,
@@ -104,8 +104,9 @@ export interface MadeTeam {
  * goes through here, inside the caller's transaction: the team with its leader and members, what
  * other modules add to a team (its kanban board), and its team room, a group chat room named
  * after it with the same members (issue 41: teams made by hand get one as formation's always
- * did). The room's later membership is the chat room's own, as for formation's rooms. Once the
- * transaction is committed, `announceTeamRoom` shows the room to its members.
+ * did), linked to the team so that its members and name follow the team's
+ * (team-members.service.ts). Once the transaction is committed, `announceTeamRoom` shows the room
+ * to its members.
  */
 export async function createTeamInTransaction(
   ctx: AppContext,
@@ -137,6 +138,7 @@ export async function createTeamInTransaction(
     createdBy: input.roomCreatedBy,
     memberIds,
     now: ctx.now(),
+    teamId: created.id,
   });
   return { teamId: created.id, roomId };
 }
@@ -173,6 +175,7 @@ export async function updateTeam(
   }
   await repo.updateTeam(ctx.database.db, teamId, patch, ctx.now());
   await clearTeamCaches(ctx, teamId);
+  if (patch.name !== undefined) await renameTeamRoom(ctx, teamId, patch.name);
   return presentForViewer(ctx, teamId, userId);
 }
 
