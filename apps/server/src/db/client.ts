@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -224,8 +225,11 @@ export async function pgliteSnapshot(): Promise<Uint8Array> {
   }
 }
 
-/** What a template was made with; a template made by another PGlite is not used. */
-export type PgliteTemplateStamp = { pglite: string };
+/**
+ * What a template was made with (a template made by another PGlite is not used), and which
+ * build made it: a copy that began under one build and ended under another is thrown away.
+ */
+export type PgliteTemplateStamp = { pglite: string; build?: string };
 
 const templateStampFile = 'teamup-template.json';
 
@@ -240,29 +244,44 @@ export function pgliteVersion(): string {
   return manifest.version;
 }
 
+type CopyFolder = (from: string, to: string, skip: (source: string) => boolean) => Promise<void>;
+
+const copyFolder: CopyFolder = (from, to, skip) =>
+  fsp.cp(from, to, { recursive: true, filter: (source) => !skip(source) });
+
+async function readStamp(template: string): Promise<PgliteTemplateStamp | null> {
+  try {
+    return JSON.parse(
+      await fsp.readFile(path.join(template, templateStampFile), 'utf8'),
+    ) as PgliteTemplateStamp;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Creating an embedded database (initdb in WASM) costs seconds of CPU: a fresh DATA_DIR starts
  * from a copy of the build's template instead. The copy goes to a sibling folder renamed into
  * place, so a crash mid-copy leaves no half database behind (the next start copies again).
  * Migrations still run after it, so a template older than the migrations is only brought forward.
+ * `copy` copies a folder (a test passes one during which the template is rebuilt).
  */
-async function copyTemplate(template: string, dataDir: string): Promise<boolean> {
-  let stamp: PgliteTemplateStamp;
-  try {
-    stamp = JSON.parse(
-      await fsp.readFile(path.join(template, templateStampFile), 'utf8'),
-    ) as PgliteTemplateStamp;
-  } catch {
-    return false; // no template was built: initdb it is
-  }
+export async function copyTemplate(
+  template: string,
+  dataDir: string,
+  copy: CopyFolder = copyFolder,
+): Promise<boolean> {
+  const stamp = await readStamp(template);
+  if (!stamp) return false; // no template was built: initdb it is
   if (stamp.pglite !== pgliteVersion()) return false;
   const staging = `${dataDir}.template-${process.pid}`;
   try {
     await fsp.rm(staging, { recursive: true, force: true });
-    await fsp.cp(template, staging, {
-      recursive: true,
-      filter: (source) => path.basename(source) !== templateStampFile,
-    });
+    await copy(template, staging, (source) => path.basename(source) === templateStampFile);
+    // A build that replaced the template meanwhile (the build and a server starting at once)
+    // may have left this copy with files of two databases: it is not used.
+    const after = await readStamp(template);
+    if (!after || after.build !== stamp.build) throw new Error('the template changed');
     await fsp.rm(dataDir, { recursive: true, force: true });
     await fsp.rename(staging, dataDir);
     return true;
@@ -282,13 +301,21 @@ export async function writePgliteTemplate(dir: string): Promise<void> {
   await fsp.rm(building, { recursive: true, force: true });
   const database = await openDatabase({ kind: 'pglite', dataDir: building });
   await database.close();
-  const stamp: PgliteTemplateStamp = { pglite: pgliteVersion() };
+  const stamp: PgliteTemplateStamp = { pglite: pgliteVersion(), build: randomUUID() };
   await fsp.writeFile(path.join(building, templateStampFile), JSON.stringify(stamp));
   // An empty database holds no secret, and the server may run as another user than the build
   // (the container image): everyone may read the template; each copy is made private.
   await chmodTree(building, 0o755, 0o644);
-  await fsp.rm(dir, { recursive: true, force: true });
+  // The old template is moved aside whole before the new one takes its name, never emptied in
+  // place: a server copying it meanwhile finds it gone (or the new build's stamp) and starts
+  // without it, instead of copying a half-deleted database.
+  const retired = `${dir}.retired-${process.pid}`;
+  await fsp.rm(retired, { recursive: true, force: true });
+  await fsp.rename(dir, retired).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ENOENT') throw error;
+  });
   await fsp.rename(building, dir);
+  await fsp.rm(retired, { recursive: true, force: true });
 }
 
 async function chmodTree(dir: string, dirMode: number, fileMode: number): Promise<void> {
