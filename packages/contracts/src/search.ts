@@ -74,7 +74,10 @@ export const searchQuerySchema = z
       .max(SearchLimits.maxQuery, searchMessages.queryTooLong),
     /** Only this kind; absent: every kind, merged best first. */
     kind: searchKindSchema.optional(),
-    /** Only content of this team (team content kinds; messages, people and files of chat drop out). */
+    /**
+     * Only content of this team: its posts, tasks, schedules … and the messages and files of its
+     * team room (people drop out). With `roomId` too: that room's, if it is the team's.
+     */
     teamId: idSchema.optional(),
     /**
      * Only the messages and files of this room, one the caller is in (`in:방이름` in `q` does the

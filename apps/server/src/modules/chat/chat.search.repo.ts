@@ -26,11 +26,15 @@ const messageText = sql`${chatMessages.content}`;
 /** A message's, and its files', person and day for the filters. */
 const sentBy = { person: chatMessages.senderId, createdAt: chatMessages.createdAt };
 
-/** Only rooms of this workspace the caller is a member of, now; with a room filter, those rooms. */
+/**
+ * Only rooms of this workspace the caller is a member of, now; with a room filter, those rooms;
+ * with a team filter, the team's room (decision 0041).
+ */
 function memberOfRoom(scope: SearchScope) {
   return and(
     eq(chatRooms.workspaceId, scope.workspaceId),
     scope.roomFilter === null ? undefined : inArray(chatRooms.id, [...scope.roomFilter]),
+    scope.teamFilter === null ? undefined : eq(chatRooms.teamId, scope.teamFilter),
     sql`EXISTS (SELECT 1 FROM ${chatRoomMembers} WHERE ${chatRoomMembers.roomId} = ${chatRooms.id} AND ${chatRoomMembers.userId} = ${scope.userId})`,
   );
 }
@@ -89,8 +93,7 @@ export const messageSearch: SearchSource = {
   kind: 'message',
   inRooms: true,
   async search(db: Db, scope, terms, limit) {
-    // Rooms belong to the workspace, not to a team.
-    if (scope.teamFilter !== null || scope.roomFilter?.length === 0) return NO_RESULTS;
+    if (scope.roomFilter?.length === 0) return NO_RESULTS;
     const { total, capped, partial, rows } = await rankedSearch(db, scope, terms, {
       limit,
       id: chatMessages.id,
@@ -156,7 +159,7 @@ export const chatFileSearch: SearchSource = {
   kind: 'file',
   inRooms: true,
   async search(db: Db, scope, terms, limit) {
-    if (scope.teamFilter !== null || scope.roomFilter?.length === 0) return NO_RESULTS;
+    if (scope.roomFilter?.length === 0) return NO_RESULTS;
     const { total, capped, partial, rows } = await rankedSearch(db, scope, terms, {
       limit,
       id: chatAttachments.id,

@@ -303,6 +303,28 @@ describe('search: permissions', () => {
     expect(keysOf(result, 'schedule')).toEqual([ids.schedule]);
     expectProblem(await search(minji, { q: '회의', teamId: dev.id }), 403, 'TEAM_NOT_MEMBER');
   });
+
+  it("counts the team room's messages as the team's (decision 0041), alone or with its room", async () => {
+    const [teamRoom] = await db
+      .select({ id: chatRooms.id })
+      .from(chatRooms)
+      .where(eq(chatRooms.teamId, design.id));
+    const roomId = teamRoom?.id ?? 0;
+    expect(roomId).toBeGreaterThan(0);
+    const said = await message(roomId, minji, '팀방 스프린트 안건 정리');
+    const elsewhere = await room('팀밖방', [minji]);
+    await message(elsewhere, minji, '팀밖 스프린트 안건 정리');
+    expect(
+      keysOf(await found(minji, { q: '스프린트 안건', teamId: design.id }), 'message'),
+    ).toEqual([said]);
+    expect(
+      keysOf(await found(minji, { q: '스프린트 안건', teamId: design.id, roomId }), 'message'),
+    ).toEqual([said]);
+    // Another room with the team filter: nothing, as before.
+    expect(
+      (await found(minji, { q: '스프린트 안건', teamId: design.id, roomId: elsewhere })).total,
+    ).toBe(0);
+  });
 });
 
 describe('search: Korean', () => {
