@@ -35,12 +35,15 @@ export type TeamMembershipChangedEvent = {
   change: 'JOINED' | 'LEFT' | 'REMOVED';
 };
 
-/** Something in a team's space changed: clients refetch that area of the team. */
+/**
+ * Something in a team's space changed: clients refetch that area of the team ('TEAM': the team
+ * itself, its name, description or who may post 공지).
+ */
 export type TeamContentChangedEvent = {
   type: 'TEAM_CONTENT_CHANGED';
   workspaceId: number;
   teamId: number;
-  area: 'KANBAN' | 'SCHEDULES' | 'ANNOUNCEMENTS' | 'POSTS';
+  area: 'TEAM' | 'KANBAN' | 'SCHEDULES' | 'ANNOUNCEMENTS' | 'POSTS';
 };
 
 /**

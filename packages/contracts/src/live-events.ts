@@ -68,7 +68,7 @@ export const teamContentChangedEventSchema = z.object({
   type: z.literal('TEAM_CONTENT_CHANGED'),
   workspaceId: id,
   teamId: id,
-  area: z.enum(['KANBAN', 'SCHEDULES', 'ANNOUNCEMENTS', 'POSTS']),
+  area: z.enum(['TEAM', 'KANBAN', 'SCHEDULES', 'ANNOUNCEMENTS', 'POSTS']),
 });
 export const newChatMessageEventSchema = z.object({
   type: z.literal('NEW_CHAT_MESSAGE'),

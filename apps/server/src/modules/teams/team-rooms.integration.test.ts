@@ -138,7 +138,7 @@ describe("a team's room", () => {
     ).toBe(403);
   });
 
-  it('follows the leader adding and removing members, and the team’s new name', async () => {
+  it('follows the leader adding and removing members, and the team’s new name (told live)', async () => {
     const { people, workspace } = await workspaceWith(2);
     const [leader, member] = people as [TestUser, TestUser];
     const team = await createTeam(leader, workspace.id, '기획팀');
@@ -157,6 +157,15 @@ describe("a team's room", () => {
     });
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect((await roomOfTeam(team.id))?.name).toBe('서비스기획팀');
+    // Open team pages refetch the team (its name, who may post 공지) at once.
+    await stream.waitFor((events) =>
+      events.some(
+        (e) =>
+          e.data['type'] === 'TEAM_CONTENT_CHANGED' &&
+          e.data['teamId'] === team.id &&
+          e.data['area'] === 'TEAM',
+      ),
+    );
 
     const removed = await call(
       app,

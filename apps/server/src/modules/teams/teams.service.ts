@@ -17,6 +17,7 @@ import {
   clearTeamCaches,
   deletableTeam,
   managedTeam,
+  publishTeamContentChange,
   publishToWorkspace,
   teamInWorkspace,
   teamNotFound,
@@ -176,6 +177,8 @@ export async function updateTeam(
   await repo.updateTeam(ctx.database.db, teamId, patch, ctx.now());
   await clearTeamCaches(ctx, teamId);
   if (patch.name !== undefined) await renameTeamRoom(ctx, teamId, patch.name);
+  // Open team pages and lists refetch the team: a member sees the 공지 button go or come at once.
+  await publishTeamContentChange(ctx, { workspaceId: team.workspaceId, teamId }, 'TEAM');
   return presentForViewer(ctx, teamId, userId);
 }
 
