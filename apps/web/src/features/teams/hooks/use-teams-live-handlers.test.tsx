@@ -3,22 +3,17 @@ import { act, cleanup, render } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import type { LiveEvent } from '@teamup/contracts/events';
 import { AppProviders } from '../../../app/providers';
-import type { LiveConnection } from '../../../lib/live/live-connection';
 import { LiveContext } from '../../../lib/live/live-context';
 import { teamQueryKey } from '../../../lib/queries/live-query-keys';
 import { workspaceTeamsQueryKey } from '../../../lib/queries/workspace-teams';
+import { fakeLiveConnection } from '../../../test/fake-live-connection';
 import { installBrowserShims } from '../../../test/render';
 import { useTeamsLiveHandlers } from './use-teams-live-handlers';
 
 /* A team edited by its leader (name, who may post 공지) is fetched again on every open page. */
 
-const handlers = new Set<(event: LiveEvent) => void>();
-const connection = {
-  subscribe: (handler: (event: LiveEvent) => void) => {
-    handlers.add(handler);
-    return () => handlers.delete(handler);
-  },
-} as unknown as LiveConnection;
+const live = fakeLiveConnection();
+const connection = live.connection;
 
 function Listening() {
   useTeamsLiveHandlers();
@@ -27,7 +22,7 @@ function Listening() {
 
 afterEach(() => {
   cleanup();
-  handlers.clear();
+  live.reset();
 });
 
 describe('team live handlers', () => {
@@ -44,7 +39,7 @@ describe('team live handlers', () => {
     );
     const emit = async (event: LiveEvent) =>
       act(async () => {
-        for (const handler of handlers) handler(event);
+        live.emit(event);
         await Promise.resolve();
       });
     await emit({ type: 'TEAM_CONTENT_CHANGED', workspaceId: 7, teamId: 5, area: 'KANBAN' });

@@ -2,11 +2,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import type { LiveEvent } from '@teamup/contracts/events';
 import type { Workspace } from '@teamup/contracts/workspaces';
 import { AppProviders } from '../../../app/providers';
-import type { LiveConnection } from '../../../lib/live/live-connection';
 import { tokenStore } from '../../../lib/token-store';
+import { fakeLiveConnection } from '../../../test/fake-live-connection';
 import { installBrowserShims } from '../../../test/render';
 import { ok, routes, stubApi } from '../../../test/stub-api';
 import { LiveContext } from '../../../lib/live/live-context';
@@ -28,13 +27,8 @@ const workspace: Workspace = {
 };
 
 let mine: Workspace[] = [];
-const handlers = new Set<(event: LiveEvent) => void>();
-const connection = {
-  subscribe: (handler: (event: LiveEvent) => void) => {
-    handlers.add(handler);
-    return () => handlers.delete(handler);
-  },
-} as unknown as LiveConnection;
+const live = fakeLiveConnection();
+const connection = live.connection;
 
 function renderAt(path: string) {
   installBrowserShims();
@@ -60,9 +54,7 @@ function renderAt(path: string) {
 /** The live event arrives, then (as useLiveInvalidation does) the list is fetched again. */
 async function sendOut(queryClient: QueryClient, reason: 'KICKED' | 'BANNED' | 'LEFT') {
   await act(async () => {
-    for (const handler of handlers) {
-      handler({ type: 'WORKSPACE_MEMBER_REMOVED', workspaceId: 7, userId: 3, reason });
-    }
+    live.emit({ type: 'WORKSPACE_MEMBER_REMOVED', workspaceId: 7, userId: 3, reason });
     mine = [];
     await queryClient.invalidateQueries({ queryKey: myWorkspacesQueryKey });
   });

@@ -1,26 +1,20 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
-import type { LiveEvent } from '@teamup/contracts/events';
 import type { WorkspaceMember } from '@teamup/contracts/workspaces';
 import { AppProviders } from '../../../app/providers';
-import type { LiveConnection } from '../../../lib/live/live-connection';
 import { LiveContext } from '../../../lib/live/live-context';
 import { useWorkspaceMembers } from '../../../lib/queries/workspace-members';
 import { tokenStore } from '../../../lib/token-store';
+import { fakeLiveConnection } from '../../../test/fake-live-connection';
 import { installBrowserShims } from '../../../test/render';
 import { ok, routes, stubApi } from '../../../test/stub-api';
 import { useWorkspacesLiveHandlers } from './use-workspaces-live-handlers';
 
 /* Issue 41: someone joining updates every open member list (the home's '총 n명'), live. */
 
-const handlers = new Set<(event: LiveEvent) => void>();
-const connection = {
-  subscribe: (handler: (event: LiveEvent) => void) => {
-    handlers.add(handler);
-    return () => handlers.delete(handler);
-  },
-} as unknown as LiveConnection;
+const live = fakeLiveConnection();
+const connection = live.connection;
 
 const member = (id: number, name: string): WorkspaceMember => ({
   id,
@@ -47,7 +41,7 @@ function MemberTotal() {
 
 afterEach(() => {
   cleanup();
-  handlers.clear();
+  live.reset();
   vi.unstubAllGlobals();
 });
 
@@ -69,9 +63,7 @@ describe('a workspace member list that is open', () => {
 
     members = [...members, member(2, 'joiner')];
     await act(async () => {
-      for (const handler of handlers) {
-        handler({ type: 'WORKSPACE_MEMBER_JOINED', workspaceId: 7, userId: 2 });
-      }
+      live.emit({ type: 'WORKSPACE_MEMBER_JOINED', workspaceId: 7, userId: 2 });
       await Promise.resolve();
     });
     expect(await screen.findByText('총 2명')).toBeTruthy();
