@@ -170,6 +170,12 @@ describe('workspace, team, ban and unban journey', () => {
     await edit.getByTestId('team-edit-name').fill('브랜딩팀');
     await edit.getByTestId('team-edit-submit').click();
     await pageA.getByTestId('team-name').getByText('브랜딩팀').waitFor();
+    // The team's room (decision 0041) took the new name; the header's link opens it.
+    await pageA.getByTestId('team-chat-link').click();
+    await pageA.getByTestId('chat-room').waitFor();
+    await pageA.getByTestId('chat-room').getByText('브랜딩팀').first().waitFor();
+    await screenshot(pageA, 'team-room-from-team-page-1280');
+    await pageA.goBack();
     const memberRows = pageA.getByTestId('team-members');
     await memberRows.locator(`[data-user-id="${meB.id}"]`).waitFor();
     await memberRows.getByTestId('team-remove-member').click();

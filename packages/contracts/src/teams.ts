@@ -130,6 +130,8 @@ export const teamSchema = z.object({
   isMember: z.boolean(),
   /** Who may post announcements: every member, or the leader only. */
   announcementPosting: announcementPostingSchema,
+  /** The team's chat room (decision 0041), when the caller is in it; null otherwise. */
+  roomId: z.number().int().nullable(),
   createdAt: z.string(),
 });
 export type Team = z.infer<typeof teamSchema>;

@@ -98,8 +98,14 @@ describe("a team's room", () => {
     const roomId = (await roomOfTeam(team.id))?.id ?? 0;
     const stream = await subscribe(joiner);
 
+    // The team answer names its room only to those in it (the team page's 팀 채팅 link).
+    const roomIdSeenBy = async (user: TestUser) =>
+      dataOf<Team>(await call(app, user, 'GET', `/api/teams/${team.id}`)).roomId;
+    expect(await roomIdSeenBy(leader)).toBe(roomId);
+    expect(await roomIdSeenBy(joiner)).toBeNull();
     const joined = await call(app, joiner, 'POST', `/api/teams/${team.id}/join`, {});
     expect(joined.statusCode, joined.body).toBe(200);
+    expect(await roomIdSeenBy(joiner)).toBe(roomId);
     // Their chat list refetches on this (use-chat-rooms-live-sync), and their stream follows the room.
     await stream.waitFor(told('CHAT_MEMBER_JOINED', roomId, joiner.userId));
     expect(await memberIds(joiner, workspace.id, roomId)).toEqual(

@@ -16,6 +16,7 @@ export function presentTeam(view: TeamView, progress: number): Team {
     progress,
     isMember: view.isMember,
     announcementPosting: view.announcementPosting,
+    roomId: view.viewerRoomId,
     createdAt: view.createdAt.toISOString(),
   };
 }

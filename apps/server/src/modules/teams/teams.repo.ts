@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { boards, teamMembers, teams, users } from '../../db/schema';
+import { boards, chatRoomMembers, chatRooms, teamMembers, teams, users } from '../../db/schema';
 
 export type TeamRow = typeof teams.$inferSelect;
 /** A team with what its card shows: member count, leader name, whether the viewer is in it. */
@@ -9,12 +9,21 @@ export type TeamView = TeamRow & {
   leaderName: string | null;
   isMember: boolean;
   bulletinBoardId: number;
+  /** The team's room (decision 0041) when the viewer is in it. */
+  viewerRoomId: number | null;
 };
 export type TeamMemberRow = { user: typeof users.$inferSelect; joinedAt: Date };
 
 const memberCount = sql<number>`(
   SELECT count(*)::int FROM ${teamMembers} tm WHERE tm.team_id = ${teams.id}
 )`.mapWith(Number);
+
+const viewerRoomId = (userId: number) =>
+  sql<number | null>`(
+    SELECT r.id FROM ${chatRooms} r WHERE r.team_id = ${teams.id} AND EXISTS (
+      SELECT 1 FROM ${chatRoomMembers} m WHERE m.room_id = r.id AND m.user_id = ${userId}
+    )
+  )`;
 
 const viewerIsMember = (userId: number) =>
   sql<boolean>`EXISTS (
@@ -51,6 +60,7 @@ function selectViews(db: Db, viewerId: number) {
       leaderName: users.name,
       isMember: viewerIsMember(viewerId),
       bulletinBoardId: boards.id,
+      viewerRoomId: viewerRoomId(viewerId),
     })
     .from(teams)
     .innerJoin(boards, eq(boards.teamId, teams.id))
@@ -63,6 +73,7 @@ type ViewRow = {
   leaderName: string | null;
   isMember: boolean;
   bulletinBoardId: number;
+  viewerRoomId: number | null;
 };
 const toView = (row: ViewRow): TeamView => ({
   ...row.team,
@@ -70,6 +81,8 @@ const toView = (row: ViewRow): TeamView => ({
   leaderName: row.leaderName,
   isMember: row.isMember,
   bulletinBoardId: row.bulletinBoardId,
+  // The driver may hand the subquery's integer back as a string.
+  viewerRoomId: row.viewerRoomId === null ? null : Number(row.viewerRoomId),
 });
 
 export async function viewTeam(db: Db, teamId: number, viewerId: number) {

@@ -32,6 +32,7 @@ const team: Team = {
   progress: 0,
   isMember: true,
   announcementPosting: 'EVERYONE',
+  roomId: null,
   createdAt: '2026-01-01T00:00:00.000Z',
 };
 
@@ -86,6 +87,19 @@ describe('TeamPage', () => {
     expect(await screen.findByTestId('team-bad-access')).toBeTruthy();
     expect(screen.getByText('잘못된 접근입니다.')).toBeTruthy();
     expect(screen.getByRole('link', { name: '대시보드로 이동' }).getAttribute('href')).toBe('/');
+  });
+
+  it("links to the team's chat room for those in it, and offers no link to others", async () => {
+    stubTeamPage(() => ok({ ...team, roomId: 31 }));
+    renderPage('/ws/:workspaceId/team/:teamId', page, '/ws/1/team/7');
+    const link = await screen.findByTestId('team-chat-link');
+    expect(link.getAttribute('href')).toBe('/ws/1/chat/31');
+    expect(link.getAttribute('aria-label')).toBe('팀 채팅방 열기');
+    cleanup();
+    stubTeamPage(() => ok(team));
+    renderPage('/ws/:workspaceId/team/:teamId', page, '/ws/1/team/7');
+    await screen.findByTestId('team-name');
+    expect(screen.queryByTestId('team-chat-link')).toBeNull();
   });
 
   it('shows the tabs to a member and writes the default tab into the address', async () => {

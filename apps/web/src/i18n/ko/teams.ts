@@ -49,6 +49,8 @@ export const teamsKo = {
   noDescription: '팀 설명이 없습니다.',
   progress: '진행률',
   settings: '팀 설정',
+  /** The team page's link to the team's chat room (decision 0041). */
+  openChat: '팀 채팅방 열기',
   leave: '팀 나가기',
   leaveConfirm: '정말 팀을 나가시겠습니까? 이 작업은 되돌릴 수 없습니다.',
   lastMemberTitle: '마지막 멤버입니다',

@@ -21,6 +21,7 @@ const team: Team = {
   progress: 0,
   isMember: true,
   announcementPosting: 'EVERYONE',
+  roomId: null,
   createdAt: '2026-01-01T00:00:00.000Z',
 };
 

@@ -23,6 +23,7 @@ const base: Team = {
   progress: 0,
   isMember: false,
   announcementPosting: 'EVERYONE',
+  roomId: null,
   createdAt: '2026-01-01T00:00:00.000Z',
 };
 

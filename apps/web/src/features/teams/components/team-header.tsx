@@ -5,11 +5,12 @@ import {
   IconCrown,
   IconDoorExit,
   IconLock,
+  IconMessageCircle,
   IconPencil,
   IconSettings,
   IconTrash,
 } from '@tabler/icons-react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Team } from '@teamup/contracts/teams';
 import type { Workspace } from '@teamup/contracts/workspaces';
 import { routes } from '../../../config/paths';
@@ -63,6 +64,20 @@ export function TeamHeader({ team, workspace, userId }: TeamHeaderProps) {
         {team.name}
       </Title>
     </Group>
+  );
+  // The team's room, for whoever is in it (decision 0041).
+  const chatLink = team.roomId !== null && (
+    <ActionIcon
+      component={Link}
+      to={routes.chat.href(team.workspaceId, team.roomId)}
+      variant="default"
+      size="lg"
+      aria-label={ko.teams.openChat}
+      title={ko.teams.openChat}
+      data-testid="team-chat-link"
+    >
+      <IconMessageCircle size={18} />
+    </ActionIcon>
   );
   const settingsMenu = (mayLeave || mayDelete || mayEdit) && (
     <Menu position="bottom-end" shadow="md" withinPortal>
@@ -144,14 +159,20 @@ export function TeamHeader({ team, workspace, userId }: TeamHeaderProps) {
           </Group>
           <Group gap="md" wrap="nowrap" style={{ flex: 'none' }}>
             <Box visibleFrom="xs">{progress}</Box>
-            {settingsMenu}
+            <Group gap="xs" wrap="nowrap">
+              {chatLink}
+              {settingsMenu}
+            </Group>
           </Group>
         </Group>
       ) : (
         <Stack gap="sm">
           <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
             {name}
-            {settingsMenu}
+            <Group gap="xs" wrap="nowrap" style={{ flex: 'none' }}>
+              {chatLink}
+              {settingsMenu}
+            </Group>
           </Group>
           <Text
             size="sm"
