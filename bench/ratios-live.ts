@@ -119,8 +119,14 @@ export async function liveRows(options: {
       const messages = LIVE.rate * LIVE.rateSeconds;
       for (const side of sides) {
         const bare = 'bare' in side ? side.bare : undefined;
+        // The durable broadcaster's database is its cost too, as the product's is (PostgreSQL's
+        // backends; PGlite's thread is inside its process).
+        const barePids = async () => [
+          bare?.pid ?? 0,
+          ...(side.key === 'durable' && databaseUrl ? await postgresPids() : []),
+        ];
         const cpu = bare
-          ? cpuOfSending(async () => [bare.pid], messages)
+          ? cpuOfSending(barePids, messages)
           : cpuOfSending(productPids, messages, server.pid ?? 0);
         const healthUrl = `${bare ? bare.url : server.url}/api/health`;
         let probe: Promise<Figure> | undefined;
@@ -143,7 +149,7 @@ export async function liveRows(options: {
         sayRound(`${LIVE.rate}/s ${short}`, result);
         say(
           bare
-            ? `round ${round} ${`${short} CPU`.padEnd(22)} ${cpu.spent.cpuMs.toFixed(2)} ms a message (load generator: ${cpu.spent.loadMs.toFixed(2)})`
+            ? `round ${round} ${`${short} CPU`.padEnd(22)} ${cpu.spent.cpuMs.toFixed(2)} ms a message${side.key === 'durable' && databaseUrl ? ' (with PostgreSQL)' : ''} (load generator: ${cpu.spent.loadMs.toFixed(2)})`
             : `round ${round} ${'product CPU'.padEnd(22)} ${cpu.spent.cpuMs.toFixed(2)} ms a message${databaseUrl ? ' (with PostgreSQL)' : ''} (by thread: ${cpu.spent.byThread}; load generator: ${cpu.spent.loadMs.toFixed(2)})`,
         );
         say(
