@@ -1,7 +1,7 @@
 /**
  * The bare baselines of bench/ratios.bench.ts, each run as its own process:
  *
- *   node --import tsx bench/bare-servers.ts <health|select|insert|idle|sse>
+ *   node --import tsx bench/bare-servers.ts <health|select|insert|idle|sse|sse-durable>
  *
  * Environment: PORT (0: a free port), and the engine: DATABASE_URL (PostgreSQL) or DATA_DIR (PGlite on
  * DATA_DIR/db). Prints `listening <port>` once it answers. Each is the least code that does the
@@ -12,6 +12,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import Fastify from 'fastify';
+import { PgliteInWorker } from '../apps/server/src/db/pglite-remote';
 
 type Engine = {
   query(sql: string, params?: unknown[]): Promise<Array<Record<string, unknown>>>;
@@ -84,6 +85,61 @@ async function prepareMessages(engine: Engine) {
   CREATE INDEX IF NOT EXISTS bare_messages_room_idx ON bare_messages (room_id, id)`);
 }
 
+/**
+ * The durable broadcaster's store: one table, one INSERT of a batch of bodies at a time, answering
+ * their ids in order. PGlite in a worker thread (the product's own worker, db/pglite-worker.mjs,
+ * copied beside this bundle by bench/processes.ts), or one `pg` connection.
+ */
+async function openDurableStore(): Promise<(bodies: string[]) => Promise<number[]>> {
+  const schema =
+    'CREATE TABLE IF NOT EXISTS bare_stream_messages (id integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY, body text NOT NULL)';
+  const insert = 'INSERT INTO bare_stream_messages (body) SELECT unnest($1::text[]) RETURNING id';
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    const { default: pg } = await import('pg');
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query(schema);
+    return async (bodies) =>
+      (await client.query<{ id: number }>(insert, [bodies])).rows.map((row) => row.id);
+  }
+  const dataDir = process.env.DATA_DIR;
+  if (!dataDir) throw new Error('set DATABASE_URL or DATA_DIR');
+  const db = await PgliteInWorker.open(path.join(dataDir, 'db'));
+  await db.exec(schema);
+  return async (bodies) =>
+    (await db.query<{ id: number }>(insert, [bodies])).rows.map((row) => row.id);
+}
+
+/** Answers GET /events with an open SSE stream kept in `streams`; false for any other request. */
+function openStream(
+  streams: Set<http.ServerResponse>,
+  request: http.IncomingMessage,
+  response: http.ServerResponse,
+) {
+  if (request.method !== 'GET' || request.url !== '/events') return false;
+  response.writeHead(200, {
+    'content-type': 'text/event-stream',
+    'cache-control': 'no-cache',
+    connection: 'keep-alive',
+  });
+  response.write(': open\n\n');
+  streams.add(response);
+  request.on('close', () => streams.delete(response));
+  return true;
+}
+
+/** A message as both broadcasters write it: numbered as the product numbers its chat events. */
+const eventText = (id: number, body: string) =>
+  `id: ${id}\ndata: {"messageId":${id},"event":${body}}\n\n`;
+
+function answerHealth(request: http.IncomingMessage, response: http.ServerResponse) {
+  if (request.url !== '/api/health') return false;
+  response.writeHead(200, { 'content-type': 'application/json' });
+  response.end('{"status":"ok"}');
+  return true;
+}
+
 function announce(address: string | AddressInfo | null) {
   if (!address || typeof address === 'string') throw new Error('no port');
   process.stdout.write(`listening ${address.port}\n`);
@@ -149,37 +205,76 @@ switch (mode) {
   }
   case 'sse': {
     // The minimal broadcaster: POST /send writes its body (a JSON object) as one event to every
-    // open stream, numbered as the product numbers its chat events (`id:`, `messageId`).
+    // open stream, numbered in memory.
     const streams = new Set<http.ServerResponse>();
     let nextId = 0;
     const server = http.createServer((request, response) => {
-      if (request.method === 'GET' && request.url === '/events') {
-        response.writeHead(200, {
-          'content-type': 'text/event-stream',
-          'cache-control': 'no-cache',
-          connection: 'keep-alive',
-        });
-        response.write(': open\n\n');
-        streams.add(response);
-        request.on('close', () => streams.delete(response));
-        return;
-      }
+      if (openStream(streams, request, response) || answerHealth(request, response)) return;
       if (request.method === 'POST' && request.url === '/send') {
         let body = '';
         request.setEncoding('utf8');
         request.on('data', (chunk: string) => (body += chunk));
         request.on('end', () => {
           nextId += 1;
-          const event = `id: ${nextId}\ndata: {"messageId":${nextId},"event":${body}}\n\n`;
+          const event = eventText(nextId, body);
           for (const stream of streams) stream.write(event);
           response.writeHead(201, { 'content-type': 'application/json' });
           response.end(`{"data":{"id":${nextId}}}`);
         });
         return;
       }
-      if (request.url === '/api/health') {
-        response.writeHead(200, { 'content-type': 'application/json' });
-        response.end('{"status":"ok"}');
+      response.writeHead(404).end();
+    });
+    server.keepAliveTimeout = 72_000;
+    server.listen(port, host, () => announce(server.address()));
+    break;
+  }
+  case 'sse-durable': {
+    // The durable broadcaster (issue 42): as 'sse', but a message is numbered by its row. Bodies
+    // are queued; one INSERT runs at a time and takes every body that arrived while the previous
+    // one ran. Nothing gathers on purpose or waits: an idle store takes the first body at once.
+    // Only once its INSERT has resolved is a message written to the streams and answered 201.
+    const insert = await openDurableStore();
+    const streams = new Set<http.ServerResponse>();
+    let queued: Array<{ body: string; response: http.ServerResponse }> = [];
+    let inserting = false;
+    const flush = () => {
+      if (inserting || queued.length === 0) return;
+      const batch = queued;
+      queued = [];
+      inserting = true;
+      insert(batch.map((message) => message.body)).then(
+        (ids) => {
+          inserting = false;
+          // The next batch goes to the store before this one's events go out, so that the
+          // database works while this thread writes the streams.
+          flush();
+          batch.forEach(({ body, response }, index) => {
+            const id = ids[index] as number;
+            const event = eventText(id, body);
+            for (const stream of streams) stream.write(event);
+            response.writeHead(201, { 'content-type': 'application/json' });
+            response.end(`{"data":{"id":${id}}}`);
+          });
+        },
+        (error: unknown) => {
+          inserting = false;
+          flush();
+          process.stderr.write(`insert failed: ${String(error)}\n`);
+          for (const { response } of batch) response.writeHead(500).end();
+        },
+      );
+    };
+    const server = http.createServer((request, response) => {
+      if (openStream(streams, request, response) || answerHealth(request, response)) return;
+      if (request.method === 'POST' && request.url === '/send') {
+        let body = '';
+        request.setEncoding('utf8');
+        request.on('data', (chunk: string) => (body += chunk));
+        request.on('end', () => {
+          queued.push({ body, response });
+          flush();
+        });
         return;
       }
       response.writeHead(404).end();
@@ -189,5 +284,5 @@ switch (mode) {
     break;
   }
   default:
-    throw new Error(`unknown mode ${mode}: health, select, insert, idle or sse`);
+    throw new Error(`unknown mode ${mode}: health, select, insert, idle, sse or sse-durable`);
 }

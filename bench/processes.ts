@@ -5,6 +5,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { median, rssOf, sleep } from './support';
@@ -34,6 +35,14 @@ function bareServersBundle(): Promise<string> {
       target: 'node20',
       logLevel: 'warning',
     });
+    // The durable broadcaster runs the product's PGlite worker, which the bundle starts by its
+    // path beside itself (as scripts/build-server.mjs places it beside the product's bundle).
+    for (const file of ['pglite-worker.mjs', 'pglite-statements.mjs']) {
+      await fs.copyFile(
+        path.join(root, 'apps/server/src/db', file),
+        path.join(path.dirname(outfile), file),
+      );
+    }
     return outfile;
   })();
   return bareBundle;

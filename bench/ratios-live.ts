@@ -1,8 +1,9 @@
 /**
  * The live figures of the ratios bench (bench/ratios.bench.ts): the product's SSE delivery at
  * 500 msg/s into a 50-member room, with a health probe beside it and the product's CPU a message,
- * and the fan-out of one message to 1,000 streams, each beside the minimal broadcaster in the
- * same rounds.
+ * and the fan-out of one message to 1,000 streams, beside the minimal broadcasters in the same
+ * rounds: in memory, and durable (each message INSERTed first; issue 42), the one the sustained
+ * figures are held to.
  */
 import type { ServerProcess } from '../apps/server/test/server-process';
 import {
@@ -72,98 +73,115 @@ export async function liveRows(options: {
   seeded: Seeded;
   /** PostgreSQL's, whose backends' CPU counts as the product's; undefined on PGlite. */
   databaseUrl: string | undefined;
+  /** The durable broadcaster's engine: DATABASE_URL, or a DATA_DIR of its own. */
+  durableEnv: Record<string, string>;
   say: (line: string) => void;
 }): Promise<Row[]> {
-  const { server, seeded, databaseUrl, say } = options;
+  const { server, seeded, databaseUrl, durableEnv, say } = options;
   const broadcaster = await startBare('sse', {});
+  const durable = await startBare('sse-durable', durableEnv);
   try {
-    const base = broadcasterTarget(broadcaster);
-    const live: Record<
-      'sustainedBase' | 'sustainedProduct' | 'fanBase' | 'fanProduct',
-      SseResult[]
-    > = { sustainedBase: [], sustainedProduct: [], fanBase: [], fanProduct: [] };
-    const probes: Figure[] = [];
+    const memoryTarget = broadcasterTarget(broadcaster);
+    const durableTarget = broadcasterTarget(durable);
+    const product = productTarget(server, seeded, 'fifty', LIVE.members);
+    const sustainedRounds: Record<'memory' | 'durable' | 'product', SseResult[]> = {
+      memory: [],
+      durable: [],
+      product: [],
+    };
+    const probeRounds: Record<'memory' | 'durable' | 'product', Figure[]> = {
+      memory: [],
+      durable: [],
+      product: [],
+    };
+    const fan: Record<'base' | 'product', SseResult[]> = { base: [], product: [] };
     // Unrecorded load on each first: the first round's p99 was a warm-up's, four to six times
     // the next round's (session 17), the broadcaster's too. One second was not enough for the
     // product: in the round after it, V8's helper threads (the optimising compiler, the
     // concurrent marker) took 0.50-0.53 ms of CPU a message, against 0.08-0.16 in the rounds
     // after (three live-only runs, session 21).
-    await sustained(base, LIVE.members, LIVE.rate, LIVE.warmUpSeconds);
-    await sustained(
-      productTarget(server, seeded, 'fifty', LIVE.members),
-      LIVE.members,
-      LIVE.rate,
-      LIVE.warmUpSeconds,
-    );
-    // Product and broadcaster alternate within each round, as the request figures do: a tail
-    // figure from one round moved 1.5-2x between two quiet runs (session 14).
+    for (const target of [memoryTarget, durableTarget, product]) {
+      await sustained(target, LIVE.members, LIVE.rate, LIVE.warmUpSeconds);
+    }
+    const productPids = async () => [server.pid ?? 0, ...(databaseUrl ? await postgresPids() : [])];
+    // The three sides, each with the health probe beside it (the targets hold the product's
+    // health to the durable broadcaster's own under the same load).
+    const sides = [
+      { key: 'memory', name: 'in-memory broadcaster', target: memoryTarget, bare: broadcaster },
+      { key: 'durable', name: 'durable broadcaster', target: durableTarget, bare: durable },
+      { key: 'product', name: 'product', target: product },
+    ] as const;
+    // All sides alternate within each round, as the request figures do: a tail figure from one
+    // round moved 1.5-2x between two quiet runs (session 14).
     for (let round = 1; round <= LIVE.rounds; round += 1) {
       const sayRound = (name: string, result: SseResult) =>
         say(`round ${round} ${name.padEnd(22)} p50 ${ms(result.p50)}  p99 ${ms(result.p99)}`);
       const messages = LIVE.rate * LIVE.rateSeconds;
-      const baseCpu = cpuOfSending(async () => [broadcaster.pid], messages);
-      const sustainedBase = await sustained(
-        base,
-        LIVE.members,
-        LIVE.rate,
-        LIVE.rateSeconds,
-        undefined,
-        baseCpu.measure,
-      );
-      live.sustainedBase.push(sustainedBase);
-      sayRound(`${LIVE.rate}/s broadcaster`, sustainedBase);
-      say(
-        `round ${round} ${'broadcaster CPU'.padEnd(22)} ${baseCpu.spent.cpuMs.toFixed(2)} ms a message (load generator: ${baseCpu.spent.loadMs.toFixed(2)})`,
-      );
-      let probe: Promise<Figure> | undefined;
-      const productPids = async () => [
-        server.pid ?? 0,
-        ...(databaseUrl ? await postgresPids() : []),
-      ];
-      const productCpu = cpuOfSending(productPids, messages, server.pid ?? 0);
-      const sustainedProduct = await sustained(
-        productTarget(server, seeded, 'fifty', LIVE.members),
-        LIVE.members,
-        LIVE.rate,
-        LIVE.rateSeconds,
-        () => {
-          probe = healthProbe(`${server.url}/api/health`, LIVE.rateSeconds, LIVE.probe);
-          probe.catch(() => undefined); // awaited below; no unhandled rejection meanwhile
-        },
-        productCpu.measure,
-      );
-      if (!probe) throw new Error('the health probe never started');
-      const probed = await probe;
-      live.sustainedProduct.push(sustainedProduct);
-      probes.push(probed);
-      sayRound(`${LIVE.rate}/s product`, sustainedProduct);
-      say(
-        `round ${round} ${'product CPU'.padEnd(22)} ${productCpu.spent.cpuMs.toFixed(2)} ms a message${databaseUrl ? ' (with PostgreSQL)' : ''} (by thread: ${productCpu.spent.byThread}; load generator: ${productCpu.spent.loadMs.toFixed(2)})`,
-      );
-      say(
-        `round ${round} ${'health during it'.padEnd(22)} p50 ${ms(probed.p50)}  p99 ${ms(probed.p99)}`,
-      );
-      const fanBase = await fanOut(base, LIVE.fanOutSubscribers, LIVE.fanOutMessages);
-      live.fanBase.push(fanBase);
+      for (const side of sides) {
+        const bare = 'bare' in side ? side.bare : undefined;
+        // The durable broadcaster's database is its cost too, as the product's is (PostgreSQL's
+        // backends; PGlite's thread is inside its process).
+        const barePids = async () => [
+          bare?.pid ?? 0,
+          ...(side.key === 'durable' && databaseUrl ? await postgresPids() : []),
+        ];
+        const cpu = bare
+          ? cpuOfSending(barePids, messages)
+          : cpuOfSending(productPids, messages, server.pid ?? 0);
+        const healthUrl = `${bare ? bare.url : server.url}/api/health`;
+        let probe: Promise<Figure> | undefined;
+        const result = await sustained(
+          side.target,
+          LIVE.members,
+          LIVE.rate,
+          LIVE.rateSeconds,
+          () => {
+            probe = healthProbe(healthUrl, LIVE.rateSeconds, LIVE.probe);
+            probe.catch(() => undefined); // awaited below; no unhandled rejection meanwhile
+          },
+          cpu.measure,
+        );
+        if (!probe) throw new Error('the health probe never started');
+        const probed = await probe;
+        sustainedRounds[side.key].push(result);
+        probeRounds[side.key].push(probed);
+        const short = side.key === 'memory' ? 'in-memory' : side.key;
+        sayRound(`${LIVE.rate}/s ${short}`, result);
+        say(
+          bare
+            ? `round ${round} ${`${short} CPU`.padEnd(22)} ${cpu.spent.cpuMs.toFixed(2)} ms a message${side.key === 'durable' && databaseUrl ? ' (with PostgreSQL)' : ''} (load generator: ${cpu.spent.loadMs.toFixed(2)})`
+            : `round ${round} ${'product CPU'.padEnd(22)} ${cpu.spent.cpuMs.toFixed(2)} ms a message${databaseUrl ? ' (with PostgreSQL)' : ''} (by thread: ${cpu.spent.byThread}; load generator: ${cpu.spent.loadMs.toFixed(2)})`,
+        );
+        say(
+          `round ${round} ${`health beside ${short}`.padEnd(22)} p50 ${ms(probed.p50)}  p99 ${ms(probed.p99)}`,
+        );
+      }
+      const fanBase = await fanOut(memoryTarget, LIVE.fanOutSubscribers, LIVE.fanOutMessages);
+      fan.base.push(fanBase);
       sayRound(`fan-out broadcaster`, fanBase);
       const fanProduct = await fanOut(
         productTarget(server, seeded, 'big', 1),
         LIVE.fanOutSubscribers,
         LIVE.fanOutMessages,
       );
-      live.fanProduct.push(fanProduct);
+      fan.product.push(fanProduct);
       sayRound(`fan-out product`, fanProduct);
     }
-    return sseRows(
-      LIVE,
-      medianSse(live.sustainedProduct),
-      medianSse(live.sustainedBase),
-      medianSse(live.fanProduct),
-      medianSse(live.fanBase),
-      medianFigure(probes),
-      probes.map((probe) => probe.p99),
-    );
+    const loaded = (key: 'memory' | 'durable' | 'product') => ({
+      result: medianSse(sustainedRounds[key]),
+      health: medianFigure(probeRounds[key]),
+      healthP99Rounds: probeRounds[key].map((probe) => probe.p99),
+    });
+    return sseRows(LIVE, {
+      product: loaded('product'),
+      durable: loaded('durable'),
+      durableStore: databaseUrl ? 'one pg connection' : 'PGlite in a thread',
+      memory: loaded('memory'),
+      fanProduct: medianSse(fan.product),
+      fanBase: medianSse(fan.base),
+    });
   } finally {
+    await durable.stop();
     await broadcaster.stop();
   }
 }

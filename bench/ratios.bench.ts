@@ -5,7 +5,8 @@
  *
  * Baselines (bench/bare-servers.ts, each its own process): bare Fastify answering GET /api/health;
  * bare Fastify + the engine answering one primary-key SELECT of a users-like row ("bare SELECT")
- * and one INSERT of a chat-message-like row ("bare INSERT"); a minimal node:http SSE broadcaster;
+ * and one INSERT of a chat-message-like row ("bare INSERT"); a minimal node:http SSE broadcaster,
+ * in memory and durable (each message INSERTed first: what the live figures are held to);
  * bare Fastify + the engine idle after one query (memory). The product is the real server started
  * from its bundle, as `npm start` and the image run it (`node --enable-source-maps dist/main.mjs`,
  * NODE_ENV=production; built here first when its sources are newer); the baselines are bundled by
@@ -257,7 +258,15 @@ async function runEngine(engine: EngineName, databaseUrl: string | undefined) {
           ),
         ];
 
-    rows.push(...(await liveRows({ server, seeded, databaseUrl, say })));
+    rows.push(
+      ...(await liveRows({
+        server,
+        seeded,
+        databaseUrl,
+        durableEnv: await bareEnv('durable'),
+        say,
+      })),
+    );
     for (const row of rows) {
       say(
         `${row.figure}: ${row.product} (${row.productLatency}) vs ${row.baseline} (${row.baselineLatency}) → ${row.ratio}, ${metText(row.met)}`,
