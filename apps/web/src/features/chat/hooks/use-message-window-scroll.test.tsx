@@ -121,9 +121,24 @@ describe('useMessageWindowScroll', () => {
     layOut(list, 1000);
     rerender(<List messages={[message(1), message(2)]} />);
     fireEvent.scroll(list);
+    fireEvent.wheel(list, { deltaY: -300 });
     list.scrollTop = 200;
     fireEvent.scroll(list);
     grow(list, content, 1300);
     expect(list.scrollTop).toBe(200);
+  });
+
+  it('keeps following when the browser, not the reader, moved the list up', () => {
+    const { getByTestId, rerender } = render(<List messages={[message(1)]} />);
+    const list = getByTestId('list');
+    const content = getByTestId('content');
+    layOut(list, 1000);
+    rerender(<List messages={[message(1), message(2)]} />);
+    fireEvent.scroll(list);
+    // Scroll anchoring: something above shrank, the browser moved the list up by 110 px.
+    list.scrollTop = 390;
+    fireEvent.scroll(list);
+    grow(list, content, 1300);
+    expect(list.scrollTop).toBe(800);
   });
 });

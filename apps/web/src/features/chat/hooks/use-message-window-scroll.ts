@@ -4,6 +4,10 @@ import type { RoomSessionState } from '../lib/room-session';
 
 /** Within this many px of the end, the list counts as showing the newest message. */
 const BOTTOM_SLACK_PX = 48;
+/** A move up within this long after the reader touched the list is theirs (not the browser's). */
+const GESTURE_WINDOW_MS = 1000;
+/** What the reader does to scroll a list: wheel, touch, the scrollbar, the keyboard. */
+const GESTURES = ['wheel', 'touchstart', 'touchmove', 'pointerdown', 'keydown'] as const;
 
 /**
  * Where the message list stands: at the bottom it follows new messages, a resize of the list,
@@ -38,6 +42,8 @@ export function useMessageWindowScroll({
   const stickRef = useRef(true);
   /** Where the list stood at the last scroll event: a move up is the reader leaving the end. */
   const lastTopRef = useRef(0);
+  /** When the reader last touched the list (wheel, touch, pointer, key), by performance.now(). */
+  const gestureAtRef = useRef(Number.NEGATIVE_INFINITY);
   /** A message on screen and how far below the list's top it stood before a page was loaded. */
   const anchorRef = useRef<{ id: string; offset: number } | null>(null);
   const focusedRef = useRef(false);
@@ -70,7 +76,11 @@ export function useMessageWindowScroll({
     const list = listRef.current;
     if (!list) return;
     const top = list.scrollTop;
-    const movedUp = top < lastTopRef.current;
+    // Only the reader leaves the end. The browser also moves a list up by itself (scroll anchoring
+    // when something above shrinks as pictures load); taken for the reader, that stopped the list
+    // from following its newest message after a reload (issue 41).
+    const movedUp =
+      top < lastTopRef.current && performance.now() - gestureAtRef.current < GESTURE_WINDOW_MS;
     lastTopRef.current = top;
     const bottom = list.scrollHeight - top - list.clientHeight < BOTTOM_SLACK_PX;
     if (!bottom && stickRef.current && !movedUp && !state.newerOnServer) {
@@ -98,6 +108,18 @@ export function useMessageWindowScroll({
   useEffect(() => {
     if (!state.newerOnServer) lookAgain();
   }, [state.newerOnServer]);
+
+  useEffect(() => {
+    const list = listRef.current;
+    if (!list) return undefined;
+    const touched = () => {
+      gestureAtRef.current = performance.now();
+    };
+    for (const type of GESTURES) list.addEventListener(type, touched, { passive: true });
+    return () => {
+      for (const type of GESTURES) list.removeEventListener(type, touched);
+    };
+  }, [listShown]);
 
   // A smaller or larger list (a turned phone, a growing input) keeps showing the newest message,
   // and so does a list whose content grows once it is shown: a picture's height is known only
