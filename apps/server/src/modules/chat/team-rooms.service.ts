@@ -11,7 +11,7 @@ import { announceJoins } from './rooms.service';
  * A team without a room (made before migration 0028) is left alone.
  */
 
-/** `userIds` joined team `teamId`: they are in its room and hear it as any room join. */
+/** `userIds` joined team `teamId`: they are in its room and hear it as a room join. */
 export async function joinTeamRoom(
   ctx: AppContext,
   teamId: number,

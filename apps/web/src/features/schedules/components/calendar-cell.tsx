@@ -38,6 +38,38 @@ interface CalendarCellProps {
 /** How many titles a phone's cell prints under its number (the count says how many in all). */
 const NARROW_TITLES = 2;
 
+/** What every day cell is, wide or narrow: a grid cell of the roving tab index, marked by date. */
+function gridCellProps({
+  day,
+  isToday,
+  tabbable,
+  onKeyDown,
+}: Pick<CalendarCellProps, 'day' | 'isToday' | 'tabbable' | 'onKeyDown'>) {
+  return {
+    role: 'gridcell',
+    className: classes.cell,
+    tabIndex: tabbable ? 0 : -1,
+    'aria-current': isToday ? ('date' as const) : undefined,
+    'data-testid': 'calendar-cell',
+    'data-date': day.key,
+    'data-outside': day.inMonth ? undefined : true,
+    'data-today': isToday ? true : undefined,
+    onKeyDown: (event: KeyboardEvent<HTMLDivElement>) => onKeyDown(event, day.key),
+  };
+}
+
+/** The day's number as shown, and its name in words for screen readers (the cell's name). */
+function DayHeading({ day, name }: { day: CalendarDay; name: string }) {
+  return (
+    <>
+      <span className={classes.dayNumber} data-weekday={day.weekday} aria-hidden>
+        {day.date}
+      </span>
+      <VisuallyHidden>{name}</VisuallyHidden>
+    </>
+  );
+}
+
 /**
  * One day of the month grid: its number, an add button, the bars starting on it and '+N'. Named
  * by its content, the date in words (hidden) and the events' bars, not by a label of its own: the
@@ -76,21 +108,10 @@ export function CalendarCell({
   }
   return (
     <div
-      role="gridcell"
-      className={classes.cell}
-      tabIndex={tabbable ? 0 : -1}
-      aria-current={isToday ? 'date' : undefined}
-      data-testid="calendar-cell"
-      data-date={day.key}
-      data-outside={day.inMonth ? undefined : true}
-      data-today={isToday ? true : undefined}
+      {...gridCellProps({ day, isToday, tabbable, onKeyDown })}
       onClick={() => onCreate(day.key)}
-      onKeyDown={(event) => onKeyDown(event, day.key)}
     >
-      <span className={classes.dayNumber} data-weekday={day.weekday} aria-hidden>
-        {day.date}
-      </span>
-      <VisuallyHidden>{ko.calendar.cellLabel(dayName, count, isToday)}</VisuallyHidden>
+      <DayHeading day={day} name={ko.calendar.cellLabel(dayName, count, isToday)} />
       {/* Shown on hover and focus (always on touch screens): a day full of events can still be
           added to without aiming between the bars. Tab stays on the cell (Enter adds there). */}
       <button
@@ -189,22 +210,11 @@ function NarrowCell({
   // titles it shows, so the name holds the visible text (WCAG 2.5.3).
   return (
     <div
-      role="gridcell"
-      className={classes.cell}
-      tabIndex={tabbable ? 0 : -1}
-      aria-current={isToday ? 'date' : undefined}
-      data-testid="calendar-cell"
-      data-date={day.key}
-      data-outside={day.inMonth ? undefined : true}
-      data-today={isToday ? true : undefined}
+      {...gridCellProps({ day, isToday, tabbable, onKeyDown })}
       data-narrow
       onClick={() => (schedules.length > 0 ? onOpenDay(day.key) : onCreate(day.key))}
-      onKeyDown={(event) => onKeyDown(event, day.key)}
     >
-      <span className={classes.dayNumber} data-weekday={day.weekday} aria-hidden>
-        {day.date}
-      </span>
-      <VisuallyHidden>{ko.calendar.cellLabel(dayName, 0, isToday)}</VisuallyHidden>
+      <DayHeading day={day} name={ko.calendar.cellLabel(dayName, 0, isToday)} />
       {children}
       {schedules.length > 0 && (
         <>
