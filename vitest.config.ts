@@ -52,6 +52,16 @@ const opensTestDatabase = (source: string) =>
  */
 const engineIndependent = new Set(['test/serve-web.integration.test.ts']);
 const serverProcessTests: string[] = [];
+/**
+ * Process tests that need PostgreSQL and mostly wait (the scheduler's 1,000 jobs due over two
+ * minutes): npm test runs them beside the PostgreSQL pass, where they cost no wall time of their
+ * own, and sets TEST_PROCESSES_BESIDE_POSTGRES=later for the PGlite pass to leave them out.
+ */
+const besidePostgres = [
+  'test/scheduled-jobs.integration.test.ts',
+  'test/reminders-processes.integration.test.ts',
+];
+const leftForLater = process.env.TEST_PROCESSES_BESIDE_POSTGRES === 'later';
 const serverDatabaseTests: string[] = [];
 const serverUnitTests: string[] = [];
 for (const file of serverTests) {
@@ -133,7 +143,9 @@ export default defineConfig({
         test: {
           name: 'server-processes',
           ...serverProject,
-          include: serverProcessTests,
+          include: serverProcessTests.filter(
+            (file) => !(leftForLater && besidePostgres.includes(file)),
+          ),
           pool: 'forks',
         },
       },

@@ -4,10 +4,16 @@
  */
 import os from 'node:os';
 import { benchAccounts } from './accounts.bench';
+import { benchCalendarMonth } from './calendar-month.bench';
 import { benchChat } from './chat.bench';
+import { benchClassOverview } from './class-overview.bench';
 import { benchChatList } from './chat-list.bench';
 import { benchChatScale } from './chat-scale.bench';
+import { benchClassContribution } from './class-contribution.bench';
+import { benchDigestRun } from './digest-run.bench';
 import { benchHandoff } from './handoff.bench';
+import { benchIcsFeed, benchMyTasks } from './my-tasks.bench';
+import { benchPushFanout } from './push-fanout.bench';
 import { benchRatios } from './ratios.bench';
 import { benchSearch } from './search.bench';
 import { benchSearchCost } from './search-cost.bench';
@@ -34,6 +40,13 @@ const benches = {
   search: benchSearch,
   'search-cost': benchSearchCost,
   'send-stalls': benchSendStalls,
+  'digest-run': benchDigestRun,
+  'push-fanout': benchPushFanout,
+  'my-tasks': benchMyTasks,
+  'ics-feed': benchIcsFeed,
+  'calendar-month': benchCalendarMonth,
+  'class-contribution': benchClassContribution,
+  'class-overview': benchClassOverview,
 };
 const chosen = process.argv.slice(2);
 for (const [name, bench] of Object.entries(benches)) {

@@ -79,7 +79,11 @@ describe('first paint: the prerendered login page', () => {
   it('never shows the login form to a signed-in visitor', async () => {
     const email = `first-paint-${Date.now()}@example.com`;
     await signUp(stack, email);
-    const { context, page } = await newPage(browser, stack.baseUrl);
+    // Without the service worker: once it controls the page it answers the scripts from its
+    // cache, where page.route cannot hold them.
+    const { context, page } = await newPage(browser, stack.baseUrl, undefined, {
+      serviceWorkers: 'block',
+    });
     await login(page, email);
     let releaseScripts = () => {};
     const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));

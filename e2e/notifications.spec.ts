@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { kanbanEndpoints, type Kanban, type KanbanList, type Task } from '@teamup/contracts/kanban';
 import { teamEndpoints, type Team } from '@teamup/contracts/teams';
+import { deliveryEndpoints, type DeliverySettings } from '@teamup/contracts/delivery';
 import { notificationEndpoints } from '@teamup/contracts/notifications';
 import { pathOf } from '@teamup/contracts/endpoint';
 import { userEndpoints } from '@teamup/contracts/users';
@@ -131,5 +132,31 @@ describe('notifications journey', () => {
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(page, 'notifications-360');
     await expectAccessible(page, 'notifications-360');
+
+    // Away from the tab: a daily digest and quiet hours that let mentions through, saved.
+    await page.getByTestId('notifications-settings').click();
+    const delivery = page.getByTestId('delivery-settings');
+    await delivery.getByTestId('delivery-digest').selectOption('DAILY_9AM');
+    await delivery.getByRole('switch', { name: '방해금지 시간' }).check();
+    await delivery
+      .getByRole('checkbox', { name: '나를 언급한 메시지는 방해금지 중에도 알림' })
+      .check();
+    await delivery.getByTestId('delivery-save').click();
+    await page.getByText('알림 전달 설정을 저장했습니다.').waitFor();
+    expect(await leaderApi.get<DeliverySettings>(pathOf(deliveryEndpoints.settings))).toEqual({
+      digest: 'DAILY_9AM',
+      quietHours: { enabled: true, start: '23:00', end: '08:00', allowMentions: true },
+      // The task reminders (issue 44) keep their defaults: both.
+      taskReminders: ['24H', '1H'],
+      timeZone: 'Asia/Seoul',
+    });
+    await delivery.scrollIntoViewIfNeeded();
+    await screenshot(page, 'notification-delivery-360');
+    await expectAccessible(page, 'notification-delivery-360');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await delivery.getByTestId('delivery-time-zone').click();
+    await page.getByRole('option', { name: 'Asia/Seoul' }).waitFor();
+    await screenshot(page, 'notification-delivery-1280');
+    await page.keyboard.press('Escape');
   });
 });

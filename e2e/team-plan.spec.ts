@@ -114,10 +114,17 @@ describe('calendar and kanban journey', () => {
     await start.click();
     // The picker opens clear of the dialog's title and of the labels above and beside it.
     await expectClearOf(page, start, form, 'calendar-form-picker-1280');
+    // A window that crosses the phone width with the picker open (a tablet turned) makes it a
+    // modal and back: the form must come back with it, not stay hidden under the page.
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.getByRole('dialog', { name: '시작' }).waitFor();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByRole('dialog', { name: '시작' }).waitFor({ state: 'detached' });
     await page.getByTestId('schedule-start-input-hours').fill('10');
     await page.getByTestId('schedule-start-input-submit').click();
     await start.getByText(`${year}. ${month}. 15. 오전 10:00`).waitFor();
     await end.getByText(`${year}. ${month}. 15. 오전 11:00`).waitFor();
+    expect(await form.getAttribute('data-hidden')).toBeNull();
     await screenshot(page, 'calendar-form-1280');
     await expectAccessible(page, 'calendar-form-1280');
     await form.getByTestId('schedule-submit').click();

@@ -71,6 +71,11 @@ export async function buildServer() {
   for (const file of ['pglite-worker.mjs', 'pglite-statements.mjs']) {
     fs.copyFileSync(path.join(serverDir, 'src/db', file), path.join(serverDist, file));
   }
+  // The web push thread, likewise (platform/push/push-sender.ts starts it by path).
+  fs.copyFileSync(
+    path.join(serverDir, 'src/platform/push/push-worker.mjs'),
+    path.join(serverDist, 'push-worker.mjs'),
+  );
   const template = spawnSync(
     process.execPath,
     [path.join(serverDist, 'make-pglite-template.mjs'), path.join(serverDist, 'pglite-template')],

@@ -21,6 +21,7 @@ const web = {
     'apps/web/index.html',
     'apps/web/vite.config.ts',
     'apps/web/vite-prerender.ts',
+    'apps/web/vite-service-worker.ts',
     'apps/web/postcss.config.cjs',
     'apps/web/package.json',
     'packages/contracts/src',

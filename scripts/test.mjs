@@ -26,10 +26,10 @@ function run(title, command, args, env = {}) {
  * ends, so the lanes never interleave.
  */
 async function runLanes(lanes) {
-  const runStep = ({ title, command, args }) =>
+  const runStep = ({ title, command, args, env = {} }) =>
     new Promise((resolve) => {
       const t0 = Date.now();
-      const child = spawn(command, args, { env: process.env });
+      const child = spawn(command, args, { env: { ...process.env, ...env } });
       let output = '';
       child.stdout.on('data', (chunk) => (output += chunk));
       child.stderr.on('data', (chunk) => (output += chunk));
@@ -78,18 +78,12 @@ await runLanes([
 if (!process.env.TEST_REDIS_URL) {
   console.log('TEST_REDIS_URL not set: the Redis bus, limiter and two-instance tests are skipped.');
 }
+const postgres = Boolean(process.env.TEST_DATABASE_URL);
 run('logic + DOM + database (PGlite) + processes', 'npx', ['vitest', 'run'], {
   TEST_DB_KIND: 'pglite',
+  // With PostgreSQL, the process tests that need it and mostly wait run beside its pass below.
+  ...(postgres ? { TEST_PROCESSES_BESIDE_POSTGRES: 'later' } : {}),
 });
-
-if (process.env.TEST_DATABASE_URL) {
-  // Only the files that open a test database: the rest would repeat what the PGlite pass ran.
-  run('database (PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'server-db'], {
-    TEST_DB_KIND: 'postgres',
-  });
-} else {
-  skip('database tests (PostgreSQL)', 'TEST_DATABASE_URL is not set');
-}
 
 const chrome = ensureChromium();
 if (!chrome.ok) {
@@ -97,7 +91,44 @@ if (!chrome.ok) {
   summary.push(`FAIL e2e: ${chrome.message}`);
   finish(1);
 }
-run('end-to-end (Chromium)', 'npx', ['vitest', 'run', '--config', 'e2e/vitest.config.ts'], {
-  CHROME_PATH: chrome.path,
-});
+const endToEnd = {
+  title: 'end-to-end (Chromium)',
+  command: 'npx',
+  args: ['vitest', 'run', '--config', 'e2e/vitest.config.ts'],
+  env: { CHROME_PATH: chrome.path },
+};
+
+// The browser journeys beside the PostgreSQL pass: each waits much of its time (on the database
+// server, on pages), so side by side they take little more than the longer of the two.
+if (postgres) {
+  await runLanes([
+    [
+      {
+        title: 'database (PostgreSQL)',
+        command: 'npx',
+        args: ['vitest', 'run', '--project', 'server-db'],
+        env: { TEST_DB_KIND: 'postgres' },
+      },
+    ],
+    [
+      {
+        title: 'processes on PostgreSQL (scheduler and reminders, two instances)',
+        command: 'npx',
+        args: [
+          'vitest',
+          'run',
+          '--project',
+          'server-processes',
+          'scheduled-jobs',
+          'reminders-processes',
+        ],
+        env: { TEST_DB_KIND: 'pglite' },
+      },
+    ],
+    [endToEnd],
+  ]);
+} else {
+  skip('database tests (PostgreSQL)', 'TEST_DATABASE_URL is not set');
+  await runLanes([[endToEnd]]);
+}
 finish(0);

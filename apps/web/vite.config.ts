@@ -5,6 +5,7 @@ import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { finishIndexHtml } from './vite-prerender';
+import { writeServiceWorker } from './vite-service-worker';
 
 /** The API server of `npm run dev` (PORT default of the runtime contract). */
 const apiTarget = 'http://localhost:8081';
@@ -15,7 +16,8 @@ const gzip = promisify(zlib.gzip);
 const compressible = /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest|map)$/;
 
 /**
- * Finishes index.html (the login page rendered at build time, vite-prerender.ts), then writes a
+ * Finishes index.html (the login page rendered at build time, vite-prerender.ts), builds the
+ * service worker with the finished build's file list (vite-service-worker.ts), then writes a
  * brotli (.br) and a gzip (.gz) copy beside each text file of the build, which the
  * server sends as they are to browsers that accept them (@fastify/static `preCompressed`), and
  * last a `.build-stamp` holding the time the build started: `npm start` rebuilds only when a
@@ -33,6 +35,7 @@ function prerenderPrecompressAndStamp(): Plugin {
       const outDir = options.dir;
       if (!outDir) return;
       await finishIndexHtml(import.meta.dirname, outDir);
+      await writeServiceWorker(import.meta.dirname, outDir);
       const files = (await fs.readdir(outDir, { recursive: true, withFileTypes: true }))
         .filter((entry) => entry.isFile() && compressible.test(entry.name))
         .map((entry) => path.join(entry.parentPath, entry.name));

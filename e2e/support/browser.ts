@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
@@ -25,16 +26,56 @@ export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> 
   return browser;
 }
 
+/** Persistent contexts launched by this test file and not closed: what a failed test shows. */
+export const launchedContexts = new Set<BrowserContext>();
+
+/**
+ * A browser on a profile of its own in a temporary folder, as a person's browser is: Chromium
+ * judges every context made by `newContext` incognito, and an incognito window installs no app
+ * (`Page.getInstallabilityErrors` answers "in-incognito"). Closing it removes the profile.
+ */
+export async function launchProfileContext(
+  baseURL: string,
+  viewport = { width: 1280, height: 800 },
+): Promise<{ context: BrowserContext; page: Page }> {
+  const profile = await fs.mkdtemp(path.join(os.tmpdir(), 'teamup-e2e-profile-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: chromiumArgs,
+    baseURL,
+    viewport,
+    locale: 'ko-KR',
+    timezoneId: 'Asia/Seoul',
+  });
+  launchedContexts.add(context);
+  context.on('close', () => {
+    launchedContexts.delete(context);
+    // Chromium may still be writing its session files as it closes: retry, never fail the run.
+    void fs.rm(profile, { recursive: true, force: true, maxRetries: 5 }).catch(() => undefined);
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  page.setDefaultTimeout(15_000);
+  return { context, page };
+}
+
 export async function newPage(
   browser: Browser,
   baseURL: string,
   viewport = { width: 1280, height: 800 },
+  options: {
+    /**
+     * `block` for a journey that holds requests with `page.route`, which never sees what the
+     * app's service worker answers from its cache.
+     */
+    serviceWorkers?: 'allow' | 'block';
+  } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL,
     viewport,
     locale: 'ko-KR',
     timezoneId: 'Asia/Seoul',
+    serviceWorkers: options.serviceWorkers ?? 'allow',
   });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);

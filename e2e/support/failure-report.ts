@@ -1,5 +1,5 @@
 import { beforeEach } from 'vitest';
-import { launchedBrowsers, screenshot } from './browser';
+import { launchedBrowsers, launchedContexts, screenshot } from './browser';
 
 const shownText = 1_500;
 
@@ -10,9 +10,10 @@ const shownText = 1_500;
  */
 beforeEach(({ onTestFailed, task }) => {
   onTestFailed(async () => {
-    const pages = [...launchedBrowsers].flatMap((browser) =>
-      browser.contexts().flatMap((context) => context.pages()),
-    );
+    const pages = [
+      ...[...launchedBrowsers].flatMap((browser) => browser.contexts()),
+      ...launchedContexts,
+    ].flatMap((context) => context.pages());
     // Named after the file too: two files run at once and write to the same folder.
     const file = task.file.name.replace(/\.spec\.ts$/, '');
     const slug = `${file}-${task.name}`.replace(/[^\p{L}\p{N}]+/gu, '-').slice(0, 80);

@@ -12,7 +12,7 @@ import { authEndpoints } from '@teamup/contracts/auth';
 import { pathOf } from '@teamup/contracts/endpoint';
 
 // E2E_WEB_DIST lets several people build and test at once without sharing one dist folder.
-const webDist = path.resolve(
+export const webDist = path.resolve(
   process.env.E2E_WEB_DIST ?? path.join(import.meta.dirname, '../../apps/web/dist'),
 );
 

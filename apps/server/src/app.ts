@@ -32,19 +32,26 @@ import { stompRoutes } from './platform/realtime/stomp-route';
 import type { SubscriptionState } from './platform/bus/event-bus';
 import { accessCachesHear } from './platform/access-cache';
 import { databaseNameOf } from './platform/realtime/presence.repo';
+import { JobRunner } from './platform/jobs/job-runner';
 import { MemoryLimiter, type Limiter } from './platform/rate-limit/limiter';
 import { RequestBudget } from './platform/rate-limit/request-budget';
 import { isSessionActive, sessionCacheHears } from './modules/auth/session-cache';
 import type { AppModule } from './platform/module';
 import { authModule } from './modules/auth/auth.module';
 import { boardModule } from './modules/board/board.module';
+import { calendarModule } from './modules/calendar/calendar.module';
 import { chatModule } from './modules/chat/chat.module';
+import { classOverviewModule } from './modules/class-overview/class-overview.module';
 import { commentsModule } from './modules/comments/comments.module';
 import { filesModule } from './modules/files/files.module';
+import { evaluationModule } from './modules/evaluation/evaluation.module';
+import { freeTimeModule } from './modules/free-time/free-time.module';
+import { contributionModule } from './modules/contribution/contribution.module';
 import { formationModule } from './modules/formation/formation.module';
 import { healthModule } from './modules/health/health.module';
 import { kanbanModule } from './modules/kanban/kanban.module';
 import { liveModule } from './modules/live/live.module';
+import { meetingsModule } from './modules/meetings/meetings.module';
 import { notificationsModule } from './modules/notifications/notifications.module';
 import { presenceModule } from './modules/presence/presence.module';
 import { schedulesModule } from './modules/schedules/schedules.module';
@@ -68,20 +75,31 @@ export const appModules: readonly AppModule[] = [
   commentsModule,
   boardModule,
   schedulesModule,
+  freeTimeModule,
+  contributionModule,
+  evaluationModule,
   kanbanModule,
+  calendarModule,
   chatModule,
   notificationsModule,
   formationModule,
   liveModule,
   videoModule,
+  meetingsModule,
   searchModule,
   presenceModule,
+  classOverviewModule,
 ];
 
 export type BuildOptions = ContextOverrides & {
   logger?: Logger;
   /** Told of an answer whose status the API document omits (default: a warning in the log). */
   onUndocumentedAnswer?: (answer: UndocumentedAnswer) => void;
+  /**
+   * Modules added after appModules: tests and test harnesses only (a job kind that records its
+   * runs); the app itself is appModules.
+   */
+  extraModules?: readonly AppModule[];
 };
 
 /** Builds the whole server: tests build it too, with overrides for the parts they supply. */
@@ -92,7 +110,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       level: config.logLevel,
       redact: ['req.headers.authorization', '*.password', '*.refreshToken', '*.token'],
     });
-  const { context, dispose } = await createContext(config, logger, appModules, options);
+  const modules = [...appModules, ...(options.extraModules ?? [])];
+  const { context, dispose } = await createContext(config, logger, modules, options);
   const unwatch = context.bus.onSubscriptionState((state) => busHears(context, state));
 
   // Widened on purpose: Fastify's instance type is then the plain one every route module uses.
@@ -201,13 +220,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(
     async (api) => {
       const typed = api as unknown as TypedApp;
-      for (const module of appModules) await module.routes?.(typed, context, requireAuth);
+      for (const module of modules) await module.routes?.(typed, context, requireAuth);
     },
     { prefix: '/api' },
   );
-  for (const module of appModules) {
+  for (const module of modules) {
     const work = module.background?.(context);
     if (work) app.addHook('onClose', async () => work.stop());
+  }
+  // Due-time jobs (decision 0042): a runner on every instance, when any module has a job kind.
+  if (context.jobs.kinds.size > 0) {
+    const runner = JobRunner.start(context, {
+      pollMs: config.jobs.pollMs,
+      catchUpMs: config.jobs.catchUpMs,
+    });
+    app.addHook('onClose', async () => runner.stop());
   }
   // PostgreSQL has autovacuum; the embedded database has none (decision 0029).
   if (context.database.kind === 'pglite') {

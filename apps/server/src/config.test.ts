@@ -45,6 +45,16 @@ describe('config', () => {
     expect(loadConfig({ ...base, JWT_SECRET: 'a'.repeat(64) }).jwtSecret).toBe('a'.repeat(64));
   });
 
+  it('polls for due jobs every second and catches up a day by default; refuses a zero poll', () => {
+    expect(loadConfig(base).jobs).toEqual({ pollMs: 1000, catchUpMs: 24 * 3_600_000 });
+    expect(loadConfig({ ...base, JOBS_POLL_MS: '250', JOBS_CATCH_UP_HOURS: '1.5' }).jobs).toEqual({
+      pollMs: 250,
+      catchUpMs: 5_400_000,
+    });
+    expect(() => loadConfig({ ...base, JOBS_POLL_MS: '0' })).toThrow(/JOBS_POLL_MS/);
+    expect(() => loadConfig({ ...base, JOBS_CATCH_UP_HOURS: '0' })).toThrow(/JOBS_CATCH_UP_HOURS/);
+  });
+
   it('trusts no proxy unless TRUST_PROXY says which', () => {
     expect(loadConfig(base).trustProxy).toBe(false);
     expect(loadConfig({ ...base, TRUST_PROXY: '1' }).trustProxy).toBe(1);

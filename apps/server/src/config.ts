@@ -67,6 +67,28 @@ const envSchema = z.object({
    * <METRICS_TOKEN>`. Unset: `/metrics` answers 404.
    */
   METRICS_TOKEN: optionalString,
+  /** How often each instance looks for due jobs, in ms (a job scheduled here wakes it sooner). */
+  JOBS_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+  /** Jobs missed for longer than this (the server was down) are skipped and logged, not run. */
+  JOBS_CATCH_UP_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 365)
+    .default(24),
+  /**
+   * Web push's VAPID key pair (RFC 8292), base64url as `web-push generate-vapid-keys` prints it.
+   * Unset: a pair generated once into DATA_DIR. Every instance must share one pair: browsers
+   * subscribed with its public key.
+   */
+  VAPID_PUBLIC_KEY: optionalString,
+  VAPID_PRIVATE_KEY: optionalString,
+  /** Whom push services may contact about our pushes: a mailto: or https: URL. */
+  VAPID_SUBJECT: optionalString,
+  /**
+   * Tests only: take push subscriptions whose endpoint is http on 127.0.0.1 or localhost (a local
+   * push service). Refused in production.
+   */
+  PUSH_TEST_ALLOW_LOCAL_HTTP: optionalString,
 });
 
 /** Every environment variable the server reads (the deploy files are checked against this list). */
@@ -105,6 +127,16 @@ export type Config = {
   webDistDir: string | undefined;
   /** The bearer token `/metrics` asks for; undefined: no metrics endpoint. */
   metricsToken: string | undefined;
+  /** Due-time jobs (platform/jobs): the runner's poll and catch-up window. */
+  jobs: { pollMs: number; catchUpMs: number };
+  push: {
+    /** undefined: generated once and kept in DATA_DIR (see platform/push/vapid-keys). */
+    vapidKeys: { publicKey: string; privateKey: string } | undefined;
+    /** mailto: or https: (VAPID_SUBJECT, else a mailto: of MAIL_FROM's address). */
+    subject: string;
+    /** Tests only: http endpoints on loopback are taken. */
+    allowLocalHttp: boolean;
+  };
 };
 
 export type TrustProxy = boolean | number | string[];
@@ -135,6 +167,7 @@ export const SECRET_SETTINGS = [
   'ICE_SERVERS',
   'S3_SECRET_KEY',
   'METRICS_TOKEN',
+  'VAPID_PRIVATE_KEY',
 ] as const;
 
 /**
@@ -247,6 +280,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.OAUTH_TEST_PROVIDER_URL && e.NODE_ENV === 'production') {
     throw configError('OAUTH_TEST_PROVIDER_URL is for tests only');
   }
+  if (e.PUSH_TEST_ALLOW_LOCAL_HTTP === 'true' && e.NODE_ENV === 'production') {
+    throw configError('PUSH_TEST_ALLOW_LOCAL_HTTP is for tests only');
+  }
   const { LIVEKIT_URL: lkUrl, LIVEKIT_API_KEY: lkKey, LIVEKIT_API_SECRET: lkSecret } = e;
   const { S3_ENDPOINT: s3Endpoint, S3_BUCKET: s3Bucket, S3_ACCESS_KEY: s3Key } = e;
   return {
@@ -289,5 +325,41 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     webDistDir: e.WEB_DIST_DIR,
     metricsToken: e.METRICS_TOKEN,
+    jobs: { pollMs: e.JOBS_POLL_MS, catchUpMs: Math.round(e.JOBS_CATCH_UP_HOURS * 3_600_000) },
+    push: {
+      vapidKeys: parseVapidKeys(e.VAPID_PUBLIC_KEY, e.VAPID_PRIVATE_KEY),
+      subject: parseVapidSubject(e.VAPID_SUBJECT, e.MAIL_FROM),
+      allowLocalHttp: e.PUSH_TEST_ALLOW_LOCAL_HTTP === 'true',
+    },
   };
+}
+
+/** Base64url of `bytes` bytes, unpadded (what web-push takes). */
+const base64urlOf = (bytes: number) => new RegExp(`^[A-Za-z0-9_-]{${Math.ceil((bytes * 4) / 3)}}$`);
+
+function parseVapidKeys(publicKey: string | undefined, privateKey: string | undefined) {
+  if (publicKey === undefined && privateKey === undefined) return undefined;
+  if (publicKey === undefined || privateKey === undefined) {
+    throw configError('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: set both or neither');
+  }
+  if (!base64urlOf(65).test(publicKey) || !base64urlOf(32).test(privateKey)) {
+    throw configError(
+      'VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY: expected unpadded base64url P-256 keys (65 and 32 bytes), as `npx web-push generate-vapid-keys` prints them',
+    );
+  }
+  return { publicKey, privateKey };
+}
+
+/** VAPID_SUBJECT, else `mailto:` of the address in MAIL_FROM ("TeamUp <no-reply@x>"). */
+function parseVapidSubject(subject: string | undefined, mailFrom: string): string {
+  if (subject !== undefined) {
+    if (!/^(?:mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/.test(subject)) {
+      throw configError('VAPID_SUBJECT: expected a mailto: or https: URL');
+    }
+    return subject;
+  }
+  const start = mailFrom.indexOf('<');
+  const end = mailFrom.indexOf('>', start);
+  const address = start >= 0 && end > start ? mailFrom.slice(start + 1, end) : mailFrom.trim();
+  return `mailto:${address}`;
 }

@@ -11,6 +11,7 @@ import { ReplayableBus } from './platform/bus/replayable-bus';
 import { LogMailer, type Mailer } from './platform/mail/mailer';
 import { MemoryLimiter, type Limiter } from './platform/rate-limit/limiter';
 import { DomainEventQueue } from './platform/domain-events';
+import { JobScheduler } from './platform/jobs/scheduler';
 import { hooksOf, type AppModule, type ModuleHooks } from './platform/module';
 import { ModuleState } from './platform/module-state';
 import { AccessCacheRegistry } from './platform/access-cache';
@@ -18,6 +19,8 @@ import { LiveAccess } from './platform/realtime/live-access';
 import { startPresence, type PresenceTracker } from './platform/realtime/presence';
 import { SearchGate } from './platform/search/search-gate';
 import { ensurePrivateDir } from './platform/private-files';
+import { PushSender } from './platform/push/push-sender';
+import { resolveVapidKeys } from './platform/push/vapid-keys';
 import { resolveJwtSecret } from './platform/secrets';
 import { DiskStorage } from './platform/storage/disk-storage';
 import type { FileStorage } from './platform/storage/file-storage';
@@ -30,6 +33,8 @@ export type AppContext = {
   bus: ReplayableBus;
   storage: FileStorage;
   mailer: Mailer;
+  /** Web push delivery (RFC 8030/8291/8292), with the server's VAPID keys. */
+  push: PushSender;
   limiter: Limiter;
   passwords: PasswordHasher;
   tokens: AccessTokens;
@@ -54,6 +59,8 @@ export type AppContext = {
   searchGate: SearchGate;
   /** What each module keeps per app, declared in its module file (decision 0037). */
   moduleState: ModuleState;
+  /** Due-time jobs: schedule and cancel over the modules' kinds (decision 0042). */
+  jobs: JobScheduler;
 };
 
 /** Parts a caller (a test) may supply instead of letting the config decide. */
@@ -99,6 +106,7 @@ export async function createContext(
   if (!overrides.limiter && limiter.close) owned.push(() => limiter.close?.() ?? Promise.resolve());
   const storage = overrides.storage ?? (await createStorage(config));
   const secret = await resolveJwtSecret(config.jwtSecret, config.dataDir);
+  const vapidKeys = await resolveVapidKeys(config.push.vapidKeys, config.dataDir);
   // Per-app platform state (decision 0037), listening to the bus from here on.
   const accessCaches = AccessCacheRegistry.listening(bus, logger);
   const liveAccess = await LiveAccess.listening(bus, logger);
@@ -106,12 +114,17 @@ export async function createContext(
   // The presence module's background work says `bye` first; this stops it where none runs (demo).
   owned.push(() => presence.stop());
 
+  const push = new PushSender(vapidKeys, config.push.subject, logger);
+  owned.push(() => push.close());
+
+  const hooks = hooksOf(modules);
   const context: AppContext = {
     config,
     database,
     bus,
     storage,
     mailer,
+    push,
     limiter,
     passwords: new PasswordHasher(config.argon2MemoryKib),
     tokens: new AccessTokens(secret, config.accessTokenTtlSeconds),
@@ -119,13 +132,14 @@ export async function createContext(
     secretBox: secretBoxFor(config.dataEncryptionKey, secret),
     logger,
     now: overrides.now ?? (() => new Date()),
-    hooks: hooksOf(modules),
+    hooks,
     domainEvents: new DomainEventQueue(),
     accessCaches,
     liveAccess,
     presence,
     searchGate: new SearchGate(),
     moduleState: new ModuleState(),
+    jobs: new JobScheduler(database, hooks.jobs, logger),
   };
   context.moduleState.makeAll(
     context,

@@ -131,8 +131,8 @@ async function seedWorkspace(ctx: AppContext) {
   await team(hyunwoo, '발표 준비', '최종 발표 자료 (비밀번호: team1234)', demoTeamPassword);
   await seedChat(ctx, workspace.id, ids as [number, number, number, number]);
   // Video rooms to step into (nobody inside: participants come and go with their connections).
-  await createChannel(ctx, minji, workspace.id, '주간 스탠드업');
-  await createChannel(ctx, junho, workspace.id, '백엔드 페어 프로그래밍');
+  await createChannel(ctx, minji, workspace.id, { name: '주간 스탠드업' });
+  await createChannel(ctx, junho, workspace.id, { name: '백엔드 페어 프로그래밍' });
 }
 
 /** A group chat everyone is in and a DM, with a short conversation in each. */

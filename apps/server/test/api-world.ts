@@ -3,10 +3,12 @@
  * authorization-order test): an owner's workspace with two more members and one of everything a
  * path can name, and the ids that exist for each path parameter.
  */
+import { createECDH, randomBytes } from 'node:crypto';
 import { authHeader, call, dataOf, multipartBody, uniqueEmail } from './factories';
 import type { MultipartPart, TestUser } from './factories';
 import type { Operation } from './api-fuzz';
 import type { TestApp } from './test-app';
+import { insertOpenRound } from './world-rounds.repo';
 import { startSession } from '../src/modules/auth/auth.service';
 import { createLocalUser } from '../src/modules/users/users.service';
 
@@ -38,9 +40,12 @@ export type World = {
   participantIds: number[];
   formationIds: number[];
   notificationId: number;
+  pushSubscriptionId: number;
   avatar: { folder: string; name: string };
   otherSessionId: number;
   preferenceKeys: string[];
+  /** A peer evaluation round of the workspace (issue 45), written directly. */
+  roundId: number;
 };
 
 let worldCounter = 0;
@@ -253,6 +258,17 @@ export async function buildWorld(app: TestApp): Promise<World> {
   }
   if (notificationId === undefined) throw new Error('world set-up: the owner has no notification');
 
+  // A device of the owner's for push (an address that never resolves: nothing is delivered).
+  const browserKey = createECDH('prime256v1');
+  browserKey.generateKeys();
+  const pushSubscription = await must<{ id: number }>(owner, 'POST', '/api/push/subscriptions', {
+    endpoint: 'https://push.invalid/world',
+    keys: {
+      p256dh: browserKey.getPublicKey().toString('base64url'),
+      auth: randomBytes(16).toString('base64url'),
+    },
+  });
+
   await sessionFor(app, owner.userId);
   const sessions = await must<Array<{ id: number; current: boolean }>>(
     owner,
@@ -266,6 +282,9 @@ export async function buildWorld(app: TestApp): Promise<World> {
     'GET',
     '/api/notifications/preferences',
   );
+
+  // A round in the world's workspace (not a class: its routes answer CLASS_NOT_A_CLASS).
+  const roundId = await insertOpenRound(app.context.database.db, workspace.id, `평가 ${n}`);
 
   return {
     owner,
@@ -289,9 +308,11 @@ export async function buildWorld(app: TestApp): Promise<World> {
     participantIds: participants.map((participant) => participant.id),
     formationIds: formations.map((formation) => formation.id),
     notificationId,
+    pushSubscriptionId: pushSubscription.id,
     avatar: { folder, name },
     otherSessionId: otherSession.id,
     preferenceKeys: Object.keys(preferences),
+    roundId,
   };
 }
 
@@ -314,6 +335,7 @@ export function pathValues(
       tasks: [world.taskId],
       cards: [world.taskId],
       notifications: [world.notificationId],
+      subscriptions: [world.pushSubscriptionId],
       formations: world.formationIds,
       users: [world.owner.userId, world.member.userId],
       schedules: [world.scheduleId],
@@ -337,6 +359,11 @@ export function pathValues(
     code: [world.workspace.inviteCode],
     folder: [world.avatar.folder],
     name: [world.avatar.name],
+    /** A Monday: the free-time weeks (contracts free-time.ts). */
+    weekStart: ['2026-11-30'],
+    roundId: [world.roundId],
+    // A calendar feed's file name of the right form that no feed has (issue 44).
+    file: [`${'a'.repeat(43)}.ics`],
   };
   return byName[name];
 }

@@ -57,7 +57,12 @@ const NOTHING_IN_THE_PATH: Record<string, string> = {
   'POST /api/kanban/tasks':
     'the list is named in the body: the service authorizes it once the body is read',
   'GET /api/notifications': "the caller's own notices",
+  'GET /api/users/me/tasks':
+    "the caller's own cards: a workspace or team filter only narrows them (one the caller is not in finds nothing)",
   'PUT /api/notifications/preferences': "the caller's own preferences",
+  'PUT /api/notifications/delivery': "the caller's own digest and quiet-hour settings",
+  'POST /api/push/subscriptions':
+    "the caller's own device: the subscription in the body becomes theirs, with this session",
   'PUT /api/presence/me': "the caller's own presence",
 };
 

@@ -15,10 +15,18 @@ const files: Record<string, string> = {
   'assets/index-Ab12Cd34.js': script,
   'assets/index-Ef56Gh78.css': `${'.a{color:red}'.repeat(200)}\n`,
   'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+  'sw.js': `(function(){self.addEventListener('fetch',function(){});${'/* shell */'.repeat(80)}})();\n`,
+  'manifest.webmanifest': `${JSON.stringify({ name: 'TeamUp', display: 'standalone', description: '팀 '.repeat(100) })}\n`,
   '.build-stamp': '{"startedAt":0}\n',
 };
 /** favicon.svg has no compressed copies (too small): it is always sent as it is. */
-const precompressed = ['index.html', 'assets/index-Ab12Cd34.js', 'assets/index-Ef56Gh78.css'];
+const precompressed = [
+  'index.html',
+  'assets/index-Ab12Cd34.js',
+  'assets/index-Ef56Gh78.css',
+  'sw.js',
+  'manifest.webmanifest',
+];
 
 let webDir: string;
 let app: TestApp;
@@ -100,6 +108,21 @@ describe('the web app is served precompressed, with caching by file kind', () =>
           'no-cache',
         );
       }
+    }
+  });
+
+  it('the service worker is always revalidated and the manifest has its own type (decision 0043)', async () => {
+    for (const accept of ['br', 'gzip', undefined]) {
+      const worker = await get('/sw.js', accept);
+      expect(worker.statusCode, `sw.js ${accept}`).toBe(200);
+      expect(worker.headers['cache-control'], `sw.js ${accept}`).toBe('no-cache');
+      expect(String(worker.headers['content-type'])).toMatch(/^(?:application|text)\/javascript/);
+      const manifest = await get('/manifest.webmanifest', accept);
+      expect(manifest.statusCode, `manifest ${accept}`).toBe(200);
+      expect(String(manifest.headers['content-type']), `manifest ${accept}`).toMatch(
+        /^application\/manifest\+json\b/,
+      );
+      expect(manifest.headers['cache-control'], `manifest ${accept}`).toBe('no-cache');
     }
   });
 

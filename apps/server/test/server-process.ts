@@ -71,6 +71,11 @@ export type ServerOptions = {
    * `dist/main.mjs`, as `npm start` runs it (scripts/build-server.mjs must have run).
    */
   entry?: 'sources' | 'bundle';
+  /**
+   * With 'sources': a file under apps/server run in place of src/main.ts (a test harness that
+   * builds the app with an extra module, test/jobs-harness.ts).
+   */
+  script?: string;
   /** Extra arguments for node before the entry (e.g. `--cpu-prof`, which NODE_OPTIONS refuses). */
   nodeArgs?: string[];
 };
@@ -115,7 +120,7 @@ export async function spawnServer(options: ServerOptions): Promise<ServerProcess
     ...(options.nodeArgs ?? []),
     ...(options.entry === 'bundle'
       ? ['--enable-source-maps', 'dist/main.mjs']
-      : ['--import', 'tsx', 'src/main.ts']),
+      : ['--import', 'tsx', options.script ?? 'src/main.ts']),
   ];
   const child = spawn(process.execPath, args, {
     cwd: serverDir,

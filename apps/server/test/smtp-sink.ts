@@ -37,6 +37,8 @@ export type ReceivedMail = {
   /** The message as it arrived on the wire (after SMTP dot-unstuffing). */
   raw: string;
   receivedAt: Date;
+  /** The SMTP session (connection) it came over. */
+  connection: string;
 };
 
 export type MailAttachment = { contentType: string; filename: string | undefined; content: Buffer };
@@ -129,6 +131,7 @@ export async function startSmtpSink(
             ...parsed,
             raw: raw.toString('utf8'),
             receivedAt: new Date(),
+            connection: session.id,
           });
           callback();
         } catch (error) {

@@ -9,6 +9,7 @@ import { loadConfig, type Config } from '../src/config';
 import type { UndocumentedAnswer } from '../src/platform/http/define-route';
 import { openDatabase, pgliteSnapshot, pgliteVersion, type Database } from '../src/db/client';
 import { migrationsFolder } from '../src/platform/server-root';
+import { assertTestClockClearOfTheRunner } from './test-clock';
 
 /** Which database the suite runs on: PGlite by default, PostgreSQL when scripts/test.mjs says so. */
 export const testDbKind: 'pglite' | 'postgres' =
@@ -170,6 +171,7 @@ export async function createTestApp(
   env: Record<string, string> = {},
   options: BuildOptions = {},
 ): Promise<TestApp> {
+  assertTestClockClearOfTheRunner(options.now);
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'teamup-test-'));
   const config: Config = loadConfig({
     NODE_ENV: 'test',

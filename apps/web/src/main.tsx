@@ -49,3 +49,20 @@ startTransition(() => {
   document.documentElement.removeAttribute('data-prerendered-login');
   createRoot(container).render(app);
 });
+
+// The installed app's service worker (decision 0043), in production builds only: once the page
+// has loaded and the browser is idle, since its install downloads the whole build and must not
+// compete with the first screen.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  const start = () => void import('./app/app-updates').then((m) => m.startAppUpdates());
+  const whenIdle = () => {
+    // Safari before 18 has no requestIdleCallback.
+    if (typeof window.requestIdleCallback === 'function') {
+      window.requestIdleCallback(start, { timeout: 5000 });
+    } else {
+      window.setTimeout(start, 1000);
+    }
+  };
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
+}

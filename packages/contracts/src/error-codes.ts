@@ -12,6 +12,8 @@ export const ErrorCode = {
   INTERNAL: 'INTERNAL',
   /** Readiness: a part the server needs (database, Redis) does not answer. */
   SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
+  /** A digest mail's unsubscribe link that is not one of ours (or has expired). */
+  UNSUBSCRIBE_LINK_INVALID: 'UNSUBSCRIBE_LINK_INVALID',
   // auth
   AUTH_REQUIRED: 'AUTH_REQUIRED',
   TOKEN_INVALID: 'TOKEN_INVALID',
@@ -60,6 +62,20 @@ export const ErrorCode = {
   WORKSPACE_NAME_MISMATCH: 'WORKSPACE_NAME_MISMATCH',
   WORKSPACE_MEMBER_NOT_FOUND: 'WORKSPACE_MEMBER_NOT_FOUND',
   WORKSPACE_NOT_BANNED: 'WORKSPACE_NOT_BANNED',
+  // class mode (issue 45)
+  CLASS_NOT_A_CLASS: 'CLASS_NOT_A_CLASS',
+  CLASS_STAFF_ONLY: 'CLASS_STAFF_ONLY',
+  CLASS_INSTRUCTOR_ONLY: 'CLASS_INSTRUCTOR_ONLY',
+  CLASS_READ_ONLY: 'CLASS_READ_ONLY',
+  // peer evaluation (issue 45)
+  EVALUATION_NOT_FOUND: 'EVALUATION_NOT_FOUND',
+  EVALUATION_LOCKED: 'EVALUATION_LOCKED',
+  EVALUATION_NOT_OPEN: 'EVALUATION_NOT_OPEN',
+  EVALUATION_NOT_CLOSED: 'EVALUATION_NOT_CLOSED',
+  EVALUATION_NOT_A_STUDENT: 'EVALUATION_NOT_A_STUDENT',
+  // the instructor's overview: a nudge to someone who is not a student of the team, or too soon
+  CLASS_NUDGE_NOT_A_STUDENT: 'CLASS_NUDGE_NOT_A_STUDENT',
+  CLASS_NUDGE_TOO_SOON: 'CLASS_NUDGE_TOO_SOON',
   // teams
   TEAM_NOT_FOUND: 'TEAM_NOT_FOUND',
   TEAM_FORBIDDEN: 'TEAM_FORBIDDEN',
@@ -100,6 +116,10 @@ export const ErrorCode = {
   CHAT_MESSAGE_NOT_FOUND: 'CHAT_MESSAGE_NOT_FOUND',
   CHAT_ATTACHMENT_NOT_FOUND: 'CHAT_ATTACHMENT_NOT_FOUND',
   NOTIFICATION_NOT_FOUND: 'NOTIFICATION_NOT_FOUND',
+  /** No push subscription of the caller's with that id. */
+  PUSH_SUBSCRIPTION_NOT_FOUND: 'PUSH_SUBSCRIPTION_NOT_FOUND',
+  /** A push endpoint or key the server will not use (not https, a local address, a bad key). */
+  PUSH_SUBSCRIPTION_INVALID: 'PUSH_SUBSCRIPTION_INVALID',
   FORMATION_NOT_FOUND: 'FORMATION_NOT_FOUND',
   FORMATION_WRONG_STATE: 'FORMATION_WRONG_STATE',
   FORMATION_FORBIDDEN: 'FORMATION_FORBIDDEN',
@@ -130,6 +150,17 @@ export const ErrorCode = {
   VIDEO_NOT_PARTICIPANT: 'VIDEO_NOT_PARTICIPANT',
   VIDEO_BROADCASTER_BUSY: 'VIDEO_BROADCASTER_BUSY',
   VIDEO_MEDIA_UNAVAILABLE: 'VIDEO_MEDIA_UNAVAILABLE',
+  /** A channel's team is not a team of its workspace, or not one its creator may pick. */
+  VIDEO_TEAM_INVALID: 'VIDEO_TEAM_INVALID',
+  // meeting notes (issue 45)
+  MEETING_NOT_FOUND: 'MEETING_NOT_FOUND',
+  /** The notes changed since the writer read them (their `baseUpdatedAt` is stale). */
+  MEETING_NOTES_STALE: 'MEETING_NOTES_STALE',
+  MEETING_NOT_ACTION_ITEM: 'MEETING_NOT_ACTION_ITEM',
+  /** The action item line was already made a card. */
+  MEETING_CARD_EXISTS: 'MEETING_CARD_EXISTS',
+  /** The card's team, list or assignee is not one the writer may pick. */
+  MEETING_CARD_TARGET_INVALID: 'MEETING_CARD_TARGET_INVALID',
   CONFLICT: 'CONFLICT',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -47,6 +47,18 @@ export type TeamContentChangedEvent = {
 };
 
 /**
+ * A member saved their free time of a week (free-time.ts): the team's heat map of that week is
+ * fetched again. `weekStart` is the week's Monday (YYYY-MM-DD, Asia/Seoul).
+ */
+export type TeamFreeTimeChangedEvent = {
+  type: 'TEAM_FREE_TIME_CHANGED';
+  workspaceId: number;
+  teamId: number;
+  weekStart: string;
+  userId: number;
+};
+
+/**
  * Chat events (spec 02 section 7 "Live events"), on the room's topic. A new message carries the
  * message as `GET .../messages` presents it; the flat fields beside it are the spec's, for its
  * clients, taken from that same object.
@@ -177,6 +189,7 @@ export type LiveEvent =
   | WorkspaceMemberRemovedEvent
   | WorkspaceMemberJoinedEvent
   | TeamContentChangedEvent
+  | TeamFreeTimeChangedEvent
   | WorkspaceDeletedEvent
   | TeamDeletedEvent
   | TeamMembershipChangedEvent

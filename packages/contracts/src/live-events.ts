@@ -70,6 +70,13 @@ export const teamContentChangedEventSchema = z.object({
   teamId: id,
   area: z.enum(['TEAM', 'KANBAN', 'SCHEDULES', 'ANNOUNCEMENTS', 'POSTS']),
 });
+export const teamFreeTimeChangedEventSchema = z.object({
+  type: z.literal('TEAM_FREE_TIME_CHANGED'),
+  workspaceId: id,
+  teamId: id,
+  weekStart: z.string(),
+  userId: id,
+});
 export const newChatMessageEventSchema = z.object({
   type: z.literal('NEW_CHAT_MESSAGE'),
   messageId: id,
@@ -242,6 +249,10 @@ export const liveEventMessages = [
     'Someone joined the workspace (by invite or code): member lists fetch again',
   ),
   message(teamContentChangedEventSchema, 'Something in a team’s area changed: refetch it'),
+  message(
+    teamFreeTimeChangedEventSchema,
+    'A team member saved their free time of the week starting weekStart (a Monday, Asia/Seoul): refetch that week’s common free time',
+  ),
   message(workspaceDeletedEventSchema, 'The workspace was deleted'),
   message(teamDeletedEventSchema, 'A team was deleted'),
   message(teamMembershipChangedEventSchema, 'Someone joined, left or was removed from a team'),

@@ -18,6 +18,16 @@ export const notificationKinds = [
   'FORMATION_VOTE',
   'COMMENT',
   'WORKSPACE_JOINED',
+  /** A kanban card the person is assigned to is due soon (issue 44). */
+  'TASK_DUE_SOON',
+  /** The team leader's morning count of the team's overdue cards (issue 44). */
+  'OVERDUE_DIGEST',
+  /** A team calendar event starts soon (issue 44). */
+  'SCHEDULE_REMINDER',
+  /** A peer evaluation round opened, closes soon, or its results were released (issue 45). */
+  'EVALUATION',
+  /** An instructor or TA of a class nudged the person's team or the person (issue 45). */
+  'CLASS_NUDGE',
 ] as const;
 export const notificationKindSchema = z.enum(notificationKinds);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
@@ -103,6 +113,14 @@ export const notificationEndpoints = {
 const chatFoldedPrefix = (room: string, sender: string, severalSenders: boolean) =>
   severalSenders ? `${room}: ${sender}님 외 새 메시지 ` : `${room}: ${sender}님의 새 메시지 `;
 
+/** "5분", "1시간", "1일": how long before something starts, as a reminder says it. */
+const minutesLabel = (minutes: number) =>
+  minutes % 1440 === 0
+    ? `${minutes / 1440}일`
+    : minutes % 60 === 0
+      ? `${minutes / 60}시간`
+      : `${minutes}분`;
+
 /** Texts of each kind (the server writes them into `message`). */
 export const NotificationTexts = {
   chatFoldedPrefix,
@@ -137,4 +155,21 @@ export const NotificationTexts = {
     `[${workspace}] 팀 구성 투표 마감까지 ${left} 남았습니다. 아직 투표하지 않으셨어요.`,
   formationVoteClosed: (workspace: string) =>
     `[${workspace}] 팀 구성 투표가 마감 시각에 닫혔습니다. 결과를 확인하고 확정해주세요.`,
+  taskDueSoon: (team: string, task: string, hours: number) =>
+    `[${team}] '${task}' 마감까지 ${hours}시간 남았습니다.`,
+  overdueDigest: (team: string, count: number) =>
+    `[${team}] 기한이 지났는데 아직 승인되지 않은 카드가 ${count}개 있습니다.`,
+  scheduleReminder: (team: string, title: string, minutesBefore: number) =>
+    minutesBefore === 0
+      ? `[${team}] '${title}' 일정이 지금 시작합니다.`
+      : `[${team}] '${title}' 일정이 ${minutesLabel(minutesBefore)} 후 시작합니다.`,
+  // Peer evaluation (issue 45): never who rated whom, only the round and the reader's own task.
+  evaluationOpened: (workspace: string, title: string) =>
+    `[${workspace}] 동료 평가 '${title}'가 시작되었습니다. 팀원들을 평가해주세요.`,
+  evaluationClosing: (workspace: string, title: string, hours: number) =>
+    `[${workspace}] 동료 평가 '${title}' 마감까지 ${hours}시간 남았습니다. 아직 평가를 마치지 않으셨어요.`,
+  evaluationReleased: (workspace: string, title: string) =>
+    `[${workspace}] 동료 평가 '${title}'의 결과가 공개되었습니다. 나에 대한 피드백을 확인하세요.`,
+  classNudge: (team: string, sender: string, message: string) =>
+    `[${team}] ${sender}님의 알림: ${message}`,
 } as const;

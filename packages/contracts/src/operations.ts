@@ -1,4 +1,5 @@
 import { authEndpoints } from './auth';
+import { calendarFeedEndpoints } from './calendar-feed';
 import {
   announcementEndpoints,
   attachmentEndpoints,
@@ -6,14 +7,23 @@ import {
   postEndpoints,
 } from './board';
 import { chatEndpoints } from './chat';
+import { classOverviewEndpoints } from './class-overview';
+import { deliveryEndpoints } from './delivery';
 import type { Endpoint } from './endpoint';
+import { classEndpoints } from './class';
+import { evaluationEndpoints } from './evaluation';
 import { fileEndpoints } from './files';
 import { formationEndpoints } from './formation';
+import { freeTimeEndpoints } from './free-time';
+import { contributionEndpoints } from './contribution';
+import { meetingEndpoints } from './meetings';
 import { healthEndpoints } from './health';
 import { kanbanEndpoints, taskCommentEndpoints } from './kanban';
 import { liveEndpoints } from './live';
+import { myTaskEndpoints } from './my-tasks';
 import { notificationEndpoints } from './notifications';
 import { presenceEndpoints } from './presence';
+import { pushEndpoints } from './push';
 import { scheduleEndpoints } from './schedules';
 import { searchEndpoints } from './search';
 import { teamEndpoints } from './teams';
@@ -38,15 +48,25 @@ export const endpointTables: Readonly<Record<string, Readonly<Record<string, End
   postComment: postCommentEndpoints,
   attachment: attachmentEndpoints,
   schedule: scheduleEndpoints,
+  freeTime: freeTimeEndpoints,
+  class: classEndpoints,
+  contribution: contributionEndpoints,
+  evaluation: evaluationEndpoints,
   kanban: kanbanEndpoints,
   taskComment: taskCommentEndpoints,
+  myTask: myTaskEndpoints,
+  calendarFeed: calendarFeedEndpoints,
   chat: chatEndpoints,
   notification: notificationEndpoints,
+  delivery: deliveryEndpoints,
+  push: pushEndpoints,
   formation: formationEndpoints,
   live: liveEndpoints,
   video: videoEndpoints,
+  meetings: meetingEndpoints,
   search: searchEndpoints,
   presence: presenceEndpoints,
+  classOverview: classOverviewEndpoints,
 };
 
 const operationIds = new Map<Endpoint, string>();

@@ -34,3 +34,28 @@ describe('schedule input', () => {
     expect(isAllDaySchedule({ startDate, endDate: '2026-12-05T15:00:00.000Z' })).toBe(false);
   });
 });
+
+describe('schedule reminders', () => {
+  const meeting = { ...base, endDate: '2026-12-01T10:00:00Z' };
+
+  it('takes several of the offered offsets and keeps them ascending', () => {
+    const parsed = scheduleInputSchema.parse({ ...meeting, reminders: [60, 0, 1440] });
+    expect(parsed.reminders).toEqual([0, 60, 1440]);
+    expect(scheduleInputSchema.parse(meeting).reminders).toBeUndefined();
+  });
+
+  it('refuses an offset not offered, a repeat, and more than six, in Korean', () => {
+    expect(firstMessage({ ...meeting, reminders: [15] })).toBe(
+      '알림 시점은 시작 시각, 5분, 10분, 30분, 1시간, 1일 전 중에서 골라주세요.',
+    );
+    expect(firstMessage({ ...meeting, reminders: [5, 5] })).toBe(
+      '같은 알림 시점을 두 번 고를 수 없습니다.',
+    );
+    expect(firstMessage({ ...meeting, reminders: [0, 5, 10, 30, 60, 1440, 5] })).toBe(
+      '알림은 최대 6개까지 설정할 수 있습니다.',
+    );
+    expect(firstMessage({ ...meeting, reminders: ['5'] })).toBe(
+      '알림 시점은 시작 시각, 5분, 10분, 30분, 1시간, 1일 전 중에서 골라주세요.',
+    );
+  });
+});

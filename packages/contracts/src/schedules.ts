@@ -2,6 +2,12 @@ import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { dateRangeMessage, idSchema, isSupportedDate, pageQuerySchema, pageSchema } from './common';
 import { Limits } from './limits';
+import {
+  occurrenceScopes,
+  parseRecurrenceRule,
+  RecurrenceLimits,
+  RecurrenceMessages,
+} from './recurrence';
 
 export const scheduleTypes = ['MEETING', 'DEADLINE', 'WORKSHOP', 'VACATION', 'OTHER'] as const;
 export const scheduleTypeSchema = z.enum(scheduleTypes);
@@ -18,6 +24,9 @@ export const ScheduleMessages = {
   notFound: '일정을 찾을 수 없습니다.',
   creatorOrLeaderOnly: '일정을 만든 사람이나 팀장만 수정하거나 삭제할 수 있습니다.',
   loadFailed: '일정을 불러오는데 실패했습니다',
+  badReminder: '알림 시점은 시작 시각, 5분, 10분, 30분, 1시간, 1일 전 중에서 골라주세요.',
+  duplicateReminder: '같은 알림 시점을 두 번 고를 수 없습니다.',
+  tooManyReminders: '알림은 최대 6개까지 설정할 수 있습니다.',
 } as const;
 
 /** An ISO-8601 date-time with an offset (or Z); a bare date means that day 00:00 UTC. */
@@ -32,6 +41,32 @@ const instantSchema = z
   })
   .refine(isSupportedDate, { message: dateRangeMessage, abort: true });
 
+/** Minutes before an event's start its team may be reminded (issue 44): at start, 5, 10, 30 min, 1 h, 1 day. */
+export const scheduleReminderMinutes = [0, 5, 10, 30, 60, 1440] as const;
+export type ScheduleReminderMinutes = (typeof scheduleReminderMinutes)[number];
+
+const reminderMinutesSchema = z
+  .number({ error: ScheduleMessages.badReminder })
+  .int(ScheduleMessages.badReminder)
+  // Bounds the OpenAPI document states (every integer a request takes is bounded); the refine
+  // below keeps to the offered offsets.
+  .min(0, ScheduleMessages.badReminder)
+  .max(Math.max(...scheduleReminderMinutes), ScheduleMessages.badReminder)
+  .refine(
+    (value): value is ScheduleReminderMinutes =>
+      (scheduleReminderMinutes as readonly number[]).includes(value),
+    { message: ScheduleMessages.badReminder },
+  );
+
+/** Several reminders, each once; sorted so the stored list does not depend on the picking order. */
+export const scheduleRemindersSchema = z
+  .array(reminderMinutesSchema)
+  .max(scheduleReminderMinutes.length, ScheduleMessages.tooManyReminders)
+  .refine((minutes) => new Set(minutes).size === minutes.length, {
+    message: ScheduleMessages.duplicateReminder,
+  })
+  .transform((minutes) => [...minutes].sort((a, b) => a - b));
+
 const scheduleFields = z.object({
   title: z
     .string({ error: ScheduleMessages.required })
@@ -41,14 +76,30 @@ const scheduleFields = z.object({
   startDate: instantSchema,
   /** Left out for a deadline (it ends when it starts) and an all-day event (it ends with its day). */
   endDate: instantSchema.optional(),
-  /** A whole day from `startDate` (that day's local midnight); see ALL_DAY_MS. */
+  /**
+   * Whole days from `startDate` (that day's local midnight); see ALL_DAY_MS. With `endDate` it
+   * spans to the end of that day (the last day, inclusive: give its midnight), else one day.
+   */
   allDay: z.boolean().optional(),
+  /** An RFC 5545 RRULE (recurrence.ts); null or left out for a schedule that happens once. */
+  recurrenceRule: z
+    .string()
+    .max(RecurrenceLimits.ruleMaxLength, RecurrenceMessages.badRule)
+    .nullable()
+    .optional()
+    .superRefine((value, context) => {
+      if (value === null || value === undefined) return;
+      const parsed = parseRecurrenceRule(value);
+      if (!parsed.ok) context.addIssue({ code: 'custom', message: parsed.message });
+    }),
   scheduleDesc: z
     .string()
     .max(Limits.longTextMax, ScheduleMessages.descriptionTooLong)
     .nullable()
     .optional(),
   type: scheduleTypeSchema.default('MEETING'),
+  /** Minutes before the start at which the team is reminded; none when left out. */
+  reminders: scheduleRemindersSchema.optional(),
 });
 
 const endNotBeforeStart = (value: { startDate: string; endDate?: string | undefined }) =>
@@ -65,10 +116,32 @@ export function scheduleEndOptional(value: { type?: ScheduleType; allDay?: boole
   return value.type === 'DEADLINE' || value.allDay === true;
 }
 
-/** A saved schedule that lasts a whole day (created as all-day). */
+const DAY_MS = ALL_DAY_MS + 1;
+
+/** A saved schedule of whole days (created as all-day): one day, or several up to a last one. */
 export function isAllDaySchedule(value: { startDate: string; endDate: string }): boolean {
-  return Date.parse(value.endDate) - Date.parse(value.startDate) === ALL_DAY_MS;
+  const length = Date.parse(value.endDate) - Date.parse(value.startDate);
+  return length > 0 && (length + 1) % DAY_MS === 0;
 }
+
+/**
+ * The end stored for an all-day event: the end of its last day. `lastDay` is that day's local
+ * midnight (any instant of it); whole days are counted from the start's midnight, rounding, so a
+ * zone's 23 or 25 hour day still counts as one.
+ */
+export function allDayEnd(start: number, lastDay: number | undefined): number {
+  const days = lastDay === undefined ? 1 : Math.max(1, Math.round((lastDay - start) / DAY_MS) + 1);
+  return start + days * DAY_MS - 1;
+}
+
+/** The rule's end (UNTIL) is not before the start: else it would have no occurrence. */
+const untilNotBeforeStart = (value: { startDate: string; recurrenceRule?: string | null }) => {
+  if (!value.recurrenceRule) return true;
+  const parsed = parseRecurrenceRule(value.recurrenceRule);
+  return !parsed.ok || parsed.rule.until === undefined
+    ? true
+    : Date.parse(parsed.rule.until) >= Date.parse(value.startDate);
+};
 
 /**
  * POST /teams/{t}/schedules and PUT /teams/{t}/schedules/{id} (the whole schedule). The end is
@@ -83,6 +156,10 @@ export const scheduleInputSchema = scheduleFields
   .refine(endNotBeforeStart, {
     message: ScheduleMessages.endBeforeStart,
     path: ['endDate'],
+  })
+  .refine(untilNotBeforeStart, {
+    message: RecurrenceMessages.untilBeforeStart,
+    path: ['recurrenceRule'],
   });
 export type ScheduleInput = z.input<typeof scheduleInputSchema>;
 
@@ -103,19 +180,47 @@ export const scheduleRangeQuerySchema = z
     path: ['endDate'],
   });
 
+/**
+ * PUT and DELETE of a recurring schedule: which occurrence (its original start, as answered in
+ * `occurrenceStart`) and how far the change reaches — THIS ("이 일정만"), FOLLOWING ("이 일정과
+ * 이후 일정") or ALL ("모든 일정", the default, also for a schedule that happens once).
+ */
+export const occurrenceScopeQuerySchema = z
+  .object({
+    scope: z.enum(occurrenceScopes).default('ALL'),
+    occurrence: instantSchema.optional(),
+  })
+  .refine((value) => value.scope === 'ALL' || value.occurrence !== undefined, {
+    message: RecurrenceMessages.scopeNeedsOccurrence,
+    path: ['occurrence'],
+  });
+export type OccurrenceScopeQuery = z.input<typeof occurrenceScopeQuerySchema>;
+
 export const scheduleSchema = z.object({
+  /** The stored schedule: for an occurrence of a series, the series (or its edited copy). */
   id: z.number().int(),
   title: z.string(),
   startDate: z.string(),
   endDate: z.string(),
   scheduleDesc: z.string().nullable(),
   type: scheduleTypeSchema,
+  /** Minutes before the start at which the team is reminded, ascending. */
+  reminders: z.array(z.number().int()),
   teamId: z.number().int(),
   teamName: z.string(),
   creatorId: z.number().int(),
   creatorName: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** The series' RRULE on the series and each of its occurrences; null otherwise. */
+  recurrenceRule: z.string().nullable(),
+  /** The series this is an occurrence (or an edited occurrence) of; null for a one-off. */
+  seriesId: z.number().int().nullable(),
+  /**
+   * The occurrence's original start (the series' own date for it, kept when one occurrence is
+   * moved): with `seriesId` it names the occurrence, for `?occurrence=` and as a stable key.
+   */
+  occurrenceStart: z.string().nullable(),
 });
 export type Schedule = z.infer<typeof scheduleSchema>;
 
@@ -151,8 +256,10 @@ export const scheduleEndpoints = {
   update: endpoint({
     method: 'PUT',
     path: '/teams/:teamId/schedules/:id',
-    summary: 'Replace a schedule (its creator or the team leader)',
+    summary:
+      'Replace a schedule, or one or the following occurrences of a series (its creator or the team leader)',
     params: scheduleParamsSchema,
+    query: occurrenceScopeQuerySchema,
     body: scheduleInputSchema,
     response: scheduleSchema,
   }),
@@ -161,6 +268,7 @@ export const scheduleEndpoints = {
     path: '/teams/:teamId/schedules/:id',
     summary: 'Delete a schedule (its creator or the team leader)',
     params: scheduleParamsSchema,
+    query: occurrenceScopeQuerySchema,
     status: 204,
   }),
 };

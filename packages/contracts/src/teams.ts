@@ -160,7 +160,11 @@ export const teamEndpoints = {
     body: createTeamSchema,
     response: teamSchema,
     status: 201,
-    errors: { 403: [ErrorCode.WORKSPACE_FORBIDDEN], 404: [ErrorCode.WORKSPACE_NOT_FOUND] },
+    errors: {
+      403: [ErrorCode.WORKSPACE_FORBIDDEN],
+      404: [ErrorCode.WORKSPACE_NOT_FOUND],
+      409: [ErrorCode.CLASS_STAFF_ONLY],
+    },
   }),
   get: endpoint({
     method: 'GET',
@@ -194,7 +198,7 @@ export const teamEndpoints = {
     params: teamParamsSchema,
     body: joinTeamSchema.nullish(),
     response: teamSchema,
-    errors: { 409: [ErrorCode.TEAM_ALREADY_MEMBER] },
+    errors: { 409: [ErrorCode.TEAM_ALREADY_MEMBER, ErrorCode.CLASS_STAFF_ONLY] },
   }),
   leave: endpoint({
     method: 'POST',
@@ -220,7 +224,7 @@ export const teamEndpoints = {
     params: teamParamsSchema,
     body: addTeamMemberSchema,
     response: teamMemberSchema,
-    errors: { 409: [ErrorCode.TEAM_ALREADY_MEMBER] },
+    errors: { 409: [ErrorCode.TEAM_ALREADY_MEMBER, ErrorCode.CLASS_STAFF_ONLY] },
   }),
   removeMember: endpoint({
     method: 'DELETE',

@@ -19,6 +19,8 @@ export const VideoMessages = {
   mediaUnavailable: '화상회의 미디어 서버에 연결하지 못했습니다. 잠시 후 다시 시도해주세요.',
   chatRequired: '메시지를 입력해주세요.',
   chatTooLong: `메시지는 ${Limits.meetingChatMax.toLocaleString('ko-KR')}자 이하여야 합니다.`,
+  teamNotInWorkspace: '이 워크스페이스의 팀만 회의실의 팀으로 고를 수 있습니다.',
+  notInTeam: '자신이 속한 팀만 회의실의 팀으로 고를 수 있습니다.',
 } as const;
 
 const channelNameSchema = z
@@ -28,7 +30,11 @@ const channelNameSchema = z
   .max(Limits.videoChannelNameMax, VideoMessages.nameTooLong);
 
 /** POST /workspaces/{ws}/video-channels */
-export const createVideoChannelSchema = z.object({ name: channelNameSchema });
+export const createVideoChannelSchema = z.object({
+  name: channelNameSchema,
+  /** The team the room belongs to (issue 45): one of the creator's, or any for a moderator. */
+  teamId: idSchema.nullable().optional(),
+});
 export type CreateVideoChannelInput = z.input<typeof createVideoChannelSchema>;
 
 export const workspaceVideoParamsSchema = z.object({ workspaceId: idSchema });
@@ -58,6 +64,9 @@ export const videoChannelSchema = z.object({
   participantCount: z.number().int(),
   /** The user who publishes media now, if anyone. */
   broadcasterId: z.number().int().nullable(),
+  /** The team whose room this is (null: the whole workspace's). */
+  teamId: z.number().int().nullable(),
+  teamName: z.string().nullable(),
 });
 export type VideoChannel = z.infer<typeof videoChannelSchema>;
 
@@ -187,7 +196,7 @@ export const videoEndpoints = {
     body: createVideoChannelSchema,
     response: videoChannelSchema,
     status: 201,
-    errors: { 409: [ErrorCode.VIDEO_CHANNEL_DUPLICATE] },
+    errors: { 400: [ErrorCode.VIDEO_TEAM_INVALID], 409: [ErrorCode.VIDEO_CHANNEL_DUPLICATE] },
   }),
   getChannel: endpoint({
     method: 'GET',

@@ -4,7 +4,12 @@ import { idSchema, withoutTrailingSlashes } from './common';
 import { binaryFile, endpoint } from './endpoint';
 import { inviteCodePattern, Limits, workspaceIconUrlPrefix } from './limits';
 
-export const workspaceRoleSchema = z.enum(['OWNER', 'ADMIN', 'MEMBER']);
+/**
+ * A class (issue 45) has instructors (the owner too) and TAs (teaching assistants), who oversee
+ * every team without being in them; elsewhere the roles are the specification's three.
+ */
+export const WORKSPACE_ROLES = ['OWNER', 'ADMIN', 'INSTRUCTOR', 'TA', 'MEMBER'] as const;
+export const workspaceRoleSchema = z.enum(WORKSPACE_ROLES);
 export type WorkspaceRole = z.infer<typeof workspaceRoleSchema>;
 
 /** Validation texts of spec 01 section 5 and the workspace problems the web app shows. */
@@ -80,6 +85,11 @@ export type CreateWorkspaceInput = z.input<typeof createWorkspaceSchema>;
 export const updateWorkspaceSchema = z.object({
   name: workspaceNameSchema.optional(),
   iconUrl: iconSchema,
+  /**
+   * Use it as a class (issue 45): instructors and TAs oversee its teams. Turned off, its
+   * instructors and TAs become members again.
+   */
+  isClass: z.boolean().optional(),
 });
 export type UpdateWorkspaceInput = z.input<typeof updateWorkspaceSchema>;
 
@@ -111,7 +121,10 @@ export const joinWorkspaceByIdSchema = z.object({
 });
 
 /** PUT /workspaces/{id}/members/{userId}/role (owner): make an admin or a plain member. */
-export const changeMemberRoleSchema = z.object({ role: z.enum(['ADMIN', 'MEMBER']) });
+/** Instructors and TAs only in a class; the owner names anyone, an instructor only TAs. */
+export const changeMemberRoleSchema = z.object({
+  role: z.enum(['ADMIN', 'INSTRUCTOR', 'TA', 'MEMBER']),
+});
 
 export const workspaceParamsSchema = z.object({ id: idSchema });
 export const workspaceMemberParamsSchema = z.object({ id: idSchema, userId: idSchema });
@@ -151,6 +164,8 @@ export const workspaceSchema = z.object({
   url: z.string(),
   passwordProtected: z.boolean(),
   owner: z.object({ id: z.number().int() }),
+  /** A class (issue 45): instructors and TAs oversee its teams. */
+  isClass: z.boolean(),
   /** The caller's role in it. */
   myRole: workspaceRoleSchema,
   memberCount: z.number().int(),
@@ -314,10 +329,11 @@ export const workspaceEndpoints = {
   changeRole: endpoint({
     method: 'PUT',
     path: '/workspaces/:id/members/:userId/role',
-    summary: '멤버 역할 변경 (소유자)',
+    summary: '멤버 역할 변경 (소유자; 수업에서는 교수자가 조교를 지정)',
     params: workspaceMemberParamsSchema,
     body: changeMemberRoleSchema,
     response: workspaceMemberSchema,
+    errors: { 409: [ErrorCode.CLASS_NOT_A_CLASS, ErrorCode.CLASS_STAFF_ONLY] },
   }),
   kick: endpoint({
     method: 'DELETE',

@@ -3,18 +3,22 @@ import {
   type AnyPgColumn,
   bigint,
   boolean,
+  date,
   index,
   integer,
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { notificationKinds } from '@teamup/contracts/notifications';
+import { digestFrequencies } from '@teamup/contracts/delivery';
 import { CHAT_NOTIFY_LEVELS } from '@teamup/contracts/chat';
 import { ANNOUNCEMENT_POSTING } from '@teamup/contracts/teams';
+import { WORKSPACE_ROLES } from '@teamup/contracts/workspaces';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -189,6 +193,8 @@ export const workspaces = pgTable(
     ownerId: integer('owner_id')
       .notNull()
       .references(() => users.id),
+    /** A class (issue 45): instructors and TAs oversee its teams (workspaces.policy.ts). */
+    isClass: boolean('is_class').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -204,9 +210,7 @@ export const workspaceMembers = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    role: text('role', { enum: ['OWNER', 'ADMIN', 'MEMBER'] })
-      .notNull()
-      .default('MEMBER'),
+    role: text('role', { enum: WORKSPACE_ROLES }).notNull().default('MEMBER'),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -374,10 +378,88 @@ export const schedules = pgTable(
     }).notNull(),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    /** Minutes before the start at which the team is reminded, ascending (issue 44, migration 0036). */
+    reminders: integer('reminders')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /**
+     * A series (decision 0046): its RFC 5545 RRULE; `startsAt`/`endsAt` are its first
+     * occurrence. Null for a schedule that happens once (and for an edited occurrence).
+     */
+    recurrenceRule: text('recurrence_rule'),
+    /** When the series' last occurrence ends (null: it never ends); bounds the range query. */
+    recurrenceEndsAt: timestamp('recurrence_ends_at', { withTimezone: true }),
+    /** An edited occurrence ("이 일정만"): the series it replaces one occurrence of. */
+    seriesId: integer('series_id').references((): AnyPgColumn => schedules.id, {
+      onDelete: 'cascade',
+    }),
+    /** With `seriesId`: the original start of the occurrence it replaces. */
+    originalStart: timestamp('original_start', { withTimezone: true }),
   },
-  (t) => [index('schedules_team_time_idx').on(t.teamId, t.startsAt, t.endsAt)],
+  (t) => [
+    index('schedules_team_time_idx').on(t.teamId, t.startsAt, t.endsAt),
+    index('schedules_team_series_idx')
+      .on(t.teamId, t.startsAt)
+      .where(sql`${t.recurrenceRule} is not null`),
+    index('schedules_series_idx').on(t.seriesId),
+  ],
+);
+
+/**
+ * The occurrences of a series that no longer happen as the rule says (RFC 5545 EXDATE): deleted
+ * ("이 일정만"), or replaced by an edited copy (a schedules row with `seriesId`).
+ */
+export const scheduleExdates = pgTable(
+  'schedule_exdates',
+  {
+    seriesId: integer('series_id')
+      .notNull()
+      .references(() => schedules.id, { onDelete: 'cascade' }),
+    occurrenceStart: timestamp('occurrence_start', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.seriesId, t.occurrenceStart] })],
+);
+
+/**
+ * A member's free time of one week in one team (issue 44): the half-hour slots of the week grid
+ * they marked (contracts free-time.ts numbers them 0–223 from Monday 08:00, Asia/Seoul), one row
+ * per member, team and week. No row: not answered yet; an empty array: free at no time.
+ */
+export const freeTimeSlots = pgTable(
+  'free_time_slots',
+  {
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The week's Monday (the Seoul calendar day). */
+    weekStart: date('week_start', { mode: 'string' }).notNull(),
+    slots: smallint('slots').array().notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.teamId, t.weekStart, t.userId] })],
+);
+
+/**
+ * A person's calendar feed (issue 44, migration 0034): the secret of its URL, kept only as a
+ * SHA-256 hash (the URL is shown once, when made). One per person: making another replaces it,
+ * revoking deletes it.
+ */
+export const calendarFeeds = pgTable(
+  'calendar_feeds',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('calendar_feeds_token_key').on(t.tokenHash)],
 );
 
 /** One kanban board per team, made on first use. */
@@ -433,7 +515,11 @@ export const kanbanTasks = pgTable(
     completionRequesterId: integer('completion_requester_id').references(() => users.id, {
       onDelete: 'set null',
     }),
+    /** When the member asked for its completion (the latest request); class evidence. */
+    completionRequestedAt: timestamp('completion_requested_at', { withTimezone: true }),
     isApproved: boolean('is_approved').notNull().default(false),
+    /** When it was approved; null while it is not (issue 45's contribution evidence). */
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
     rejected: boolean('rejected').notNull().default(false),
     approvalMessage: text('approval_message'),
     createdAt: createdAt(),
@@ -452,7 +538,11 @@ export const kanbanTaskAssignees = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.taskId, t.userId] })],
+  (t) => [
+    primaryKey({ columns: [t.taskId, t.userId] }),
+    // "내 할 일" (issue 44, migration 0033) starts from one person's assignments.
+    index('kanban_task_assignees_user_idx').on(t.userId, t.taskId),
+  ],
 );
 
 export const kanbanTaskComments = pgTable(
@@ -643,6 +733,60 @@ export const notificationPreferences = pgTable(
 );
 
 /**
+ * How notifications reach a member while away: the digest mail and quiet hours (issue 43). No row
+ * means the defaults of contracts/delivery.ts.
+ */
+export const notificationDelivery = pgTable('notification_delivery', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  digest: text('digest', { enum: digestFrequencies }).notNull(),
+  quietEnabled: boolean('quiet_enabled').notNull(),
+  /** 'HH:mm' in `timeZone`. */
+  quietStart: text('quiet_start').notNull(),
+  quietEnd: text('quiet_end').notNull(),
+  quietAllowMentions: boolean('quiet_allow_mentions').notNull(),
+  timeZone: text('time_zone').notNull(),
+  /** Reminded 24 h / 1 h before the deadline of a card assigned to them (issue 44, migration 0036). */
+  remindTask24h: boolean('remind_task_24h').notNull().default(true),
+  remindTask1h: boolean('remind_task_1h').notNull().default(true),
+  /** The newest notice the last digest mail told of: the next tells only what came after. */
+  digestSentAt: timestamp('digest_sent_at', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * A browser that receives a person's web pushes (issue 43, migration 0031): its push service
+ * endpoint (one browser profile, so unique) and keys, and the login session that subscribed it,
+ * whose end (logout, revocation) deletes it in the same transaction.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => authSessions.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    /** The browser's P-256 public key, base64url (RFC 8291 `p256dh`). */
+    p256dh: text('p256dh').notNull(),
+    /** The browser's 16-byte auth secret, base64url. */
+    auth: text('auth').notNull(),
+    /** The User-Agent of the call that subscribed (the device's name in the list). */
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint_key').on(t.endpoint),
+    index('push_subscriptions_user_idx').on(t.userId),
+    index('push_subscriptions_session_idx').on(t.sessionId),
+  ],
+);
+
+/**
  * A team-formation session in a workspace: who takes part, how many teams, the method, the
  * committed seed (its hash is public from the start, the seed only after the draw), the result,
  * and, once confirmed, the teams it made.
@@ -743,6 +887,8 @@ export const videoChannels = pgTable(
       .notNull()
       .references(() => workspaces.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    /** The team whose meetings these are (class mode's attendance and notes); null: the workspace's. */
+    teamId: integer('team_id').references(() => teams.id, { onDelete: 'set null' }),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     /**
      * The one participant who may publish media now (spec 02: one broadcaster at a time); claimed
@@ -751,7 +897,13 @@ export const videoChannels = pgTable(
     broadcasterId: integer('broadcaster_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('video_channels_workspace_name_key').on(t.workspaceId, t.name)],
+  (t) => [
+    uniqueIndex('video_channels_workspace_name_key').on(t.workspaceId, t.name),
+    // A team's meeting channels (issue 45's contribution evidence, migration 0038).
+    index('video_channels_team_idx')
+      .on(t.teamId)
+      .where(sql`team_id IS NOT NULL`),
+  ],
 );
 
 /** Someone in a meeting. `lastSeenAt` is refreshed while their meeting connection is open. */
@@ -791,3 +943,47 @@ export const videoChatMessages = pgTable(
   },
   (t) => [index('video_chat_messages_channel_idx').on(t.channelId, t.id)],
 );
+
+/** How a scheduled job stands: waiting (or being run), or finished one of three ways. */
+export const JOB_STATUSES = ['pending', 'done', 'failed', 'skipped'] as const;
+
+/**
+ * Due-time jobs (platform/jobs, decision 0042): a module schedules one under a key of its own
+ * and a runner on some instance runs its kind's handler once it is due. Finished jobs stay (with
+ * `doneAt`) so scheduling the same key and due time again does not run it twice; they are purged
+ * once past the catch-up window.
+ */
+export const scheduledJobs = pgTable(
+  'scheduled_jobs',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** Which handler runs it (a kind a module registers). */
+    kind: text('kind').notNull(),
+    /** The module's own name for it ("kanban:task:12:24h"): scheduling it again moves it. */
+    key: text('key').notNull(),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    payload: jsonb('payload').notNull().default({}),
+    status: text('status', { enum: JOB_STATUSES }).notNull().default('pending'),
+    /** Claims so far, counted when claimed: a job that kills its runner still runs out of tries. */
+    attempts: integer('attempts').notNull().default(0),
+    /**
+     * No runner takes the job before this: the lease of the runner that claimed it, or the
+     * backoff after a failed attempt.
+     */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    /** The claim (runner and batch) the lease belongs to; a run checks it is still its own. */
+    claimedBy: text('claimed_by'),
+    lastError: text('last_error'),
+    /** When it finished (done, failed or skipped). */
+    doneAt: timestamp('done_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('scheduled_jobs_key_key').on(t.key),
+    index('scheduled_jobs_due_idx')
+      .on(t.dueAt)
+      .where(sql`status = 'pending'`),
+  ],
+);
+
+export * from './schema-class';

@@ -61,6 +61,15 @@ export type DomainEvent =
       content: string;
     }
   | { type: 'WORKSPACE_MEMBER_JOINED'; workspaceId: number; userId: number }
+  /** An instructor or TA of a class nudged a team's students, or one of them (issue 45). */
+  | {
+      type: 'CLASS_NUDGE_SENT';
+      teamId: number;
+      nudgeId: number;
+      senderId: number;
+      userIds: number[];
+      message: string;
+    }
   | {
       type: 'WORKSPACE_MEMBER_REMOVED';
       workspaceId: number;

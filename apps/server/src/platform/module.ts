@@ -1,6 +1,7 @@
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import type { DomainEvent } from './domain-events';
+import type { JobKind } from './jobs/job-kind';
 import type { Guard, TypedApp } from './http/types';
 import type { ModuleStateKey } from './module-state';
 import type { LiveContribution } from './realtime/contribution';
@@ -21,6 +22,12 @@ export type DomainEventReaction = ((ctx: AppContext, event: DomainEvent) => Prom
  * leave): teams drop the member, chat rooms and video channels too.
  */
 export type MemberRemovalStep = (db: Db, workspaceId: number, userId: number) => Promise<void>;
+
+/**
+ * A step run inside the same transaction that ends login sessions (logout, a revocation, a
+ * password change): what belongs to those sessions goes with them (their push subscriptions).
+ */
+export type SessionEndStep = (db: Db, sessionIds: readonly number[]) => Promise<void>;
 
 /** A step run inside the transaction that makes a team (the kanban module makes its board). */
 export type TeamCreationStep = (db: Db, teamId: number) => Promise<void>;
@@ -48,6 +55,7 @@ export interface AppModule {
   /** Reactions to other modules' domain events, run after their change is committed. */
   readonly reactions?: readonly DomainEventReaction[];
   readonly memberRemovalSteps?: readonly MemberRemovalStep[];
+  readonly sessionEndSteps?: readonly SessionEndStep[];
   readonly teamCreationSteps?: readonly TeamCreationStep[];
   /** How far teams are, shown on every team (at most one module says it). */
   readonly progressSource?: ProgressSource;
@@ -61,18 +69,23 @@ export interface AppModule {
   readonly searchSources?: readonly SearchSource[];
   /** The state it keeps per app, made when the app is built (decision 0037). */
   readonly state?: readonly ModuleStateKey<unknown>[];
+  /** Its kinds of due-time job and their handlers (platform/jobs, decision 0042). */
+  readonly jobs?: readonly JobKind[];
 }
 
 /** What modules contribute to other modules' operations, gathered once per app. */
 export interface ModuleHooks {
   readonly reactions: readonly DomainEventReaction[];
   readonly memberRemovalSteps: readonly MemberRemovalStep[];
+  readonly sessionEndSteps: readonly SessionEndStep[];
   readonly teamCreationSteps: readonly TeamCreationStep[];
   /** Without one, every team is at 0. */
   readonly progressSource: ProgressSource | undefined;
   readonly ownedFiles: readonly OwnedFilesQuery[];
   readonly live: readonly LiveContribution[];
   readonly searchSources: readonly SearchSource[];
+  /** Every module's job kinds (the scheduler refuses two of one name). */
+  readonly jobs: readonly JobKind[];
 }
 
 export function hooksOf(modules: readonly AppModule[]): ModuleHooks {
@@ -87,10 +100,12 @@ export function hooksOf(modules: readonly AppModule[]): ModuleHooks {
   return {
     reactions: modules.flatMap((module) => module.reactions ?? []),
     memberRemovalSteps: modules.flatMap((module) => module.memberRemovalSteps ?? []),
+    sessionEndSteps: modules.flatMap((module) => module.sessionEndSteps ?? []),
     teamCreationSteps: modules.flatMap((module) => module.teamCreationSteps ?? []),
     progressSource: progressSources[0],
     ownedFiles: modules.flatMap((module) => module.ownedFiles ?? []),
     live: modules.flatMap((module) => module.live ?? []),
     searchSources: modules.flatMap((module) => module.searchSources ?? []),
+    jobs: modules.flatMap((module) => module.jobs ?? []),
   };
 }

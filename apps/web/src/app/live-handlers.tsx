@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 import { useBoardLiveHandlers } from '../features/board/hooks/use-board-live-handlers';
+import { useFreeTimeLiveHandlers } from '../features/free-time/hooks/use-free-time-live-handlers';
 import { useKanbanLiveHandlers } from '../features/kanban/hooks/use-kanban-live-handlers';
+import { useMyTasksLiveHandlers } from '../features/my-tasks/hooks/use-my-tasks-live-handlers';
 import { useSchedulesLiveHandlers } from '../features/schedules/hooks/use-schedules-live-handlers';
 import { useTeamsLiveHandlers } from '../features/teams/hooks/use-teams-live-handlers';
 import { useWorkspacesLiveHandlers } from '../features/workspaces/hooks/use-workspaces-live-handlers';
@@ -17,7 +19,9 @@ import { usePresenceLiveHandlers } from '../lib/queries/workspace-presence';
 export function LiveHandlers({ onListening }: { onListening?: () => void }) {
   useBoardLiveHandlers();
   useSchedulesLiveHandlers();
+  useFreeTimeLiveHandlers();
   useKanbanLiveHandlers();
+  useMyTasksLiveHandlers();
   useTeamsLiveHandlers();
   useWorkspacesLiveHandlers();
   usePresenceLiveHandlers();

@@ -1,16 +1,34 @@
 import { lazy, Suspense, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
+import { notificationsStore } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { AuthProvider } from '../features/auth/components/auth-provider';
 import { createQueryClient } from './query-client';
 import { cssVariablesResolver, theme } from './theme';
 
-// The toasts' container (and its transitions) loads after the first screen: toasts shown before
-// it is there wait in the notifications store and appear once it mounts.
+// The toasts' container (and its transitions) loads when the first toast is shown, which most
+// visits to the login page never do: the toast waits in the notifications store meanwhile and
+// appears once the container mounts.
 const Notifications = lazy(() =>
   import('./notifications-container').then((m) => ({ default: m.Notifications })),
 );
+const toastPosition = 'top-center';
+const toastLimit = 3;
+// What the container sets in the store when it mounts, set from the start: the toasts shown
+// before it loads are queued by the same limit.
+notificationsStore.updateState((state) => ({
+  ...state,
+  limit: toastLimit,
+  defaultPosition: toastPosition,
+}));
+let toastShown = false;
+/** Whether a toast has been shown (since the page loaded): the container stays once it came. */
+const hasShownToast = () => {
+  const { notifications, queue } = notificationsStore.getState();
+  toastShown ||= notifications.length > 0 || queue.length > 0;
+  return toastShown;
+};
 
 const noSubscription = () => () => undefined;
 /**
@@ -26,13 +44,17 @@ function useAfterHydration(): boolean {
   );
 }
 
-/** The toasts' container, once the page is the browser's own (a small re-render of its own). */
+/**
+ * The toasts' container, once the page is the browser's own and a toast has been shown (a small
+ * re-render of its own).
+ */
 function Toasts() {
   const hydrated = useAfterHydration();
-  if (!hydrated) return null;
+  const needed = useSyncExternalStore(notificationsStore.subscribe, hasShownToast, () => false);
+  if (!hydrated || !needed) return null;
   return (
     <Suspense fallback={null}>
-      <Notifications position="top-center" limit={3} />
+      <Notifications position={toastPosition} limit={toastLimit} />
     </Suspense>
   );
 }

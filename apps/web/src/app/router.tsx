@@ -88,6 +88,16 @@ const ChatRoomPage = lazy(() =>
 const VideoLivePage = lazy(() =>
   import('./pages/video-live-page').then((m) => ({ default: m.VideoLivePage })),
 );
+const PastMeetingsPage = lazy(() =>
+  import('../features/meetings/pages/past-meetings-page').then((m) => ({
+    default: m.PastMeetingsPage,
+  })),
+);
+const MeetingNotesPage = lazy(() =>
+  import('../features/meetings/pages/meeting-notes-page').then((m) => ({
+    default: m.MeetingNotesPage,
+  })),
+);
 const TeamFormationPage = lazy(() =>
   import('../features/formation/pages/team-formation-page').then((m) => ({
     default: m.TeamFormationPage,
@@ -96,6 +106,37 @@ const TeamFormationPage = lazy(() =>
 const FormationMethodPage = lazy(() =>
   import('../features/formation/pages/formation-method-page').then((m) => ({
     default: m.FormationMethodPage,
+  })),
+);
+const DigestUnsubscribePage = lazy(() =>
+  import('../features/notifications/pages/digest-unsubscribe-page').then((m) => ({
+    default: m.DigestUnsubscribePage,
+  })),
+);
+const RecentChatRoute = lazy(() =>
+  import('./pages/recent-chat-route').then((m) => ({ default: m.RecentChatRoute })),
+);
+const MyTasksPage = lazy(() =>
+  import('../features/my-tasks/pages/my-tasks-page').then((m) => ({ default: m.MyTasksPage })),
+);
+const ContributionPrintPage = lazy(() =>
+  import('../features/contribution/pages/contribution-print-page').then((m) => ({
+    default: m.ContributionPrintPage,
+  })),
+);
+const EvaluationsPage = lazy(() =>
+  import('../features/evaluation/pages/evaluations-page').then((m) => ({
+    default: m.EvaluationsPage,
+  })),
+);
+const EvaluationPage = lazy(() =>
+  import('../features/evaluation/pages/evaluation-page').then((m) => ({
+    default: m.EvaluationPage,
+  })),
+);
+const ClassOverviewPage = lazy(() =>
+  import('../features/class-overview/pages/class-overview-page').then((m) => ({
+    default: m.ClassOverviewPage,
   })),
 );
 const NotificationsPage = lazy(() =>
@@ -113,6 +154,7 @@ export function AppRoutes() {
         <Route path={routes.signup.path} element={<SignupPage />} />
         <Route path={routes.forgotPassword.path} element={<ForgotPasswordPage />} />
         <Route path={routes.oauthSuccess.path} element={<OauthSuccessPage />} />
+        <Route path={routes.digestUnsubscribe.path} element={<DigestUnsubscribePage />} />
       </Route>
       <Route element={<ProtectedLayout />}>
         <Route path={routes.home.path} element={<InitialRedirectPage />} />
@@ -122,16 +164,25 @@ export function AppRoutes() {
           <Route path={routes.team.path} element={<TeamPage />} />
           <Route path={routes.chat.path} element={<ChatRoomPage />} />
           <Route path={routes.videoLive.path} element={<VideoLivePage />} />
+          <Route path={routes.meetings.path} element={<PastMeetingsPage />} />
+          <Route path={routes.meetingNotes.path} element={<MeetingNotesPage />} />
           <Route path={routes.teamFormation.path} element={<TeamFormationPage />} />
+          <Route path={routes.evaluations.path} element={<EvaluationsPage />} />
+          <Route path={routes.evaluation.path} element={<EvaluationPage />} />
+          <Route path={routes.classOverview.path} element={<ClassOverviewPage />} />
         </Route>
         <Route path={routes.myPage.path} element={<MyPage />} />
         <Route path={routes.profileEdit.path} element={<ProfileEditPage />} />
         <Route path={routes.accountSettings.path} element={<AccountSettingsPage />} />
         <Route path={routes.userProfile.path} element={<UserProfilePage />} />
         <Route path={routes.notifications.path} element={<NotificationsPage />} />
+        <Route path={routes.myTasks.path} element={<MyTasksPage />} />
+        <Route path={routes.recentChat.path} element={<RecentChatRoute />} />
         <Route path={routes.formationMethod.path} element={<FormationMethodPage />} />
         <Route path={routes.emptyWorkspace.path} element={<EmptyWorkspacePage />} />
       </Route>
+      {/* Printable pages: no app frame around them (they sign nobody in: the token is there). */}
+      <Route path={routes.contributionPrint.path} element={<ContributionPrintPage />} />
       <Route path="*" element={<Navigate to={routes.home.href()} replace />} />
     </Routes>
   );

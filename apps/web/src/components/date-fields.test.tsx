@@ -1,6 +1,7 @@
 import { useState } from 'react';
+import { Modal } from '@mantine/core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { AppProviders } from '../app/providers';
 import { pickDate } from '../test/date-pickers';
 import { installBrowserShims } from '../test/render';
@@ -109,5 +110,83 @@ describe('DateWithTimeField', () => {
     expect(screen.getByTestId('deadline').textContent).toBe('2026. 11. 25.');
     fireEvent.click(screen.getByRole('button', { name: '날짜 지우기' }));
     await waitFor(() => expect(valueOf()).toBe('|'));
+  });
+});
+
+/**
+ * A window whose width can cross the phone breakpoint of the pickers (36em) while they are open:
+ * matchMedia answers and tells its listeners as a browser does.
+ */
+function resizableWindow() {
+  const phoneQuery = '(max-width: 36em)';
+  let phone = true;
+  const listeners = new Set<(event: { matches: boolean }) => void>();
+  const original = window.matchMedia;
+  window.matchMedia = (query: string) =>
+    ({
+      get matches() {
+        return query === phoneQuery && phone;
+      },
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: (_type: string, listener: (event: { matches: boolean }) => void) => {
+        if (query === phoneQuery) listeners.add(listener);
+      },
+      removeEventListener: (_type: string, listener: (event: { matches: boolean }) => void) => {
+        listeners.delete(listener);
+      },
+      dispatchEvent: () => false,
+    }) as unknown as MediaQueryList;
+  return {
+    setPhone(next: boolean) {
+      phone = next;
+      for (const listener of [...listeners]) listener({ matches: next });
+    },
+    restore() {
+      window.matchMedia = original;
+    },
+  };
+}
+
+describe('a picker inside a dialog of a Modal.Stack', () => {
+  function FormInStack() {
+    const [value, setValue] = useState('2026-11-25 09:00:00');
+    return (
+      <AppProviders>
+        <Modal.Stack>
+          <Modal
+            stackId="form"
+            opened
+            onClose={() => undefined}
+            title="새 일정"
+            attributes={{ content: { 'data-testid': 'form' } }}
+          >
+            <DateTimeField label="시작" value={value} onChange={setValue} testId="start" />
+          </Modal>
+        </Modal.Stack>
+      </AppProviders>
+    );
+  }
+
+  it('leaves the form shown when the window grows past the phone width while it is open', async () => {
+    const window = resizableWindow();
+    try {
+      render(<FormInStack />);
+      const form = await screen.findByTestId('form');
+      fireEvent.click(screen.getByTestId('start'));
+      // On a phone the picker is a modal titled with its field, above the form (which hides).
+      await waitFor(() => expect(form.hasAttribute('data-hidden')).toBe(true));
+      expect(screen.getByRole('dialog', { name: '시작' })).toBeTruthy();
+      act(() => window.setPhone(false));
+      // Now a popover beside the field: the form is shown again, and stays so once it closes.
+      await waitFor(() => expect(form.hasAttribute('data-hidden')).toBe(false));
+      fireEvent.keyDown(screen.getByTestId('start'), { key: 'Escape' });
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: '시작' })).toBeNull());
+      expect(form.hasAttribute('data-hidden')).toBe(false);
+    } finally {
+      window.restore();
+    }
   });
 });

@@ -1,4 +1,5 @@
-import { Group, Stack, type MantineSize } from '@mantine/core';
+import { useContext, useEffect, useRef } from 'react';
+import { Group, ModalStackContext, Stack, type MantineSize } from '@mantine/core';
 import {
   DatePickerInput,
   DateTimePicker,
@@ -23,7 +24,8 @@ const t = ko.dates.picker;
  */
 function usePickerSettings(label: string, pickerSide: PickerSide = 'left') {
   const phone = useMediaQuery('(max-width: 36em)') ?? false;
-  const pickerId = useId();
+  const stackId = `date-picker-${useId()}`;
+  useLeaveStackWhenNoLongerModal(stackId, phone);
   return {
     locale: 'ko',
     firstDayOfWeek: 0 as const,
@@ -51,7 +53,7 @@ function usePickerSettings(label: string, pickerSide: PickerSide = 'left') {
     // Inside a Modal.Stack (a form in a dialog) the phone's picker joins the stack: Escape then
     // closes the picker alone, not the form under it as well (outside a stack this is unused).
     // The phone's picker covers its form: it is titled with the field it fills in.
-    modalProps: { centered: true, title: label, stackId: `date-picker-${pickerId}` },
+    modalProps: { centered: true, title: label, stackId },
     popoverProps: {
       withinPortal: true,
       zIndex: 400,
@@ -65,6 +67,26 @@ function usePickerSettings(label: string, pickerSide: PickerSide = 'left') {
       },
     },
   };
+}
+
+/**
+ * Mantine's Modal leaves its Modal.Stack when it closes, not when it goes away: a phone's picker
+ * that was open when the window grew past the phone width (a tablet turned, a window widened)
+ * became a popover and left its id on top of the stack, and the form under it stayed hidden
+ * behind no overlay for good. Whenever this picker stops being a modal it leaves the stack.
+ */
+function useLeaveStackWhenNoLongerModal(stackId: string, isModal: boolean) {
+  const stack = useContext(ModalStackContext);
+  // The stack's functions are new on every render of the stack: the latest is kept aside, so
+  // the effect below ends only when the picker stops being a modal, not when the stack changes.
+  const removeModal = useRef<((id: string) => void) | undefined>(undefined);
+  useEffect(() => {
+    removeModal.current = stack?.removeModal;
+  });
+  useEffect(() => {
+    if (!isModal) return undefined;
+    return () => removeModal.current?.(stackId);
+  }, [isModal, stackId]);
 }
 
 /** The side of its field a picker's calendar takes when it does not fit below. */

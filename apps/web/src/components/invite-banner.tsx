@@ -6,7 +6,7 @@ import { ko } from '../i18n/ko';
 import type { usePublicInvitePreview } from '../lib/queries/public-invite-preview';
 import { WorkspaceIcon } from './workspace-icon';
 
-const t = ko.workspaces.invite;
+const t = ko.workspaceInvite;
 
 interface InviteBannerProps {
   code: string;
@@ -87,7 +87,7 @@ export function InviteBanner({ code, preview, invalid, mode }: InviteBannerProps
               {t.title(name)}
             </Title>
             <Text size="sm" c="gray.7">
-              {ko.workspaces.memberCount(memberCount)}
+              {ko.member.count(memberCount)}
             </Text>
           </Stack>
         </Group>

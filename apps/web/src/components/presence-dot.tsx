@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { PresenceStatus } from '@teamup/contracts/presence';
-import { ko } from '../i18n/ko';
+import { chatKo } from '../i18n/ko/chat';
 
 const COLORS: Record<PresenceStatus, string> = {
   ONLINE: 'var(--mantine-color-green-6)',
@@ -19,7 +19,7 @@ interface PresenceDotProps {
  * ("온라인", "자리 비움", "오프라인") for screen readers and as a tooltip.
  */
 export function PresenceDot({ status, size = 10 }: PresenceDotProps) {
-  const label = ko.chat.presence[status];
+  const label = chatKo.presence[status];
   return (
     <span
       role="img"

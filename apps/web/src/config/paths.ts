@@ -47,6 +47,12 @@ export const routes = {
       error?: string;
     }) => withQuery('/oauth/success', query),
   },
+  /** The page a digest mail's unsubscribe link opens (issue 43): it stops the digest mails. */
+  digestUnsubscribe: {
+    path: '/digest-unsubscribe',
+    access: 'public',
+    href: (query?: { token?: string }) => withQuery('/digest-unsubscribe', query),
+  },
   home: {
     path: '/',
     access: 'protected',
@@ -83,10 +89,48 @@ export const routes = {
     href: (workspaceId: Segment, room: { roomId: Segment; roomName?: string }) =>
       withQuery(`/ws/${segment(workspaceId)}/video/live`, room),
   },
+  /** A team's contribution as a printable page (issue 45): no app frame, `from`/`to` days. */
+  contributionPrint: {
+    path: '/print/ws/:workspaceId/team/:teamId/contribution',
+    access: 'protected',
+    href: (workspaceId: Segment, teamId: Segment, query?: { from?: string; to?: string }) =>
+      withQuery(`/print/ws/${segment(workspaceId)}/team/${segment(teamId)}/contribution`, query),
+  },
+  /** A video channel's meetings (issue 45): the one going on and the past ones. */
+  meetings: {
+    path: '/ws/:workspaceId/video/:channelId/meetings',
+    access: 'protected',
+    href: (workspaceId: Segment, channelId: Segment) =>
+      `/ws/${segment(workspaceId)}/video/${segment(channelId)}/meetings`,
+  },
+  /** One meeting's notes (회의록) with its attendance. */
+  meetingNotes: {
+    path: '/ws/:workspaceId/video/:channelId/meetings/:sessionId',
+    access: 'protected',
+    href: (workspaceId: Segment, channelId: Segment, sessionId: Segment) =>
+      `/ws/${segment(workspaceId)}/video/${segment(channelId)}/meetings/${segment(sessionId)}`,
+  },
+  evaluations: {
+    path: '/ws/:workspaceId/evaluations',
+    access: 'protected',
+    href: (workspaceId: Segment) => `/ws/${segment(workspaceId)}/evaluations`,
+  },
+  evaluation: {
+    path: '/ws/:workspaceId/evaluations/:roundId',
+    access: 'protected',
+    href: (workspaceId: Segment, roundId: number) =>
+      `/ws/${segment(workspaceId)}/evaluations/${roundId}`,
+  },
   teamFormation: {
     path: '/ws/:workspaceId/team-formation',
     access: 'protected',
     href: (workspaceId: Segment) => `/ws/${segment(workspaceId)}/team-formation`,
+  },
+  /** "수업 현황" (issue 45): every team of a class, for its instructors and TAs. */
+  classOverview: {
+    path: '/ws/:workspaceId/class',
+    access: 'protected',
+    href: (workspaceId: Segment) => `/ws/${segment(workspaceId)}/class`,
   },
   /** The chooser's four targets (spec 02 section 2); the workspace and session ride in the query. */
   formationMethod: {
@@ -117,6 +161,21 @@ export const routes = {
     access: 'protected',
     href: (userId: Segment) => `/users/${segment(userId)}`,
   },
+  /**
+   * The installed app's "chat" shortcut (the web app manifest): the chat room opened last, else
+   * the last workspace's home.
+   */
+  recentChat: {
+    path: '/chat',
+    access: 'protected',
+    href: () => '/chat',
+  },
+  /** "내 할 일" (issue 44): my cards across every team and workspace. */
+  myTasks: {
+    path: '/my-tasks',
+    access: 'protected',
+    href: () => '/my-tasks',
+  },
   notifications: {
     path: '/notifications',
     access: 'protected',
@@ -143,9 +202,15 @@ export const sidePanelPaths: readonly string[] = [
   routes.team.path,
   routes.chat.path,
   routes.videoLive.path,
+  routes.meetings.path,
+  routes.meetingNotes.path,
   routes.teamFormation.path,
+  routes.classOverview.path,
+  routes.evaluations.path,
+  routes.evaluation.path,
   routes.formationMethod.path,
   routes.notifications.path,
+  routes.myTasks.path,
   routes.myPage.path,
   routes.profileEdit.path,
   routes.accountSettings.path,

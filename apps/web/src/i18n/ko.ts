@@ -1,19 +1,13 @@
 /**
- * Every user-facing string of the web app, in Korean. Texts quoted by the spec
+ * The web app's user-facing strings, in Korean. Texts quoted by the spec
  * (../shared/spec/01-accounts-workspaces-shell.md, sections 5 and 8) are copied exactly.
- * Components never hold literal Korean text: they read it from here. The larger features' texts
- * live in i18n/ko/*.ts, one file each, and are assembled here under the same keys.
+ * Components never hold literal Korean text: they read it from here or from i18n/ko/*.ts.
+ * This file holds what the public pages (login, signup, password reset) and the signed-in frame
+ * show, since it loads with the login page; each larger feature's texts live in a file of their
+ * own under i18n/ko/ (`chatKo` in ko/chat.ts...), which the feature imports directly, so the login
+ * page does not load every screen's strings (docs/performance.md, "First load of the web app").
  */
 import type { ErrorCode } from '@teamup/contracts/error-codes';
-import { boardKo } from './ko/board';
-import { calendarKo } from './ko/calendar';
-import { chatKo } from './ko/chat';
-import { formationKo } from './ko/formation';
-import { kanbanKo } from './ko/kanban';
-import { searchKo } from './ko/search';
-import { teamsKo } from './ko/teams';
-import { videoKo } from './ko/video';
-import { workspacesKo } from './ko/workspaces';
 
 const seconds = (value: number) => `${value}초`;
 
@@ -50,6 +44,8 @@ export const ko = {
 
   errors: {
     network: '네트워크 연결에 실패했습니다. 서버가 실행 중인지 확인해주세요.',
+    /** A request failed while the browser says the device has no network. */
+    offline: '오프라인 상태입니다. 인터넷에 다시 연결되면 시도해주세요.',
     authRequired: '인증이 필요합니다. 로그인해주세요.',
     sessionExpired: '인증이 만료되었습니다. 다시 로그인해주세요.',
     unknown: '알 수 없는 오류가 발생했습니다. 잠시 후 다시 시도해주세요.',
@@ -230,54 +226,6 @@ export const ko = {
     loadFailed: '2단계 인증 상태를 불러오지 못했습니다.',
   },
 
-  notifications: {
-    title: '알림',
-    markAllRead: '모두 읽음',
-    settings: '알림 설정',
-    view: '보기',
-    read: '읽음',
-    unreadLabel: '읽지 않음',
-    empty: '새 알림이 없습니다.',
-    emptyHint: '팀 활동, 채팅 멘션, 작업 승인 요청이 여기에 모입니다.',
-    loadFailed: '알림을 불러오지 못했습니다.',
-    retry: '다시 시도',
-    bell: (count: number) => (count > 0 ? `알림 ${count}개 읽지 않음` : '알림'),
-    /** The bell's quick list of the latest notifications. */
-    popover: {
-      label: '최근 알림',
-      unread: (count: number) => (count > 0 ? `읽지 않음 ${count}개` : '모두 읽었습니다'),
-      viewAll: '모두 보기',
-      empty: '아직 받은 알림이 없습니다.',
-      open: (message: string, read: boolean) => (read ? message : `읽지 않음: ${message}`),
-    },
-    allRead: '모든 알림을 읽음으로 표시했습니다.',
-    actionFailed: '알림을 처리하지 못했습니다.',
-    browserToggle: '메신저 알림 (브라우저 알림)',
-    browserHint: '이 탭이 보이지 않을 때 새 알림을 브라우저 알림으로 띄웁니다.',
-    browserDenied: '브라우저에서 알림 권한이 거부되었습니다. 브라우저 설정에서 허용해주세요.',
-    browserUnsupported: '이 브라우저는 알림을 지원하지 않습니다.',
-    kindsTitle: '받을 알림',
-    kinds: {
-      CHAT_MESSAGE: '채팅 메시지',
-      MENTION: '채팅에서 나를 언급',
-      TASK_ASSIGNED: '작업 담당자 지정',
-      COMPLETION_REQUESTED: '완료 승인 요청 (팀장)',
-      COMPLETION_APPROVED: '완료 승인',
-      COMPLETION_REJECTED: '완료 반려',
-      ANNOUNCEMENT: '새 공지사항',
-      SCHEDULE: '일정 추가·변경',
-      TEAM_JOINED: '팀원 참여',
-      REMOVED_FROM_WORKSPACE: '워크스페이스에서 내보내짐·차단',
-      FORMATION_RESULT: '팀 구성 결과',
-      FORMATION_VOTE: '팀 구성 투표 시작·마감 알림',
-      COMMENT: '내 글·작업의 댓글, 댓글에서 나를 언급',
-      WORKSPACE_JOINED: '워크스페이스 새 멤버 참여 (소유자·관리자)',
-    },
-    preferencesFailed: '알림 설정을 저장하지 못했습니다.',
-  },
-
-  formation: formationKo,
-
   userPage: {
     open: '프로필 페이지 보기',
     notFound: '사용자를 찾을 수 없습니다.',
@@ -307,6 +255,21 @@ export const ko = {
 
   session: {
     expiredTitle: '로그아웃되었습니다',
+  },
+
+  /** The installed app (decision 0043): a new build waiting, the screen shown offline. */
+  appUpdate: {
+    available: '새 버전이 있습니다',
+    hint: '새로고침하면 새 버전으로 바뀝니다.',
+    reload: '새로고침',
+  },
+  offline: {
+    title: '오프라인 상태입니다',
+    body: '인터넷에 연결되어 있지 않아 정보를 불러올 수 없습니다. 다시 연결되면 자동으로 다시 시도합니다.',
+    serverTitle: '서버에 연결할 수 없습니다',
+    serverBody:
+      '인터넷은 연결되어 있지만 TeamUp 서버가 응답하지 않습니다. 잠시 후 다시 시도해주세요.',
+    retry: '다시 시도',
   },
 
   /** Workspace home (spec 01 section 2, spec 02 section 2). */
@@ -342,24 +305,38 @@ export const ko = {
     workspaceLoading: '워크스페이스를 불러오는 중입니다...',
   },
 
-  /** Member fields and roles as shown in member lists and the member detail modal. */
-  member: {
-    email: '이메일',
-    role: '역할',
-    roles: { OWNER: '소유자', ADMIN: '관리자', MEMBER: '멤버', LEADER: '팀장' },
-    profileImage: (name: string) => `${name}의 프로필 이미지`,
+  /**
+   * The invitation a signed-out visitor followed, above the login and sign-up forms
+   * (components/invite-banner.tsx); the rest of the workspace texts are in ko/workspaces.ts.
+   */
+  workspaceInvite: {
+    title: (name: string) => `초대받은 워크스페이스: ${name}`,
+    loading: '초대 정보를 확인하는 중...',
+    loginHint: '로그인하면 바로 이 워크스페이스에 참여합니다.',
+    signupHint: '가입을 마치고 로그인하면 바로 이 워크스페이스에 참여합니다.',
+    newHere: '처음이신가요?',
+    signupAndJoin: '회원가입하고 참여하기',
+    invalid:
+      '초대 링크가 올바르지 않거나 더 이상 사용할 수 없습니다. 초대한 사람에게 새 링크를 받아주세요.',
+    unavailable: '초대 정보를 불러오지 못했습니다. 로그인하면 초대받은 워크스페이스로 이동합니다.',
   },
 
-  /** Teams: the team dialog and the team page (spec 02 sections 2, 5 and 8). */
-  teams: teamsKo,
-
-  /**
-   * Announcements and bulletin tabs (spec 02 sections 2, 5, 8). Validation and limit texts are
-   * the contract's BoardMessages (@teamup/contracts/board) and are not repeated here.
-   */
-  board: boardKo,
-
-  kanban: kanbanKo,
+  /** Member fields and roles as shown in member lists and the member detail modal. */
+  member: {
+    /** A workspace's member count (the invitation, the workspace chooser, the invite password). */
+    count: (count: number) => `멤버 ${count}명`,
+    email: '이메일',
+    role: '역할',
+    roles: {
+      OWNER: '소유자',
+      ADMIN: '관리자',
+      INSTRUCTOR: '교수자',
+      TA: '조교',
+      MEMBER: '멤버',
+      LEADER: '팀장',
+    },
+    profileImage: (name: string) => `${name}의 프로필 이미지`,
+  },
 
   myPage: {
     title: '마이페이지',
@@ -457,14 +434,6 @@ export const ko = {
     noSessions: '로그인된 기기가 없습니다.',
   },
 
-  workspaces: workspacesKo,
-
-  /**
-   * Calendar tab (spec 02 sections 2, 5, 8). Validation and failure texts of schedules are the
-   * contract's ScheduleMessages (@teamup/contracts/schedules) and are not repeated here.
-   */
-  calendar: calendarKo,
-
   /** The live link's status in the top bar. */
   live: {
     open: '실시간 연결됨',
@@ -472,12 +441,6 @@ export const ko = {
     down: '실시간 연결이 끊어졌습니다',
     retry: '다시 연결',
   },
-
-  /** Video meetings (spec 02 "Video meeting screen"); contract texts come from VideoMessages. */
-  video: videoKo,
-
-  /** Chat rooms (spec 02 section 2 "Chat room"); contract texts come from ChatMessages. */
-  chat: chatKo,
 
   /** dayjs formats (the 'ko' locale supplies 오전/오후 and relative times). */
   dates: {
@@ -517,7 +480,6 @@ export const ko = {
     },
   },
 
-  search: searchKo,
   pagination: {
     summary: (total: number, from: number, to: number) => `총 ${total}개, ${from}-${to}`,
     previous: '이전',

@@ -1,8 +1,20 @@
-import { describe, expect, it } from 'vitest';
-import { ApiError } from './api-error';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, ClientErrorCode } from './api-error';
 import { errorMessage } from './error-message';
 
 describe('errorMessage', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('says "offline" for a network failure when the browser knows it is offline', () => {
+    const error = new ApiError(0, ClientErrorCode.NETWORK_ERROR, 'failed');
+    vi.stubGlobal('navigator', { onLine: true });
+    expect(errorMessage(error)).toBe(
+      '네트워크 연결에 실패했습니다. 서버가 실행 중인지 확인해주세요.',
+    );
+    vi.stubGlobal('navigator', { onLine: false });
+    expect(errorMessage(error)).toBe('오프라인 상태입니다. 인터넷에 다시 연결되면 시도해주세요.');
+  });
+
   it('maps by code, never by the text', () => {
     const error = new ApiError(401, 'INVALID_CREDENTIALS', 'anything the server says');
     expect(errorMessage(error)).toBe('이메일 또는 비밀번호가 올바르지 않습니다.');

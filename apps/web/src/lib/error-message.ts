@@ -21,7 +21,11 @@ export function errorMessage(error: unknown, options: ErrorMessageOptions = {}):
   if (!(error instanceof ApiError)) return fallback;
   const screenText = options.byCode?.[error.code];
   if (screenText) return screenText;
-  if (error.code === ClientErrorCode.NETWORK_ERROR) return ko.errors.network;
+  if (error.code === ClientErrorCode.NETWORK_ERROR) {
+    // Said plainly when the browser knows the device is offline (Node, in tests, has no onLine).
+    const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
+    return offline ? ko.errors.offline : ko.errors.network;
+  }
   if (error.code === ClientErrorCode.SESSION_EXPIRED) return ko.errors.sessionExpired;
   if (error.code === ClientErrorCode.HTTP_ERROR) return fallback;
   if (error.code === ErrorCode.RATE_LIMITED) {

@@ -3,6 +3,7 @@ import { authEndpoints } from '@teamup/contracts/auth';
 import { ChatMessages, chatEndpoints } from '@teamup/contracts/chat';
 import type { Endpoint } from '@teamup/contracts/endpoint';
 import { liveEndpoints } from '@teamup/contracts/live';
+import { myTaskEndpoints } from '@teamup/contracts/my-tasks';
 import { notificationEndpoints } from '@teamup/contracts/notifications';
 import { presenceEndpoints } from '@teamup/contracts/presence';
 import { teamEndpoints } from '@teamup/contracts/teams';
@@ -14,6 +15,7 @@ import {
   chatListMessages,
   chatRoutes,
   liveRoutes,
+  myTaskRoutes,
   notificationRoutes,
   presenceRoutes,
   teamRoutes,
@@ -41,6 +43,7 @@ const copies: [
   ['live', liveRoutes, liveEndpoints],
   ['presence', presenceRoutes, presenceEndpoints],
   ['video', videoRoutes, videoEndpoints],
+  ['myTask', myTaskRoutes, myTaskEndpoints],
 ];
 
 describe('the first screen’s endpoints', () => {

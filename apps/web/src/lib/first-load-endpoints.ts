@@ -2,6 +2,7 @@ import type { authEndpoints } from '@teamup/contracts/auth';
 import type { chatEndpoints } from '@teamup/contracts/chat';
 import type { Endpoint } from '@teamup/contracts/endpoint';
 import type { liveEndpoints } from '@teamup/contracts/live';
+import type { myTaskEndpoints } from '@teamup/contracts/my-tasks';
 import type { notificationEndpoints } from '@teamup/contracts/notifications';
 import type { presenceEndpoints } from '@teamup/contracts/presence';
 import type { teamEndpoints } from '@teamup/contracts/teams';
@@ -54,6 +55,11 @@ export const notificationRoutes = {
   list: { method: 'GET', path: '/notifications' },
   unreadCount: { method: 'GET', path: '/notifications/unread-count' },
 } as const satisfies Routes<typeof notificationEndpoints, 'list' | 'unreadCount'>;
+
+/** The side panel's "내 할 일" badge (issue 44). */
+export const myTaskRoutes = {
+  count: { method: 'GET', path: '/users/me/tasks/count' },
+} as const satisfies Routes<typeof myTaskEndpoints, 'count'>;
 
 /** Presence (decision 0021): the dots of the side panel's DMs, and the away report. */
 export const presenceRoutes = {

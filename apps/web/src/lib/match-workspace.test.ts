@@ -15,6 +15,7 @@ function workspace(id: number, inviteCode: string): Workspace {
     inviteCode,
     url: `http://localhost/#/ws/${inviteCode}`,
     passwordProtected: false,
+    isClass: false,
     owner: { id: 1 },
     myRole: 'MEMBER',
     memberCount: 1,

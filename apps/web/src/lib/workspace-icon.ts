@@ -1,5 +1,4 @@
 import { Limits, workspaceIconUrlPrefix } from '@teamup/contracts/limits';
-import { ko } from '../i18n/ko';
 
 export type IconKind =
   | { kind: 'image'; src: string }
@@ -25,16 +24,4 @@ export function iconKind(iconUrl: string | null | undefined, name: string): Icon
     return { kind: 'text', text: value };
   }
   return { kind: 'letter', text: firstLetter(name) };
-}
-
-/** The image types an icon upload accepts (spec 01 section 5: JPG, PNG, GIF). */
-export const iconImageTypes = ['image/jpeg', 'image/png', 'image/gif'] as const;
-export const iconAccept = iconImageTypes.join(',');
-
-/** Why a chosen icon file is refused before upload, or null when it may be sent. */
-export function checkIconFile(file: { type: string; size: number }): string | null {
-  if (!(iconImageTypes as readonly string[]).includes(file.type))
-    return ko.workspaces.icon.imageOnly;
-  if (file.size > Limits.iconUploadMaxBytes) return ko.workspaces.icon.fileTooLarge;
-  return null;
 }

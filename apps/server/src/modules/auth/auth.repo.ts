@@ -86,15 +86,15 @@ export async function revokeSession(
   return rows.length === 1;
 }
 
-/** Revokes every live session of a user, except `keepSessionId` when given. */
+/** Revokes every live session of a user, except `keepSessionId` when given; answers their ids. */
 export async function revokeUserSessions(
   db: Db,
   userId: number,
   reason: string,
   now: Date,
   keepSessionId?: number,
-): Promise<void> {
-  await db
+): Promise<number[]> {
+  const rows = await db
     .update(authSessions)
     .set({ revokedAt: now, revokeReason: reason })
     .where(
@@ -103,7 +103,9 @@ export async function revokeUserSessions(
         isNull(authSessions.revokedAt),
         keepSessionId === undefined ? undefined : ne(authSessions.id, keepSessionId),
       ),
-    );
+    )
+    .returning({ id: authSessions.id });
+  return rows.map((row) => row.id);
 }
 
 export function listActiveSessions(db: Db, userId: number, now: Date): Promise<SessionRow[]> {

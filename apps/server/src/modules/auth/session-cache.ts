@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
 import type { SubscriptionState } from '../../platform/bus/event-bus';
 import { REVOKED_TOPIC, type Revocation } from '../../platform/auth/revocations';
 import type { AccessClaims } from '../../platform/auth/tokens';
@@ -109,7 +110,11 @@ export async function revokeSession(
   reason: string,
   userId?: number,
 ): Promise<boolean> {
-  const revoked = await repo.revokeSession(ctx.database.db, sessionId, reason, ctx.now(), userId);
+  const revoked = await ctx.database.db.transaction(async (tx) => {
+    const ended = await repo.revokeSession(tx, sessionId, reason, ctx.now(), userId);
+    if (ended) await endSessions(ctx, tx, [sessionId]);
+    return ended;
+  });
   if (revoked) await announceRevocation(ctx, { sessionId });
   return revoked;
 }
@@ -121,6 +126,15 @@ export async function revokeUserSessions(
   reason: string,
   exceptSessionId?: number,
 ): Promise<void> {
-  await repo.revokeUserSessions(ctx.database.db, userId, reason, ctx.now(), exceptSessionId);
+  await ctx.database.db.transaction(async (tx) => {
+    const ended = await repo.revokeUserSessions(tx, userId, reason, ctx.now(), exceptSessionId);
+    await endSessions(ctx, tx, ended);
+  });
   await announceRevocation(ctx, { userId, exceptSessionId });
+}
+
+/** What other modules keep per session goes in the revocation's transaction (push subscriptions). */
+async function endSessions(ctx: AppContext, tx: Db, sessionIds: readonly number[]) {
+  if (sessionIds.length === 0) return;
+  for (const step of ctx.hooks.sessionEndSteps) await step(tx, sessionIds);
 }

@@ -11,7 +11,11 @@ import { TeamMessages } from '@teamup/contracts/teams';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { notFound } from '../../platform/errors/app-error';
-import { assertTeamContentAccess, publishTeamContentChange } from '../teams/team-access.service';
+import {
+  assertTeamContentAccess,
+  publishTeamContentChange,
+  type TeamContentUse,
+} from '../teams/team-access.service';
 import { presentAnnouncement } from './board.presenter';
 import * as repo from './board.repo';
 import { assertAuthor, assertMayPostAnnouncement } from './board.policy';
@@ -29,8 +33,12 @@ async function assertTeamInWorkspace(
   workspaceId: number,
   teamId: number,
   userId: number,
+  intent: TeamContentUse['intent'],
 ) {
-  const team = await assertTeamContentAccess(ctx, teamId, userId);
+  const team = await assertTeamContentAccess(ctx, teamId, userId, {
+    intent,
+    area: 'ANNOUNCEMENTS',
+  });
   if (team.workspaceId !== workspaceId) {
     throw notFound(TeamMessages.notFound, ErrorCode.TEAM_NOT_FOUND);
   }
@@ -40,7 +48,8 @@ async function assertTeamInWorkspace(
 async function loadAnnouncement(ctx: AppContext, workspaceId: number, id: number, userId: number) {
   const found = await repo.findAnnouncement(ctx.database.db, id);
   if (!found) throw announcementNotFound();
-  await assertTeamInWorkspace(ctx, workspaceId, found.announcement.teamId, userId);
+  // Found to be changed: its routes edit and delete it.
+  await assertTeamInWorkspace(ctx, workspaceId, found.announcement.teamId, userId, 'write');
   return found;
 }
 
@@ -50,7 +59,7 @@ export async function listAnnouncements(
   workspaceId: number,
   query: { teamId: number } & PageQuery,
 ): Promise<AnnouncementPage> {
-  await assertTeamInWorkspace(ctx, workspaceId, query.teamId, userId);
+  await assertTeamInWorkspace(ctx, workspaceId, query.teamId, userId, 'read');
   const { rows, total } = await repo.listAnnouncements(
     ctx.database.db,
     query.teamId,
@@ -86,7 +95,7 @@ export async function createAnnouncement(
   input: z.output<typeof createAnnouncementSchema>,
 ): Promise<Announcement> {
   assertMayPostAnnouncement(
-    await assertTeamInWorkspace(ctx, workspaceId, input.teamId, userId),
+    await assertTeamInWorkspace(ctx, workspaceId, input.teamId, userId, 'write'),
     userId,
   );
   const team = { teamId: input.teamId, workspaceId };

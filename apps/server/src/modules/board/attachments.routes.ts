@@ -37,7 +37,7 @@ export async function attachmentRoutes(app: TypedApp, ctx: AppContext, requireAu
     {
       consumes: ['multipart/form-data'],
       // Decision 0036: the post is reached before its form is read.
-      access: ({ params, userId }) => board.loadPost(ctx, params.id, userId),
+      access: ({ params, userId }) => board.loadPost(ctx, params.id, userId, board.writePosts),
     },
   );
 

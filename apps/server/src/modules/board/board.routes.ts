@@ -14,7 +14,7 @@ import { assertAcceptableText } from '../../platform/http/validation';
 import * as board from './board.service';
 import { discardUploads } from '../../platform/storage/uploads';
 import { readPostUpload } from './post-uploads';
-import { assertTeamContentAccess } from '../teams/team-access.service';
+import { assertTeamContentAccess, type TeamContentUse } from '../teams/team-access.service';
 
 /** Field errors of a zod failure, as the problem's `errors`. */
 function validationFailure(error: z.ZodError) {
@@ -34,19 +34,19 @@ export async function boardRoutes(app: TypedApp, ctx: AppContext, requireAuth: G
   // --- posts ---------------------------------------------------------------------------------
   const post = routesFor(app, requireAuth, 'posts');
   // Access steps (decision 0036): the team's content, or the post, the path names.
-  const teamContent = {
+  const teamContent = (use: TeamContentUse) => ({
     access: ({ params, userId }: { params: { teamId: number }; userId: number }) =>
-      assertTeamContentAccess(ctx, params.teamId, userId),
-  };
-  const onPost = {
+      assertTeamContentAccess(ctx, params.teamId, userId, use),
+  });
+  const onPost = (use: TeamContentUse) => ({
     access: ({ params, userId }: { params: { id: number }; userId: number }) =>
-      board.loadPost(ctx, params.id, userId),
-  };
+      board.loadPost(ctx, params.id, userId, use),
+  });
 
   post(
     postEndpoints.list,
     ({ userId, params, query }) => board.listPosts(ctx, userId, params.teamId, query),
-    teamContent,
+    teamContent(board.readPosts),
   );
 
   post(
@@ -54,7 +54,7 @@ export async function boardRoutes(app: TypedApp, ctx: AppContext, requireAuth: G
     async ({ userId, params, request }) => {
       // The access step refused outsiders; the board is found (and checked) before any file is
       // stored.
-      const boardId = await board.boardOf(ctx, params.teamId, userId, undefined);
+      const boardId = await board.boardOf(ctx, params.teamId, userId, undefined, board.writePosts);
       // A JSON body has no route schema here (multipart has none to give), so the validator's
       // text rule is applied by hand, as readPostUpload does for the form's fields.
       if (!request.isMultipart()) assertAcceptableText(request.body);
@@ -77,7 +77,7 @@ export async function boardRoutes(app: TypedApp, ctx: AppContext, requireAuth: G
     {
       message: '게시글이 등록되었습니다.',
       consumes: ['multipart/form-data', 'application/json'],
-      ...teamContent,
+      ...teamContent(board.writePosts),
     },
   );
 
@@ -86,7 +86,7 @@ export async function boardRoutes(app: TypedApp, ctx: AppContext, requireAuth: G
   post(
     postEndpoints.update,
     ({ userId, params, body }) => board.updatePost(ctx, userId, params.id, body),
-    onPost,
+    onPost(board.writePosts),
   );
 
   post(postEndpoints.remove, ({ userId, params }) => board.deletePost(ctx, userId, params.id));
@@ -97,13 +97,13 @@ export async function boardRoutes(app: TypedApp, ctx: AppContext, requireAuth: G
   comment(
     postCommentEndpoints.list,
     ({ userId, params, query }) => board.postComments.list(ctx, userId, params.id, query),
-    onPost,
+    onPost(board.readPosts),
   );
 
   comment(
     postCommentEndpoints.create,
     ({ userId, params, body }) => board.postComments.create(ctx, userId, params.id, body.content),
-    onPost,
+    onPost(board.writePosts),
   );
 
   comment(

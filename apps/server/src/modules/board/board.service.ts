@@ -23,6 +23,9 @@ import {
   assertTeamContentAccess,
   loadTeam,
   publishTeamContentChange,
+  reading,
+  writing,
+  type TeamContentUse,
 } from '../teams/team-access.service';
 import { presentAttachment, presentPost, presentPostSummary } from './board.presenter';
 import { assertAuthor, authorOnly } from './board.policy';
@@ -37,6 +40,10 @@ const postNotFound = () => notFound(M.postNotFound, ErrorCode.POST_NOT_FOUND);
 const commentNotFound = () => notFound(M.commentNotFound, ErrorCode.COMMENT_NOT_FOUND);
 const attachmentNotFound = () => notFound(M.attachmentNotFound, ErrorCode.ATTACHMENT_NOT_FOUND);
 
+/** Reading and writing the board, as the team's access step and read log name them. */
+export const readPosts = reading('BOARD');
+export const writePosts = writing('BOARD');
+
 export const sliceOf = (query: PageQuery) => ({
   offset: query.page * query.size,
   limit: query.size,
@@ -50,8 +57,9 @@ export async function boardOf(
   teamId: number,
   userId: number,
   boardId: number | undefined,
+  use: TeamContentUse,
 ): Promise<number> {
-  await assertTeamContentAccess(ctx, teamId, userId);
+  await assertTeamContentAccess(ctx, teamId, userId, use);
   const board = await repo.boardOfTeam(ctx.database.db, teamId);
   if (board === undefined) throw notFound(TeamMessages.notFound, ErrorCode.TEAM_NOT_FOUND);
   if (boardId !== undefined && boardId !== board) {
@@ -62,16 +70,21 @@ export async function boardOf(
   return board;
 }
 
-/** The post, after checking the caller may see its team. */
-export async function loadPost(ctx: AppContext, postId: number, userId: number) {
+/** The post, after checking the caller may see its team (and, to write, write in it). */
+export async function loadPost(
+  ctx: AppContext,
+  postId: number,
+  userId: number,
+  use: TeamContentUse,
+) {
   const found = await repo.findPost(ctx.database.db, postId);
   if (!found) throw postNotFound();
-  const { workspaceId } = await assertTeamContentAccess(ctx, found.teamId, userId);
+  const { workspaceId } = await assertTeamContentAccess(ctx, found.teamId, userId, use);
   return { ...found, workspaceId };
 }
 
 async function loadOwnPost(ctx: AppContext, postId: number, userId: number, detail?: string) {
-  const found = await loadPost(ctx, postId, userId);
+  const found = await loadPost(ctx, postId, userId, writePosts);
   assertAuthor(found.post, userId, detail);
   return found;
 }
@@ -82,7 +95,7 @@ export async function listPosts(
   teamId: number,
   query: { boardId?: number } & PageQuery,
 ): Promise<Page<PostSummary>> {
-  const boardId = await boardOf(ctx, teamId, userId, query.boardId);
+  const boardId = await boardOf(ctx, teamId, userId, query.boardId, readPosts);
   const { rows, total } = await repo.listPosts(ctx.database.db, boardId, sliceOf(query));
   return toPage(
     rows.map((row) => presentPostSummary(row, teamId)),
@@ -92,7 +105,7 @@ export async function listPosts(
 }
 
 export async function getPost(ctx: AppContext, userId: number, postId: number): Promise<Post> {
-  const found = await loadPost(ctx, postId, userId);
+  const found = await loadPost(ctx, postId, userId, readPosts);
   return presentPost(found, await repo.listAttachments(ctx.database.db, postId));
 }
 
@@ -128,7 +141,7 @@ export async function createPost(
     await discardUploads(ctx.storage, uploads);
     throw error;
   }
-  const found = await loadPost(ctx, postId, userId);
+  const found = await loadPost(ctx, postId, userId, writePosts);
   await publishTeamContentChange(ctx, found, 'POSTS');
   return presentPost(found, await repo.listAttachments(ctx.database.db, postId));
 }
@@ -164,7 +177,7 @@ export async function listAttachments(
   userId: number,
   postId: number,
 ): Promise<Attachment[]> {
-  await loadPost(ctx, postId, userId);
+  await loadPost(ctx, postId, userId, reading('FILES'));
   const rows = await repo.listAttachments(ctx.database.db, postId);
   return rows.map(presentAttachment);
 }
@@ -208,7 +221,7 @@ export async function deleteAttachment(
 ): Promise<void> {
   const found = await repo.findAttachment(ctx.database.db, attachmentId);
   if (!found || found.attachment.postId !== postId) throw attachmentNotFound();
-  await assertTeamContentAccess(ctx, found.teamId, userId);
+  await assertTeamContentAccess(ctx, found.teamId, userId, writing('FILES'));
   assertAuthor({ authorId: found.postAuthorId }, userId, M.postAuthorOnly);
   await repo.deleteAttachment(ctx.database.db, attachmentId);
   await deleteStoredFiles(ctx.storage, ctx.logger, [found.attachment.storageKey]);
@@ -223,7 +236,7 @@ export async function openAttachment(
 ): Promise<{ attachment: repo.AttachmentRow; stream: Readable }> {
   const found = await repo.findAttachment(ctx.database.db, attachmentId);
   if (!found) throw attachmentNotFound();
-  await assertTeamContentAccess(ctx, found.teamId, userId);
+  await assertTeamContentAccess(ctx, found.teamId, userId, reading('FILES'));
   if (purpose === 'preview' && !found.attachment.isImage) {
     throw new AppError(415, ErrorCode.FILE_NOT_PREVIEWABLE, M.notPreviewable);
   }
@@ -245,7 +258,7 @@ export async function openAttachment(
  */
 export const postComments = commentService({
   kind: 'post',
-  access: (ctx, userId, postId) => loadPost(ctx, postId, userId),
+  access: (ctx, userId, postId, intent) => loadPost(ctx, postId, userId, { intent, area: 'BOARD' }),
   notFound: commentNotFound,
   authorOnly: () => authorOnly(),
   present: postCommentView.toWire,

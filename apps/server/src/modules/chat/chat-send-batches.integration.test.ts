@@ -4,6 +4,7 @@ import type { ChatMessage, ChatRoom } from '@teamup/contracts/chat';
 import { Topics } from '@teamup/contracts/events';
 import type { Workspace } from '@teamup/contracts/workspaces';
 import { call, dataOf, uniqueEmail } from '../../../test/factories';
+import { recordStatements } from '../../../test/statements';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { chatMessages, liveEvents } from '../../db/schema';
 import { startSession } from '../auth/auth.service';
@@ -103,26 +104,6 @@ type Sent = {
   /** The stored message the answer named (2xx only). */
   message: ChatMessage | undefined;
 };
-
-/** A logged statement: its SQL and parameters. */
-type Statement = { query: string; params: unknown[] };
-
-/** Records every statement of the app's database while `run` runs (drizzle's logger). */
-async function recordingStatements<T>(run: () => Promise<T>) {
-  const statements: Statement[] = [];
-  const session = (app.context.database.db as unknown as { session: { logger: unknown } }).session;
-  const original = session.logger;
-  session.logger = {
-    logQuery: (query: string, params: unknown[]) => statements.push({ query, params }),
-  };
-  try {
-    const result = await run();
-    await app.context.domainEvents.settled();
-    return { result, statements };
-  } finally {
-    session.logger = original;
-  }
-}
 
 /** How a lone surrogate is stored: as U+FFFD (what the answer and every read show). */
 const asStored = (content: string) =>
@@ -227,7 +208,7 @@ describe('chat sends stored in batches, under a burst', () => {
       };
 
       const started = Date.now();
-      const { statements } = await recordingStatements(() =>
+      const { statements } = await recordStatements(app, () =>
         Promise.all([owners(), ...members.map((_, index) => chain(index))]),
       );
       const elapsed = Date.now() - started;
@@ -416,14 +397,20 @@ describe('chat sends stored in batches, under a burst', () => {
     };
     /** The sizes of the batches written while `run` runs. */
     const batchesOf = async (run: () => Promise<unknown>) => {
-      const { statements } = await recordingStatements(run);
+      const { statements } = await recordStatements(app, run);
       return statements
         .filter((statement) => /json_to_recordset/i.test(statement.query))
         .map((statement) => (JSON.parse(String(statement.params[0])) as unknown[]).length);
     };
     /** Resolves one turn of the event loop later: after the writer's own turn. */
     const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
-    for (let round = 0; round < 3; round += 1) {
+    // A stream's round tells something only when `b` came within GATHER_MS of `w`: on a loaded
+    // machine the turn between them can take longer, and then writing `w` and `a` without `b` is
+    // what the writer should do. Such a round is repeated, up to ATTEMPTS in all.
+    const ROUNDS = 3;
+    const ATTEMPTS = 20;
+    let onTime = 0;
+    for (let round = 0; onTime < ROUNDS && round < ATTEMPTS; round += 1) {
       // After a quiet spell, `a` is written at the turn after it came: `b`, a turn later, goes in
       // the next statement.
       await new Promise((resolve) => setTimeout(resolve, GATHER_MS * 10));
@@ -435,15 +422,25 @@ describe('chat sends stored in batches, under a burst', () => {
       expect(quiet, 'after a quiet spell').toEqual([1, 1]);
       // In a stream (two sends at once), the batch waits up to GATHER_MS: `b` joins it.
       await new Promise((resolve) => setTimeout(resolve, GATHER_MS * 10));
+      let bCameAfter = Infinity;
       const stream = await batchesOf(async () => {
+        const startedAt = performance.now();
         const first = [sendOf(`stream-${round}-w`), sendOf(`stream-${round}-a`)];
         await nextTurn();
-        const stored = await Promise.all([...first, sendOf(`stream-${round}-b`)]);
+        const b = sendOf(`stream-${round}-b`);
+        bCameAfter = performance.now() - startedAt;
+        const stored = await Promise.all([...first, b]);
         expect(stored.map(({ stored }) => stored?.message?.content)).toEqual(
           ['w', 'a', 'b'].map((name) => `stream-${round}-${name}`),
         );
       });
+      if (bCameAfter >= GATHER_MS) {
+        console.log(`stream round ${round}: b came ${bCameAfter.toFixed(1)} ms after w; repeated`);
+        continue;
+      }
       expect(stream, 'in a stream').toEqual([3]);
+      onTime += 1;
     }
+    expect(onTime, `stream rounds where b came within ${GATHER_MS} ms`).toBe(ROUNDS);
   });
 });

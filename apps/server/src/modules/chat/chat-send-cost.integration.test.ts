@@ -4,6 +4,7 @@ import type { Workspace } from '@teamup/contracts/workspaces';
 import { GENERIC_PLAN_COMMENT } from '../../db/plan-hints';
 import { sendMessage } from './messages.service';
 import { call, createUser, dataOf, type TestUser } from '../../../test/factories';
+import { recordStatements } from '../../../test/statements';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
 /* What a text message costs the database: the statements of a send and of what follows it. */
@@ -46,17 +47,9 @@ const folded = async () =>
 
 /** The statements `run` and the reactions it leaves queued make, by what they touch. */
 async function statementsOf(run: () => Promise<unknown>) {
-  const statements: string[] = [];
-  const session = (app.context.database.db as unknown as { session: { logger: unknown } }).session;
-  const original = session.logger;
-  session.logger = { logQuery: (query: string) => statements.push(query) };
-  try {
-    await run();
-    await app.context.domainEvents.settled();
-    await app.context.bus.settled();
-  } finally {
-    session.logger = original;
-  }
+  const statements = (await recordStatements(app, run)).statements.map(
+    (statement) => statement.query,
+  );
   const of = (pattern: RegExp) => statements.filter((query) => pattern.test(query)).length;
   return {
     all: statements.length,

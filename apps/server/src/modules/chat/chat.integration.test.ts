@@ -3,6 +3,7 @@ import type { ChatMessage, ChatRoom, SseTicket } from '@teamup/contracts/chat';
 import type { Page } from '@teamup/contracts/common';
 import type { Workspace } from '@teamup/contracts/workspaces';
 import { call, createUser, dataOf, expectProblem, type TestUser } from '../../../test/factories';
+import { recordStatements } from '../../../test/statements';
 import { openSse, type SseStream } from '../../../test/sse-client';
 import { createTestApp, listenLocally, type TestApp } from '../../../test/test-app';
 
@@ -191,17 +192,12 @@ describe('chat rooms', () => {
     expect(erasing.statusCode).toBe(204);
     await call(app, carol, 'GET', `${rooms()}?size=100`); // warms the access cache
 
-    const statements: string[] = [];
-    const session = (app.context.database.db as unknown as { session: { logger: unknown } })
-      .session;
-    const original = session.logger;
-    session.logger = { logQuery: (query: string) => statements.push(query) };
-    let listed: Page<ChatRoom>;
-    try {
-      listed = dataOf<Page<ChatRoom>>(await call(app, carol, 'GET', `${rooms()}?size=100`));
-    } finally {
-      session.logger = original;
-    }
+    const { result: answer, statements } = await recordStatements(
+      app,
+      () => call(app, carol, 'GET', `${rooms()}?size=100`),
+      { settle: false },
+    );
+    const listed = dataOf<Page<ChatRoom>>(answer);
     expect(statements).toHaveLength(1);
 
     const byId = new Map(listed.content.map((room) => [room.id, room]));

@@ -14,8 +14,17 @@ import * as repo from './comments.repo';
 export interface CommentSubject<Access, Wire> {
   /** Which table keeps them: `post` (post_comments) or `task` (kanban_task_comments). */
   kind: repo.CommentKind;
-  /** Throws unless the caller may see the subject; answers what `afterCreate` needs. */
-  access: (ctx: AppContext, userId: number, subjectId: number) => Promise<Access>;
+  /**
+   * Throws unless the caller may see the subject (`read`) or comment on it (`write`: a class's
+   * instructors and TAs read the teams they are not in, issue 45); answers what `afterCreate`
+   * needs.
+   */
+  access: (
+    ctx: AppContext,
+    userId: number,
+    subjectId: number,
+    intent: 'read' | 'write',
+  ) => Promise<Access>;
   notFound: () => AppError;
   authorOnly: () => AppError;
   /** The comment under the subject's wire names. */
@@ -60,10 +69,13 @@ export function commentService<Access, Wire>(
    * comment must belong to it; else the comment is found first and its subject checked.
    */
   const reachComment = async (ctx: AppContext, userId: number, target: CommentTarget) => {
-    if (target.subjectId !== undefined) await subject.access(ctx, userId, target.subjectId);
+    // Reaching a comment is for changing it (its routes edit and delete).
+    if (target.subjectId !== undefined) {
+      await subject.access(ctx, userId, target.subjectId, 'write');
+    }
     const row = await repo.findComment(ctx.database.db, table, target.commentId);
     if (!row) throw subject.notFound();
-    if (target.subjectId === undefined) await subject.access(ctx, userId, row.subjectId);
+    if (target.subjectId === undefined) await subject.access(ctx, userId, row.subjectId, 'write');
     else if (row.subjectId !== target.subjectId) throw subject.notFound();
     return row;
   };
@@ -80,7 +92,7 @@ export function commentService<Access, Wire>(
     },
 
     async list(ctx, userId, subjectId, query) {
-      await subject.access(ctx, userId, subjectId);
+      await subject.access(ctx, userId, subjectId, 'read');
       const { rows, total } = await repo.listComments(ctx.database.db, table, subjectId, {
         offset: query.page * query.size,
         limit: query.size,
@@ -93,7 +105,7 @@ export function commentService<Access, Wire>(
     },
 
     async create(ctx, userId, subjectId, content) {
-      const access = await subject.access(ctx, userId, subjectId);
+      const access = await subject.access(ctx, userId, subjectId, 'write');
       const id = await repo.insertComment(ctx.database.db, table, {
         subjectId,
         authorId: userId,

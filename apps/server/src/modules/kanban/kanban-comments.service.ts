@@ -7,7 +7,8 @@ import { accessTask, boardChangedOfTask, commentNotFound, taskNotFound } from '.
 /** Comments on kanban tasks (spec 02: 4 a page, author-only edits) for anyone who sees the task. */
 export const taskComments = commentService({
   kind: 'task',
-  access: (ctx, userId, taskId) => accessTask(ctx, userId, taskId),
+  access: (ctx, userId, taskId, intent) =>
+    accessTask(ctx, userId, taskId, { intent, area: 'KANBAN' }),
   notFound: commentNotFound,
   authorOnly: commentAuthorOnly,
   present: taskCommentView.toWire,

@@ -7,6 +7,7 @@ import type { Kanban, KanbanList, Task, TaskComment } from '@teamup/contracts/ka
 import type { Team } from '@teamup/contracts/teams';
 import type { Workspace } from '@teamup/contracts/workspaces';
 import { call, createUser, dataOf, expectProblem, type TestUser } from '../../../test/factories';
+import { recordStatements } from '../../../test/statements';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { kanbans, kanbanTasks } from '../../db/schema';
 import { migrationsFolder } from '../../platform/server-root';
@@ -159,17 +160,12 @@ describe('kanban board', () => {
     await addTask(done.id, '끝난 카드');
     await call(app, member, 'POST', `/api/kanban/tasks/${first.id}/comments`, { comment: '댓글' });
 
-    const statements: string[] = [];
-    const session = (app.context.database.db as unknown as { session: { logger: unknown } })
-      .session;
-    const original = session.logger;
-    session.logger = { logQuery: (query: string) => statements.push(query) };
-    let loaded: Kanban;
-    try {
-      loaded = await load(team.id);
-    } finally {
-      session.logger = original;
-    }
+    const { result: loaded, statements: recorded } = await recordStatements(
+      app,
+      () => load(team.id),
+      { settle: false },
+    );
+    const statements = recorded.map((statement) => statement.query);
     // The access check, then the board: nothing per list, task or assignee.
     const boardReads = statements.filter((query) => /kanban/i.test(query));
     expect(boardReads).toHaveLength(1);

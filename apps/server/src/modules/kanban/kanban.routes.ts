@@ -1,9 +1,12 @@
 import { kanbanEndpoints as endpoints, taskCommentEndpoints } from '@teamup/contracts/kanban';
+import { myTaskEndpoints } from '@teamup/contracts/my-tasks';
 import type { AppContext } from '../../context';
 import { routesFor } from '../../platform/http/define-route';
 import type { Guard, TypedApp } from '../../platform/http/types';
 import * as comments from './kanban-comments.service';
 import * as kanban from './kanban.service';
+import { myTasks, myTasksCount } from './my-tasks.service';
+import type { TeamContentUse } from '../teams/team-access.service';
 
 export async function kanbanRoutes(app: TypedApp, ctx: AppContext, requireAuth: Guard) {
   const route = routesFor(app, requireAuth, 'kanban');
@@ -12,10 +15,14 @@ export async function kanbanRoutes(app: TypedApp, ctx: AppContext, requireAuth: 
     access: ({ params, userId }: { params: { id: number }; userId: number }) =>
       kanban.accessList(ctx, userId, params.id),
   };
-  const onTask = {
+  const onTask = (use: TeamContentUse) => ({
     access: ({ params, userId }: { params: { id: number }; userId: number }) =>
-      kanban.accessTask(ctx, userId, params.id),
-  };
+      kanban.accessTask(ctx, userId, params.id, use),
+  });
+
+  // The caller's own cards across teams (issue 44): nothing to reach beyond being signed in.
+  route(myTaskEndpoints.list, ({ userId, query }) => myTasks(ctx, userId, query));
+  route(myTaskEndpoints.count, ({ userId }) => myTasksCount(ctx, userId));
 
   route(endpoints.ensure, ({ userId, body }) => kanban.ensureTeamKanban(ctx, userId, body.teamId));
   route(endpoints.team, ({ userId, params }) => kanban.teamKanban(ctx, userId, params.teamId));
@@ -32,19 +39,19 @@ export async function kanbanRoutes(app: TypedApp, ctx: AppContext, requireAuth: 
   route(
     endpoints.updateTask,
     ({ userId, params, body }) => kanban.updateTask(ctx, userId, params.id, body),
-    onTask,
+    onTask(kanban.writeCards),
   );
   route(endpoints.removeTask, ({ userId, params }) => kanban.deleteTask(ctx, userId, params.id));
 
   route(
     taskCommentEndpoints.list,
     ({ userId, params, query }) => comments.taskComments.list(ctx, userId, params.id, query),
-    onTask,
+    onTask(kanban.readCards),
   );
   route(
     taskCommentEndpoints.create,
     ({ userId, params, body }) => comments.createComment(ctx, userId, params.id, body),
-    onTask,
+    onTask(kanban.writeCards),
   );
   route(
     taskCommentEndpoints.update,
@@ -73,11 +80,11 @@ export async function kanbanRoutes(app: TypedApp, ctx: AppContext, requireAuth: 
   route(
     endpoints.requestCompletion,
     ({ userId, params, body }) => kanban.requestCompletion(ctx, userId, params.id, body?.message),
-    onTask,
+    onTask(kanban.writeCards),
   );
   route(
     endpoints.reviewCompletion,
     ({ userId, params, body }) => kanban.reviewCompletion(ctx, userId, params.id, body),
-    onTask,
+    onTask(kanban.writeCards),
   );
 }

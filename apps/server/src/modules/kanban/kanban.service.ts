@@ -18,13 +18,17 @@ import type { ProgressSource } from '../../platform/module';
 import {
   assertTeamContentAccess,
   publishTeamContentChange,
+  reading,
   teamMembersAmong,
+  writing,
+  type TeamContentUse,
 } from '../teams/team-access.service';
 import { keyAt, toDoneList } from './kanban-positions';
 import { assertMayChangeDoneList, assertMayReviewTasks, canReviewTasks } from './kanban.policy';
 import { presentKanban, presentKanbanList, presentTask, type BoardView } from './kanban.presenter';
 import * as repo from './kanban.repo';
 import { emitDomainEvent } from '../../platform/domain-events';
+import { cancelTaskReminders, syncTaskReminders, tasksOfLists } from './task-reminders';
 import { AccessCaches, accessCacheOf, clearAccessCaches } from '../../platform/access-cache';
 import { shareAnswer } from '../../platform/http/shared-answers';
 
@@ -98,24 +102,34 @@ async function taskById(db: Db, taskId: number): Promise<Task> {
 
 // --- access ----------------------------------------------------------------------------------
 
+/** Reading and changing the board, as the team's access step and read log name them. */
+export const readCards = reading('KANBAN');
+export const writeCards = writing('KANBAN');
+
 async function accessKanban(ctx: AppContext, userId: number, kanbanId: number) {
   const kanban = await repo.findKanban(ctx.database.db, kanbanId);
   if (!kanban) throw kanbanNotFound();
-  const team = await assertTeamContentAccess(ctx, kanban.teamId, userId);
+  const team = await assertTeamContentAccess(ctx, kanban.teamId, userId, writeCards);
   return { kanban, team };
 }
 
+/** A list, to change it or add to it (every list route writes). */
 export async function accessList(ctx: AppContext, userId: number, listId: number) {
   const found = await repo.findList(ctx.database.db, listId);
   if (!found) throw listNotFound();
-  const team = await assertTeamContentAccess(ctx, found.teamId, userId);
+  const team = await assertTeamContentAccess(ctx, found.teamId, userId, writeCards);
   return { list: found.list, teamId: found.teamId, team };
 }
 
-export async function accessTask(ctx: AppContext, userId: number, taskId: number) {
+export async function accessTask(
+  ctx: AppContext,
+  userId: number,
+  taskId: number,
+  use: TeamContentUse,
+) {
   const found = await repo.findTask(ctx.database.db, taskId);
   if (!found) throw taskNotFound();
-  const team = await assertTeamContentAccess(ctx, found.teamId, userId);
+  const team = await assertTeamContentAccess(ctx, found.teamId, userId, use);
   return { ...found, team };
 }
 
@@ -127,7 +141,7 @@ export async function accessTask(ctx: AppContext, userId: number, taskId: number
  * a GET never writes.
  */
 export async function teamKanban(ctx: AppContext, userId: number, teamId: number): Promise<Kanban> {
-  await assertTeamContentAccess(ctx, teamId, userId);
+  await assertTeamContentAccess(ctx, teamId, userId, readCards);
   // The presented board is the same for every viewer: kept per instance by team, dropped on
   // every instance by each kanban write (publishChange), comment, profile change and removal.
   const board = await accessCacheOf<Kanban>(ctx, AccessCaches.kanbanBoard).get(
@@ -149,7 +163,9 @@ export async function ensureTeamKanban(
   userId: number,
   teamId: number,
 ): Promise<Kanban> {
-  await assertTeamContentAccess(ctx, teamId, userId);
+  // Every team has its board from its making: this answers it, and writes nothing but for a
+  // board lost somehow, so those who read the team may ask it too.
+  await assertTeamContentAccess(ctx, teamId, userId, readCards);
   await repo.insertKanban(ctx.database.db, teamId);
   const board = await repo.findBoard(ctx.database.db, { teamId });
   if (!board) throw kanbanNotFound();
@@ -251,7 +267,11 @@ async function gatherApproved(tx: Db, kanbanId: number, doneListId: number): Pro
 /** Deletes the list with every task in it (and their comments). */
 export async function deleteList(ctx: AppContext, userId: number, listId: number): Promise<void> {
   const { teamId, team } = await accessList(ctx, userId, listId);
-  await repo.deleteList(ctx.database.db, listId);
+  await ctx.database.db.transaction(async (tx) => {
+    const taskIds = await tasksOfLists(tx, [listId]);
+    await repo.deleteList(tx, listId);
+    await cancelTaskReminders(ctx, tx, taskIds);
+  });
   await publishChange(ctx, teamId, team.workspaceId);
 }
 
@@ -278,11 +298,13 @@ export async function createTask(
       deadline: input.deadline ?? null,
       position,
       isApproved: list.isDone,
+      approvedAt: list.isDone ? ctx.now() : null,
       createdAt: ctx.now(),
       updatedAt: ctx.now(),
     });
     const assignees = await teamMembersAmong(ctx, teamId, input.assigneeIds ?? [], tx);
     await repo.setAssignees(tx, id, assignees);
+    await syncTaskReminders(ctx, tx, id);
     return { id, assignees };
   });
   await publishChange(ctx, teamId, team.workspaceId);
@@ -313,7 +335,7 @@ export async function updateTask(
   taskId: number,
   input: z.output<typeof updateTaskSchema>,
 ): Promise<Task> {
-  const { task, kanbanId, teamId, team } = await accessTask(ctx, userId, taskId);
+  const { task, kanbanId, teamId, team } = await accessTask(ctx, userId, taskId, writeCards);
   if (input.isApproved !== undefined && input.isApproved !== task.isApproved) {
     assertMayReviewTasks(team, userId);
   }
@@ -340,10 +362,12 @@ export async function updateTask(
       ? await placeAgainstDoneList(tx, { task, done, reviewer, input })
       : placeFreely(task, input);
     if (step.kind === 'request') {
-      Object.assign(patch, completionRequestPatch(userId, null));
+      Object.assign(patch, completionRequestPatch(userId, null, ctx.now()));
     } else {
       if (step.approve !== undefined) {
         patch.isApproved = step.approve;
+        // When it was approved (issue 45's evidence); undone, it is no longer approved at all.
+        patch.approvedAt = step.approve ? ctx.now() : null;
         patch.completionRequested = false;
         patch.rejected = false;
       }
@@ -359,6 +383,7 @@ export async function updateTask(
       assignedNow = await teamMembersAmong(ctx, teamId, input.assigneeIds, tx);
       await repo.setAssignees(tx, task.id, assignedNow);
     }
+    await syncTaskReminders(ctx, tx, task.id);
     return step;
   });
   await publishChange(ctx, teamId, team.workspaceId);
@@ -483,20 +508,27 @@ async function placeAgainstDoneList(
 
 const doneListMismatch = () => conflict(ErrorCode.KANBAN_DONE_LIST_MISMATCH, M.doneListMismatch);
 
-/** What a completion request writes (spec 02 section 4), by a request or a member's drop. */
-function completionRequestPatch(userId: number, message: string | null | undefined) {
+/**
+ * What a completion request writes (spec 02 section 4), by a request or a member's drop; its time
+ * and requester stay after the review (issue 45's evidence: the member asked).
+ */
+function completionRequestPatch(userId: number, message: string | null | undefined, at: Date) {
   return {
     completionRequested: true,
     completionRequestMessage: message?.trim() || null,
     completionRequesterId: userId,
+    completionRequestedAt: at,
     rejected: false,
     approvalMessage: null,
   };
 }
 
 export async function deleteTask(ctx: AppContext, userId: number, taskId: number): Promise<void> {
-  const { teamId, team } = await accessTask(ctx, userId, taskId);
-  await repo.deleteTask(ctx.database.db, taskId);
+  const { teamId, team } = await accessTask(ctx, userId, taskId, writeCards);
+  await ctx.database.db.transaction(async (tx) => {
+    await repo.deleteTask(tx, taskId);
+    await cancelTaskReminders(ctx, tx, [taskId]);
+  });
   await publishChange(ctx, teamId, team.workspaceId);
 }
 
@@ -507,12 +539,12 @@ export async function requestCompletion(
   taskId: number,
   message: string | null | undefined,
 ): Promise<Task> {
-  const { task, teamId, team } = await accessTask(ctx, userId, taskId);
+  const { task, teamId, team } = await accessTask(ctx, userId, taskId, writeCards);
   if (task.isApproved) throw conflict(ErrorCode.TASK_ALREADY_APPROVED, M.alreadyApproved);
   if (task.completionRequested)
     throw conflict(ErrorCode.TASK_ALREADY_REQUESTED, M.alreadyRequested);
   await repo.updateTask(ctx.database.db, taskId, {
-    ...completionRequestPatch(userId, message),
+    ...completionRequestPatch(userId, message, ctx.now()),
     updatedAt: ctx.now(),
   });
   await publishChange(ctx, teamId, team.workspaceId);
@@ -527,7 +559,7 @@ export async function reviewCompletion(
   taskId: number,
   decision: { approved: boolean; approvalMessage?: string | null | undefined },
 ): Promise<Task> {
-  const { task, kanbanId, teamId, team } = await accessTask(ctx, userId, taskId);
+  const { task, kanbanId, teamId, team } = await accessTask(ctx, userId, taskId, writeCards);
   assertMayReviewTasks(team, userId);
   if (task.isApproved) throw conflict(ErrorCode.TASK_ALREADY_APPROVED, M.alreadyApproved);
   if (!task.completionRequested) throw conflict(ErrorCode.TASK_NOT_REQUESTED, M.notRequested);
@@ -535,12 +567,14 @@ export async function reviewCompletion(
     await repo.updateTask(tx, taskId, {
       completionRequested: false,
       isApproved: decision.approved,
+      approvedAt: decision.approved ? ctx.now() : null,
       rejected: !decision.approved,
       approvalMessage: decision.approvalMessage?.trim() || null,
       updatedAt: ctx.now(),
       // An approved card moves to the board's done list (decision 0006).
       ...(decision.approved ? await toDoneList(tx, kanbanId, task) : {}),
     });
+    await syncTaskReminders(ctx, tx, taskId);
   });
   await publishChange(ctx, teamId, team.workspaceId);
   if (task.completionRequesterId !== null) {

@@ -3,7 +3,9 @@ import { NotificationTexts as T } from '@teamup/contracts/notifications';
 import type { AppContext } from '../../context';
 import type { DomainEvent } from '../../platform/domain-events';
 import { usersWithStatus } from '../presence/presence.service';
-import { announce, notify } from './notices';
+import { expectDigests } from './digest';
+import { announce, notify, pushNotices } from './notices';
+import { chatPushTag } from './push-outbox';
 import { personToken } from './notifications.presenter';
 import * as repo from './notifications.repo';
 
@@ -83,6 +85,8 @@ async function onRoomMessages(ctx: AppContext, roomId: number, events: ChatMessa
   // message there would be noise (and a write per member per message). Mentions still notify,
   // and so does every message for whoever chose ALL in the room.
   const large = room.type === 'GROUP' && room.memberCount > CHAT_NOTICE_MAX_MEMBERS;
+  /** Those told of a mention or a direct message: what a digest mail tells of, when away. */
+  const digested = new Set<number>();
   /** Per recipient of folded notices: how many messages, who sent the last, and if others did. */
   const folded = new Map<number, { count: number; lastSender: number; several: boolean }>();
   for (const event of events) {
@@ -94,16 +98,20 @@ async function onRoomMessages(ctx: AppContext, roomId: number, events: ChatMessa
       new Set(others.filter((m) => m.notifyLevel === level).map((m) => m.userId));
     const [everything, mentionsOnly, muted] = [chose('ALL'), chose('MENTIONS'), chose('MUTE')];
     if (mentioned.size > 0) {
+      const told = [...mentioned].filter((id) => !muted.has(id));
+      for (const userId of told) digested.add(userId);
       await notify(
         ctx,
         'MENTION',
-        [...mentioned].filter((id) => !muted.has(id)),
+        told,
         event.senderId,
         // A mention opens at the message itself (the room scrolled to it and highlighting it,
         // as a search result does), not at the room's newest.
         {
           message: T.mention(label, personToken(event.senderId)),
           link: `${link}?message=${event.messageId}`,
+          access: { roomId },
+          tag: chatPushTag(roomId),
         },
         new Set([...everything, ...mentionsOnly]),
       );
@@ -154,5 +162,9 @@ async function onRoomMessages(ctx: AppContext, roomId: number, events: ChatMessa
     );
     // Made here (not counted up): its count is just this run's.
     await announce(ctx, rows, (row) => row.count === count);
+    if (room.type === 'PERSONAL') for (const row of rows) digested.add(row.userId);
+    // Counted up or not, the room's push tells of it (one push per burst, see push-outbox).
+    pushNotices(ctx, rows, { roomId }, chatPushTag(roomId));
   }
+  await expectDigests(ctx, [...digested]);
 }

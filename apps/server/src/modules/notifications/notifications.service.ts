@@ -6,7 +6,9 @@ import {
   type Notification,
   type NotificationPreferences,
 } from '@teamup/contracts/notifications';
+import type { TaskReminderOffset } from '@teamup/contracts/delivery';
 import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
 import type { DomainEvent } from '../../platform/domain-events';
 import type { DomainEventReaction } from '../../platform/module';
 import { notFound } from '../../platform/errors/app-error';
@@ -20,6 +22,8 @@ import {
 import { mentionedIn, onChatMessages, type ChatMessageSent } from './chat-notices';
 import { notify } from './notices';
 import * as repo from './notifications.repo';
+import * as deliveryRepo from './delivery.repo';
+import { presentDelivery } from './delivery.presenter';
 
 /* The notification reactions to domain events, and each user's own notifications. */
 
@@ -36,6 +40,7 @@ async function onTeamEvent(ctx: AppContext, event: DomainEvent) {
       await notify(ctx, 'TASK_ASSIGNED', event.userIds, event.actorId, {
         message: T.taskAssigned(team.name, subject),
         link: teamLink(team.workspaceId, event.teamId, 'kanban'),
+        access: { teamId: event.teamId },
       });
       return;
     }
@@ -46,6 +51,7 @@ async function onTeamEvent(ctx: AppContext, event: DomainEvent) {
       await notify(ctx, 'COMPLETION_REQUESTED', [team.leaderId], event.requesterId, {
         message: T.completionRequested(team.name, who, subject),
         link: teamLink(team.workspaceId, event.teamId, 'kanban'),
+        access: { teamId: event.teamId },
       });
       return;
     }
@@ -61,6 +67,7 @@ async function onTeamEvent(ctx: AppContext, event: DomainEvent) {
             ? T.completionApproved(team.name, subject)
             : T.completionRejected(team.name, subject),
           link: teamLink(team.workspaceId, event.teamId, 'kanban'),
+          access: { teamId: event.teamId },
         },
       );
       return;
@@ -74,6 +81,7 @@ async function onTeamEvent(ctx: AppContext, event: DomainEvent) {
         {
           message: T.announcement(team.name, event.title),
           link: teamLink(team.workspaceId, event.teamId, 'announcements'),
+          access: { teamId: event.teamId },
         },
       );
       return;
@@ -84,6 +92,7 @@ async function onTeamEvent(ctx: AppContext, event: DomainEvent) {
             ? T.scheduleCreated(team.name, event.title)
             : T.scheduleUpdated(team.name, event.title),
         link: teamLink(team.workspaceId, event.teamId, 'calendar'),
+        access: { teamId: event.teamId },
       });
       return;
     case 'TEAM_MEMBER_JOINED': {
@@ -91,9 +100,17 @@ async function onTeamEvent(ctx: AppContext, event: DomainEvent) {
       await notify(ctx, 'TEAM_JOINED', await repo.teamMemberIds(db, event.teamId), event.userId, {
         message: T.teamJoined(team.name, who),
         link: teamLink(team.workspaceId, event.teamId, 'announcements'),
+        access: { teamId: event.teamId },
       });
       return;
     }
+    case 'CLASS_NUDGE_SENT':
+      await notify(ctx, 'CLASS_NUDGE', event.userIds, event.senderId, {
+        message: T.classNudge(team.name, personToken(event.senderId), event.message),
+        link: teamLink(team.workspaceId, event.teamId, 'announcements'),
+        access: { teamId: event.teamId },
+      });
+      return;
     default:
       return;
   }
@@ -121,9 +138,11 @@ async function onComment(ctx: AppContext, event: CommentCreated) {
     event.subject === 'post'
       ? `${teamLink(team.workspaceId, subject.teamId, 'bulletin')}&post=${event.subjectId}&comment=${event.commentId}`
       : `${teamLink(team.workspaceId, subject.teamId, 'kanban')}&task=${event.subjectId}&comment=${event.commentId}`;
+  const access = { teamId: subject.teamId };
   await notify(ctx, 'COMMENT', mentioned, event.authorId, {
     message: T.commentMention(team.name, who, subject.title),
     link,
+    access,
   });
   const memberIds = new Set(members.map((member) => member.userId));
   await notify(
@@ -131,7 +150,7 @@ async function onComment(ctx: AppContext, event: CommentCreated) {
     'COMMENT',
     subject.ownerIds.filter((id) => memberIds.has(id) && !mentioned.includes(id)),
     event.authorId,
-    { message: T.comment(team.name, who, subject.title), link },
+    { message: T.comment(team.name, who, subject.title), link, access },
   );
 }
 
@@ -146,7 +165,11 @@ const notifyOnEvent = async (ctx: AppContext, event: DomainEvent): Promise<void>
       'WORKSPACE_JOINED',
       await repo.workspaceManagerIds(db, event.workspaceId),
       event.userId,
-      { message: T.workspaceJoined(name, who), link: `/ws/${event.workspaceId}` },
+      {
+        message: T.workspaceJoined(name, who),
+        link: `/ws/${event.workspaceId}`,
+        access: { workspaceId: event.workspaceId },
+      },
     );
     return;
   }
@@ -168,6 +191,7 @@ const notifyOnEvent = async (ctx: AppContext, event: DomainEvent): Promise<void>
       await notify(ctx, 'FORMATION_RESULT', team.memberIds, null, {
         message: T.formationResult(info.name),
         link: teamLink(event.workspaceId, team.teamId, 'announcements'),
+        access: { teamId: team.teamId },
       });
     }
     return;
@@ -184,6 +208,7 @@ const notifyOnEvent = async (ctx: AppContext, event: DomainEvent): Promise<void>
             ? T.formationVoteClosing(name, left)
             : T.formationVoteClosed(name),
       link: `/team-formation/vote?ws=${event.workspaceId}&session=${event.formationId}`,
+      access: { workspaceId: event.workspaceId },
     });
     return;
   }
@@ -286,4 +311,25 @@ export async function updatePreferences(
       .map(([kind, enabled]) => ({ kind, enabled })),
   );
   return preferences(ctx, userId);
+}
+
+// --- for the reminders of other modules (issue 44) -----------------------------------------------
+
+export { notifyInJob } from './notices';
+
+/** Of `userIds`, those who want the task reminder `offset` before a deadline (both by default). */
+export async function wantTaskReminder(
+  db: Db,
+  userIds: readonly number[],
+  offset: TaskReminderOffset,
+): Promise<number[]> {
+  const stored = await deliveryRepo.deliveriesOf(db, userIds);
+  return userIds.filter((userId) =>
+    presentDelivery(stored.get(userId)).taskReminders.includes(offset),
+  );
+}
+
+/** The member's time zone of their delivery settings (Asia/Seoul by default). */
+export async function deliveryTimeZoneOf(db: Db, userId: number): Promise<string> {
+  return presentDelivery(await deliveryRepo.deliveryOf(db, userId)).timeZone;
 }

@@ -1,5 +1,6 @@
 import type { AppModule } from '../../platform/module';
 import { schedulesRoutes } from './schedules.routes';
+import { scheduleReminderJob } from './schedule-reminders';
 import { scheduleSearch } from './schedules.search.repo';
 
 /** A team's calendar. */
@@ -7,4 +8,5 @@ export const schedulesModule: AppModule = {
   name: 'schedules',
   routes: schedulesRoutes,
   searchSources: [scheduleSearch],
+  jobs: [scheduleReminderJob],
 };

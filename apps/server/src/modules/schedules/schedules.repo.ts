@@ -1,11 +1,11 @@
-import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { schedules, teams, users } from '../../db/schema';
 
 export type ScheduleRow = typeof schedules.$inferSelect;
 export type ScheduleView = { schedule: ScheduleRow; creatorName: string; teamName: string };
 
-function selectViews(db: Db) {
+export function selectViews(db: Db) {
   return db
     .select({ schedule: schedules, creatorName: users.name, teamName: teams.name })
     .from(schedules)
@@ -28,11 +28,19 @@ export async function listPage(db: Db, teamId: number, slice: { offset: number; 
   return { rows, total: total?.count ?? 0 };
 }
 
-/** Every schedule that overlaps [from, to]: starts before the range ends, ends after it starts. */
+/**
+ * Every one-off schedule that overlaps [from, to]: starts before the range ends, ends after it
+ * starts. Series are expanded apart (schedules.series.repo.ts).
+ */
 export function listOverlapping(db: Db, teamId: number, from: Date, to: Date) {
   return selectViews(db)
     .where(
-      and(eq(schedules.teamId, teamId), lte(schedules.startsAt, to), gte(schedules.endsAt, from)),
+      and(
+        eq(schedules.teamId, teamId),
+        lte(schedules.startsAt, to),
+        gte(schedules.endsAt, from),
+        isNull(schedules.recurrenceRule),
+      ),
     )
     .orderBy(...chronological);
 }
@@ -51,7 +59,8 @@ export async function insert(db: Db, row: typeof schedules.$inferInsert): Promis
 export async function update(
   db: Db,
   id: number,
-  patch: Pick<ScheduleRow, 'title' | 'description' | 'type' | 'startsAt' | 'endsAt' | 'updatedAt'>,
+  patch: Pick<ScheduleRow, 'title' | 'description' | 'type' | 'startsAt' | 'endsAt' | 'updatedAt'> &
+    Partial<Pick<ScheduleRow, 'recurrenceRule' | 'recurrenceEndsAt'>>,
 ) {
   await db.update(schedules).set(patch).where(eq(schedules.id, id));
 }

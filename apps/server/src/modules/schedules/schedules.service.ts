@@ -1,7 +1,7 @@
 import { toPage, type Page, type PageQuery } from '@teamup/contracts/common';
 import { ErrorCode } from '@teamup/contracts/error-codes';
 import {
-  ALL_DAY_MS,
+  allDayEnd,
   ScheduleMessages as M,
   type Schedule,
   type scheduleInputSchema,
@@ -9,27 +9,36 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { notFound } from '../../platform/errors/app-error';
-import { assertTeamContentAccess, publishTeamContentChange } from '../teams/team-access.service';
+import {
+  assertTeamContentAccess,
+  publishTeamContentChange,
+  reading,
+  writing,
+} from '../teams/team-access.service';
 import { presentSchedule } from './schedules.presenter';
 import { assertMayChangeSchedule } from './schedules.policy';
 import * as repo from './schedules.repo';
 import { emitDomainEvent } from '../../platform/domain-events';
+import { recurrenceColumns } from './recurrence';
+import { listOccurrences } from './schedules.series.service';
+import { cancelScheduleReminders, setScheduleReminders } from './schedule-reminders';
 
-type ScheduleInput = z.output<typeof scheduleInputSchema>;
+export type ScheduleInput = z.output<typeof scheduleInputSchema>;
 
 /**
- * When a schedule ends: as asked, else a deadline ends when it starts and an all-day event with
- * its day (the schema lets only those two leave the end out).
+ * When a schedule ends: an all-day event with its (last) day, else as asked, else a deadline
+ * ends when it starts (the schema lets only those two leave the end out).
  */
-function endOf(input: ScheduleInput): Date {
+export function endOf(input: ScheduleInput): Date {
   const start = Date.parse(input.startDate);
-  if (input.endDate !== undefined) return new Date(input.endDate);
-  return new Date(input.allDay ? start + ALL_DAY_MS : start);
+  const end = input.endDate === undefined ? undefined : Date.parse(input.endDate);
+  if (input.allDay) return new Date(allDayEnd(start, end));
+  return new Date(end ?? start);
 }
 
-const scheduleNotFound = () => notFound(M.notFound, ErrorCode.SCHEDULE_NOT_FOUND);
+export const scheduleNotFound = () => notFound(M.notFound, ErrorCode.SCHEDULE_NOT_FOUND);
 
-async function presentById(ctx: AppContext, id: number): Promise<Schedule> {
+export async function presentById(ctx: AppContext, id: number): Promise<Schedule> {
   const view = await repo.findView(ctx.database.db, id);
   if (!view) throw scheduleNotFound();
   return presentSchedule(view);
@@ -41,7 +50,7 @@ export async function listSchedules(
   teamId: number,
   query: PageQuery,
 ): Promise<Page<Schedule>> {
-  await assertTeamContentAccess(ctx, teamId, userId);
+  await assertTeamContentAccess(ctx, teamId, userId, reading('SCHEDULES'));
   const { rows, total } = await repo.listPage(ctx.database.db, teamId, {
     offset: query.page * query.size,
     limit: query.size,
@@ -55,14 +64,17 @@ export async function listRange(
   teamId: number,
   range: { startDate: string; endDate: string },
 ): Promise<Schedule[]> {
-  await assertTeamContentAccess(ctx, teamId, userId);
-  const rows = await repo.listOverlapping(
-    ctx.database.db,
-    teamId,
-    new Date(range.startDate),
-    new Date(range.endDate),
+  await assertTeamContentAccess(ctx, teamId, userId, reading('SCHEDULES'));
+  const from = new Date(range.startDate);
+  const to = new Date(range.endDate);
+  const [rows, occurrences] = await Promise.all([
+    repo.listOverlapping(ctx.database.db, teamId, from, to),
+    listOccurrences(ctx, teamId, from, to),
+  ]);
+  if (occurrences.length === 0) return rows.map(presentSchedule);
+  return [...rows.map(presentSchedule), ...occurrences].sort(
+    (a, b) => Date.parse(a.startDate) - Date.parse(b.startDate) || a.id - b.id,
   );
-  return rows.map(presentSchedule);
 }
 
 export async function createSchedule(
@@ -71,19 +83,23 @@ export async function createSchedule(
   teamId: number,
   input: ScheduleInput,
 ): Promise<Schedule> {
-  const team = await assertTeamContentAccess(ctx, teamId, userId);
+  const team = await assertTeamContentAccess(ctx, teamId, userId, writing('SCHEDULES'));
   const now = ctx.now();
+  const startsAt = new Date(input.startDate);
+  const endsAt = endOf(input);
   const id = await repo.insert(ctx.database.db, {
     teamId,
     creatorId: userId,
     title: input.title,
     description: input.scheduleDesc ?? null,
     type: input.type,
-    startsAt: new Date(input.startDate),
-    endsAt: endOf(input),
+    startsAt,
+    endsAt,
+    ...recurrenceColumns(input.recurrenceRule, startsAt, endsAt),
     createdAt: now,
     updatedAt: now,
   });
+  await setScheduleReminders(ctx, id, input.reminders ?? []);
   await publishTeamContentChange(ctx, { teamId, workspaceId: team.workspaceId }, 'SCHEDULES');
   await emitDomainEvent(ctx, {
     type: 'SCHEDULE_CHANGED',
@@ -96,8 +112,8 @@ export async function createSchedule(
 }
 
 /** The schedule of this team, after checking the caller is its creator or the team leader. */
-async function loadEditable(ctx: AppContext, userId: number, teamId: number, id: number) {
-  const team = await assertTeamContentAccess(ctx, teamId, userId);
+export async function loadEditable(ctx: AppContext, userId: number, teamId: number, id: number) {
+  const team = await assertTeamContentAccess(ctx, teamId, userId, writing('SCHEDULES'));
   const view = await repo.findView(ctx.database.db, id);
   if (!view || view.schedule.teamId !== teamId) throw scheduleNotFound();
   assertMayChangeSchedule(view.schedule, team, userId);
@@ -112,14 +128,18 @@ export async function updateSchedule(
   input: ScheduleInput,
 ): Promise<Schedule> {
   const { workspaceId } = await loadEditable(ctx, userId, teamId, id);
+  const startsAt = new Date(input.startDate);
+  const endsAt = endOf(input);
   await repo.update(ctx.database.db, id, {
     title: input.title,
     description: input.scheduleDesc ?? null,
     type: input.type,
-    startsAt: new Date(input.startDate),
-    endsAt: endOf(input),
+    startsAt,
+    endsAt,
+    ...recurrenceColumns(input.recurrenceRule, startsAt, endsAt),
     updatedAt: ctx.now(),
   });
+  await setScheduleReminders(ctx, id, input.reminders);
   await publishTeamContentChange(ctx, { teamId, workspaceId }, 'SCHEDULES');
   await emitDomainEvent(ctx, {
     type: 'SCHEDULE_CHANGED',
@@ -139,5 +159,6 @@ export async function deleteSchedule(
 ): Promise<void> {
   const { workspaceId } = await loadEditable(ctx, userId, teamId, id);
   await repo.remove(ctx.database.db, id);
+  await cancelScheduleReminders(ctx, id);
   await publishTeamContentChange(ctx, { teamId, workspaceId }, 'SCHEDULES');
 }

@@ -3,9 +3,18 @@ import { Topics, type LiveEvent, type TeamContentChangedEvent } from '@teamup/co
 import { TeamMessages as M } from '@teamup/contracts/teams';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { notFound } from '../../platform/errors/app-error';
+import { forbidden, notFound } from '../../platform/errors/app-error';
 import { AccessCaches, accessCacheOf, clearAccessCaches } from '../../platform/access-cache';
-import { canReadAllTeamContent } from '../workspaces/workspaces.policy';
+import {
+  canOverseeClass,
+  canReadAllTeamContent,
+  canWriteAllTeamContent,
+} from '../workspaces/workspaces.policy';
+import { ClassMessages } from '@teamup/contracts/class';
+import { isClassWorkspace } from '../workspaces/class-access.service';
+import type { TeamReadArea } from '@teamup/contracts/class';
+import type { WorkspaceRole } from '@teamup/contracts/workspaces';
+import { logTeamRead } from './team-read-log';
 import { requireMembership } from '../workspaces/membership.service';
 import { assertCanDeleteTeam, assertCanEditTeam, assertInTeam } from './teams.policy';
 import * as repo from './teams.repo';
@@ -116,26 +125,70 @@ export async function assertTeamMember(
   return { workspaceId: team.workspaceId };
 }
 
+/** What a caller does with a team's content, and which part of it (for the read log). */
+export type TeamContentUse = { intent: 'read' | 'write'; area: TeamReadArea };
+export const reading = (area: TeamReadArea): TeamContentUse => ({ intent: 'read', area });
+export const writing = (area: TeamReadArea): TeamContentUse => ({ intent: 'write', area });
+
+const staffReadOnly = () => forbidden(ClassMessages.readOnly, ErrorCode.CLASS_READ_ONLY);
+
 /**
- * For team content (announcements, posts, files): members of the team and the workspace roles
- * that read every team's content may read and write. Answers the team's workspace id.
+ * For team content (announcements, posts, files, cards, events): members of the team read and
+ * write it; the workspace roles that read every team's content read it without being members
+ * (the owner writes too, as the specification has it; a class's instructors and TAs only read,
+ * issue 45). A class's overseers' reading of a team they are not in is logged for the team.
+ * Every caller says what it does (`use`), so a write can never pass as a read. Answers the team.
  */
 export async function assertTeamContentAccess(
   ctx: AppContext,
   teamId: number,
   userId: number,
+  use: TeamContentUse,
 ): Promise<Pick<repo.TeamRow, 'workspaceId' | 'leaderId' | 'name' | 'announcementPosting'>> {
   const { team, workspaceRole } = await cachedTeamInWorkspace(ctx, teamId, userId);
-  // Those roles reach every team: their membership is not even read.
-  if (!canReadAllTeamContent(workspaceRole)) {
-    assertInTeam(await isCachedTeamMember(ctx, teamId, userId));
-  }
-  return {
+  const answer = {
     workspaceId: team.workspaceId,
     leaderId: team.leaderId,
     name: team.name,
     announcementPosting: team.announcementPosting,
   };
+  const member = await isCachedTeamMember(ctx, teamId, userId);
+  if (member) return answer;
+  if (!canReadAllTeamContent(workspaceRole)) assertInTeam(false);
+  if (use.intent === 'write' && !canWriteAllTeamContent(workspaceRole)) throw staffReadOnly();
+  if (canOverseeClass(workspaceRole) && (await isClassWorkspace(ctx, team.workspaceId))) {
+    await logTeamRead(ctx, {
+      workspaceId: team.workspaceId,
+      teamId,
+      readerId: userId,
+      area: use.area,
+    });
+  }
+  return answer;
+}
+
+/**
+ * For what a team shows of itself to those overseeing a class (issue 45): its members, and in a
+ * class its instructors and TAs, whose reading of a team they are not in is logged for the team.
+ * Answers whether the caller is a member (staff who are not read only).
+ */
+export async function assertTeamOverseeable(
+  ctx: AppContext,
+  teamId: number,
+  userId: number,
+  /** What is read, for the read log; null for the read log itself (not logged). */
+  area: TeamReadArea | null,
+): Promise<{ workspaceId: number; isMember: boolean; workspaceRole: WorkspaceRole }> {
+  const { team, workspaceRole } = await cachedTeamInWorkspace(ctx, teamId, userId);
+  const workspaceId = team.workspaceId;
+  if (await isCachedTeamMember(ctx, teamId, userId)) {
+    return { workspaceId, isMember: true, workspaceRole };
+  }
+  if (!canOverseeClass(workspaceRole) || !(await isClassWorkspace(ctx, workspaceId))) {
+    assertInTeam(false);
+  }
+  if (area !== null) await logTeamRead(ctx, { workspaceId, teamId, readerId: userId, area });
+  return { workspaceId, isMember: false, workspaceRole };
 }
 
 /** A team event to the workspace's live listeners. */

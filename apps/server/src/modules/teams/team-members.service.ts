@@ -17,7 +17,8 @@ import {
   teamInWorkspace,
   teamNotFound,
 } from './team-access.service';
-import { assertCanEditTeam, assertInTeam } from './teams.policy';
+import { assertCanEditTeam, assertInTeam, assertMayBeInTeams } from './teams.policy';
+import type { WorkspaceRole } from '@teamup/contracts/workspaces';
 import { presentTeamMember } from './teams.presenter';
 import * as repo from './teams.repo';
 import { presentForViewer } from './teams.service';
@@ -33,7 +34,8 @@ export async function joinTeam(
   teamId: number,
   password: string | null | undefined,
 ): Promise<Team> {
-  const { team } = await teamInWorkspace(ctx, teamId, userId);
+  const { team, workspaceRole } = await teamInWorkspace(ctx, teamId, userId);
+  assertMayBeInTeams(workspaceRole);
   const db = ctx.database.db;
   if (await repo.isTeamMember(db, teamId, userId)) {
     throw conflict(ErrorCode.TEAM_ALREADY_MEMBER, M.alreadyMember);
@@ -154,11 +156,13 @@ export async function addTeamMember(
   } else {
     const { team, workspaceRole } = await teamInWorkspace(ctx, teamId, actorId);
     assertCanEditTeam(team, actorId, workspaceRole);
+    let targetRole: WorkspaceRole;
     try {
-      await requireMembership(ctx, team.workspaceId, targetId);
+      targetRole = await requireMembership(ctx, team.workspaceId, targetId);
     } catch {
       throw badRequest(ErrorCode.WORKSPACE_MEMBER_NOT_FOUND, M.targetNotWorkspaceMember);
     }
+    assertMayBeInTeams(targetRole);
     await addToTeam(ctx, team, targetId);
   }
   const rows = await repo.listTeamMembers(ctx.database.db, teamId);

@@ -2,6 +2,7 @@ import type { AppModule } from '../../platform/module';
 import { teamsRoutes } from './teams.routes';
 import { teamSearch } from './teams.search.repo';
 import { leaveWorkspaceTeams } from './team-members.service';
+import { teamReadLogState } from './team-read-log';
 
 /** Teams of a workspace, their members and leaders. */
 export const teamsModule: AppModule = {
@@ -9,4 +10,5 @@ export const teamsModule: AppModule = {
   routes: teamsRoutes,
   memberRemovalSteps: [leaveWorkspaceTeams],
   searchSources: [teamSearch],
+  state: [teamReadLogState],
 };

@@ -1,8 +1,13 @@
 import { ErrorCode } from '@teamup/contracts/error-codes';
 import { TeamMessages as M } from '@teamup/contracts/teams';
 import type { WorkspaceRole } from '@teamup/contracts/workspaces';
-import { forbidden } from '../../platform/errors/app-error';
-import { canManageWorkspace, canModerateWorkspace } from '../workspaces/workspaces.policy';
+import { conflict, forbidden } from '../../platform/errors/app-error';
+import { ClassMessages } from '@teamup/contracts/class';
+import {
+  canManageWorkspace,
+  canModerateWorkspace,
+  isClassStaff,
+} from '../workspaces/workspaces.policy';
 
 /*
  * Who may do what with a team (decision 0038): its leader, and the workspace roles that
@@ -49,6 +54,13 @@ export function assertMayChangeAnnouncementPosting(team: LedTeam, userId: number
 
 export function assertCanDeleteTeam(team: LedTeam, userId: number, role: WorkspaceRole): void {
   if (!canDeleteTeam(team, userId, role)) throw leaderOnly();
+}
+
+/** A class's instructors and TAs oversee every team and are in none (issue 45). */
+export function assertMayBeInTeams(workspaceRole: WorkspaceRole): void {
+  if (isClassStaff(workspaceRole)) {
+    throw conflict(ErrorCode.CLASS_STAFF_ONLY, ClassMessages.staffNotInTeams);
+  }
 }
 
 /**

@@ -1,4 +1,6 @@
+import { classEndpoints } from '@teamup/contracts/class';
 import { teamEndpoints as endpoints } from '@teamup/contracts/teams';
+import { listTeamReads } from './team-reads.service';
 import type { AppContext } from '../../context';
 import { routesFor } from '../../platform/http/define-route';
 import type { Guard, TypedApp } from '../../platform/http/types';
@@ -15,6 +17,17 @@ export async function teamsRoutes(app: TypedApp, ctx: AppContext, requireAuth: G
     access: ({ params, userId }: { params: { id: number }; userId: number }) =>
       access.assertTeamInWorkspace(ctx, params.id, userId),
   };
+
+  // Class mode (issue 45): who of the staff read the team; the team's members and the staff.
+  const readLogReader = {
+    access: ({ params, userId }: { params: { teamId: number }; userId: number }) =>
+      access.assertTeamOverseeable(ctx, params.teamId, userId, null),
+  };
+  route(
+    classEndpoints.teamReadLog,
+    ({ userId, params, query }) => listTeamReads(ctx, userId, params.teamId, query),
+    readLogReader,
+  );
 
   route(endpoints.workspaceTeams, ({ userId, params }) =>
     teams.listWorkspaceTeams(ctx, userId, params.workspaceId),

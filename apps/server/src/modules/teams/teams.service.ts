@@ -22,7 +22,7 @@ import {
   teamInWorkspace,
   teamNotFound,
 } from './team-access.service';
-import { assertMayChangeAnnouncementPosting } from './teams.policy';
+import { assertMayBeInTeams, assertMayChangeAnnouncementPosting } from './teams.policy';
 import { presentTeam } from './teams.presenter';
 import * as repo from './teams.repo';
 
@@ -68,7 +68,7 @@ export async function createTeam(
   userId: number,
   input: z.output<typeof createTeamSchema>,
 ): Promise<Team> {
-  await requireMembership(ctx, input.workspaceId, userId);
+  assertMayBeInTeams(await requireMembership(ctx, input.workspaceId, userId));
   const passwordHash = input.password ? await ctx.passwords.hash(input.password) : null;
   const made = await ctx.database.db.transaction((tx) =>
     createTeamInTransaction(ctx, tx, {

@@ -3,6 +3,7 @@ import { Limits } from '@teamup/contracts/limits';
 import type { MeetingChatEvent, SignalEvent, SignalSend } from '@teamup/contracts/video';
 import type { AppContext } from '../../context';
 import { requireMembership } from '../workspaces/membership.service';
+import { syncAttendance } from './attendance.repo';
 import { liveRoomControl } from './live-room';
 import { chatInit, chatLine } from './video.presenter';
 import * as repo from './video.repo';
@@ -92,6 +93,13 @@ export async function sweepAbsent(ctx: AppContext): Promise<number> {
   const before = new Date(ctx.now().getTime() - Limits.videoPresenceGraceSeconds * 1000);
   const removed = await repo.removeUnseen(ctx.database.db, before);
   for (const channelId of new Set(removed.map((row) => row.channelId))) {
+    // Their stays end when they were last seen, not when the sweep noticed.
+    const lastSeen = new Map(
+      removed
+        .filter((row) => row.channelId === channelId)
+        .map((row) => [row.userId, row.lastSeenAt]),
+    );
+    await syncAttendance(ctx.database.db, channelId, ctx.now(), lastSeen);
     await announceParticipants(ctx, channelId);
   }
   await liveRoomControl(ctx).disconnect(removed);

@@ -17,6 +17,8 @@ export function presentChannel(row: ChannelView): VideoChannel {
     createdAt: row.createdAt.toISOString(),
     participantCount: row.participantCount,
     broadcasterId: row.broadcasterId,
+    teamId: row.teamId,
+    teamName: row.teamName,
   };
 }
 

@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { users, videoChannels, videoChatMessages, videoParticipants } from '../../db/schema';
+import { teams, users, videoChannels, videoChatMessages, videoParticipants } from '../../db/schema';
 
 export type ChannelRow = typeof videoChannels.$inferSelect;
-export type ChannelView = ChannelRow & { participantCount: number };
+export type ChannelView = ChannelRow & { participantCount: number; teamName: string | null };
 export type ParticipantView = {
   id: number;
   channelId: number;
@@ -24,16 +24,18 @@ const channelColumns = {
   id: videoChannels.id,
   workspaceId: videoChannels.workspaceId,
   name: videoChannels.name,
+  teamId: videoChannels.teamId,
   createdBy: videoChannels.createdBy,
   broadcasterId: videoChannels.broadcasterId,
   createdAt: videoChannels.createdAt,
   participantCount,
+  teamName: teams.name,
 };
 
 /** Inserts a channel; undefined when the workspace already has one by that name. */
 export async function insertChannel(
   db: Db,
-  row: { workspaceId: number; name: string; createdBy: number },
+  row: { workspaceId: number; name: string; createdBy: number; teamId: number | null },
 ): Promise<ChannelRow | undefined> {
   const [inserted] = await db.insert(videoChannels).values(row).onConflictDoNothing().returning();
   return inserted;
@@ -43,6 +45,7 @@ export async function listChannels(db: Db, workspaceId: number): Promise<Channel
   return db
     .select(channelColumns)
     .from(videoChannels)
+    .leftJoin(teams, eq(teams.id, videoChannels.teamId))
     .where(eq(videoChannels.workspaceId, workspaceId))
     .orderBy(asc(videoChannels.createdAt), asc(videoChannels.id));
 }
@@ -51,6 +54,7 @@ export async function findChannel(db: Db, id: number): Promise<ChannelView | und
   const [row] = await db
     .select(channelColumns)
     .from(videoChannels)
+    .leftJoin(teams, eq(teams.id, videoChannels.teamId))
     .where(eq(videoChannels.id, id))
     .limit(1);
   return row;
@@ -196,7 +200,11 @@ export async function removeUnseen(db: Db, before: Date) {
   const removed = await db
     .delete(videoParticipants)
     .where(lt(videoParticipants.lastSeenAt, before))
-    .returning({ channelId: videoParticipants.channelId, userId: videoParticipants.userId });
+    .returning({
+      channelId: videoParticipants.channelId,
+      userId: videoParticipants.userId,
+      lastSeenAt: videoParticipants.lastSeenAt,
+    });
   for (const row of removed) await releaseBroadcast(db, row.channelId, row.userId);
   if (removed.length === 0) return [];
   const channelIds = [...new Set(removed.map((row) => row.channelId))];

@@ -14,7 +14,7 @@ export async function videoRoutes(app: TypedApp, ctx: AppContext, requireAuth: G
   );
   route(
     endpoints.createChannel,
-    ({ userId, params, body }) => video.createChannel(ctx, userId, params.workspaceId, body.name),
+    ({ userId, params, body }) => video.createChannel(ctx, userId, params.workspaceId, body),
     // Decision 0036: the workspace is reached before the body is read.
     { access: ({ params, userId }) => requireMembership(ctx, params.workspaceId, userId) },
   );

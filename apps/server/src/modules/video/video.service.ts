@@ -11,8 +11,17 @@ import {
 } from '@teamup/contracts/video';
 import type { AppContext } from '../../context';
 import type { DomainEventReaction, MemberRemovalStep } from '../../platform/module';
-import { AppError, conflict, notFound } from '../../platform/errors/app-error';
+import {
+  AppError,
+  badRequest,
+  conflict,
+  forbidden,
+  notFound,
+} from '../../platform/errors/app-error';
 import { requireMembership } from '../workspaces/membership.service';
+import { canModerateWorkspace } from '../workspaces/workspaces.policy';
+import { loadTeam, teamMembersAmong } from '../teams/team-access.service';
+import { syncAttendance } from './attendance.repo';
 import { announceAccessChange } from '../../platform/realtime/live-access';
 import { liveRoomControl, liveRoomName } from './live-room';
 import {
@@ -27,7 +36,12 @@ import { assertMayDeleteChannel, assertMayRemoveParticipant, notParticipant } fr
 const channelNotFound = () => notFound(M.channelNotFound, ErrorCode.VIDEO_CHANNEL_NOT_FOUND);
 
 /** The channel, if it belongs to the workspace and the caller is a member there; with the role. */
-async function requireChannel(ctx: AppContext, userId: number, workspaceId: number, id: number) {
+export async function requireChannel(
+  ctx: AppContext,
+  userId: number,
+  workspaceId: number,
+  id: number,
+) {
   const role = await requireMembership(ctx, workspaceId, userId);
   const channel = await repo.findChannel(ctx.database.db, id);
   if (!channel || channel.workspaceId !== workspaceId) throw channelNotFound();
@@ -76,16 +90,31 @@ export async function createChannel(
   ctx: AppContext,
   userId: number,
   workspaceId: number,
-  name: string,
+  input: { name: string; teamId?: number | null | undefined },
 ): Promise<VideoChannel> {
-  await requireMembership(ctx, workspaceId, userId);
-  const inserted = await repo.insertChannel(ctx.database.db, {
+  const role = await requireMembership(ctx, workspaceId, userId);
+  const db = ctx.database.db;
+  let team: { id: number; name: string } | null = null;
+  if (input.teamId != null) {
+    // A team of this workspace: one the creator is in, or any for the workspace's moderators.
+    const found = await loadTeam(db, input.teamId).catch(() => undefined);
+    if (!found || found.workspaceId !== workspaceId) {
+      throw badRequest(ErrorCode.VIDEO_TEAM_INVALID, M.teamNotInWorkspace);
+    }
+    const inTeam = (await teamMembersAmong(ctx, found.id, [userId])).length > 0;
+    if (!canModerateWorkspace(role) && !inTeam) {
+      throw forbidden(M.notInTeam, ErrorCode.VIDEO_TEAM_INVALID);
+    }
+    team = { id: found.id, name: found.name };
+  }
+  const inserted = await repo.insertChannel(db, {
     workspaceId,
-    name,
+    name: input.name,
     createdBy: userId,
+    teamId: team?.id ?? null,
   });
   if (!inserted) throw conflict(ErrorCode.VIDEO_CHANNEL_DUPLICATE, M.duplicateName);
-  return presentChannel({ ...inserted, participantCount: 0 });
+  return presentChannel({ ...inserted, participantCount: 0, teamName: team?.name ?? null });
 }
 
 export async function getChannel(
@@ -136,6 +165,7 @@ export async function join(
   await requireChannel(ctx, userId, workspaceId, channelId);
   const db = ctx.database.db;
   await repo.upsertParticipant(db, channelId, userId, ctx.now());
+  await syncAttendance(db, channelId, ctx.now());
   const participant = await repo.findParticipant(db, channelId, { userId });
   if (!participant) throw channelNotFound(); // the channel went in between
   await announceParticipants(ctx, channelId);
@@ -162,6 +192,7 @@ async function removeParticipant(
   assertMayRemoveParticipant(channel, actorId, role, participant.userId);
   const self = participant.userId === actorId;
   await repo.removeParticipant(db, channelId, participant.userId);
+  await syncAttendance(db, channelId, ctx.now());
   if (!self) {
     await sendOut(ctx, channelId, participant.userId, 'REMOVED');
   }
@@ -306,7 +337,9 @@ export async function stopBroadcast(
 
 /** Someone leaving the workspace leaves its video channels in the same write. */
 export const leaveWorkspaceChannels: MemberRemovalStep = async (db, workspaceId, userId) => {
-  await repo.removeFromWorkspace(db, workspaceId, userId);
+  const channelIds = await repo.removeFromWorkspace(db, workspaceId, userId);
+  const now = new Date();
+  for (const channelId of new Set(channelIds)) await syncAttendance(db, channelId, now);
 };
 
 /** Someone removed from the workspace is sent out of its meetings, on every instance. */

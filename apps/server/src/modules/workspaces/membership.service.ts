@@ -13,7 +13,11 @@ import * as repo from './workspaces.repo';
 import {
   assertCanManageWorkspace,
   assertCanModerateWorkspace,
-  assertNotYourself,
+  assertMayChangeRole,
+  assertNotInTeams,
+  canManageWorkspace,
+  canRunClass,
+  isClassStaff,
   notWorkspaceMember,
 } from './workspaces.policy';
 
@@ -59,6 +63,20 @@ export async function requireOwner(ctx: AppContext, workspaceId: number, userId:
   assertCanManageWorkspace(await requireMembership(ctx, workspaceId, userId));
 }
 
+/**
+ * Changing roles: the owner, or in a class an instructor (who names TAs); the policy says which
+ * role may go to whom. Also the route's access step.
+ */
+export async function requireRoleChanger(ctx: AppContext, workspaceId: number, userId: number) {
+  const role = await requireMembership(ctx, workspaceId, userId);
+  if (canManageWorkspace(role)) return role;
+  if (canRunClass(role) && (await repo.findWorkspace(ctx.database.db, workspaceId))?.isClass) {
+    return role;
+  }
+  assertCanManageWorkspace(role);
+  return role;
+}
+
 /** The moderators' operations (removals, bans); answers the caller's role. */
 export async function requireModerator(ctx: AppContext, workspaceId: number, userId: number) {
   const role = await requireMembership(ctx, workspaceId, userId);
@@ -81,11 +99,21 @@ export async function changeRole(
   userId: number,
   workspaceId: number,
   targetId: number,
-  role: 'ADMIN' | 'MEMBER',
+  role: Exclude<WorkspaceRole, 'OWNER'>,
 ): Promise<WorkspaceMember> {
-  await requireOwner(ctx, workspaceId, userId);
-  assertNotYourself(userId, targetId);
+  const actorRole = await requireRoleChanger(ctx, workspaceId, userId);
   const db = ctx.database.db;
+  const workspace = await repo.findWorkspace(db, workspaceId);
+  if (!workspace) throw workspaceNotFound();
+  const target = await repo.findMember(db, workspaceId, targetId);
+  if (!target) throw memberNotFound();
+  assertMayChangeRole(
+    { id: userId, role: actorRole },
+    { id: targetId, role: target.role },
+    role,
+    workspace.isClass,
+  );
+  if (isClassStaff(role)) assertNotInTeams(await repo.isInAnyTeam(db, workspaceId, targetId));
   if (!(await repo.setRole(db, workspaceId, targetId, role))) throw memberNotFound();
   await clearAccessCaches(ctx, { userIds: [targetId] });
   const member = await repo.findMember(db, workspaceId, targetId);

@@ -44,6 +44,7 @@ export function presentWorkspace(view: WorkspaceView, publicOrigin: string): Wor
     url: inviteUrl(publicOrigin, view.inviteCode),
     passwordProtected: view.passwordHash !== null,
     owner: { id: view.ownerId },
+    isClass: view.isClass,
     myRole: view.myRole,
     memberCount: view.memberCount,
     createdAt: view.createdAt.toISOString(),

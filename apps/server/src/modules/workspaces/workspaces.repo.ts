@@ -1,6 +1,13 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { users, workspaceBans, workspaceMembers, workspaces } from '../../db/schema';
+import {
+  teamMembers,
+  teams,
+  users,
+  workspaceBans,
+  workspaceMembers,
+  workspaces,
+} from '../../db/schema';
 
 export type WorkspaceRow = typeof workspaces.$inferSelect;
 export type WorkspaceRole = (typeof workspaceMembers.$inferSelect)['role'];
@@ -133,7 +140,7 @@ export async function findMember(
 export async function updateWorkspace(
   db: Db,
   id: number,
-  patch: Partial<Pick<WorkspaceRow, 'name' | 'iconUrl' | 'passwordHash'>>,
+  patch: Partial<Pick<WorkspaceRow, 'name' | 'iconUrl' | 'passwordHash' | 'isClass'>>,
   now: Date,
 ): Promise<WorkspaceRow | undefined> {
   const [updated] = await db
@@ -142,6 +149,32 @@ export async function updateWorkspace(
     .where(eq(workspaces.id, id))
     .returning();
   return updated;
+}
+
+/** Whether the member is in any team of the workspace. */
+export async function isInAnyTeam(db: Db, workspaceId: number, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ teamId: teamMembers.teamId })
+    .from(teamMembers)
+    .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+    .where(and(eq(teams.workspaceId, workspaceId), eq(teamMembers.userId, userId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** A workspace that stops being a class: its instructors and TAs become members; answers them. */
+export async function demoteClassStaff(db: Db, workspaceId: number): Promise<number[]> {
+  const demoted = await db
+    .update(workspaceMembers)
+    .set({ role: 'MEMBER' })
+    .where(
+      and(
+        eq(workspaceMembers.workspaceId, workspaceId),
+        inArray(workspaceMembers.role, ['INSTRUCTOR', 'TA']),
+      ),
+    )
+    .returning({ userId: workspaceMembers.userId });
+  return demoted.map((row) => row.userId);
 }
 
 export async function deleteWorkspace(db: Db, id: number): Promise<boolean> {

@@ -82,7 +82,11 @@ export async function workspacesRoutes(app: TypedApp, ctx: AppContext, requireAu
     endpoints.changeRole,
     ({ userId, params, body }) =>
       membership.changeRole(ctx, userId, params.id, params.userId, body.role),
-    owner,
+    // The owner, or in a class an instructor naming TAs: the service's policy tells which.
+    {
+      access: ({ params, userId }: { params: { id: number }; userId: number }) =>
+        membership.requireRoleChanger(ctx, params.id, userId),
+    },
   );
   route(endpoints.kick, ({ userId, params }) =>
     removal.kickMember(ctx, userId, params.id, params.userId),

@@ -103,10 +103,16 @@ export async function updateWorkspace(
   input: z.output<typeof updateWorkspaceSchema>,
 ): Promise<Workspace> {
   await requireOwner(ctx, workspaceId, userId);
-  const patch: { name?: string; iconUrl?: string | null } = {};
+  const patch: { name?: string; iconUrl?: string | null; isClass?: boolean } = {};
   if (input.name !== undefined) patch.name = input.name;
   if (input.iconUrl !== undefined) patch.iconUrl = input.iconUrl;
-  await repo.updateWorkspace(ctx.database.db, workspaceId, patch, ctx.now());
+  if (input.isClass !== undefined) patch.isClass = input.isClass;
+  const demoted = await ctx.database.db.transaction(async (tx) => {
+    await repo.updateWorkspace(tx, workspaceId, patch, ctx.now());
+    // No instructors or TAs outside a class: they are members again, in the same commit.
+    return input.isClass === false ? repo.demoteClassStaff(tx, workspaceId) : [];
+  });
+  if (demoted.length > 0) await clearAccessCaches(ctx, { userIds: demoted });
   return presentForViewer(ctx, workspaceId, userId);
 }
 

@@ -84,7 +84,7 @@ export class AccessTokens {
 }
 
 /** What a short-lived purpose token (not an access token) is for. */
-export type TokenPurpose = 'login-2fa';
+export type TokenPurpose = 'login-2fa' | 'digest-unsubscribe';
 
 /**
  * A short-lived signed token for one step of a flow (the second login step), bound to a user and

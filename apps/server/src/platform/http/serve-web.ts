@@ -12,7 +12,9 @@ const hashedAssets = /^assets[\\/]/;
  * copy beside each text file (apps/web/vite.config.ts); the one the browser accepts is sent
  * with `Content-Encoding`, and every answer says `Vary: Accept-Encoding`. Content-hashed
  * assets are cached for a year; index.html and anything else is revalidated on every load, so
- * a new build is picked up at once.
+ * a new build is picked up at once. That includes the service worker (/sw.js, decision 0043),
+ * whose fixed address must never be answered from a cache, or browsers would keep an old build;
+ * the manifest (.webmanifest) goes out as `application/manifest+json`.
  */
 export async function serveWeb(app: TypedApp, distDir: string) {
   if (!fs.existsSync(path.join(distDir, 'index.html'))) return;

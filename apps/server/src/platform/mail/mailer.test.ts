@@ -58,6 +58,21 @@ describe('SmtpMailer against a real SMTP server', () => {
     );
   });
 
+  it('sends many mails over a few kept connections, and goes on after a refused one', async () => {
+    const addresses = Array.from({ length: 12 }, (_, index) => `pool${index}@example.com`);
+    await Promise.all(addresses.map((to) => mailer.send({ to, subject: '묶음', text: to })));
+    const mails = await Promise.all(addresses.map((to) => sink.waitForMail(to)));
+    expect(mails.map((mail) => mail.text.trim())).toEqual(addresses);
+    // A connection a mail would be 12 sessions.
+    expect(new Set(mails.map((mail) => mail.connection)).size).toBeLessThanOrEqual(4);
+
+    await expect(
+      mailer.send({ to: 'nobody@example.com', subject: 'x', text: 'x' }),
+    ).rejects.toThrow();
+    await mailer.send({ to: 'after@example.com', subject: '다음', text: 'after' });
+    expect((await sink.waitForMail('after@example.com')).subject).toBe('다음');
+  });
+
   it('rejects when the server refuses the recipient', async () => {
     await expect(
       mailer.send({ to: 'nobody@example.com', subject: 'x', text: 'x' }),

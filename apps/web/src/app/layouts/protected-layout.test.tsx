@@ -55,6 +55,17 @@ function renderAt(path: string) {
   );
 }
 
+/** The stubbed server (signed in, empty lists) behind a network that fails until `reach()`. */
+function unreachableServer() {
+  stubApi(() => ok([]));
+  const answer = vi.mocked(fetch).getMockImplementation()!;
+  let reachable = false;
+  vi.mocked(fetch).mockImplementation((...args) =>
+    reachable ? answer(...args) : Promise.reject(new TypeError('Failed to fetch')),
+  );
+  return { reach: () => (reachable = true) };
+}
+
 beforeEach(() => localStorage.clear());
 
 afterEach(() => {
@@ -84,6 +95,32 @@ describe('ProtectedLayout', () => {
     expect(new Headers(init?.headers).get('Account-Id')).toBe('3');
   });
 
+  it('offline, keeps the session and shows the Korean offline screen, which tries again', async () => {
+    tokenStore.save({ token: 'access', refreshToken: 'refresh', userId: 3 });
+    const offline = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const server = unreachableServer();
+    renderAt('/my-page');
+    expect(await screen.findByRole('heading', { name: '오프라인 상태입니다' })).toBeTruthy();
+    expect(screen.queryByText(/login from/)).toBeNull();
+    expect(tokenStore.hasSession()).toBe(true);
+
+    // The server is reachable again but the browser still says offline: the button tries again.
+    server.reach();
+    screen.getByRole('button', { name: '다시 시도' }).click();
+    expect(await screen.findByText('my page body')).toBeTruthy();
+    offline.mockRestore();
+  });
+
+  it('tells "the server is not answering" from "offline", and retries when the network returns', async () => {
+    tokenStore.save({ token: 'access', refreshToken: 'refresh', userId: 3 });
+    const server = unreachableServer();
+    renderAt('/my-page');
+    expect(await screen.findByRole('heading', { name: '서버에 연결할 수 없습니다' })).toBeTruthy();
+    server.reach();
+    act(() => void window.dispatchEvent(new Event('online')));
+    expect(await screen.findByText('my page body')).toBeTruthy();
+  });
+
   it('keeps the side panel of the last workspace on My Page and the notifications page', async () => {
     tokenStore.save({ token: 'access', refreshToken: 'refresh', userId: 3 });
     const workspace: Workspace = {
@@ -93,6 +130,7 @@ describe('ProtectedLayout', () => {
       inviteCode: 'abc',
       url: 'http://localhost/#/ws/abc',
       passwordProtected: false,
+      isClass: false,
       owner: { id: 3 },
       myRole: 'OWNER',
       memberCount: 1,

@@ -3,6 +3,7 @@ import { AppShell, Group, useMantineTheme } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { matchPath, Navigate, Outlet, useLocation } from 'react-router';
 import { FullPageLoader } from '../../components/full-page-loader';
+import { OfflineScreen } from '../../components/offline-screen';
 import { useAuth } from '../../lib/auth/use-auth';
 import { LiveProvider } from '../../features/live/components/live-provider';
 import { useCurrentWorkspace } from '../../hooks/use-current-workspace';
@@ -97,16 +98,20 @@ function LiveFrame({ children }: { children: ReactNode }) {
 
 /**
  * The frame of every logged-in page (spec 01 section 2). Anyone not logged in goes to /login
- * with the origin path in router state (`from`); while the session is checked a text shows.
+ * with the origin path in router state (`from`); while the session is checked a text shows, and
+ * when the server cannot be reached to check it, the offline screen.
  */
 export function ProtectedLayout() {
   // The frame and its page first render as a deferred update once the session is known: React
   // renders it in short slices (a transition) instead of one long task, the session loader staying
   // up meanwhile. A first render with the session already known is deferred as well.
-  const status = useDeferredValue(useAuth().status, 'loading');
+  const auth = useAuth();
+  const status = useDeferredValue(auth.status, 'loading');
   const location = useLocation();
 
   if (status === 'loading') return <FullPageLoader text={ko.common.sessionLoading} />;
+  // Offline, or the server down: the session is kept and asked for again (decision 0043).
+  if (status === 'unreachable') return <OfflineScreen onRetry={auth.retrySession} />;
   if (status === 'anonymous') {
     return (
       <Navigate

@@ -5,9 +5,12 @@ import { useParams } from 'react-router';
 import type { Workspace } from '@teamup/contracts/workspaces';
 import { routes } from '../../config/paths';
 import { ko } from '../../i18n/ko';
+import { workspacesKo } from '../../i18n/ko/workspaces';
 import { useAuth } from '../../lib/auth/use-auth';
 import { ChatRoomLinks } from '../../features/chat/components/chat-room-links';
 import { useWorkspaceTeams } from '../../lib/queries/workspace-teams';
+import { MyTasksLink } from '../../features/my-tasks/components/my-tasks-link';
+import { ClassLinks } from '../../features/class-overview/components/class-links';
 import { VideoRoomLinks } from '../../features/video/components/video-room-links';
 import { useCurrentWorkspace } from '../../hooks/use-current-workspace';
 import { SidePanelLink, SidePanelWorkspaceName } from '../../components/side-panel/side-panel-link';
@@ -41,7 +44,7 @@ const NewChatDialog = lazy(() =>
 /** Width of the side panel in px; the layout widens its navbar by it on side-panel paths. */
 export const WORKSPACE_SIDE_PANEL_WIDTH = 240;
 
-const t = ko.workspaces.panel;
+const t = workspacesKo.panel;
 
 function TeamLinks({ workspace }: { workspace: Workspace }) {
   const { teamId } = useParams();
@@ -136,6 +139,8 @@ export function WorkspaceSidePanel() {
       </Group>
       <ScrollArea style={{ flex: 1 }} type="auto">
         <Stack gap="lg" p="sm">
+          <MyTasksLink />
+          {workspace && <ClassLinks workspace={workspace} />}
           <SidePanelSection
             title={t.teams}
             emptyText={t.noTeams}

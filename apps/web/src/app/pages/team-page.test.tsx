@@ -15,6 +15,7 @@ const workspace: Workspace = {
   inviteCode: 'AbCdEf1234',
   url: 'http://localhost/#/ws/AbCdEf1234',
   passwordProtected: false,
+  isClass: false,
   owner: { id: 9 },
   myRole: 'MEMBER',
   memberCount: 2,

@@ -1,9 +1,10 @@
-import { Button, Grid, Stack } from '@mantine/core';
+import { Alert, Button, Grid, Stack } from '@mantine/core';
+import { IconEye } from '@tabler/icons-react';
 import { ErrorCode } from '@teamup/contracts/error-codes';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { routes } from '../../config/paths';
 import { FullPageLoader } from '../../components/full-page-loader';
-import { ko } from '../../i18n/ko';
+import { teamsKo } from '../../i18n/ko/teams';
 import { useDocumentTitle } from '../../lib/document-title';
 import { ApiError } from '../../lib/api-error';
 import { errorMessage, hasCode } from '../../lib/error-message';
@@ -17,16 +18,18 @@ import { TeamStateMessage } from '../../components/team-state-message';
 import { TeamTabs } from './team-tabs';
 import { canManageTeam, parseRouteId } from '../../features/teams/lib/team-access';
 import { isWideTeamTab, parseTeamTab } from '../../features/teams/lib/team-tabs';
+import { readsTeamAsOverseer, TeamReadOnlyContext } from '../../lib/team-read-only';
+import { TeamReadLog } from '../../features/teams/components/team-read-log';
 
 function TeamNotFound({ workspaceId }: { workspaceId: number }) {
   return (
     <TeamStateMessage
       testId="team-not-found"
-      title={ko.teams.notFound}
-      hint={ko.teams.notFoundHint}
+      title={teamsKo.notFound}
+      hint={teamsKo.notFoundHint}
       action={
         <Button component={Link} to={routes.workspace.href(workspaceId)} variant="light">
-          {ko.teams.toWorkspaceHome}
+          {teamsKo.toWorkspaceHome}
         </Button>
       }
     />
@@ -41,7 +44,7 @@ function TeamView({ workspaceId, teamId }: { workspaceId: number; teamId: number
   useDocumentTitle([team.data?.name, workspace?.name]);
   const wide = isWideTeamTab(parseTeamTab(searchParams.get('tab')));
 
-  if (team.isPending) return <FullPageLoader text={ko.teams.loading} height="50vh" />;
+  if (team.isPending) return <FullPageLoader text={teamsKo.loading} height="50vh" />;
   if (team.isError) {
     const error = team.error;
     if (
@@ -56,16 +59,16 @@ function TeamView({ workspaceId, teamId }: { workspaceId: number; teamId: number
       <TeamStateMessage
         testId="team-load-failed"
         title={
-          forbidden ? errorMessage(error, { fallback: ko.teams.loadFailed }) : ko.teams.loadFailed
+          forbidden ? errorMessage(error, { fallback: teamsKo.loadFailed }) : teamsKo.loadFailed
         }
         action={
           forbidden ? (
             <Button component={Link} to={routes.home.href()} variant="light">
-              {ko.teams.toDashboard}
+              {teamsKo.toDashboard}
             </Button>
           ) : (
             <Button variant="light" onClick={() => void team.refetch()} loading={team.isFetching}>
-              {ko.teams.retry}
+              {teamsKo.retry}
             </Button>
           )
         }
@@ -88,15 +91,36 @@ function TeamView({ workspaceId, teamId }: { workspaceId: number; teamId: number
         <Grid.Col span={{ base: 12, md: wide ? 12 : 8 }}>
           {team.data.isMember ? (
             <TeamTabs team={team.data} userId={user?.id} />
+          ) : readsTeamAsOverseer(team.data, workspace) ? (
+            <TeamReadOnlyContext.Provider value>
+              <Stack gap="md">
+                <Alert
+                  variant="light"
+                  color="gray"
+                  icon={<IconEye size={18} aria-hidden />}
+                  title={teamsKo.readOnlyTitle}
+                  data-testid="team-read-only"
+                >
+                  {teamsKo.readOnlyHint}
+                </Alert>
+                <TeamTabs team={team.data} userId={user?.id} />
+              </Stack>
+            </TeamReadOnlyContext.Provider>
           ) : (
             <TeamJoinGate key={team.data.id} team={team.data} />
           )}
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: wide ? 12 : 4 }}>
-          <TeamMembersPanel
-            team={team.data}
-            canManage={canManageTeam(team.data, user?.id, workspace)}
-          />
+          <Stack gap="lg">
+            <TeamMembersPanel
+              team={team.data}
+              canManage={canManageTeam(team.data, user?.id, workspace)}
+            />
+            {workspace?.isClass &&
+              (team.data.isMember || readsTeamAsOverseer(team.data, workspace)) && (
+                <TeamReadLog teamId={team.data.id} />
+              )}
+          </Stack>
         </Grid.Col>
       </Grid>
     </Stack>
@@ -117,11 +141,11 @@ export function TeamPage() {
     return (
       <TeamStateMessage
         testId="team-bad-access"
-        title={ko.teams.badAccess}
-        hint={ko.teams.badAccessHint}
+        title={teamsKo.badAccess}
+        hint={teamsKo.badAccessHint}
         action={
           <Button component={Link} to={routes.home.href()} variant="light">
-            {ko.teams.toDashboard}
+            {teamsKo.toDashboard}
           </Button>
         }
       />
@@ -131,10 +155,10 @@ export function TeamPage() {
     return (
       <TeamStateMessage
         testId="team-login-required"
-        title={ko.teams.loginRequired}
+        title={teamsKo.loginRequired}
         action={
           <Button component={Link} to={routes.login.href()} variant="light">
-            {ko.teams.toLogin}
+            {teamsKo.toLogin}
           </Button>
         }
       />

@@ -3,6 +3,8 @@ import { Paper, Stack, Tabs, Text, ThemeIcon, useMatches } from '@mantine/core';
 import {
   IconCalendar,
   IconClipboardList,
+  IconChartBar,
+  IconClockHour4,
   IconLayoutKanban,
   IconSpeakerphone,
   type Icon,
@@ -15,8 +17,11 @@ import { bulletinBoardIdOf } from '../../features/board/lib/bulletin-board';
 import { POST_PARAM } from '../../features/board/lib/post-param';
 import { CalendarTab } from '../../features/schedules/components/calendar-tab';
 import { KanbanTab } from '../../features/kanban/components/kanban-tab';
-import { ko } from '../../i18n/ko';
+import { TeamFreeTime } from './team-free-time';
+import { ContributionTab } from '../../features/contribution/components/contribution-tab';
+import { teamsKo } from '../../i18n/ko/teams';
 import { canPostAnnouncements } from '../../features/teams/lib/team-access';
+import { useTeamReadOnly } from '../../lib/team-read-only';
 import { parseTeamTab, TEAM_TABS, type TeamTab } from '../../features/teams/lib/team-tabs';
 
 const icons: Record<TeamTab, Icon> = {
@@ -24,6 +29,8 @@ const icons: Record<TeamTab, Icon> = {
   bulletin: IconClipboardList,
   kanban: IconLayoutKanban,
   calendar: IconCalendar,
+  freetime: IconClockHour4,
+  contribution: IconChartBar,
 };
 
 /** Stands in for a tab whose feature arrives in a later issue; shows no made-up content. */
@@ -35,9 +42,9 @@ function ComingSoonPanel({ tab }: { tab: TeamTab }) {
         <ThemeIcon size={52} radius="xl" variant="light" aria-hidden>
           <TabIcon size={28} />
         </ThemeIcon>
-        <Text fw={600}>{ko.teams.tabSoon[tab]}</Text>
+        <Text fw={600}>{teamsKo.tabSoon[tab]}</Text>
         <Text size="sm" c="dimmed">
-          {ko.teams.tabSoonHint}
+          {teamsKo.tabSoonHint}
         </Text>
       </Stack>
     </Paper>
@@ -51,15 +58,19 @@ interface TeamTabsProps {
 }
 
 /**
- * The four team tabs (spec 02 section 2). The `tab` query chooses one (announcements when
+ * The team tabs (spec 02 section 2, and the common free time of issue 44). The `tab` query chooses one (announcements when
  * missing or unknown) and the chosen tab is written back into the address, replacing history.
  */
 export function TeamTabs({ team, userId }: TeamTabsProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const raw = searchParams.get('tab');
-  const tab = parseTeamTab(raw);
-  // Four labels fit a 360 px screen only without their icons.
+  const readOnly = useTeamReadOnly();
+  const parsed = parseTeamTab(raw);
+  const tab = readOnly && parsed === 'freetime' ? 'announcements' : parsed;
+  // The labels fit a 360 px screen only without their icons (the list scrolls sideways there).
   const showIcons = useMatches({ base: false, sm: true });
+  // The common free time is the members' own (the server keeps it to them).
+  const tabs = readOnly ? TEAM_TABS.filter((value) => value !== 'freetime') : TEAM_TABS;
 
   useEffect(() => {
     if (raw === tab) return;
@@ -89,8 +100,8 @@ export function TeamTabs({ team, userId }: TeamTabsProps) {
 
   return (
     <Tabs value={tab} onChange={handleChange} keepMounted={false}>
-      <Tabs.List aria-label={ko.teams.tabsLabel} style={{ flexWrap: 'nowrap', overflowX: 'auto' }}>
-        {TEAM_TABS.map((value) => {
+      <Tabs.List aria-label={teamsKo.tabsLabel} style={{ flexWrap: 'nowrap', overflowX: 'auto' }}>
+        {tabs.map((value) => {
           const TabIcon = icons[value];
           return (
             <Tabs.Tab
@@ -101,24 +112,28 @@ export function TeamTabs({ team, userId }: TeamTabsProps) {
               px={{ base: 10, sm: 'md' }}
               style={{ flex: 'none' }}
             >
-              {ko.teams.tabs[value]}
+              {teamsKo.tabs[value]}
             </Tabs.Tab>
           );
         })}
       </Tabs.List>
-      {TEAM_TABS.map((value) => (
+      {tabs.map((value) => (
         <Tabs.Panel key={value} value={value} pt="md">
           {value === 'announcements' ? (
             <AnnouncementsTab
               workspaceId={team.workspaceId}
               teamId={team.id}
               userId={userId}
-              mayPost={canPostAnnouncements(team, userId)}
+              mayPost={!readOnly && canPostAnnouncements(team, userId)}
             />
           ) : value === 'bulletin' ? (
             <BulletinTab teamId={team.id} boardId={bulletinBoardIdOf(team)} userId={userId} />
           ) : value === 'calendar' ? (
             <CalendarTab teamId={team.id} leaderId={team.leader?.id} userId={userId} />
+          ) : value === 'freetime' ? (
+            <TeamFreeTime teamId={team.id} />
+          ) : value === 'contribution' ? (
+            <ContributionTab workspaceId={team.workspaceId} teamId={team.id} />
           ) : value === 'kanban' ? (
             <KanbanTab teamId={team.id} leaderId={team.leader?.id} userId={userId} />
           ) : (

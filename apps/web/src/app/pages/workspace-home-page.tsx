@@ -18,6 +18,7 @@ import { routes } from '../../config/paths';
 import { ErrorAlert } from '../../components/error-alert';
 import { FullPageLoader } from '../../components/full-page-loader';
 import { ko } from '../../i18n/ko';
+import { formationKo } from '../../i18n/ko/formation';
 import { useDocumentTitle } from '../../lib/document-title';
 import { errorMessage } from '../../lib/error-message';
 import { useAuth } from '../../lib/auth/use-auth';
@@ -115,7 +116,7 @@ function WorkspaceHome({ workspace }: { workspace: Workspace }) {
             to={routes.teamFormation.href(workspace.id)}
             data-testid="open-team-formation"
           >
-            {ko.formation.title}
+            {formationKo.title}
           </Button>
           <Button
             leftSection={<IconPlus size={16} />}

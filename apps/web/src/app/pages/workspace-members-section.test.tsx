@@ -17,6 +17,7 @@ const workspace: Workspace = {
   inviteCode: 'AbCdEf1234',
   url: 'http://localhost/#/ws/AbCdEf1234',
   passwordProtected: false,
+  isClass: false,
   owner: { id: 3 },
   myRole: 'OWNER',
   memberCount: 1,

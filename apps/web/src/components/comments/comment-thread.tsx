@@ -22,6 +22,8 @@ import type { CommentTexts } from './comment-texts';
 
 export interface CommentThreadProps {
   endpoints: CommentEndpoints;
+  /** Shown for reading only: no new comment (a class's staff reading a team, issue 45). */
+  readOnly?: boolean;
   texts: CommentTexts;
   /** The heading's id, which names the section. */
   headingId: string;
@@ -97,6 +99,7 @@ export function CommentThread({
   confirm: confirmAbove,
   renderAuthor,
   focusCommentId = null,
+  readOnly = false,
 }: CommentThreadProps) {
   const [page, setPage] = useState(0);
   const comments = useCommentPage(endpoints, page);
@@ -243,13 +246,15 @@ export function CommentThread({
       </Title>
       {renderList()}
       {renderPager()}
-      <CommentForm
-        endpoints={endpoints}
-        texts={texts}
-        testIdPrefix={prefix}
-        errorMessage={errorMessage}
-        onCreated={() => setPage(pageOfNewComment(total, endpoints.pageSize))}
-      />
+      {!readOnly && (
+        <CommentForm
+          endpoints={endpoints}
+          texts={texts}
+          testIdPrefix={prefix}
+          errorMessage={errorMessage}
+          onCreated={() => setPage(pageOfNewComment(total, endpoints.pageSize))}
+        />
+      )}
       {!confirmAbove && own.confirmElement}
     </Stack>
   );

@@ -83,6 +83,7 @@ describe('SidePanelWorkspaceName', () => {
     inviteCode: 'AbCdEf1234',
     url: 'http://localhost/#/ws/AbCdEf1234',
     passwordProtected: false,
+    isClass: false,
     owner: { id: 3 },
     myRole: 'OWNER',
     memberCount: 1,

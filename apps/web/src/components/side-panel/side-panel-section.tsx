@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { ActionIcon, Group, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { ko } from '../../i18n/ko';
+import { workspacesKo } from '../../i18n/ko/workspaces';
 
 interface SidePanelSectionProps {
   title: string;
@@ -27,12 +27,12 @@ export function SidePanelSection({
         <Text id={headingId} size="xs" fw={700} c="dimmed" tt="uppercase">
           {title}
         </Text>
-        <Tooltip label={ko.workspaces.panel.add(title)} withArrow>
+        <Tooltip label={workspacesKo.panel.add(title)} withArrow>
           <ActionIcon
             variant="subtle"
             color="gray"
             size="sm"
-            aria-label={ko.workspaces.panel.add(title)}
+            aria-label={workspacesKo.panel.add(title)}
             onClick={onAdd}
           >
             <IconPlus size={16} />

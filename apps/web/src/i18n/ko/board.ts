@@ -1,4 +1,9 @@
-/** The Korean texts of board (part of `ko`, i18n/ko.ts). */
+/**
+ * The Korean texts of the announcements and bulletin tabs (spec 02 sections 2, 5, 8), imported by
+ * the features that show them (not through i18n/ko.ts, so the login page does not load them).
+ * Validation and limit texts are the contract's BoardMessages (@teamup/contracts/board) and are
+ * not repeated here.
+ */
 export const boardKo = {
   titleLabel: '제목',
   contentLabel: '내용',

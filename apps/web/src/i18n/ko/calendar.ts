@@ -1,5 +1,13 @@
-/** The Korean texts of calendar (part of `ko`, i18n/ko.ts). */
+import { recurrenceKo } from './recurrence';
+
+/**
+ * The Korean texts of the calendar tab (spec 02 sections 2, 5, 8), imported by the features that
+ * show them (not through i18n/ko.ts, so the login page does not load them). Validation and failure
+ * texts of schedules are the contract's ScheduleMessages (@teamup/contracts/schedules) and are not
+ * repeated here.
+ */
 export const calendarKo = {
+  recurrence: recurrenceKo,
   monthTitle: (year: number, month: number) => `${year}년 ${month}월`,
   gridLabel: (year: number, month: number) => `${year}년 ${month}월 달력`,
   previousMonth: '이전 달',
@@ -58,6 +66,17 @@ export const calendarKo = {
     descriptionPlaceholder: '장소, 준비물 등 메모를 남겨주세요 (선택)',
     submit: '등록',
     save: '저장',
+    /** Reminders to the team before the start (issue 44). */
+    reminders: '알림',
+    remindersHint: '팀원 모두에게 시작 전에 알려드립니다. 여러 개를 고를 수 있습니다.',
+    reminderOptions: {
+      0: '시작 시각',
+      5: '5분 전',
+      10: '10분 전',
+      30: '30분 전',
+      60: '1시간 전',
+      1440: '1일 전',
+    },
   },
   detail: {
     time: '시간',

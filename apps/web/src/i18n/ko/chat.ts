@@ -1,4 +1,8 @@
-/** The Korean texts of chat (part of `ko`, i18n/ko.ts). */
+/**
+ * The Korean texts of chat rooms (spec 02 section 2 "Chat room"), imported by the features that
+ * show them (not through i18n/ko.ts, so the login page does not load them); contract texts come
+ * from ChatMessages.
+ */
 export const chatKo = {
   roomLabel: (name: string) => `대화: ${name}`,
   dmFallback: (id: number) => `DM ${id}`,

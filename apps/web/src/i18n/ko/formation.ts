@@ -1,4 +1,7 @@
-/** The Korean texts of formation (part of `ko`, i18n/ko.ts). */
+/**
+ * The Korean texts of team formation, imported by the features that show them (not through
+ * i18n/ko.ts, so the login page does not load them).
+ */
 export const formationKo = {
   title: '팀 구성',
   subtitle: '참여자를 골라 공정한 방법으로 팀을 나눕니다. 확정하면 팀과 팀 채팅방이 만들어집니다.',

@@ -1,4 +1,7 @@
-/** The Korean texts of kanban (part of `ko`, i18n/ko.ts). */
+/**
+ * The Korean texts of the kanban board, imported by the features that show them (not through
+ * i18n/ko.ts, so the login page does not load them).
+ */
 export const kanbanKo = {
   heading: '칸반 보드',
   boardLabel: '칸반 보드 리스트',

@@ -1,4 +1,7 @@
-/** The Korean texts of search (part of `ko`, i18n/ko.ts). */
+/**
+ * The Korean texts of workspace search, imported by the features that show them (not through
+ * i18n/ko.ts, so the login page does not load them).
+ */
 export const searchKo = {
   open: '검색',
   shortcut: 'Ctrl K',

@@ -1,4 +1,8 @@
-/** The Korean texts of teams (part of `ko`, i18n/ko.ts). */
+/**
+ * The Korean texts of teams: the team dialog and the team page (spec 02 sections 2, 5 and 8),
+ * imported by the features that show them (not through i18n/ko.ts, so the login page does not
+ * load them).
+ */
 export const teamsKo = {
   dialogTitle: '팀 만들기 또는 참여',
   chooseHint: '무엇을 하시겠어요?',
@@ -93,12 +97,16 @@ export const teamsKo = {
     bulletin: '게시판',
     kanban: '칸반 보드',
     calendar: '캘린더',
+    freetime: '공통 시간',
+    contribution: '기여도',
   },
   tabSoon: {
     announcements: '공지사항 기능은 곧 제공됩니다.',
     bulletin: '게시판 기능은 곧 제공됩니다.',
     kanban: '칸반 보드 기능은 곧 제공됩니다.',
     calendar: '캘린더 기능은 곧 제공됩니다.',
+    freetime: '공통 시간 기능은 곧 제공됩니다.',
+    contribution: '기여도 기능은 곧 제공됩니다.',
   },
   tabSoonHint: '이 기능은 다음 업데이트에서 사용할 수 있습니다.',
   notMemberTitle: '아직 이 팀의 멤버가 아닙니다.',
@@ -113,4 +121,23 @@ export const teamsKo = {
   members: '팀 멤버',
   membersFailed: '멤버 목록을 불러오지 못했습니다.',
   noMembers: '멤버가 없습니다.',
+  readOnlyTitle: '읽기 전용으로 보고 있습니다',
+  readOnlyHint:
+    '교수자와 조교는 팀에 속하지 않고 모든 팀의 공지, 게시판, 칸반, 캘린더를 읽을 수 있습니다. 무엇을 읽었는지는 팀의 열람 기록에 남습니다.',
+  readLog: '열람 기록',
+  readLogHint: '팀에 속하지 않은 교수자와 조교가 이 팀에서 읽은 것입니다.',
+  readLogEmpty: '아직 열람 기록이 없습니다.',
+  readLogFailed: '열람 기록을 불러오지 못했습니다.',
+  readLogMore: '더 보기',
+  readAreas: {
+    TEAM: '팀',
+    ANNOUNCEMENTS: '공지',
+    BOARD: '게시판',
+    KANBAN: '칸반',
+    SCHEDULES: '캘린더',
+    FILES: '파일',
+    FREE_TIME: '공통 시간',
+    CONTRIBUTION: '기여도',
+    MEETING_NOTES: '회의록',
+  },
 } as const;

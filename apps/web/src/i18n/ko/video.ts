@@ -1,4 +1,8 @@
-/** The Korean texts of video (part of `ko`, i18n/ko.ts). */
+/**
+ * The Korean texts of video meetings (spec 02 "Video meeting screen"), imported by the features
+ * that show them (not through i18n/ko.ts, so the login page does not load them); contract texts
+ * come from VideoMessages.
+ */
 export const videoKo = {
   pageTitle: (name: string) => `화상 회의: ${name}`,
   waitingRoom: '회의실 정보를 확인하고 있습니다...',
@@ -121,6 +125,8 @@ export const videoKo = {
     title: '새 화상 회의실',
     name: '회의실 이름',
     namePlaceholder: '예: 주간 스탠드업',
+    team: '팀 (선택)',
+    teamNone: '워크스페이스 전체',
     submit: '만들기',
     cancel: '취소',
     errorPrefix: '오류: ',

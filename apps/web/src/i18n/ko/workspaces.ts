@@ -1,4 +1,7 @@
-/** The Korean texts of workspaces (part of `ko`, i18n/ko.ts). */
+/**
+ * The Korean texts of workspaces, imported by the features that show them (not through
+ * i18n/ko.ts, so the login page does not load them).
+ */
 export const workspacesKo = {
   loading: '워크스페이스를 불러오는 중...',
   loadFailed: '워크스페이스 목록을 불러오지 못했습니다.',
@@ -17,21 +20,9 @@ export const workspacesKo = {
   },
   joining: '워크스페이스에 참여하는 중...',
   /** An invite link opened while logged out (login and sign-up pages). */
-  invite: {
-    title: (name: string) => `초대받은 워크스페이스: ${name}`,
-    loading: '초대 정보를 확인하는 중...',
-    loginHint: '로그인하면 바로 이 워크스페이스에 참여합니다.',
-    signupHint: '가입을 마치고 로그인하면 바로 이 워크스페이스에 참여합니다.',
-    newHere: '처음이신가요?',
-    signupAndJoin: '회원가입하고 참여하기',
-    invalid:
-      '초대 링크가 올바르지 않거나 더 이상 사용할 수 없습니다. 초대한 사람에게 새 링크를 받아주세요.',
-    unavailable: '초대 정보를 불러오지 못했습니다. 로그인하면 초대받은 워크스페이스로 이동합니다.',
-  },
   chooseTitle: '워크스페이스 선택',
   chooseHint: '이동할 워크스페이스를 선택하세요.',
-  memberCount: (count: number) => `멤버 ${count}명`,
-  roles: { OWNER: '소유자', ADMIN: '관리자', MEMBER: '멤버' },
+  roles: { OWNER: '소유자', ADMIN: '관리자', INSTRUCTOR: '교수자', TA: '조교', MEMBER: '멤버' },
   rail: {
     create: '워크스페이스 만들기',
     join: '워크스페이스 참여하기',
@@ -105,7 +96,6 @@ export const workspacesKo = {
   invitePassword: {
     title: '비밀번호가 필요한 워크스페이스',
     description: (name: string) => `'${name}' 워크스페이스에 참여하려면 비밀번호를 입력하세요.`,
-    memberCount: (count: number) => `멤버 ${count}명`,
     password: '워크스페이스 비밀번호',
     submit: '참여하기',
     submitting: '참여하는 중...',
@@ -161,6 +151,12 @@ export const workspacesKo = {
     membersFailed: '멤버 목록을 불러오지 못했습니다.',
     you: '나',
     makeAdmin: '관리자 지정',
+    roleLabel: (name: string) => `${name}님의 역할`,
+    classMode: '수업으로 사용',
+    classModeHint:
+      '켜면 교수자와 조교를 지정할 수 있습니다. 교수자와 조교는 팀에 속하지 않고 모든 팀을 읽으며, 수업 현황과 동료 평가를 운영합니다. 끄면 교수자와 조교는 멤버가 됩니다.',
+    classModeOn: '수업 모드를 켰습니다. 멤버 탭에서 교수자와 조교를 지정하세요.',
+    classModeOff: '수업 모드를 껐습니다. 교수자와 조교는 멤버가 되었습니다.',
     removeAdmin: '관리자 해제',
     roleChanged: '역할을 변경했습니다.',
     roleFailed: '역할 변경에 실패했습니다.',

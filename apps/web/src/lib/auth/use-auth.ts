@@ -2,7 +2,11 @@ import { createContext, useContext } from 'react';
 import type { LoginResponse } from '@teamup/contracts/auth';
 import type { User } from '@teamup/contracts/users';
 
-export type AuthStatus = 'loading' | 'authenticated' | 'anonymous';
+/**
+ * `unreachable`: tokens are kept but the session check could not reach the server (offline, or
+ * the server down); the session may well be fine once it answers (retrySession).
+ */
+export type AuthStatus = 'loading' | 'authenticated' | 'anonymous' | 'unreachable';
 
 export interface AuthContextValue {
   status: AuthStatus;
@@ -18,6 +22,8 @@ export interface AuthContextValue {
   forgetSession: () => void;
   /** Replaces the signed-in user after a profile change. */
   updateUser: (user: User) => void;
+  /** Asks the server for the session again (after `unreachable`). */
+  retrySession: () => void;
 }
 
 export const AuthContext = createContext<AuthContextValue | null>(null);

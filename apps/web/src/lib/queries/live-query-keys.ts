@@ -20,4 +20,9 @@ export const teamMembersQueryKey = (teamId: number) =>
 export const kanbanQueryKey = ['kanban'] as const;
 export const teamKanbanQueryKey = (teamId: number) => [...kanbanQueryKey, 'team', teamId] as const;
 
+/** Every query of "내 할 일" (the list's pages and the side panel's count). */
+export const myTasksQueryKey = ['my-tasks'] as const;
+
 export const schedulesQueryKey = (teamId: number) => ['schedules', teamId] as const;
+
+export const freeTimeQueryKey = (teamId: number) => ['free-time', teamId] as const;

@@ -41,10 +41,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!(session.error instanceof ApiError)) return;
     if (session.error.status === 401) tokenStore.clear();
-    // The tokens are kept: the session may be fine once the server is reachable again.
-    if (session.error.code === ClientErrorCode.NETWORK_ERROR) {
-      notifications.show({ color: 'red', message: ko.errors.network });
-    }
+    // A network failure keeps the tokens: the session may be fine once the server is reachable
+    // again, and the signed-in frame shows the offline screen meanwhile (status 'unreachable').
   }, [session.error]);
 
   useEffect(
@@ -106,15 +104,35 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [queryClient],
   );
 
+  const { refetch } = session;
+  const retrySession = useCallback(() => void refetch(), [refetch]);
+
   let status: AuthStatus = 'anonymous';
   if (hasTokens && session.data?.authenticated) status = 'authenticated';
-  else if (hasTokens && session.isPending) status = 'loading';
+  else if (hasTokens && (session.isPending || (session.isFetching && !session.data))) {
+    status = 'loading';
+  } else if (
+    hasTokens &&
+    session.error instanceof ApiError &&
+    session.error.code === ClientErrorCode.NETWORK_ERROR
+  ) {
+    status = 'unreachable';
+  }
 
   const user = status === 'authenticated' ? (session.data?.user ?? null) : null;
 
   const value = useMemo<AuthContextValue>(
-    () => ({ status, user, signIn, signInWithTokens, signOut, forgetSession, updateUser }),
-    [status, user, signIn, signInWithTokens, signOut, forgetSession, updateUser],
+    () => ({
+      status,
+      user,
+      signIn,
+      signInWithTokens,
+      signOut,
+      forgetSession,
+      updateUser,
+      retrySession,
+    }),
+    [status, user, signIn, signInWithTokens, signOut, forgetSession, updateUser, retrySession],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -6,9 +6,11 @@ import { ModalsProvider } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { routes } from '../../../config/paths';
 import { ko } from '../../../i18n/ko';
+import { calendarFeedKo } from '../../../i18n/ko/calendar-feed';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { formatDate } from '../../../lib/dates';
 import { ActiveSessions } from '../components/active-sessions';
+import { CalendarFeedSettings } from '../components/calendar-feed-settings';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { LinkedAccounts, useSocialAccountRows } from '../components/linked-accounts';
 import { TwoFactorSettings } from '../components/two-factor-settings';
@@ -100,6 +102,9 @@ export function AccountSettingsPage() {
           <LinkedAccounts />
         </Section>
       )}
+      <Section title={calendarFeedKo.title}>
+        <CalendarFeedSettings />
+      </Section>
       <Section title={ko.account.sessionsTitle}>
         <Text size="sm" c="dimmed">
           {ko.account.sessionsHint}

@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import type { Announcement } from '@teamup/contracts/board';
-import { ko } from '../../../i18n/ko';
+import { boardKo } from '../../../i18n/ko/board';
 import { useCreateAnnouncement } from '../api/create-announcement';
 import { useUpdateAnnouncement } from '../api/update-announcement';
 import { boardErrorMessage } from '../lib/board-errors';
@@ -43,7 +43,7 @@ export function AnnouncementFormModal({
         { workspaceId, announcementId: editing.id, body },
         {
           onSuccess: () => {
-            notifications.show({ color: 'teal', message: ko.board.announcements.updated });
+            notifications.show({ color: 'teal', message: boardKo.announcements.updated });
             handleClose();
           },
         },
@@ -54,7 +54,7 @@ export function AnnouncementFormModal({
       { workspaceId, body: { teamId, ...body } },
       {
         onSuccess: (announcement) => {
-          notifications.show({ color: 'teal', message: ko.board.announcements.created });
+          notifications.show({ color: 'teal', message: boardKo.announcements.created });
           onCreated(announcement);
           handleClose();
         },
@@ -65,7 +65,7 @@ export function AnnouncementFormModal({
   const failure = mutation.error
     ? boardErrorMessage(
         mutation.error,
-        editing ? ko.board.announcements.updateFailed : ko.board.announcements.createFailed,
+        editing ? boardKo.announcements.updateFailed : boardKo.announcements.createFailed,
       )
     : null;
 
@@ -73,10 +73,10 @@ export function AnnouncementFormModal({
     <BoardTextModal
       opened={opened}
       onClose={handleClose}
-      heading={editing ? ko.board.announcements.editTitle : ko.board.announcements.createTitle}
+      heading={editing ? boardKo.announcements.editTitle : boardKo.announcements.createTitle}
       testIdPrefix="announcement"
       initialValues={editing ? { title: editing.title, content: editing.content } : undefined}
-      submitLabel={editing ? ko.board.save : ko.board.announcements.submit}
+      submitLabel={editing ? boardKo.save : boardKo.announcements.submit}
       pending={mutation.isPending}
       failure={failure}
       onSubmit={handleSubmit}

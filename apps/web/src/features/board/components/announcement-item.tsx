@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import type { Announcement } from '@teamup/contracts/board';
-import { ko } from '../../../i18n/ko';
+import { boardKo } from '../../../i18n/ko/board';
 import { AuthorLine } from './author-line';
 
 interface AnnouncementItemProps {
@@ -52,10 +52,10 @@ export function AnnouncementItem({
                 variant="subtle"
                 leftSection={<IconPencil size={14} />}
                 onClick={onEdit}
-                aria-label={ko.board.announcements.editLabel(announcement.title)}
+                aria-label={boardKo.announcements.editLabel(announcement.title)}
                 data-testid="announcement-edit"
               >
-                {ko.board.edit}
+                {boardKo.edit}
               </Button>
               <Button
                 size="compact-sm"
@@ -64,10 +64,10 @@ export function AnnouncementItem({
                 leftSection={<IconTrash size={14} />}
                 onClick={onDelete}
                 loading={deleting}
-                aria-label={ko.board.announcements.deleteLabel(announcement.title)}
+                aria-label={boardKo.announcements.deleteLabel(announcement.title)}
                 data-testid="announcement-delete"
               >
-                {ko.board.delete}
+                {boardKo.delete}
               </Button>
             </Group>
           )}

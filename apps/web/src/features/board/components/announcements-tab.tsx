@@ -6,7 +6,7 @@ import type { Announcement } from '@teamup/contracts/board';
 import { Limits } from '@teamup/contracts/limits';
 import { useConfirmAction } from '../../../components/confirm-action';
 import { Pagination } from '../../../components/pagination';
-import { ko } from '../../../i18n/ko';
+import { boardKo } from '../../../i18n/ko/board';
 import { useAnnouncements } from '../api/announcements';
 import { useDeleteAnnouncement } from '../api/delete-announcement';
 import { boardErrorMessage } from '../lib/board-errors';
@@ -42,21 +42,21 @@ export function AnnouncementsTab({ workspaceId, teamId, userId, mayPost }: Annou
 
   const handleDelete = (announcement: Announcement, itemsOnPage: number) => {
     confirm({
-      title: ko.board.announcements.deleteTitle,
-      message: ko.board.announcements.deleteConfirm(announcement.title),
-      confirmLabel: ko.board.delete,
+      title: boardKo.announcements.deleteTitle,
+      message: boardKo.announcements.deleteConfirm(announcement.title),
+      confirmLabel: boardKo.delete,
       onConfirm: () =>
         remove.mutate(
           { workspaceId, teamId, announcementId: announcement.id },
           {
             onSuccess: () => {
-              notifications.show({ color: 'teal', message: ko.board.announcements.deleted });
+              notifications.show({ color: 'teal', message: boardKo.announcements.deleted });
               setPage((current) => pageAfterRemoval(current, itemsOnPage));
             },
             onError: (error) =>
               notifications.show({
                 color: 'red',
-                message: boardErrorMessage(error, ko.board.announcements.deleteFailed),
+                message: boardErrorMessage(error, boardKo.announcements.deleteFailed),
               }),
           },
         ),
@@ -66,7 +66,7 @@ export function AnnouncementsTab({ workspaceId, teamId, userId, mayPost }: Annou
   // Someone the team does not let post reads why instead of a button the server would refuse.
   const createButton = !mayPost ? (
     <Text size="sm" c="dimmed" data-testid="announcement-leader-only">
-      {ko.board.announcements.leaderOnly}
+      {boardKo.announcements.leaderOnly}
     </Text>
   ) : (
     <Button
@@ -77,7 +77,7 @@ export function AnnouncementsTab({ workspaceId, teamId, userId, mayPost }: Annou
       }}
       data-testid="announcement-create-button"
     >
-      {ko.board.announcements.create}
+      {boardKo.announcements.create}
     </Button>
   );
 
@@ -86,7 +86,7 @@ export function AnnouncementsTab({ workspaceId, teamId, userId, mayPost }: Annou
     if (list.isError) {
       return (
         <LoadError
-          message={ko.board.announcements.loadFailed}
+          message={boardKo.announcements.loadFailed}
           onRetry={() => void list.refetch()}
           retrying={list.isFetching}
           testId="announcements-error"
@@ -98,8 +98,8 @@ export function AnnouncementsTab({ workspaceId, teamId, userId, mayPost }: Annou
       return (
         <EmptyState
           icon={IconSpeakerphone}
-          title={ko.board.announcements.empty}
-          hint={mayPost ? ko.board.announcements.emptyHint : ko.board.announcements.emptyHintRead}
+          title={boardKo.announcements.empty}
+          hint={mayPost ? boardKo.announcements.emptyHint : boardKo.announcements.emptyHintRead}
           testId="announcements-empty"
         />
       );
@@ -112,7 +112,7 @@ export function AnnouncementsTab({ workspaceId, teamId, userId, mayPost }: Annou
           m={0}
           p={0}
           style={{ listStyle: 'none', opacity: list.isPlaceholderData ? 0.6 : 1 }}
-          aria-label={ko.board.announcements.listLabel}
+          aria-label={boardKo.announcements.listLabel}
           aria-busy={list.isPlaceholderData}
         >
           {announcements.map((announcement) => (
@@ -145,7 +145,7 @@ export function AnnouncementsTab({ workspaceId, teamId, userId, mayPost }: Annou
     <Stack gap="md" data-testid="team-panel-announcements">
       <Group justify="space-between" gap="sm" wrap="wrap">
         <Title order={2} fz="h4">
-          {ko.board.announcements.heading}
+          {boardKo.announcements.heading}
         </Title>
         {createButton}
       </Group>

@@ -2,7 +2,7 @@ import { ActionIcon, Box, Group, Paper, Text, ThemeIcon, Tooltip } from '@mantin
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconFile, IconTrash } from '@tabler/icons-react';
 import type { Attachment } from '@teamup/contracts/board';
-import { ko } from '../../../i18n/ko';
+import { boardKo } from '../../../i18n/ko/board';
 import { useDownloadAttachment } from '../api/download-attachment';
 import { showsPreview } from '../lib/attachments';
 import { formatFileSize } from '../../../lib/file-size';
@@ -23,7 +23,7 @@ export function AttachmentItem({ attachment, canDelete, onDelete }: AttachmentIt
   const handleDownload = () => {
     download.mutate(attachment, {
       onError: () =>
-        notifications.show({ color: 'red', message: ko.board.attachments.downloadFailed }),
+        notifications.show({ color: 'red', message: boardKo.attachments.downloadFailed }),
     });
   };
 
@@ -51,26 +51,26 @@ export function AttachmentItem({ attachment, canDelete, onDelete }: AttachmentIt
             {formatFileSize(attachment.size)}
           </Text>
         </Box>
-        <Tooltip label={ko.board.attachments.download} withArrow>
+        <Tooltip label={boardKo.attachments.download} withArrow>
           <ActionIcon
             variant="light"
             size="lg"
             onClick={handleDownload}
             loading={download.isPending}
-            aria-label={ko.board.attachments.downloadLabel(name)}
+            aria-label={boardKo.attachments.downloadLabel(name)}
             data-testid="attachment-download"
           >
             <IconDownload size={18} />
           </ActionIcon>
         </Tooltip>
         {canDelete && (
-          <Tooltip label={ko.board.delete} withArrow>
+          <Tooltip label={boardKo.delete} withArrow>
             <ActionIcon
               variant="subtle"
               color="red"
               size="lg"
               onClick={onDelete}
-              aria-label={ko.board.attachments.deleteLabel(name)}
+              aria-label={boardKo.attachments.deleteLabel(name)}
               data-testid="attachment-delete"
             >
               <IconTrash size={18} />

@@ -1,7 +1,7 @@
 import { Box, Center, Loader, ThemeIcon, Tooltip } from '@mantine/core';
 import { IconPhotoOff } from '@tabler/icons-react';
 import type { Attachment } from '@teamup/contracts/board';
-import { ko } from '../../../i18n/ko';
+import { boardKo } from '../../../i18n/ko/board';
 import { useObjectUrlImage } from '../../../lib/use-object-url-image';
 import { useAttachmentPreview } from '../api/attachment-preview';
 
@@ -18,7 +18,7 @@ export function AttachmentThumbnail({ attachment }: { attachment: Attachment }) 
 
   if (preview.isError) {
     return (
-      <Tooltip label={ko.board.attachments.previewFailed} withArrow>
+      <Tooltip label={boardKo.attachments.previewFailed} withArrow>
         <ThemeIcon size={SIZE} variant="light" color="gray" radius="sm" aria-hidden>
           <IconPhotoOff size={24} />
         </ThemeIcon>
@@ -36,7 +36,7 @@ export function AttachmentThumbnail({ attachment }: { attachment: Attachment }) 
     <Box
       component="img"
       ref={image}
-      alt={ko.board.attachments.previewAlt(attachment.originalFileName)}
+      alt={boardKo.attachments.previewAlt(attachment.originalFileName)}
       data-testid="attachment-preview"
       w={SIZE}
       h={SIZE}

@@ -1,5 +1,5 @@
 import { Badge, Group, Text, Tooltip } from '@mantine/core';
-import { ko } from '../../../i18n/ko';
+import { boardKo } from '../../../i18n/ko/board';
 import { formatDateTime } from '../../../lib/dates';
 import { MemberAvatar } from '../../../components/member-avatar';
 
@@ -30,9 +30,9 @@ export function AuthorLine({ name, imageUrl, createdAt, updatedAt, size = 'sm' }
         {formatDateTime(createdAt)}
       </Text>
       {edited && (
-        <Tooltip label={ko.board.posts.updatedAt(formatDateTime(updatedAt))} withArrow>
+        <Tooltip label={boardKo.posts.updatedAt(formatDateTime(updatedAt))} withArrow>
           <Badge size="xs" variant="light" color="gray" tabIndex={0} data-testid="edited-mark">
-            {ko.board.edited}
+            {boardKo.edited}
           </Badge>
         </Tooltip>
       )}

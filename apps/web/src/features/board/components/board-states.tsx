@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Alert, Button, Paper, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertCircle, type Icon } from '@tabler/icons-react';
 import { ko } from '../../../i18n/ko';
+import { boardKo } from '../../../i18n/ko/board';
 
 /** Grey blocks in the shape of a list while its first page loads. */
 export function ListSkeleton({ rows, testId }: { rows: number; testId: string }) {
@@ -70,7 +71,7 @@ export function LoadError({ message, onRetry, retrying, testId }: LoadErrorProps
       <Stack gap="xs" align="flex-start">
         <Text size="sm">{message}</Text>
         <Button size="xs" variant="light" color="red" onClick={onRetry} loading={retrying}>
-          {ko.board.retry}
+          {boardKo.retry}
         </Button>
       </Stack>
     </Alert>

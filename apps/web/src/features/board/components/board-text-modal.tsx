@@ -4,6 +4,7 @@ import { Limits } from '@teamup/contracts/limits';
 import { ErrorAlert } from '../../../components/error-alert';
 import { submitOnModEnter } from '../../../components/submit-on-mod-enter';
 import { ko } from '../../../i18n/ko';
+import { boardKo } from '../../../i18n/ko/board';
 import { validateBoardText, type BoardTextValues } from '../lib/board-text';
 
 interface BoardTextModalProps {
@@ -80,8 +81,8 @@ function BoardTextForm({
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
         <TextInput
-          label={ko.board.titleLabel}
-          placeholder={ko.board.titlePlaceholder}
+          label={boardKo.titleLabel}
+          placeholder={boardKo.titlePlaceholder}
           required
           maxLength={Limits.titleMax}
           data-autofocus
@@ -93,9 +94,9 @@ function BoardTextForm({
           }}
         />
         <Textarea
-          label={ko.board.contentLabel}
-          placeholder={ko.board.contentPlaceholder}
-          description={ko.board.submitHint}
+          label={boardKo.contentLabel}
+          placeholder={boardKo.contentPlaceholder}
+          description={boardKo.submitHint}
           required
           autosize
           minRows={5}

@@ -2,11 +2,12 @@ import { useState } from 'react';
 import { Button, Group, Stack, Title } from '@mantine/core';
 import { IconPencilPlus } from '@tabler/icons-react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { ko } from '../../../i18n/ko';
+import { boardKo } from '../../../i18n/ko/board';
 import { COMMENT_PARAM, parsePostParam, POST_PARAM } from '../lib/post-param';
 import { PostDetail } from './post-detail';
 import { PostFormModal } from './post-form-modal';
 import { PostList } from './post-list';
+import { useTeamReadOnly } from '../../../lib/team-read-only';
 
 interface BulletinTabProps {
   teamId: number;
@@ -30,6 +31,7 @@ function isOpenedFromList(state: unknown): state is OpenedFromList {
  * one (`?tab=bulletin&post=12`), so reloading and the browser's back button keep working.
  */
 export function BulletinTab({ teamId, boardId, userId }: BulletinTabProps) {
+  const readOnly = useTeamReadOnly();
   const [searchParams, setSearchParams] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
@@ -90,15 +92,17 @@ export function BulletinTab({ teamId, boardId, userId }: BulletinTabProps) {
     <Stack gap="md" data-testid="team-panel-bulletin">
       <Group justify="space-between" gap="sm" wrap="wrap">
         <Title order={2} fz="h4">
-          {ko.board.posts.heading}
+          {boardKo.posts.heading}
         </Title>
-        <Button
-          leftSection={<IconPencilPlus size={16} />}
-          onClick={() => setCreating(true)}
-          data-testid="post-create-button"
-        >
-          {ko.board.posts.create}
-        </Button>
+        {!readOnly && (
+          <Button
+            leftSection={<IconPencilPlus size={16} />}
+            onClick={() => setCreating(true)}
+            data-testid="post-create-button"
+          >
+            {boardKo.posts.create}
+          </Button>
+        )}
       </Group>
       <PostList
         teamId={teamId}

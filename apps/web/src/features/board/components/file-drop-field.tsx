@@ -6,7 +6,7 @@ import '@mantine/dropzone/styles.css';
 import { IconFile, IconUpload, IconX } from '@tabler/icons-react';
 import { Limits } from '@teamup/contracts/limits';
 import { ErrorAlert } from '../../../components/error-alert';
-import { ko } from '../../../i18n/ko';
+import { boardKo } from '../../../i18n/ko/board';
 import { checkPostFiles, totalSize } from '../lib/file-limits';
 import { formatFileSize } from '../../../lib/file-size';
 
@@ -55,7 +55,7 @@ export function FileDropField({ files, onChange, disabled }: FileDropFieldProps)
         radius="md"
         p="md"
         inputProps={inputProps}
-        aria-label={ko.board.attachments.dropTitle}
+        aria-label={boardKo.attachments.dropTitle}
       >
         <Group justify="center" gap="sm" wrap="nowrap" style={{ pointerEvents: 'none' }}>
           <ThemeIcon variant="light" size={40} radius="xl" aria-hidden>
@@ -63,10 +63,10 @@ export function FileDropField({ files, onChange, disabled }: FileDropFieldProps)
           </ThemeIcon>
           <Box style={{ minWidth: 0 }}>
             <Text size="sm" fw={500}>
-              {ko.board.attachments.dropTitle}
+              {boardKo.attachments.dropTitle}
             </Text>
             <Text size="xs" c="dimmed">
-              {ko.board.attachments.dropHint(
+              {boardKo.attachments.dropHint(
                 Limits.attachmentMaxBytes / MB,
                 Limits.attachmentsPerPost,
                 Limits.postFilesMaxBytes / MB,
@@ -100,7 +100,7 @@ export function FileDropField({ files, onChange, disabled }: FileDropFieldProps)
                       color="gray"
                       onClick={() => handleRemove(index)}
                       disabled={disabled}
-                      aria-label={ko.board.attachments.remove(file.name)}
+                      aria-label={boardKo.attachments.remove(file.name)}
                       data-testid="post-file-remove"
                     >
                       <IconX size={16} />
@@ -111,7 +111,7 @@ export function FileDropField({ files, onChange, disabled }: FileDropFieldProps)
             ))}
           </Stack>
           <Text size="xs" c="dimmed">
-            {ko.board.attachments.chosen(files.length, formatFileSize(totalSize(files)))}
+            {boardKo.attachments.chosen(files.length, formatFileSize(totalSize(files)))}
           </Text>
         </Stack>
       )}

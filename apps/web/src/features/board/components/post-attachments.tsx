@@ -5,7 +5,7 @@ import { IconPaperclip } from '@tabler/icons-react';
 import type { Attachment, Post } from '@teamup/contracts/board';
 import { useConfirmAction } from '../../../components/confirm-action';
 import { ErrorAlert } from '../../../components/error-alert';
-import { ko } from '../../../i18n/ko';
+import { boardKo } from '../../../i18n/ko/board';
 import { useDeleteAttachment } from '../api/delete-attachment';
 import { useUploadAttachments } from '../api/upload-attachment';
 import { visibleAttachments } from '../lib/attachments';
@@ -43,21 +43,21 @@ export function PostAttachments({ post, isAuthor }: PostAttachmentsProps) {
 
   const handleDelete = (attachment: Attachment) => {
     confirm({
-      title: ko.board.attachments.deleteTitle,
-      message: ko.board.attachments.deleteConfirm(attachment.originalFileName),
-      confirmLabel: ko.board.delete,
+      title: boardKo.attachments.deleteTitle,
+      message: boardKo.attachments.deleteConfirm(attachment.originalFileName),
+      confirmLabel: boardKo.delete,
       onConfirm: () => {
         forget(attachment.id, true);
         remove.mutate(
           { postId: post.id, attachmentId: attachment.id },
           {
             onSuccess: () =>
-              notifications.show({ color: 'teal', message: ko.board.attachments.deleted }),
+              notifications.show({ color: 'teal', message: boardKo.attachments.deleted }),
             onError: (error) => {
               forget(attachment.id, false);
               notifications.show({
                 color: 'red',
-                message: boardErrorMessage(error, ko.board.attachments.deleteFailed),
+                message: boardErrorMessage(error, boardKo.attachments.deleteFailed),
               });
             },
           },
@@ -75,8 +75,8 @@ export function PostAttachments({ post, isAuthor }: PostAttachmentsProps) {
     upload.mutate(
       { postId: post.id, files },
       {
-        onSuccess: () => notifications.show({ color: 'teal', message: ko.board.attachments.added }),
-        onError: (error) => setProblem(boardErrorMessage(error, ko.board.attachments.addFailed)),
+        onSuccess: () => notifications.show({ color: 'teal', message: boardKo.attachments.added }),
+        onError: (error) => setProblem(boardErrorMessage(error, boardKo.attachments.addFailed)),
       },
     );
   };
@@ -85,7 +85,7 @@ export function PostAttachments({ post, isAuthor }: PostAttachmentsProps) {
     <Stack gap="xs" component="section" aria-labelledby={`post-${post.id}-attachments`}>
       <Group justify="space-between" gap="xs" wrap="wrap">
         <Title order={3} fz="sm" id={`post-${post.id}-attachments`}>
-          {ko.board.attachments.heading} ({attachments.length})
+          {boardKo.attachments.heading} ({attachments.length})
         </Title>
         {isAuthor && (
           <FileButton
@@ -103,7 +103,7 @@ export function PostAttachments({ post, isAuthor }: PostAttachmentsProps) {
                 loading={upload.isPending}
                 data-testid="attachment-add"
               >
-                {ko.board.attachments.add}
+                {boardKo.attachments.add}
               </Button>
             )}
           </FileButton>
@@ -112,7 +112,7 @@ export function PostAttachments({ post, isAuthor }: PostAttachmentsProps) {
       <ErrorAlert message={problem} />
       {attachments.length === 0 ? (
         <Text size="sm" c="dimmed">
-          {ko.board.attachments.none}
+          {boardKo.attachments.none}
         </Text>
       ) : (
         <Stack gap={6} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>

@@ -8,7 +8,7 @@ import { CommentThread } from '../../../components/comments/comment-thread';
 import type { CommentTexts } from '../../../components/comments/comment-texts';
 import { useConfirmAction } from '../../../components/confirm-action';
 import { ErrorAlert } from '../../../components/error-alert';
-import { ko } from '../../../i18n/ko';
+import { boardKo } from '../../../i18n/ko/board';
 import { ApiError } from '../../../lib/api-error';
 import { hasCode } from '../../../lib/error-message';
 import { useDeletePost } from '../api/delete-post';
@@ -19,13 +19,14 @@ import { AuthorLine } from './author-line';
 import { ListSkeleton, LoadError } from './board-states';
 import { PostAttachments } from './post-attachments';
 import { PostFormModal } from './post-form-modal';
+import { useTeamReadOnly } from '../../../lib/team-read-only';
 
 const commentTexts: CommentTexts = {
-  ...ko.board.comments,
-  retry: ko.board.retry,
-  edit: ko.board.edit,
-  save: ko.board.save,
-  delete: ko.board.delete,
+  ...boardKo.comments,
+  retry: boardKo.retry,
+  edit: boardKo.edit,
+  save: boardKo.save,
+  delete: boardKo.delete,
 };
 
 interface PostDetailProps {
@@ -63,7 +64,7 @@ export function PostDetail({
       data-testid="back-to-posts"
       px="xs"
     >
-      {ko.board.posts.back}
+      {boardKo.posts.back}
     </Button>
   );
 
@@ -73,7 +74,7 @@ export function PostDetail({
   } else if (post.isError && !isNotFound(post.error)) {
     body = (
       <LoadError
-        message={ko.board.posts.loadFailed}
+        message={boardKo.posts.loadFailed}
         onRetry={() => void post.refetch()}
         retrying={post.isFetching}
         testId="post-error"
@@ -109,6 +110,7 @@ interface PostViewProps {
 }
 
 function PostView({ post, userId, onDeleted, focusCommentId }: PostViewProps) {
+  const readOnly = useTeamReadOnly();
   const isAuthor = userId !== undefined && post.authorId === userId;
   const [editing, setEditing] = useState(false);
   const remove = useDeletePost();
@@ -116,19 +118,19 @@ function PostView({ post, userId, onDeleted, focusCommentId }: PostViewProps) {
 
   const handleDelete = () => {
     confirm({
-      title: ko.board.posts.deleteTitle,
-      message: ko.board.posts.deleteConfirm(post.title),
-      confirmLabel: ko.board.delete,
+      title: boardKo.posts.deleteTitle,
+      message: boardKo.posts.deleteConfirm(post.title),
+      confirmLabel: boardKo.delete,
       onConfirm: () =>
         remove.mutate(post.id, {
           onSuccess: () => {
-            notifications.show({ color: 'teal', message: ko.board.posts.deleted });
+            notifications.show({ color: 'teal', message: boardKo.posts.deleted });
             onDeleted();
           },
           onError: (error) =>
             notifications.show({
               color: 'red',
-              message: boardErrorMessage(error, ko.board.posts.deleteFailed),
+              message: boardErrorMessage(error, boardKo.posts.deleteFailed),
             }),
         }),
     });
@@ -164,7 +166,7 @@ function PostView({ post, userId, onDeleted, focusCommentId }: PostViewProps) {
                   onClick={() => setEditing(true)}
                   data-testid="post-edit"
                 >
-                  {ko.board.edit}
+                  {boardKo.edit}
                 </Button>
                 <Button
                   size="compact-sm"
@@ -175,7 +177,7 @@ function PostView({ post, userId, onDeleted, focusCommentId }: PostViewProps) {
                   loading={remove.isPending}
                   data-testid="post-delete"
                 >
-                  {ko.board.delete}
+                  {boardKo.delete}
                 </Button>
               </Group>
             )}
@@ -193,6 +195,7 @@ function PostView({ post, userId, onDeleted, focusCommentId }: PostViewProps) {
       </Paper>
       <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'lg' }}>
         <CommentThread
+          readOnly={readOnly}
           endpoints={postCommentEndpoints(post.id)}
           texts={commentTexts}
           headingId={`post-${post.id}-comments`}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { notifications } from '@mantine/notifications';
 import type { Post } from '@teamup/contracts/board';
-import { ko } from '../../../i18n/ko';
+import { boardKo } from '../../../i18n/ko/board';
 import { useCreatePost } from '../api/create-post';
 import { useUpdatePost } from '../api/update-post';
 import { boardErrorMessage } from '../lib/board-errors';
@@ -48,7 +48,7 @@ export function PostFormModal({
         { postId: editing.id, body: fields },
         {
           onSuccess: () => {
-            notifications.show({ color: 'teal', message: ko.board.posts.updated });
+            notifications.show({ color: 'teal', message: boardKo.posts.updated });
             handleClose();
           },
         },
@@ -59,7 +59,7 @@ export function PostFormModal({
       { teamId, boardId, fields, files },
       {
         onSuccess: (post) => {
-          notifications.show({ color: 'teal', message: ko.board.posts.created });
+          notifications.show({ color: 'teal', message: boardKo.posts.created });
           onCreated?.(post);
           handleClose();
         },
@@ -70,7 +70,7 @@ export function PostFormModal({
   const failure = mutation.error
     ? boardErrorMessage(
         mutation.error,
-        editing ? ko.board.posts.updateFailed : ko.board.posts.createFailed,
+        editing ? boardKo.posts.updateFailed : boardKo.posts.createFailed,
       )
     : null;
 
@@ -78,15 +78,15 @@ export function PostFormModal({
     <BoardTextModal
       opened={opened}
       onClose={handleClose}
-      heading={editing ? ko.board.posts.editTitle : ko.board.posts.createTitle}
+      heading={editing ? boardKo.posts.editTitle : boardKo.posts.createTitle}
       testIdPrefix="post"
       initialValues={editing ? { title: editing.title, content: editing.content } : undefined}
-      submitLabel={editing ? ko.board.save : ko.board.posts.submit}
+      submitLabel={editing ? boardKo.save : boardKo.posts.submit}
       pending={mutation.isPending}
       failure={failure}
       onSubmit={handleSubmit}
       extraCheck={editing ? undefined : () => checkPostFiles(files)}
-      pendingText={!editing && files.length > 0 ? ko.board.posts.uploading : undefined}
+      pendingText={!editing && files.length > 0 ? boardKo.posts.uploading : undefined}
     >
       {!editing && <FileDropField files={files} onChange={setFiles} disabled={create.isPending} />}
     </BoardTextModal>

@@ -1,7 +1,7 @@
 import { Group, Paper, Text, UnstyledButton } from '@mantine/core';
 import { IconMessageCircle, IconPaperclip } from '@tabler/icons-react';
 import type { PostSummary } from '@teamup/contracts/board';
-import { ko } from '../../../i18n/ko';
+import { boardKo } from '../../../i18n/ko/board';
 import { formatDateTime } from '../../../lib/dates';
 
 interface PostListItemProps {
@@ -42,7 +42,7 @@ export function PostListItem({ post, onOpen }: PostListItemProps) {
           <Group
             gap={2}
             wrap="nowrap"
-            aria-label={ko.board.posts.commentCount(post.commentCount)}
+            aria-label={boardKo.posts.commentCount(post.commentCount)}
             data-testid="post-comment-count"
             data-count={post.commentCount}
           >
@@ -55,7 +55,7 @@ export function PostListItem({ post, onOpen }: PostListItemProps) {
             <Group
               gap={2}
               wrap="nowrap"
-              aria-label={ko.board.posts.attachmentCount(post.attachmentCount)}
+              aria-label={boardKo.posts.attachmentCount(post.attachmentCount)}
               data-testid="post-attachment-indicator"
             >
               <IconPaperclip size={14} aria-hidden />

@@ -3,7 +3,7 @@ import { Stack } from '@mantine/core';
 import { IconClipboardList } from '@tabler/icons-react';
 import { Limits } from '@teamup/contracts/limits';
 import { Pagination } from '../../../components/pagination';
-import { ko } from '../../../i18n/ko';
+import { boardKo } from '../../../i18n/ko/board';
 import { useTeamPosts } from '../api/team-posts';
 import { clampPage } from '../lib/paging';
 import { EmptyState, ListSkeleton, LoadError } from './board-states';
@@ -36,7 +36,7 @@ export function PostList({ teamId, boardId, page, onPageChange, onOpen }: PostLi
   if (list.isError) {
     return (
       <LoadError
-        message={ko.board.posts.loadFailed}
+        message={boardKo.posts.loadFailed}
         onRetry={() => void list.refetch()}
         retrying={list.isFetching}
         testId="posts-error"
@@ -48,8 +48,8 @@ export function PostList({ teamId, boardId, page, onPageChange, onOpen }: PostLi
     return (
       <EmptyState
         icon={IconClipboardList}
-        title={ko.board.posts.empty}
-        hint={ko.board.posts.emptyHint}
+        title={boardKo.posts.empty}
+        hint={boardKo.posts.emptyHint}
         testId="posts-empty"
       />
     );
@@ -62,7 +62,7 @@ export function PostList({ teamId, boardId, page, onPageChange, onOpen }: PostLi
         m={0}
         p={0}
         style={{ listStyle: 'none', opacity: list.isPlaceholderData ? 0.6 : 1 }}
-        aria-label={ko.board.posts.listLabel}
+        aria-label={boardKo.posts.listLabel}
         aria-busy={list.isPlaceholderData}
       >
         {content.map((post) => (

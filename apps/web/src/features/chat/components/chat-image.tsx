@@ -3,12 +3,12 @@ import { Box, Center, Group, Loader, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPhotoOff } from '@tabler/icons-react';
 import type { ChatAttachment } from '@teamup/contracts/chat';
-import { ko } from '../../../i18n/ko';
+import { chatKo } from '../../../i18n/ko/chat';
 import { useObjectUrlImage } from '../../../lib/use-object-url-image';
 import { downloadChatAttachment, useChatImage } from '../api/chat-attachment';
 import classes from './chat.module.css';
 
-const t = ko.chat.attachment;
+const t = chatKo.attachment;
 
 /** Saves a sent file under its name (once at a time); a failure is told in a notification. */
 export function useDownload(attachment: ChatAttachment) {

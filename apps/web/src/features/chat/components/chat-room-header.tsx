@@ -3,7 +3,7 @@ import { Button, Group, Title } from '@mantine/core';
 import { IconFolder, IconUsers } from '@tabler/icons-react';
 import type { PresenceStatus } from '@teamup/contracts/presence';
 import { PresenceDot } from '../../../components/presence-dot';
-import { ko } from '../../../i18n/ko';
+import { chatKo } from '../../../i18n/ko/chat';
 import classes from './chat.module.css';
 
 interface ChatRoomHeaderProps {
@@ -62,11 +62,11 @@ export function ChatRoomHeader({
             size="compact-sm"
             leftSection={<IconFolder size={16} />}
             onClick={onShowFiles}
-            aria-label={ko.chat.files.open}
+            aria-label={chatKo.files.open}
             data-testid="chat-files-button"
           >
             {/* A phone shows the icon alone: the room's name keeps the room. */}
-            <span className={classes.wideOnly}>{ko.chat.files.open}</span>
+            <span className={classes.wideOnly}>{chatKo.files.open}</span>
           </Button>
         )}
         <Button
@@ -78,7 +78,7 @@ export function ChatRoomHeader({
           data-testid="chat-members-button"
           style={{ flexShrink: 0 }}
         >
-          {direct ? ko.chat.dmMembers : ko.chat.members(memberCount)}
+          {direct ? chatKo.dmMembers : chatKo.members(memberCount)}
         </Button>
       </Group>
     </Group>

@@ -3,7 +3,7 @@ import { IconBellOff, IconMessageCircle, IconUser } from '@tabler/icons-react';
 import { useParams } from 'react-router';
 import type { ChatRoomType } from '@teamup/contracts/chat';
 import { routes } from '../../../config/paths';
-import { ko } from '../../../i18n/ko';
+import { chatKo } from '../../../i18n/ko/chat';
 import { useChatRooms } from '../api/chat-rooms';
 import { chatListMessages } from '../../../lib/first-load-endpoints';
 import { roomDisplayName } from '../lib/room-display';
@@ -29,7 +29,7 @@ function UnreadBadge({ count, muted }: { count: number; muted: boolean }) {
       color={muted ? 'gray' : 'red'}
       variant="filled"
       data-testid="chat-unread-badge"
-      aria-label={ko.chat.unreadBadge(count)}
+      aria-label={chatKo.unreadBadge(count)}
     >
       {count > 99 ? '99+' : count}
     </Badge>
@@ -83,7 +83,7 @@ export function ChatRoomLinks({ workspaceId, myId, type, emptyText }: ChatRoomLi
                   {muted && (
                     <IconBellOff
                       size={14}
-                      aria-label={ko.chat.notifyLevel.muted}
+                      aria-label={chatKo.notifyLevel.muted}
                       role="img"
                       data-testid="chat-room-muted"
                     />

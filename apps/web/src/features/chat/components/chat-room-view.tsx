@@ -6,7 +6,7 @@ import type { ChatRoom } from '@teamup/contracts/chat';
 import { ChatMessages } from '@teamup/contracts/chat';
 import type { Workspace } from '@teamup/contracts/workspaces';
 import { useConfirmAction } from '../../../components/confirm-action';
-import { ko } from '../../../i18n/ko';
+import { chatKo } from '../../../i18n/ko/chat';
 import { useLiveEvents } from '../../../lib/live/use-live';
 import { useWorkspacePresence } from '../../../lib/queries/workspace-presence';
 import { roomMembersQueryKey, useRoomMembers } from '../api/room-members';
@@ -100,7 +100,7 @@ export function ChatRoomView({
       `[data-testid="chat-room"][data-room-id="${room.id}"] [data-message-id="${messageId}"]`,
     );
     if (target) target.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
-    else notifications.show({ message: ko.chat.reply.notLoaded });
+    else notifications.show({ message: chatKo.reply.notLoaded });
   };
 
   useLiveEvents((event) => {
@@ -124,9 +124,9 @@ export function ChatRoomView({
 
   const handleDelete = (message: LocalMessage) =>
     confirm({
-      title: ko.chat.deleteTitle,
-      message: ko.chat.deleteConfirm,
-      confirmLabel: ko.chat.deleteConfirmLabel,
+      title: chatKo.deleteTitle,
+      message: chatKo.deleteConfirm,
+      confirmLabel: chatKo.deleteConfirmLabel,
       onConfirm: () => {
         void session.remove(message.id).then((removed) => {
           if (!removed) notifications.show({ color: 'red', message: ChatMessages.deleteFailed });
@@ -137,7 +137,7 @@ export function ChatRoomView({
   return (
     <section
       className={classes.room}
-      aria-label={ko.chat.roomLabel(roomName)}
+      aria-label={chatKo.roomLabel(roomName)}
       data-testid="chat-room"
       data-room-id={room.id}
       {...drop.handlers}
@@ -145,7 +145,7 @@ export function ChatRoomView({
       {drop.over && (
         <div className={classes.dropOverlay} data-testid="chat-drop-overlay">
           <IconUpload size={22} aria-hidden />
-          {ko.chat.attachment.dropHere}
+          {chatKo.attachment.dropHere}
         </div>
       )}
       <ChatRoomHeader
@@ -178,7 +178,7 @@ export function ChatRoomView({
           onLoadNewer={() => void session.loadNewer()}
           onJumpToLatest={() => void session.jumpToLatest()}
           onFocused={(focus) => {
-            if (!focus.found) notifications.show({ message: ko.chat.focusNotFound });
+            if (!focus.found) notifications.show({ message: chatKo.focusNotFound });
             onFocused?.();
           }}
           onReload={() => void session.load()}

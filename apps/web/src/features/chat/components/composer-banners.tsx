@@ -1,6 +1,6 @@
 import { CloseButton, Group, Text } from '@mantine/core';
 import { IconArrowBackUp, IconPencil } from '@tabler/icons-react';
-import { ko } from '../../../i18n/ko';
+import { chatKo } from '../../../i18n/ko/chat';
 import classes from './chat.module.css';
 
 /** Above the input while one of my messages is edited. */
@@ -9,11 +9,11 @@ export function EditBanner({ onCancel }: { onCancel?: () => void }) {
     <Group gap="xs" wrap="nowrap" className={classes.replyPreview} data-testid="chat-edit-banner">
       <IconPencil size={16} aria-hidden style={{ flex: 'none' }} />
       <Text size="xs" fw={600} style={{ flex: 1, minWidth: 0 }} truncate="end">
-        {ko.chat.edit.editing}
+        {chatKo.edit.editing}
       </Text>
       <CloseButton
         size="sm"
-        aria-label={ko.chat.edit.cancel}
+        aria-label={chatKo.edit.cancel}
         onClick={onCancel}
         data-testid="chat-edit-cancel"
       />
@@ -40,15 +40,15 @@ export function ReplyPreview({
       <IconArrowBackUp size={16} aria-hidden style={{ flex: 'none' }} />
       <div style={{ flex: 1, minWidth: 0 }}>
         <Text size="xs" fw={600} truncate="end">
-          {ko.chat.reply.composing(replyingTo.senderName)}
+          {chatKo.reply.composing(replyingTo.senderName)}
         </Text>
         <Text size="xs" c="dimmed" truncate="end">
-          {replyingTo.content || (replyingTo.hasFile ? ko.chat.reply.fileOnly : '')}
+          {replyingTo.content || (replyingTo.hasFile ? chatKo.reply.fileOnly : '')}
         </Text>
       </div>
       <CloseButton
         size="sm"
-        aria-label={ko.chat.reply.cancel}
+        aria-label={chatKo.reply.cancel}
         onClick={onCancel}
         data-testid="chat-reply-cancel"
       />

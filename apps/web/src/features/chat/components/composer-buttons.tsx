@@ -1,9 +1,9 @@
 import { useRef } from 'react';
 import { ActionIcon, Tooltip } from '@mantine/core';
 import { IconPaperclip, IconSend } from '@tabler/icons-react';
-import { ko } from '../../../i18n/ko';
+import { chatKo } from '../../../i18n/ko/chat';
 
-const t = ko.chat.attachment;
+const t = chatKo.attachment;
 
 /** The paperclip beside the message input and the hidden file picker it opens (several files). */
 export function AttachFilesButton({
@@ -49,12 +49,12 @@ export function AttachFilesButton({
 /** Sends the message, or saves the edit. */
 export function SendButton({ disabled }: { disabled: boolean }) {
   return (
-    <Tooltip label={ko.chat.send} withArrow>
+    <Tooltip label={chatKo.send} withArrow>
       <ActionIcon
         type="submit"
         size={36}
         radius="md"
-        aria-label={ko.chat.send}
+        aria-label={chatKo.send}
         disabled={disabled}
         data-testid="chat-send"
       >

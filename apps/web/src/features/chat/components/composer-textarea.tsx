@@ -2,7 +2,7 @@ import type { ClipboardEvent, KeyboardEvent, RefObject } from 'react';
 import { Textarea } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { Limits } from '@teamup/contracts/limits';
-import { ko } from '../../../i18n/ko';
+import { chatKo } from '../../../i18n/ko/chat';
 import type { MentionPicker } from '../hooks/use-mention-picker';
 import { MentionList } from './mention-list';
 
@@ -57,8 +57,8 @@ export function ComposerTextarea({
         aria-activedescendant={listOpen ? `${listId}-${activeIndex}` : undefined}
         onKeyDown={onKeyDown}
         onPaste={onPaste}
-        placeholder={touchWidth ? ko.chat.inputPlaceholderTouch : ko.chat.inputPlaceholder}
-        aria-label={ko.chat.inputLabel}
+        placeholder={touchWidth ? chatKo.inputPlaceholderTouch : chatKo.inputPlaceholder}
+        aria-label={chatKo.inputLabel}
         autosize
         minRows={1}
         maxRows={5}

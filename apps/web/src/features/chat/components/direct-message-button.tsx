@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { IconMessageCircle } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { routes } from '../../../config/paths';
-import { ko } from '../../../i18n/ko';
+import { chatKo } from '../../../i18n/ko/chat';
 import { errorMessage } from '../../../lib/error-message';
 import { useCreateChatRoom } from '../api/create-chat-room';
 
@@ -33,13 +33,13 @@ export function DirectMessageButton({
             onError: (error) =>
               notifications.show({
                 color: 'red',
-                message: errorMessage(error, { fallback: ko.chat.dmFailed }),
+                message: errorMessage(error, { fallback: chatKo.dmFailed }),
               }),
           },
         )
       }
     >
-      {ko.chat.sendMessage}
+      {chatKo.sendMessage}
     </Button>
   );
 }

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { Loader, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
 import { ko } from '../../../i18n/ko';
+import { chatKo } from '../../../i18n/ko/chat';
 import { useEditHistory } from '../api/edit-message';
 import type { RoomRef } from '../api/room-messages';
 import { formatMessageDateTime } from '../lib/room-display';
 import classes from './chat.module.css';
 
-const t = ko.chat.edit;
+const t = chatKo.edit;
 
 /** "(수정됨)" beside an edited message's time; pressed, it lists the earlier texts of 24 hours. */
 export function EditedMark({

@@ -2,11 +2,11 @@ import { ActionIcon, Group, Modal, Text, Tooltip } from '@mantine/core';
 import { useWindowEvent } from '@mantine/hooks';
 import { IconChevronLeft, IconChevronRight, IconDownload } from '@tabler/icons-react';
 import type { ChatAttachment } from '@teamup/contracts/chat';
-import { ko } from '../../../i18n/ko';
+import { chatKo } from '../../../i18n/ko/chat';
 import classes from './chat.module.css';
 import { ChatImage, useDownload } from './chat-image';
 
-const t = ko.chat.lightbox;
+const t = chatKo.lightbox;
 
 export interface LightboxImage {
   attachment: ChatAttachment;
@@ -78,11 +78,11 @@ export function ImageLightbox({
           </Text>
           <Group gap="xs" wrap="nowrap">
             {current.attachment.url !== '' && (
-              <Tooltip label={ko.chat.attachment.download(current.attachment.fileName)} withArrow>
+              <Tooltip label={chatKo.attachment.download(current.attachment.fileName)} withArrow>
                 <ActionIcon
                   variant="default"
                   size={36}
-                  aria-label={ko.chat.attachment.download(current.attachment.fileName)}
+                  aria-label={chatKo.attachment.download(current.attachment.fileName)}
                   onClick={download}
                 >
                   <IconDownload size={18} />

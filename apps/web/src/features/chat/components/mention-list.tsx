@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 import { MemberAvatar } from '../../../components/member-avatar';
-import { ko } from '../../../i18n/ko';
+import { chatKo } from '../../../i18n/ko/chat';
 import type { MentionOption } from '../lib/composer-mentions';
 import classes from './chat.module.css';
 
@@ -25,7 +25,7 @@ export function MentionList({
     <div
       id={listId}
       role="listbox"
-      aria-label={ko.chat.mention.listLabel}
+      aria-label={chatKo.mention.listLabel}
       className={classes.mentionList}
       data-testid="chat-mention-list"
     >

@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { Group, Progress, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconDownload, IconFile } from '@tabler/icons-react';
 import type { ChatAttachment } from '@teamup/contracts/chat';
-import { ko } from '../../../i18n/ko';
+import { chatKo } from '../../../i18n/ko/chat';
 import { ChatImage, useDownload } from './chat-image';
 import classes from './chat.module.css';
 import { ImageLightbox } from './image-lightbox';
 import { formatFileSize } from '../../../lib/file-size';
 
-const t = ko.chat.attachment;
+const t = chatKo.attachment;
 
 function FileAttachment({ attachment }: { attachment: ChatAttachment }) {
   const download = useDownload(attachment);

@@ -26,7 +26,7 @@ import {
   type ChatReplyPreview,
 } from '@teamup/contracts/chat';
 import { routes } from '../../../config/paths';
-import { ko } from '../../../i18n/ko';
+import { chatKo } from '../../../i18n/ko/chat';
 import { MemberAvatar } from '../../../components/member-avatar';
 import type { LocalMessage } from '../lib/message-store';
 import type { RoomRef } from '../api/room-messages';
@@ -113,7 +113,7 @@ function MessageActions({
               variant="subtle"
               color="gray"
               size="sm"
-              aria-label={ko.chat.messageMenu}
+              aria-label={chatKo.messageMenu}
               data-testid="chat-message-menu"
             >
               <IconDots size={16} />
@@ -125,7 +125,7 @@ function MessageActions({
               data-testid="chat-message-reply"
               onClick={() => onReply(message)}
             >
-              {ko.chat.reply.action}
+              {chatKo.reply.action}
             </Menu.Item>
             {canPin && (
               <Menu.Item
@@ -133,7 +133,7 @@ function MessageActions({
                 data-testid="chat-message-pin"
                 onClick={() => onPin?.(message)}
               >
-                {ko.chat.notice.pin}
+                {chatKo.notice.pin}
               </Menu.Item>
             )}
             {canDelete && (
@@ -143,7 +143,7 @@ function MessageActions({
                 data-testid="chat-message-delete"
                 onClick={() => onDelete(message)}
               >
-                {ko.chat.deleteLabel}
+                {chatKo.deleteLabel}
               </Menu.Item>
             )}
           </Menu.Dropdown>
@@ -158,8 +158,8 @@ function MessageActions({
       <button
         type="button"
         className={classes.actionButton}
-        aria-label={ko.chat.reply.action}
-        title={ko.chat.reply.action}
+        aria-label={chatKo.reply.action}
+        title={chatKo.reply.action}
         data-testid="chat-message-reply"
         onClick={() => onReply(message)}
       >
@@ -169,8 +169,8 @@ function MessageActions({
         <button
           type="button"
           className={classes.actionButton}
-          aria-label={ko.chat.notice.pin}
-          title={ko.chat.notice.pin}
+          aria-label={chatKo.notice.pin}
+          title={chatKo.notice.pin}
           data-testid="chat-message-pin"
           onClick={() => onPin?.(message)}
         >
@@ -181,8 +181,8 @@ function MessageActions({
         <button
           type="button"
           className={classes.actionButton}
-          aria-label={ko.chat.edit.action}
-          title={ko.chat.edit.action}
+          aria-label={chatKo.edit.action}
+          title={chatKo.edit.action}
           data-testid="chat-message-edit"
           onClick={() => onEdit(message)}
         >
@@ -190,12 +190,12 @@ function MessageActions({
         </button>
       )}
       {canDelete && (
-        <Tooltip label={ko.chat.deleteLabel} withArrow openDelay={300}>
+        <Tooltip label={chatKo.deleteLabel} withArrow openDelay={300}>
           <ActionIcon
             variant="subtle"
             color="gray"
             size="sm"
-            aria-label={ko.chat.deleteLabel}
+            aria-label={chatKo.deleteLabel}
             data-testid="chat-message-delete"
             onClick={() => onDelete(message)}
           >
@@ -218,8 +218,8 @@ export function ReplyQuote({
   nameOf?: (id: number) => string | undefined;
 }) {
   const text = reply.deleted
-    ? ko.chat.deleted
-    : plainText(reply.content, nameOf) || (reply.hasAttachment ? ko.chat.reply.fileOnly : '');
+    ? chatKo.deleted
+    : plainText(reply.content, nameOf) || (reply.hasAttachment ? chatKo.reply.fileOnly : '');
   return (
     <UnstyledButton
       className={classes.replyQuote}
@@ -234,7 +234,7 @@ export function ReplyQuote({
         {text}
       </Text>
       {/* Named by the quote it shows, then what it does (WCAG 2.5.3, issue 41). */}
-      <VisuallyHidden>{ko.chat.reply.jump}</VisuallyHidden>
+      <VisuallyHidden>{chatKo.reply.jump}</VisuallyHidden>
     </UnstyledButton>
   );
 }
@@ -323,7 +323,7 @@ export const MessageItem = memo(function MessageItem({
             {(message.deleted || message.content !== '') && (
               <div className={bubbleClass} data-testid="chat-message-content">
                 {message.deleted ? (
-                  ko.chat.deleted
+                  chatKo.deleted
                 ) : (
                   <MessageText content={message.content} nameOf={nameOf} myId={myId} />
                 )}
@@ -334,7 +334,7 @@ export const MessageItem = memo(function MessageItem({
             {readCount !== undefined && readCount > 0 && !message.deleted && !delivery && (
               <span
                 className={classes.readCount}
-                aria-label={ko.chat.readCount(readCount)}
+                aria-label={chatKo.readCount(readCount)}
                 data-testid="chat-read-count"
               >
                 {readCount}
@@ -346,7 +346,7 @@ export const MessageItem = memo(function MessageItem({
             <Tooltip label={formatMessageDateTime(message.sentAt)} withArrow openDelay={500}>
               <span className={classes.meta}>
                 {delivery === 'sending'
-                  ? ko.chat.sending
+                  ? chatKo.sending
                   : delivery === 'failed'
                     ? ''
                     : formatMessageTime(message.sentAt)}
@@ -391,7 +391,7 @@ export const MessageItem = memo(function MessageItem({
                 data-testid="chat-message-retry"
                 onClick={() => onRetry(message.id)}
               >
-                {ko.chat.retrySend}
+                {chatKo.retrySend}
               </Button>
             )}
           </Group>

@@ -2,6 +2,7 @@ import { Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
 import { ChatMessages } from '@teamup/contracts/chat';
 import { ko } from '../../../i18n/ko';
+import { chatKo } from '../../../i18n/ko/chat';
 import classes from './chat.module.css';
 
 /*
@@ -25,7 +26,7 @@ export function MessageListFailed({ onReload }: { onReload: () => void }) {
           {ChatMessages.messagesFailed}
         </Text>
         <Button size="xs" variant="light" onClick={onReload}>
-          {ko.chat.retryLoad}
+          {chatKo.retryLoad}
         </Button>
       </Stack>
     </Center>
@@ -36,7 +37,7 @@ export function MessageListEmpty() {
   return (
     <Center h="100%">
       <Text c="dimmed" size="sm" ta="center" data-testid="chat-empty">
-        {ko.chat.empty}
+        {chatKo.empty}
       </Text>
     </Center>
   );
@@ -61,7 +62,7 @@ export function LoadOlderButton({
         data-testid="chat-load-older"
         onClick={onClick}
       >
-        {ko.chat.loadOlder(step)}
+        {chatKo.loadOlder(step)}
       </Button>
     </Center>
   );
@@ -77,7 +78,7 @@ export function LoadNewerButton({ loading, onClick }: { loading: boolean; onClic
         data-testid="chat-load-newer"
         onClick={onClick}
       >
-        {ko.chat.loadNewer}
+        {chatKo.loadNewer}
       </Button>
     </Center>
   );
@@ -94,7 +95,7 @@ export function JumpToUnreadButton({ onClick }: { onClick: () => void }) {
       data-testid="chat-jump-unread"
       onClick={onClick}
     >
-      {ko.chat.jumpToUnread}
+      {chatKo.jumpToUnread}
     </Button>
   );
 }
@@ -110,7 +111,7 @@ export function JumpToLatestButton({ onClick }: { onClick: () => void }) {
       data-testid="chat-jump-latest"
       onClick={onClick}
     >
-      {ko.chat.jumpToLatest}
+      {chatKo.jumpToLatest}
     </Button>
   );
 }

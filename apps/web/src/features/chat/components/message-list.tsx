@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import type { ChatMember, ChatReactionEmoji } from '@teamup/contracts/chat';
-import { ko } from '../../../i18n/ko';
+import { chatKo } from '../../../i18n/ko/chat';
 import type { RoomRef } from '../api/room-messages';
 import { useFadingHighlight } from '../hooks/use-fading-highlight';
 import { useMessageWindowScroll } from '../hooks/use-message-window-scroll';
@@ -107,7 +107,7 @@ export function MessageList({
   const jumpTo = (messageId: number) => {
     const target = listRef.current?.querySelector<HTMLElement>(`[data-message-id="${messageId}"]`);
     if (!target) {
-      notifications.show({ message: ko.chat.reply.notLoaded });
+      notifications.show({ message: chatKo.reply.notLoaded });
       return;
     }
     target.scrollIntoView?.({ block: 'center', behavior: 'smooth' });

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { Group, Popover, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconMoodSmile } from '@tabler/icons-react';
 import { CHAT_REACTIONS, type ChatReaction, type ChatReactionEmoji } from '@teamup/contracts/chat';
-import { ko } from '../../../i18n/ko';
+import { chatKo } from '../../../i18n/ko/chat';
 import classes from './chat.module.css';
 
-const t = ko.chat.reactions;
+const t = chatKo.reactions;
 
 export interface ReactionBarProps {
   reactions: readonly ChatReaction[];

@@ -1,6 +1,6 @@
 import { Fragment, type Ref } from 'react';
 import type { ChatMember } from '@teamup/contracts/chat';
-import { ko } from '../../../i18n/ko';
+import { chatKo } from '../../../i18n/ko/chat';
 import type { RoomRef } from '../api/room-messages';
 import type { RowHandlers } from '../hooks/use-stable-row-handlers';
 import type { LocalMessage } from '../lib/message-store';
@@ -79,7 +79,7 @@ export function MessageRows({
             role="separator"
             data-testid="chat-unread-divider"
           >
-            {ko.chat.unreadDivider}
+            {chatKo.unreadDivider}
           </div>
         )}
         <MessageItem

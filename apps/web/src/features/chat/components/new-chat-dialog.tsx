@@ -18,11 +18,12 @@ import { ChatMessages } from '@teamup/contracts/chat';
 import { Limits } from '@teamup/contracts/limits';
 import { routes } from '../../../config/paths';
 import { ko } from '../../../i18n/ko';
+import { chatKo } from '../../../i18n/ko/chat';
 import { useWorkspaceMembers } from '../../../lib/queries/workspace-members';
 import { useCreateChatRoom } from '../api/create-chat-room';
 import { pickableMembers, validateNewChat } from '../lib/new-chat';
 
-const t = ko.chat.newChat;
+const t = chatKo.newChat;
 
 export interface NewChatDialogProps {
   opened: boolean;

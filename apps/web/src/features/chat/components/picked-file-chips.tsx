@@ -1,10 +1,10 @@
 import { CloseButton, Group, Text } from '@mantine/core';
 import { IconFile, IconPhoto } from '@tabler/icons-react';
-import { ko } from '../../../i18n/ko';
+import { chatKo } from '../../../i18n/ko/chat';
 import classes from './chat.module.css';
 import { formatFileSize } from '../../../lib/file-size';
 
-const t = ko.chat.attachment;
+const t = chatKo.attachment;
 
 /** The files picked for the message being written: a chip each, with its name, size and ✕. */
 export function PickedFileChips({

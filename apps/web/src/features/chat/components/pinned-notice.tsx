@@ -1,7 +1,7 @@
 import { CloseButton, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconPinFilled } from '@tabler/icons-react';
 import type { ChatMessage } from '@teamup/contracts/chat';
-import { ko } from '../../../i18n/ko';
+import { chatKo } from '../../../i18n/ko/chat';
 import { plainText } from '../lib/message-text';
 import classes from './chat.module.css';
 
@@ -25,17 +25,17 @@ export function PinnedNotice({ message, nameOf, canUnpin, onUnpin, onJumpTo }: P
         {/* Named by what it shows, then what it does: a label of its own left out the text
             (WCAG 2.5.3, issue 41). */}
         <Text size="xs" fw={700}>
-          {ko.chat.notice.label} · {nameOf(message.senderId) ?? message.senderName}
+          {chatKo.notice.label} · {nameOf(message.senderId) ?? message.senderName}
         </Text>
         <Text size="sm" lineClamp={2} data-testid="chat-notice-text">
           {text}
         </Text>
-        <VisuallyHidden>{ko.chat.notice.jump}</VisuallyHidden>
+        <VisuallyHidden>{chatKo.notice.jump}</VisuallyHidden>
       </UnstyledButton>
       {canUnpin && (
         <CloseButton
           size="sm"
-          aria-label={ko.chat.notice.unpin}
+          aria-label={chatKo.notice.unpin}
           data-testid="chat-notice-unpin"
           onClick={onUnpin}
         />

@@ -13,7 +13,7 @@ import {
 import { IconDownload, IconFile, IconFolderOpen } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ChatRoomFile } from '@teamup/contracts/chat';
-import { ko } from '../../../i18n/ko';
+import { chatKo } from '../../../i18n/ko/chat';
 import { formatDate } from '../../../lib/dates';
 import { useLiveEvents } from '../../../lib/live/use-live';
 import { roomFilesQueryKey, useRoomFiles, type RoomFilesKind } from '../api/room-files';
@@ -23,7 +23,7 @@ import classes from './chat.module.css';
 import { ImageLightbox } from './image-lightbox';
 import { formatFileSize } from '../../../lib/file-size';
 
-const t = ko.chat.files;
+const t = chatKo.files;
 type Kind = 'all' | RoomFilesKind;
 
 function FileRow({ item }: { item: ChatRoomFile }) {
@@ -43,7 +43,7 @@ function FileRow({ item }: { item: ChatRoomFile }) {
         </div>
         <IconDownload size={16} aria-hidden style={{ flex: 'none' }} />
         {/* Named by what it shows, then what it does (WCAG 2.5.3, issue 41). */}
-        <VisuallyHidden>{ko.chat.attachment.downloadAction}</VisuallyHidden>
+        <VisuallyHidden>{chatKo.attachment.downloadAction}</VisuallyHidden>
       </UnstyledButton>
     </li>
   );
@@ -133,7 +133,7 @@ export function RoomFilesDrawer({
               <li key={item.attachment.id}>
                 <UnstyledButton
                   onClick={() => setLightbox(index)}
-                  aria-label={ko.chat.attachment.openImage(item.attachment.fileName)}
+                  aria-label={chatKo.attachment.openImage(item.attachment.fileName)}
                   title={t.byline(item.senderName, formatDate(item.sentAt))}
                   style={{ display: 'block', width: '100%' }}
                   data-testid="chat-files-image"
@@ -173,7 +173,7 @@ export function RoomFilesDrawer({
       position="right"
       size="min(100vw, 28rem)"
       title={t.title}
-      closeButtonProps={{ 'aria-label': ko.chat.lightbox.close }}
+      closeButtonProps={{ 'aria-label': chatKo.lightbox.close }}
       data-testid="chat-files-drawer"
     >
       <SegmentedControl

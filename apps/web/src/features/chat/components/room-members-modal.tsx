@@ -8,7 +8,7 @@ import { ChatMessages } from '@teamup/contracts/chat';
 import { Limits } from '@teamup/contracts/limits';
 import { routes } from '../../../config/paths';
 import { useConfirmAction } from '../../../components/confirm-action';
-import { ko } from '../../../i18n/ko';
+import { chatKo } from '../../../i18n/ko/chat';
 import { errorMessage } from '../../../lib/error-message';
 import { MemberAvatar } from '../../../components/member-avatar';
 import { WithPresence } from '../../../components/presence-dot';
@@ -39,10 +39,10 @@ function RenameForm({ room, onDone }: { room: ChatRoom; onDone: () => void }) {
       { room: { workspaceId: room.workspaceId, roomId: room.id }, name: trimmed },
       {
         onSuccess: () => {
-          notifications.show({ color: 'teal', message: ko.chat.renamed });
+          notifications.show({ color: 'teal', message: chatKo.renamed });
           onDone();
         },
-        onError: (failure) => setError(errorMessage(failure, { fallback: ko.chat.renameFailed })),
+        onError: (failure) => setError(errorMessage(failure, { fallback: chatKo.renameFailed })),
       },
     );
   };
@@ -55,7 +55,7 @@ function RenameForm({ room, onDone }: { room: ChatRoom; onDone: () => void }) {
     >
       <Group align="flex-start" gap="xs" wrap="nowrap">
         <TextInput
-          label={ko.chat.renameLabel}
+          label={chatKo.renameLabel}
           value={name}
           onChange={(event) => {
             setName(event.currentTarget.value);
@@ -66,7 +66,7 @@ function RenameForm({ room, onDone }: { room: ChatRoom; onDone: () => void }) {
           style={{ flex: 1, minWidth: 0 }}
         />
         <Button type="submit" mt={25} variant="light" loading={rename.isPending}>
-          {ko.chat.renameSave}
+          {chatKo.renameSave}
         </Button>
       </Group>
     </form>
@@ -89,9 +89,9 @@ export function RoomMembersModal({
 
   const handleLeave = () =>
     confirm({
-      title: ko.chat.leave,
-      message: ko.chat.leaveConfirm(roomName),
-      confirmLabel: ko.chat.leave,
+      title: chatKo.leave,
+      message: chatKo.leaveConfirm(roomName),
+      confirmLabel: chatKo.leave,
       onConfirm: () =>
         leave.mutate(
           { workspaceId: room.workspaceId, roomId: room.id },
@@ -103,7 +103,7 @@ export function RoomMembersModal({
             onError: (failure) =>
               notifications.show({
                 color: 'red',
-                message: errorMessage(failure, { fallback: ko.chat.leaveFailed }),
+                message: errorMessage(failure, { fallback: chatKo.leaveFailed }),
               }),
           },
         ),
@@ -114,7 +114,7 @@ export function RoomMembersModal({
       <Modal
         opened={opened}
         onClose={onClose}
-        title={ko.chat.membersTitle}
+        title={chatKo.membersTitle}
         centered
         attributes={{ content: { 'data-testid': 'chat-members-dialog' } }}
       >
@@ -140,7 +140,7 @@ export function RoomMembersModal({
                 <Stack gap={0} miw={0}>
                   <Text size="sm" fw={600} truncate="end">
                     {member.name}
-                    {member.accountId === myId && ` (${ko.chat.me})`}
+                    {member.accountId === myId && ` (${chatKo.me})`}
                   </Text>
                   <Text size="xs" c="dimmed" truncate="end">
                     {member.email}
@@ -159,7 +159,7 @@ export function RoomMembersModal({
                 loading={leave.isPending}
                 data-testid="chat-leave"
               >
-                {ko.chat.leave}
+                {chatKo.leave}
               </Button>
             </Group>
           )}

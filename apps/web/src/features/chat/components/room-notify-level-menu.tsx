@@ -9,11 +9,11 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import { CHAT_NOTIFY_LEVELS, type ChatNotifyLevel } from '@teamup/contracts/chat';
-import { ko } from '../../../i18n/ko';
+import { chatKo } from '../../../i18n/ko/chat';
 import { useSetNotifyLevel } from '../api/notify-level';
 import type { RoomRef } from '../api/room-messages';
 
-const t = ko.chat.notifyLevel;
+const t = chatKo.notifyLevel;
 
 type Choice = ChatNotifyLevel | 'DEFAULT';
 const choices: Choice[] = ['DEFAULT', ...CHAT_NOTIFY_LEVELS];

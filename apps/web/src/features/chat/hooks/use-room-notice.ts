@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ChatMessage, ChatNotice } from '@teamup/contracts/chat';
-import { ko } from '../../../i18n/ko';
+import { chatKo } from '../../../i18n/ko/chat';
 import { useLiveEvents, useLiveResync } from '../../../lib/live/use-live';
 import { putLiveData } from '../../../lib/queries/live-cache';
 import { roomNoticeQueryKey, setRoomNotice, useRoomNoticeQuery } from '../api/room-notice';
@@ -32,7 +32,7 @@ export function useRoomNotice(room: RoomRef) {
   const pin = (messageId: number | null) => {
     setRoomNotice(room, messageId).then(
       (notice) => queryClient.setQueryData<ChatNotice>(key, notice),
-      () => notifications.show({ color: 'red', message: ko.chat.notice.failed }),
+      () => notifications.show({ color: 'red', message: chatKo.notice.failed }),
     );
   };
   return { notice: data?.message ?? null, pin };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ko } from '../../../i18n/ko';
+import { chatKo } from '../../../i18n/ko/chat';
 import { editDraft, mentionOptions, type MentionCandidate } from './composer-mentions';
 
 const member = (id: number, name: string): MentionCandidate => ({ id, name, imageUrl: null });
@@ -20,8 +20,8 @@ describe('mentionOptions', () => {
   it('offers @all and @here only to those who may mention everyone, by their start', () => {
     expect(mentionOptions('', [], false)).toEqual([]);
     expect(mentionOptions('', [], true)).toEqual([
-      { target: 'all', name: 'all', hint: ko.chat.mention.all, imageUrl: null },
-      { target: 'here', name: 'here', hint: ko.chat.mention.here, imageUrl: null },
+      { target: 'all', name: 'all', hint: chatKo.mention.all, imageUrl: null },
+      { target: 'here', name: 'here', hint: chatKo.mention.here, imageUrl: null },
     ]);
     expect(mentionOptions('he', [], true).map((option) => option.target)).toEqual(['here']);
   });
@@ -30,7 +30,7 @@ describe('mentionOptions', () => {
 describe('editDraft', () => {
   it('shows mentions as @이름 and remembers those that still name someone', () => {
     expect(editDraft('<@3> <@9> <@all> 확인 부탁해요', members)).toEqual({
-      text: `@김민지 @${ko.chat.mention.unknown} @all 확인 부탁해요`,
+      text: `@김민지 @${chatKo.mention.unknown} @all 확인 부탁해요`,
       picked: [
         { target: 3, name: '김민지' },
         { target: 'all', name: 'all' },

@@ -1,5 +1,5 @@
 import { parseMentions } from '@teamup/contracts/chat';
-import { ko } from '../../../i18n/ko';
+import { chatKo } from '../../../i18n/ko/chat';
 import { plainText, type MentionTarget, type PickedMention } from './message-text';
 
 /*
@@ -41,10 +41,10 @@ export function mentionOptions(
     }));
   if (canMentionAll) {
     if ('all'.startsWith(wanted)) {
-      options.push({ target: 'all', name: 'all', hint: ko.chat.mention.all, imageUrl: null });
+      options.push({ target: 'all', name: 'all', hint: chatKo.mention.all, imageUrl: null });
     }
     if ('here'.startsWith(wanted)) {
-      options.push({ target: 'here', name: 'here', hint: ko.chat.mention.here, imageUrl: null });
+      options.push({ target: 'here', name: 'here', hint: chatKo.mention.here, imageUrl: null });
     }
   }
   return options;

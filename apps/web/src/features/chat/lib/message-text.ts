@@ -1,5 +1,5 @@
 import { MENTION_TOKEN, mentionToken, mentionsAsText } from '@teamup/contracts/chat';
-import { ko } from '../../../i18n/ko';
+import { chatKo } from '../../../i18n/ko/chat';
 
 /*
  * A message's text as pieces to render as React nodes (never HTML): plain text, http(s) links
@@ -74,7 +74,7 @@ export function messageParts(content: string): TextPart[] {
 /** How a mention reads: `@이름` with today's name, `@all` / `@here`. */
 export function mentionLabel(target: MentionTarget, nameOf: (id: number) => string | undefined) {
   if (typeof target !== 'number') return `@${target}`;
-  return `@${nameOf(target) ?? ko.chat.mention.unknown}`;
+  return `@${nameOf(target) ?? chatKo.mention.unknown}`;
 }
 
 /** The text with its mentions as `@이름` (previews, the input when editing). */

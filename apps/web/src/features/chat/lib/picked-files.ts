@@ -1,6 +1,6 @@
 import { ChatMessages } from '@teamup/contracts/chat';
 import { FileMessages, Limits } from '@teamup/contracts/limits';
-import { ko } from '../../../i18n/ko';
+import { chatKo } from '../../../i18n/ko/chat';
 
 /**
  * The files a message will carry after `added` are picked beside `current`, in order: each new
@@ -53,7 +53,7 @@ export function pastedFiles(data: Pick<DataTransfer, 'files' | 'items'> | null):
     if (!file.type.startsWith('image/') || !GENERIC_NAME.test(file.name)) return file;
     const subtype = /^[a-z0-9]+/i.exec(file.type.slice('image/'.length))?.[0] ?? '';
     const extension = subtype === 'jpeg' ? 'jpg' : subtype;
-    return new File([file], ko.chat.attachment.pastedImageName(extension || 'png'), {
+    return new File([file], chatKo.attachment.pastedImageName(extension || 'png'), {
       type: file.type,
       lastModified: file.lastModified,
     });

@@ -2,7 +2,10 @@ import dayjs from 'dayjs';
 import type { ChatMember, ChatMessage, ChatRoom } from '@teamup/contracts/chat';
 import { chatListMessages } from '../../../lib/first-load-endpoints';
 import { ko } from '../../../i18n/ko';
+import { chatKo } from '../../../i18n/ko/chat';
 import '../../../lib/dates';
+import { canModerateWorkspace } from '@teamup/contracts/workspace-roles';
+import type { WorkspaceRole } from '@teamup/contracts/workspaces';
 
 /**
  * The room's name (spec 02 section 2): a DM is named after the other member, else the server's
@@ -12,9 +15,9 @@ export function roomDisplayName(room: ChatRoom, myId: number | undefined): strin
   if (room.type === 'PERSONAL') {
     const other = room.members.find((member) => member.accountId !== myId);
     const otherName = other?.name || other?.accountName;
-    return otherName || room.name.trim() || ko.chat.dmFallback(room.id);
+    return otherName || room.name.trim() || chatKo.dmFallback(room.id);
   }
-  return room.name.trim() || ko.chat.groupFallback(room.id);
+  return room.name.trim() || chatKo.groupFallback(room.id);
 }
 
 /** Members by account id, for naming senders the message itself does not name. */
@@ -49,7 +52,7 @@ function validTime(iso: string | null | undefined): dayjs.Dayjs | null {
 
 /** The time of day a message was sent (오후 2:05), else '시간 정보 없음'. */
 export function formatMessageTime(iso: string | null | undefined): string {
-  return validTime(iso)?.format(ko.chat.time) ?? ko.chat.noTime;
+  return validTime(iso)?.format(chatKo.time) ?? chatKo.noTime;
 }
 
 /** The calendar day of a message, for date separators; '' when it has no time. */
@@ -59,12 +62,12 @@ export function messageDayKey(iso: string | null | undefined): string {
 
 /** A date separator's text (2025년 3월 1일 토요일), else '시간 정보 없음'. */
 export function formatMessageDay(iso: string | null | undefined): string {
-  return validTime(iso)?.format(ko.chat.day) ?? ko.chat.noTime;
+  return validTime(iso)?.format(chatKo.day) ?? chatKo.noTime;
 }
 
 /** The full date and time, for a tooltip. */
 export function formatMessageDateTime(iso: string | null | undefined): string {
-  return validTime(iso)?.format(ko.dates.dateTime) ?? ko.chat.noTime;
+  return validTime(iso)?.format(ko.dates.dateTime) ?? chatKo.noTime;
 }
 
 /**
@@ -74,12 +77,12 @@ export function formatMessageDateTime(iso: string | null | undefined): string {
 export function canPinNotice(
   room: Pick<ChatRoom, 'type' | 'createdBy'>,
   myId: number,
-  role: string | undefined,
+  role: WorkspaceRole | undefined,
 ): boolean {
   return room.type === 'PERSONAL' || room.createdBy === myId || canDeleteAnyMessage(role);
 }
 
 /** True for a workspace role that may delete anyone's chat message (spec 02 section 6). */
-export function canDeleteAnyMessage(role: string | undefined): boolean {
-  return role === 'OWNER' || role === 'ADMIN';
+export function canDeleteAnyMessage(role: WorkspaceRole | undefined): boolean {
+  return canModerateWorkspace(role);
 }

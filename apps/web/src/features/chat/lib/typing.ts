@@ -1,5 +1,5 @@
 import { CHAT_TYPING_SHOW_MS } from '@teamup/contracts/chat';
-import { ko } from '../../../i18n/ko';
+import { chatKo } from '../../../i18n/ko/chat';
 
 /** Someone typing in the room, shown until `until` (epoch ms) unless heard again. */
 export type TypingEntry = { userId: number; name: string; until: number };
@@ -31,7 +31,7 @@ export function stillTyping(entries: readonly TypingEntry[], now: number): Typin
 export function typingText(names: readonly string[]): string | null {
   const [first, second] = names;
   if (first === undefined) return null;
-  if (second === undefined) return ko.chat.typing.one(first);
-  if (names.length === 2) return ko.chat.typing.two(first, second);
-  return ko.chat.typing.many(first, names.length - 1);
+  if (second === undefined) return chatKo.typing.one(first);
+  if (names.length === 2) return chatKo.typing.two(first, second);
+  return chatKo.typing.many(first, names.length - 1);
 }

@@ -7,6 +7,8 @@ import type { Workspace } from '@teamup/contracts/workspaces';
 import { routes } from '../../../config/paths';
 import { FullPageLoader } from '../../../components/full-page-loader';
 import { ko } from '../../../i18n/ko';
+import { chatKo } from '../../../i18n/ko/chat';
+import { workspacesKo } from '../../../i18n/ko/workspaces';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useCurrentWorkspace } from '../../../hooks/use-current-workspace';
@@ -51,11 +53,11 @@ function RoomLoader({
         </Text>
         {rooms.isError ? (
           <Button variant="light" onClick={() => void rooms.refetch()}>
-            {ko.chat.retryLoad}
+            {chatKo.retryLoad}
           </Button>
         ) : (
           <Anchor component={Link} to={routes.workspace.href(workspace.id)}>
-            {ko.chat.backHome}
+            {chatKo.backHome}
           </Anchor>
         )}
       </Stack>
@@ -116,7 +118,7 @@ export function ChatRoomPage() {
   if (!user) return <Navigate to={routes.login.href()} replace />;
   if (!workspace) {
     return isLoading ? (
-      <FullPageLoader text={ko.workspaces.loading} height="50vh" />
+      <FullPageLoader text={workspacesKo.loading} height="50vh" />
     ) : (
       <Navigate to={routes.home.href()} replace />
     );

@@ -125,6 +125,7 @@ export function workspace(myRole: 'OWNER' | 'ADMIN' | 'MEMBER' = 'MEMBER') {
     inviteCode: 'AbCdEf1234',
     url: 'http://localhost/#/ws/AbCdEf1234',
     passwordProtected: false,
+    isClass: false,
     owner: { id: 9 },
     myRole,
     memberCount: 3,

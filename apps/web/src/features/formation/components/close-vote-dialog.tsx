@@ -2,9 +2,10 @@ import { Alert, Button, Group, Modal, Progress, Stack, Text } from '@mantine/cor
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { Formation } from '@teamup/contracts/formation';
 import { ko } from '../../../i18n/ko';
+import { formationKo } from '../../../i18n/ko/formation';
 import { formatDateTime } from '../../../lib/dates';
 
-const t = ko.formation;
+const t = formationKo;
 
 /**
  * Asks before a vote is closed by hand: how many of how many voted, who has not, what happens to

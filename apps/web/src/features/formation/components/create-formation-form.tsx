@@ -5,11 +5,11 @@ import type { FormationMethod } from '@teamup/contracts/formation';
 import type { WorkspaceMember } from '@teamup/contracts/workspaces';
 import { DateTimeField } from '../../../components/date-fields';
 import { ErrorAlert } from '../../../components/error-alert';
-import { ko } from '../../../i18n/ko';
+import { formationKo } from '../../../i18n/ko/formation';
 import { errorMessage } from '../../../lib/error-message';
 import { useCreateFormation } from '../api/formations';
 
-const t = ko.formation;
+const t = formationKo;
 const list = (text: string) =>
   text
     .split(',')

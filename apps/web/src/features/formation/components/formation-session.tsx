@@ -17,7 +17,7 @@ import { IconChevronDown, IconShieldCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { Formation } from '@teamup/contracts/formation';
 import { routes } from '../../../config/paths';
-import { ko } from '../../../i18n/ko';
+import { formationKo } from '../../../i18n/ko/formation';
 import { formatDateTime } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/error-message';
 import { useConfirmFormation, useDrawFormation } from '../api/formations';
@@ -29,7 +29,7 @@ import { ManualBoard } from './manual-board';
 import { TeamColumns } from './team-columns';
 import { VoteForm } from './vote-form';
 
-const t = ko.formation;
+const t = formationKo;
 
 /**
  * "공정성 확인", folded: the commitment and, after the draw, the revealed seed with a check

@@ -13,11 +13,11 @@ import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/c
 import { balancedDraw, teamScores } from '@teamup/contracts/formation-draw';
 import { notifications } from '@mantine/notifications';
 import type { Formation } from '@teamup/contracts/formation';
-import { ko } from '../../../i18n/ko';
+import { formationKo } from '../../../i18n/ko/formation';
 import { errorMessage } from '../../../lib/error-message';
 import { useManualFormation } from '../api/formations';
 
-const t = ko.formation;
+const t = formationKo;
 const UNASSIGNED = -1;
 
 function Chip({ index, name }: { index: number; name: string }) {

@@ -1,6 +1,6 @@
 import { Badge, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { Formation } from '@teamup/contracts/formation';
-import { ko } from '../../../i18n/ko';
+import { formationKo } from '../../../i18n/ko/formation';
 
 /**
  * The result: one column per team with its members (and, for a vote, the rank each got, or that
@@ -22,7 +22,7 @@ export function TeamColumns({ formation }: { formation: Formation }) {
                 <Text fw={700}>{name}</Text>
                 {formation.scores && (
                   <Badge variant="light" color="teal" tt="none" data-testid="formation-score">
-                    {ko.formation.score(formation.scores[team] ?? 0)}
+                    {formationKo.score(formation.scores[team] ?? 0)}
                   </Badge>
                 )}
               </Group>
@@ -33,11 +33,11 @@ export function TeamColumns({ formation }: { formation: Formation }) {
                     {ranks &&
                       (formation.voterIds.includes(person.id) ? (
                         <Badge ml={6} size="xs" variant="light" tt="none">
-                          {ko.formation.rank(ranks[index] ?? null)}
+                          {formationKo.rank(ranks[index] ?? null)}
                         </Badge>
                       ) : (
                         <Badge ml={6} size="xs" variant="light" color="gray" tt="none">
-                          {ko.formation.notVoted}
+                          {formationKo.notVoted}
                         </Badge>
                       ))}
                   </Text>
@@ -49,7 +49,7 @@ export function TeamColumns({ formation }: { formation: Formation }) {
       </SimpleGrid>
       {formation.scores && (
         <Text size="xs" c="dimmed" data-testid="formation-score-help">
-          {ko.formation.scoreHelp}
+          {formationKo.scoreHelp}
         </Text>
       )}
     </Stack>

@@ -3,11 +3,11 @@ import { ActionIcon, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
 import type { Formation } from '@teamup/contracts/formation';
-import { ko } from '../../../i18n/ko';
+import { formationKo } from '../../../i18n/ko/formation';
 import { errorMessage } from '../../../lib/error-message';
 import { useVoteFormation } from '../api/formations';
 
-const t = ko.formation;
+const t = formationKo;
 
 /** A participant orders the teams, most wanted first (buttons, so it works by keyboard too). */
 export function VoteForm({ formation }: { formation: Formation }) {

@@ -3,7 +3,8 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { routes } from '../../../config/paths';
 import { ErrorAlert } from '../../../components/error-alert';
-import { ko } from '../../../i18n/ko';
+import { formationKo } from '../../../i18n/ko/formation';
+import { teamsKo } from '../../../i18n/ko/teams';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { errorMessage } from '../../../lib/error-message';
 import { useAuth } from '../../../lib/auth/use-auth';
@@ -16,8 +17,9 @@ import { formationsQueryKey, useFormation, useFormations } from '../api/formatio
 import { CreateFormationForm } from '../components/create-formation-form';
 import { FormationSession } from '../components/formation-session';
 import { methodOfSlug, methodSlugs } from '../lib/methods';
+import { canModerateWorkspace } from '@teamup/contracts/workspace-roles';
 
-const t = ko.formation;
+const t = formationKo;
 
 /**
  * /team-formation/{auto-dice|auto-ladder|vote|admin}?ws=&session=: start a session of that
@@ -33,7 +35,7 @@ export function FormationMethodPage() {
   const workspaceId = parseRouteId(params.get('ws') ?? undefined);
   const sessionId = parseRouteId(params.get('session') ?? undefined);
   const workspace = useMyWorkspaces().data?.find((candidate) => candidate.id === workspaceId);
-  useDocumentTitle([ko.formation.title, workspace?.name]);
+  useDocumentTitle([formationKo.title, workspace?.name]);
   const members = useWorkspaceMembers(workspaceId ?? undefined);
   const session = useFormation(sessionId);
   const sessions = useFormations(sessionId === null ? workspaceId : null);
@@ -44,9 +46,9 @@ export function FormationMethodPage() {
   });
 
   if (!method || workspaceId === null) {
-    return <ErrorAlert message={ko.teams.badAccess} />;
+    return <ErrorAlert message={teamsKo.badAccess} />;
   }
-  const isAdmin = workspace?.myRole === 'OWNER' || workspace?.myRole === 'ADMIN';
+  const isAdmin = canModerateWorkspace(workspace?.myRole);
   const back = (
     <Anchor component={Link} to={routes.teamFormation.href(workspaceId)} size="sm">
       <Group gap={4} component="span">

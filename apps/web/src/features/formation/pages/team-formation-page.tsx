@@ -13,13 +13,13 @@ import { IconDice5, IconHandFinger, IconListNumbers, IconStairs } from '@tabler/
 import { Link } from 'react-router';
 import type { FormationMethod } from '@teamup/contracts/formation';
 import { routes } from '../../../config/paths';
-import { ko } from '../../../i18n/ko';
+import { formationKo } from '../../../i18n/ko/formation';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useCurrentWorkspace } from '../../../hooks/use-current-workspace';
 import { useFormations } from '../api/formations';
 import { methodSlugs } from '../lib/methods';
 
-const t = ko.formation;
+const t = formationKo;
 const icons: Record<FormationMethod, typeof IconDice5> = {
   DICE: IconDice5,
   LADDER: IconStairs,
@@ -30,7 +30,7 @@ const icons: Record<FormationMethod, typeof IconDice5> = {
 /** /ws/{ws}/team-formation: the chooser of spec 02 and the workspace's sessions. */
 export function TeamFormationPage() {
   const { workspace } = useCurrentWorkspace();
-  useDocumentTitle([ko.formation.title, workspace?.name]);
+  useDocumentTitle([formationKo.title, workspace?.name]);
   const sessions = useFormations(workspace?.id ?? null);
   if (!workspace) return null;
   return (

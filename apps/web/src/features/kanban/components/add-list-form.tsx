@@ -3,7 +3,7 @@ import { Button, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { createListSchema } from '@teamup/contracts/kanban';
 import { Limits } from '@teamup/contracts/limits';
-import { ko } from '../../../i18n/ko';
+import { kanbanKo } from '../../../i18n/ko/kanban';
 import { useCreateList } from '../api/create-list';
 import { kanbanErrorMessage } from '../lib/kanban-errors';
 
@@ -35,7 +35,7 @@ export function AddListForm({ teamId, kanbanId }: AddListFormProps) {
           setName('');
           inputRef.current?.focus();
         },
-        onError: (error) => setProblem(kanbanErrorMessage(error, ko.kanban.lists.createFailed)),
+        onError: (error) => setProblem(kanbanErrorMessage(error, kanbanKo.lists.createFailed)),
       },
     );
   };
@@ -46,8 +46,8 @@ export function AddListForm({ teamId, kanbanId }: AddListFormProps) {
         <TextInput
           ref={inputRef}
           size="sm"
-          placeholder={ko.kanban.lists.addPlaceholder}
-          aria-label={ko.kanban.lists.addLabel}
+          placeholder={kanbanKo.lists.addPlaceholder}
+          aria-label={kanbanKo.lists.addLabel}
           aria-invalid={problem !== null}
           aria-describedby={problem ? 'kanban-add-list-error' : undefined}
           maxLength={Limits.kanbanNameMax}
@@ -71,7 +71,7 @@ export function AddListForm({ teamId, kanbanId }: AddListFormProps) {
           loading={create.isPending}
           data-testid="kanban-add-list-submit"
         >
-          {ko.kanban.lists.add}
+          {kanbanKo.lists.add}
         </Button>
       </Stack>
     </form>

@@ -3,7 +3,7 @@ import { ActionIcon, Group, Text, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { createTaskSchema } from '@teamup/contracts/kanban';
 import { Limits } from '@teamup/contracts/limits';
-import { ko } from '../../../i18n/ko';
+import { kanbanKo } from '../../../i18n/ko/kanban';
 import { useCreateTask } from '../api/create-task';
 import { kanbanErrorMessage } from '../lib/kanban-errors';
 
@@ -36,7 +36,7 @@ export function AddTaskForm({ teamId, listId, listName }: AddTaskFormProps) {
           setSubject('');
           inputRef.current?.focus();
         },
-        onError: (error) => setProblem(kanbanErrorMessage(error, ko.kanban.tasks.createFailed)),
+        onError: (error) => setProblem(kanbanErrorMessage(error, kanbanKo.tasks.createFailed)),
       },
     );
   };
@@ -49,8 +49,8 @@ export function AddTaskForm({ teamId, listId, listName }: AddTaskFormProps) {
           ref={inputRef}
           size="sm"
           flex={1}
-          placeholder={ko.kanban.tasks.addPlaceholder}
-          aria-label={ko.kanban.tasks.addLabel(listName)}
+          placeholder={kanbanKo.tasks.addPlaceholder}
+          aria-label={kanbanKo.tasks.addLabel(listName)}
           aria-invalid={problem !== null}
           aria-describedby={problem ? errorId : undefined}
           maxLength={Limits.titleMax}
@@ -66,8 +66,8 @@ export function AddTaskForm({ teamId, listId, listName }: AddTaskFormProps) {
           size={36}
           variant="light"
           loading={create.isPending}
-          aria-label={ko.kanban.tasks.add}
-          title={ko.kanban.tasks.add}
+          aria-label={kanbanKo.tasks.add}
+          title={kanbanKo.tasks.add}
           data-testid="kanban-add-task-submit"
         >
           <IconPlus size={18} />

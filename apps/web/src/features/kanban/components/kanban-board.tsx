@@ -24,7 +24,7 @@ import {
 import { horizontalListSortingStrategy, SortableContext } from '@dnd-kit/sortable';
 import { notifications } from '@mantine/notifications';
 import type { Kanban, KanbanList } from '@teamup/contracts/kanban';
-import { ko } from '../../../i18n/ko';
+import { kanbanKo } from '../../../i18n/ko/kanban';
 import { useMoveList } from '../api/update-list';
 import { useMoveTask } from '../api/update-task';
 import {
@@ -46,6 +46,7 @@ import { KanbanColumn } from './kanban-column';
 import { kanbanKeyboardCoordinates } from './kanban-keyboard';
 import classes from './kanban.module.css';
 import { TaskCardView } from './task-card';
+import { useTeamReadOnly } from '../../../lib/team-read-only';
 
 interface KanbanBoardProps {
   teamId: number;
@@ -100,6 +101,9 @@ function isBelow(active: Active, over: Over): boolean {
  * and between lists) and of lists. A drag moves a local copy of the board; the drop shows the
  * result at once in the cache and sends one PUT, rolled back with a message if it fails.
  */
+/** No drag at all: the board is read only. */
+const noSensors: ReturnType<typeof useSensors> = [];
+
 export function KanbanBoard({
   teamId,
   board,
@@ -108,6 +112,7 @@ export function KanbanBoard({
   onDeleteList,
   isLeader = false,
 }: KanbanBoardProps) {
+  const readOnly = useTeamReadOnly();
   const [preview, setPreview] = useState<Kanban | null>(null);
   const [active, setActive] = useState<DropRef | null>(null);
   // The board as the drag sees it, read by the screen-reader texts between renders.
@@ -177,14 +182,14 @@ export function KanbanBoard({
             onError: (error) =>
               notifications.show({
                 color: 'red',
-                message: kanbanErrorMessage(error, ko.kanban.tasks.moveFailed),
+                message: kanbanErrorMessage(error, kanbanKo.tasks.moveFailed),
               }),
             onSuccess: (answered) => {
               if (!moveBecameRequest(request, answered)) return;
               const doneName = before.kanbanLists.find((list) => list.isDoneList)?.kanbanListName;
               notifications.show({
                 color: 'blue',
-                message: ko.kanban.tasks.requestedByMove(doneName ?? ko.kanban.tasks.doneFallback),
+                message: kanbanKo.tasks.requestedByMove(doneName ?? kanbanKo.tasks.doneFallback),
               });
             },
           },
@@ -204,7 +209,7 @@ export function KanbanBoard({
           onError: (error) =>
             notifications.show({
               color: 'red',
-              message: kanbanErrorMessage(error, ko.kanban.lists.moveFailed),
+              message: kanbanErrorMessage(error, kanbanKo.lists.moveFailed),
             }),
         },
       );
@@ -235,7 +240,7 @@ export function KanbanBoard({
 
   return (
     <DndContext
-      sensors={sensors}
+      sensors={readOnly ? noSensors : sensors}
       collisionDetection={collisionDetection}
       measuring={{ droppable: { strategy: MeasuringStrategy.Always } }}
       onDragStart={handleDragStart}
@@ -244,7 +249,7 @@ export function KanbanBoard({
       onDragCancel={finish}
       accessibility={{
         announcements,
-        screenReaderInstructions: { draggable: ko.kanban.drag.instructions },
+        screenReaderInstructions: { draggable: kanbanKo.drag.instructions },
       }}
     >
       <Box
@@ -252,7 +257,7 @@ export function KanbanBoard({
         data-testid="kanban-board"
         data-dragging={active ? '' : undefined}
         role="region"
-        aria-label={ko.kanban.boardLabel}
+        aria-label={kanbanKo.boardLabel}
       >
         <SortableContext
           items={shown.kanbanLists.map((list) => listDndId(list.id))}
@@ -271,9 +276,11 @@ export function KanbanBoard({
             />
           ))}
         </SortableContext>
-        <Box className={`${classes.column} ${classes.addColumn}`}>
-          <AddListForm teamId={teamId} kanbanId={board.id} />
-        </Box>
+        {!readOnly && (
+          <Box className={`${classes.column} ${classes.addColumn}`}>
+            <AddListForm teamId={teamId} kanbanId={board.id} />
+          </Box>
+        )}
       </Box>
       <DragOverlay>
         {activeTask ? (

@@ -1,12 +1,13 @@
 import { Box, Text } from '@mantine/core';
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import type { KanbanList } from '@teamup/contracts/kanban';
-import { ko } from '../../../i18n/ko';
+import { kanbanKo } from '../../../i18n/ko/kanban';
 import { listDndId, taskDndId, translateStyle } from '../lib/dnd-ids';
 import { AddTaskForm } from './add-task-form';
 import classes from './kanban.module.css';
 import { ListHeader } from './list-header';
 import { SortableTaskCard } from './task-card';
+import { useTeamReadOnly } from '../../../lib/team-read-only';
 
 interface KanbanColumnProps {
   teamId: number;
@@ -30,6 +31,7 @@ export function KanbanColumn({
   isLeader = false,
   dragging,
 }: KanbanColumnProps) {
+  const readOnly = useTeamReadOnly();
   const {
     attributes,
     listeners,
@@ -62,7 +64,7 @@ export function KanbanColumn({
         items={list.tasks.map((task) => taskDndId(task.id))}
         strategy={verticalListSortingStrategy}
       >
-        <ul className={classes.tasks} aria-label={ko.kanban.tasks.listLabel(list.kanbanListName)}>
+        <ul className={classes.tasks} aria-label={kanbanKo.tasks.listLabel(list.kanbanListName)}>
           {list.tasks.map((task) => (
             <SortableTaskCard
               key={task.id}
@@ -76,11 +78,11 @@ export function KanbanColumn({
       </SortableContext>
       {list.tasks.length === 0 && (
         <Text size="xs" c="dimmed" className={classes.emptyColumn}>
-          {ko.kanban.lists.emptyColumn}
+          {kanbanKo.lists.emptyColumn}
         </Text>
       )}
       {/* A card made in the done list is approved: the leader's to make (decision 0040). */}
-      {(!list.isDoneList || isLeader) && (
+      {(!list.isDoneList || isLeader) && !readOnly && (
         <AddTaskForm teamId={teamId} listId={list.id} listName={list.kanbanListName} />
       )}
     </Box>

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Paper, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertCircle, IconLayoutKanban } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { ko } from '../../../i18n/ko';
+import { kanbanKo } from '../../../i18n/ko/kanban';
 import classes from './kanban.module.css';
 
 /** Three grey columns while the board loads. */
@@ -11,7 +11,7 @@ export function BoardSkeleton() {
       className={classes.board}
       role="status"
       aria-live="polite"
-      aria-label={ko.kanban.loading}
+      aria-label={kanbanKo.loading}
       data-testid="kanban-loading"
     >
       {[3, 2, 1].map((cards, column) => (
@@ -44,9 +44,9 @@ export function BoardLoadError({ onRetry, retrying }: BoardLoadErrorProps) {
       data-testid="kanban-error"
     >
       <Stack gap="xs" align="flex-start">
-        <Text size="sm">{ko.kanban.loadFailed}</Text>
+        <Text size="sm">{kanbanKo.loadFailed}</Text>
         <Button size="xs" variant="light" color="red" onClick={onRetry} loading={retrying}>
-          {ko.kanban.retry}
+          {kanbanKo.retry}
         </Button>
       </Stack>
     </Alert>
@@ -54,7 +54,8 @@ export function BoardLoadError({ onRetry, retrying }: BoardLoadErrorProps) {
 }
 
 interface EmptyBoardProps {
-  onStarterLists: () => void;
+  /** Absent for a reader who cannot make lists (a class's staff, issue 45). */
+  onStarterLists?: (() => void) | undefined;
   creating: boolean;
   /** The add-list field, for a board of one's own lists. */
   children: ReactNode;
@@ -68,13 +69,17 @@ export function EmptyBoard({ onStarterLists, creating, children }: EmptyBoardPro
         <ThemeIcon size={52} radius="xl" variant="light" aria-hidden>
           <IconLayoutKanban size={28} />
         </ThemeIcon>
-        <Text fw={600}>{ko.kanban.empty}</Text>
-        <Text size="sm" c="dimmed" maw={420} style={{ wordBreak: 'keep-all' }}>
-          {ko.kanban.emptyHint}
-        </Text>
-        <Button onClick={onStarterLists} loading={creating} data-testid="kanban-starter-lists">
-          {ko.kanban.starterLists}
-        </Button>
+        <Text fw={600}>{kanbanKo.empty}</Text>
+        {onStarterLists && (
+          <>
+            <Text size="sm" c="dimmed" maw={420} style={{ wordBreak: 'keep-all' }}>
+              {kanbanKo.emptyHint}
+            </Text>
+            <Button onClick={onStarterLists} loading={creating} data-testid="kanban-starter-lists">
+              {kanbanKo.starterLists}
+            </Button>
+          </>
+        )}
         <Group w="100%" maw={320} justify="center">
           <div style={{ width: '100%' }}>{children}</div>
         </Group>

@@ -4,7 +4,7 @@ import { Group, Loader, Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { KanbanList } from '@teamup/contracts/kanban';
 import { useConfirmAction } from '../../../components/confirm-action';
-import { ko } from '../../../i18n/ko';
+import { kanbanKo } from '../../../i18n/ko/kanban';
 import { useTeamMembers } from '../../../lib/queries/team-members';
 import { parseRouteId } from '../../../lib/route-id';
 import { useCreateStarterLists } from '../api/create-list';
@@ -17,6 +17,7 @@ import { KanbanBoard } from './kanban-board';
 import { BoardLoadError, BoardSkeleton, EmptyBoard } from './kanban-states';
 import { PendingPanel } from './pending-panel';
 import { TaskDetailModal } from './task-detail-modal';
+import { useTeamReadOnly } from '../../../lib/team-read-only';
 
 const TASK_PARAM = 'task';
 const COMMENT_PARAM = 'comment';
@@ -35,6 +36,7 @@ interface KanbanTabProps {
  * window focus and after every change, so what others did shows up.
  */
 export function KanbanTab({ teamId, leaderId, userId }: KanbanTabProps) {
+  const readOnly = useTeamReadOnly();
   const board = useTeamKanban(teamId);
   const members = useTeamMembers(teamId);
   // `&task=12` (and `&comment=34`) in the address open that card at that comment: where a search
@@ -65,19 +67,18 @@ export function KanbanTab({ teamId, leaderId, userId }: KanbanTabProps) {
 
   const handleDeleteList = (list: KanbanList) =>
     confirm({
-      title: ko.kanban.lists.deleteTitle,
-      message: ko.kanban.lists.deleteConfirm(list.kanbanListName, list.tasks.length),
-      confirmLabel: ko.kanban.lists.delete,
+      title: kanbanKo.lists.deleteTitle,
+      message: kanbanKo.lists.deleteConfirm(list.kanbanListName, list.tasks.length),
+      confirmLabel: kanbanKo.lists.delete,
       onConfirm: () =>
         removeList.mutate(
           { listId: list.id },
           {
-            onSuccess: () =>
-              notifications.show({ color: 'teal', message: ko.kanban.lists.deleted }),
+            onSuccess: () => notifications.show({ color: 'teal', message: kanbanKo.lists.deleted }),
             onError: (error) =>
               notifications.show({
                 color: 'red',
-                message: kanbanErrorMessage(error, ko.kanban.lists.deleteFailed),
+                message: kanbanErrorMessage(error, kanbanKo.lists.deleteFailed),
               }),
           },
         ),
@@ -93,20 +94,23 @@ export function KanbanTab({ teamId, leaderId, userId }: KanbanTabProps) {
       return (
         <EmptyBoard
           creating={starter.isPending}
-          onStarterLists={() =>
-            starter.mutate(
-              { kanbanId: data.id, names: ko.kanban.starterNames },
-              {
-                onError: (error) =>
-                  notifications.show({
-                    color: 'red',
-                    message: kanbanErrorMessage(error, ko.kanban.starterFailed),
-                  }),
-              },
-            )
+          onStarterLists={
+            readOnly
+              ? undefined
+              : () =>
+                  starter.mutate(
+                    { kanbanId: data.id, names: kanbanKo.starterNames },
+                    {
+                      onError: (error) =>
+                        notifications.show({
+                          color: 'red',
+                          message: kanbanErrorMessage(error, kanbanKo.starterFailed),
+                        }),
+                    },
+                  )
           }
         >
-          <AddListForm teamId={teamId} kanbanId={data.id} />
+          {!readOnly && <AddListForm teamId={teamId} kanbanId={data.id} />}
         </EmptyBoard>
       );
     }
@@ -126,10 +130,10 @@ export function KanbanTab({ teamId, leaderId, userId }: KanbanTabProps) {
     <Stack gap="md" data-testid="team-panel-kanban">
       <Group justify="space-between" gap="sm">
         <Title order={2} fz="h4">
-          {ko.kanban.heading}
+          {kanbanKo.heading}
         </Title>
         {board.isFetching && !board.isPending && (
-          <Loader size="xs" role="status" aria-label={ko.kanban.refreshing} />
+          <Loader size="xs" role="status" aria-label={kanbanKo.refreshing} />
         )}
       </Group>
       {isLeader && board.data && (

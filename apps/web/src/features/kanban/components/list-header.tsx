@@ -20,12 +20,12 @@ import {
 } from '@tabler/icons-react';
 import { updateListSchema, type KanbanList } from '@teamup/contracts/kanban';
 import { Limits } from '@teamup/contracts/limits';
-import { ko } from '../../../i18n/ko';
+import { kanbanKo } from '../../../i18n/ko/kanban';
 import { useMarkDoneList, useRenameList } from '../api/update-list';
 import { kanbanErrorMessage } from '../lib/kanban-errors';
 import classes from './kanban.module.css';
 
-const texts = ko.kanban.lists;
+const texts = kanbanKo.lists;
 
 interface ListHeaderProps {
   teamId: number;

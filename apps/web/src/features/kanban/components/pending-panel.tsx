@@ -5,12 +5,12 @@ import { IconCheck, IconX } from '@tabler/icons-react';
 import type { Kanban, Task } from '@teamup/contracts/kanban';
 import { Limits } from '@teamup/contracts/limits';
 import type { TeamMember } from '@teamup/contracts/teams';
-import { ko } from '../../../i18n/ko';
+import { kanbanKo } from '../../../i18n/ko/kanban';
 import { useReviewCompletion } from '../api/review-completion';
 import { pendingTasks } from '../lib/board-moves';
 import { kanbanErrorMessage } from '../lib/kanban-errors';
 
-const texts = ko.kanban.pending;
+const texts = kanbanKo.pending;
 
 interface PendingPanelProps {
   teamId: number;
@@ -123,7 +123,7 @@ function PendingItem({
         </Group>
         {task.completionRequestMessage && (
           <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-            {ko.kanban.completion.requestMessage(task.completionRequestMessage)}
+            {kanbanKo.completion.requestMessage(task.completionRequestMessage)}
           </Text>
         )}
         <Group gap="xs" wrap="wrap" align="flex-end">

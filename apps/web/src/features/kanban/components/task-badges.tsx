@@ -1,20 +1,20 @@
 import { Avatar, Badge, Box, Group, Text, Tooltip } from '@mantine/core';
 import { IconArrowBackUp, IconCalendarDue, IconMessageCircle } from '@tabler/icons-react';
 import type { Task, TaskMember } from '@teamup/contracts/kanban';
-import { ko } from '../../../i18n/ko';
+import { kanbanKo } from '../../../i18n/ko/kanban';
 import { deadlineDate, deadlineKind } from '../lib/deadline';
 import { taskState } from '../lib/task-state';
 import { visibleAssignees } from '../lib/task-state';
 import classes from './kanban.module.css';
 import { MemberAvatar } from '../../../components/member-avatar';
 
-const texts = ko.kanban.tasks;
+const texts = kanbanKo.tasks;
 
 /** Overdue (not approved) in red, due today in orange, else the date. */
 export function DeadlineBadge({ task, today }: { task: Task; today: string }) {
   const kind = deadlineKind(task.deadline, today, task.isApproved);
   if (!kind || !task.deadline) return null;
-  const date = deadlineDate(task.deadline, today, ko.kanban.dates);
+  const date = deadlineDate(task.deadline, today, kanbanKo.dates);
   const label = kind === 'overdue' ? texts.overdue : kind === 'today' ? texts.dueToday : date;
   return (
     <Badge

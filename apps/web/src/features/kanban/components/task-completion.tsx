@@ -6,11 +6,12 @@ import type { Task } from '@teamup/contracts/kanban';
 import { Limits } from '@teamup/contracts/limits';
 import { ErrorAlert } from '../../../components/error-alert';
 import { ko } from '../../../i18n/ko';
+import { kanbanKo } from '../../../i18n/ko/kanban';
 import { useRequestCompletion } from '../api/request-completion';
 import { kanbanErrorMessage } from '../lib/kanban-errors';
 import { canRequestCompletion, taskState } from '../lib/task-state';
 
-const texts = ko.kanban.completion;
+const texts = kanbanKo.completion;
 
 const stateInfo = {
   requested: { color: 'blue', text: texts.waiting },

@@ -5,20 +5,21 @@ import type { TeamMember } from '@teamup/contracts/teams';
 import { CommentThread } from '../../../components/comments/comment-thread';
 import type { CommentTexts } from '../../../components/comments/comment-texts';
 import { useConfirmAction } from '../../../components/confirm-action';
-import { ko } from '../../../i18n/ko';
+import { kanbanKo } from '../../../i18n/ko/kanban';
 import { useDeleteTask } from '../api/delete-task';
 import { taskCommentEndpoints } from '../api/task-comments';
 import { taskById } from '../lib/board-moves';
 import { kanbanErrorMessage } from '../lib/kanban-errors';
 import { TaskCompletion } from './task-completion';
 import { TaskEditForm } from './task-edit-form';
+import { useTeamReadOnly } from '../../../lib/team-read-only';
 
-const texts = ko.kanban.detail;
+const texts = kanbanKo.detail;
 const commentTexts: CommentTexts = {
-  ...ko.kanban.comments,
-  submit: ko.kanban.comments.add,
-  retry: ko.kanban.retry,
-  pager: ko.kanban.comments,
+  ...kanbanKo.comments,
+  submit: kanbanKo.comments.add,
+  retry: kanbanKo.retry,
+  pager: kanbanKo.comments,
 };
 
 interface TaskDetailModalProps {
@@ -47,6 +48,7 @@ export function TaskDetailModal({
   onClose,
   focusCommentId = null,
 }: TaskDetailModalProps) {
+  const readOnly = useTeamReadOnly();
   const found = taskById(board, taskId);
   const remove = useDeleteTask(teamId);
   const { confirm, confirmElement } = useConfirmAction({ stackId: 'task-confirm' });
@@ -104,6 +106,7 @@ export function TaskDetailModal({
             <TaskCompletion teamId={teamId} task={found.task} />
             <Divider />
             <CommentThread
+              readOnly={readOnly}
               endpoints={taskCommentEndpoints(teamId, found.task.id)}
               texts={commentTexts}
               headingId={`task-${found.task.id}-comments`}

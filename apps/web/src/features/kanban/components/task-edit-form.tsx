@@ -10,12 +10,13 @@ import type { ConfirmActionOptions } from '../../../components/confirm-action';
 import { DateWithTimeField } from '../../../components/date-fields';
 import { ErrorAlert } from '../../../components/error-alert';
 import { ko } from '../../../i18n/ko';
+import { kanbanKo } from '../../../i18n/ko/kanban';
 import { formatDate, formatDateTime, isDueInPast } from '../../../lib/dates';
 import { useUpdateTask } from '../api/update-task';
 import { deadlineDay } from '../lib/deadline';
 import { kanbanErrorMessage } from '../lib/kanban-errors';
 
-const texts = ko.kanban.detail;
+const texts = kanbanKo.detail;
 
 interface TaskEditFormProps {
   teamId: number;

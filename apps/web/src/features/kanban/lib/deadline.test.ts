@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ko } from '../../../i18n/ko';
+import { kanbanKo } from '../../../i18n/ko/kanban';
 import { deadlineDate, deadlineDay, deadlineKind, todayIso } from './deadline';
 
 const today = '2026-03-10';
@@ -25,14 +25,14 @@ describe('deadlines with a due time', () => {
     expect(deadlineDay(dueAtNine)).toBe('2026-03-10');
     expect(deadlineKind(dueAtNine, today, false)).toBe('today');
     expect(deadlineKind(new Date(2026, 2, 9, 23, 0).toISOString(), today, false)).toBe('overdue');
-    expect(deadlineDate(dueAtNine, today, ko.kanban.dates)).toBe('3월 10일 09:00');
+    expect(deadlineDate(dueAtNine, today, kanbanKo.dates)).toBe('3월 10일 09:00');
   });
 });
 
 describe('deadline dates', () => {
   it('leaves out the year of this year', () => {
-    expect(deadlineDate('2026-03-11', today, ko.kanban.dates)).toBe('3월 11일');
-    expect(deadlineDate('2027-01-02', today, ko.kanban.dates)).toBe('2027년 1월 2일');
+    expect(deadlineDate('2026-03-11', today, kanbanKo.dates)).toBe('3월 11일');
+    expect(deadlineDate('2027-01-02', today, kanbanKo.dates)).toBe('2027년 1월 2일');
   });
 
   it('takes today in the local time zone', () => {

@@ -31,7 +31,7 @@ export function deadlineKind(
   return 'date';
 }
 
-/** The date of a deadline in a format of ko.kanban.dates (the year only when it is not this one). */
+/** The date of a deadline in a format of kanbanKo.dates (the year only when it is not this one). */
 export function deadlineDate(
   deadline: string,
   today: string,

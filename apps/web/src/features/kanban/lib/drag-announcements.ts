@@ -1,8 +1,8 @@
 import type { Kanban } from '@teamup/contracts/kanban';
-import { ko } from '../../../i18n/ko';
+import { kanbanKo } from '../../../i18n/ko/kanban';
 import { findList, findTask, type DropRef } from './board-moves';
 
-const texts = ko.kanban.drag;
+const texts = kanbanKo.drag;
 
 /** Where a dragged task would land over `over`: the list's name and a 1-based position. */
 function taskPlace(board: Kanban, taskId: number, over: DropRef | null) {

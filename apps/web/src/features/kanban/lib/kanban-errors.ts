@@ -1,5 +1,5 @@
 import { ErrorCode } from '@teamup/contracts/error-codes';
-import { ko } from '../../../i18n/ko';
+import { kanbanKo } from '../../../i18n/ko/kanban';
 import { errorMessage } from '../../../lib/error-message';
 
 /**
@@ -11,7 +11,7 @@ export function kanbanErrorMessage(error: unknown, fallback: string): string {
   return errorMessage(error, {
     fallback,
     byCode: {
-      [ErrorCode.KANBAN_TASK_NOT_FOUND]: ko.kanban.detail.gone,
+      [ErrorCode.KANBAN_TASK_NOT_FOUND]: kanbanKo.detail.gone,
       [ErrorCode.INTERNAL]: fallback,
     },
   });

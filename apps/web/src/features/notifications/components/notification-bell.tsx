@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { ActionIcon, Center, Indicator, Loader, Popover } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { ko } from '../../../i18n/ko';
+import { notificationsKo } from '../../../i18n/ko/notifications';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { useUnreadCount } from '../api/unread-count';
 import { useNotificationsLive } from '../hooks/use-notifications-live';
@@ -55,7 +56,7 @@ export function NotificationBell() {
             color="gray"
             size="lg"
             radius="xl"
-            aria-label={ko.notifications.bell(unread)}
+            aria-label={notificationsKo.bell(unread)}
             data-testid="notification-bell"
             onClick={() => setOpened((open) => !open)}
           >

@@ -18,13 +18,14 @@ import { Link, useNavigate } from 'react-router';
 import type { Notification } from '@teamup/contracts/notifications';
 import { routes } from '../../../config/paths';
 import { ko } from '../../../i18n/ko';
+import { notificationsKo } from '../../../i18n/ko/notifications';
 import { formatRelative } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/error-message';
 import { useMarkNotificationsRead } from '../api/mark-read';
 import { useNotifications } from '../api/notifications';
 import classes from './notification-popover.module.css';
 
-const t = ko.notifications;
+const t = notificationsKo;
 
 /** How many of the newest notifications the bell lists; the rest are on the full page. */
 export const POPOVER_LIMIT = 8;

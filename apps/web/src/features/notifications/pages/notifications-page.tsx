@@ -4,6 +4,7 @@ import {
   Button,
   Center,
   Collapse,
+  Divider,
   Group,
   Loader,
   Paper,
@@ -24,12 +25,15 @@ import {
 import { ErrorAlert } from '../../../components/error-alert';
 import { Pagination } from '../../../components/pagination';
 import { ko } from '../../../i18n/ko';
+import { notificationsKo } from '../../../i18n/ko/notifications';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { formatRelative } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/error-message';
 import { useMarkNotificationsRead } from '../api/mark-read';
 import { NOTIFICATION_PAGE_SIZE, useNotifications } from '../api/notifications';
 import { usePreferences, useUpdatePreferences } from '../api/preferences';
+import { DeliverySettingsSection } from '../components/delivery-settings';
+import { PushSettingsSection } from '../components/push-settings';
 import {
   askBrowserPermission,
   browserNotificationsSupported,
@@ -37,7 +41,7 @@ import {
   setBrowserNotificationsWanted,
 } from '../lib/browser-notifications';
 
-const t = ko.notifications;
+const t = notificationsKo;
 
 function NotificationRow({
   item,
@@ -187,7 +191,7 @@ function KindPreferences() {
 
 /** /notifications: the centre of spec 02, backed by the server and kept current live. */
 export function NotificationsPage() {
-  useDocumentTitle([ko.notifications.title, ko.brand]);
+  useDocumentTitle([notificationsKo.title, ko.brand]);
   const [page, setPage] = useState(0);
   const list = useNotifications(page);
   const markRead = useMarkNotificationsRead();
@@ -241,7 +245,11 @@ export function NotificationsPage() {
         <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
           <Stack gap="md">
             <BrowserToggle />
+            <PushSettingsSection />
+            <Divider />
             <KindPreferences />
+            <Divider />
+            <DeliverySettingsSection />
           </Stack>
         </Paper>
       </Collapse>

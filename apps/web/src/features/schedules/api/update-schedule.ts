@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Schedule, ScheduleInput } from '@teamup/contracts/schedules';
+import type { OccurrenceScopeQuery, Schedule, ScheduleInput } from '@teamup/contracts/schedules';
 import { pathOf } from '@teamup/contracts/endpoint';
 import { scheduleEndpoints } from '@teamup/contracts/schedules';
 import { api } from '../../../lib/api-client';
@@ -10,6 +10,8 @@ export interface UpdateScheduleVariables {
   scheduleId: number;
   /** The whole schedule: PUT replaces every field. */
   body: ScheduleInput;
+  /** An occurrence of a recurring schedule: which one and how far the change reaches. */
+  scope?: OccurrenceScopeQuery;
 }
 
 /** PUT /teams/{t}/schedules/{id}: its creator or the team leader (403 SCHEDULE_FORBIDDEN). */
@@ -17,8 +19,13 @@ export function updateSchedule({
   teamId,
   scheduleId,
   body,
+  scope,
 }: UpdateScheduleVariables): Promise<Schedule> {
-  return api.put<Schedule>(pathOf(scheduleEndpoints.update, { teamId, id: scheduleId }), body);
+  return api.put<Schedule>(
+    pathOf(scheduleEndpoints.update, { teamId, id: scheduleId }),
+    body,
+    scope ? { query: { ...scope } } : undefined,
+  );
 }
 
 export function useUpdateSchedule() {

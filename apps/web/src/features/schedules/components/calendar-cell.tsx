@@ -2,17 +2,19 @@ import type { CSSProperties, KeyboardEvent, ReactNode } from 'react';
 import { VisuallyHidden } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import type { Schedule } from '@teamup/contracts/schedules';
-import { ko } from '../../../i18n/ko';
+import { calendarKo } from '../../../i18n/ko/calendar';
 import type { CalendarDay } from '../lib/month-grid';
 import { scheduleTypeFill } from '../lib/schedule-types';
 import { formatScheduleRange } from '../lib/schedule-time';
-import type { WeekSegment } from '../lib/week-layout';
+import { scheduleKey, type WeekSegment } from '../lib/week-layout';
 import classes from './month-grid.module.css';
 
 interface CalendarCellProps {
   day: CalendarDay;
   /** The date in words, e.g. 2026년 3월 10일 화요일. */
   dayName: string;
+  /** The public holiday's name(s) on this day, if it is one. */
+  holiday?: string;
   /** How many events cover the day (all of them, shown or not). */
   count: number;
   isToday: boolean;
@@ -58,13 +60,26 @@ function gridCellProps({
   };
 }
 
-/** The day's number as shown, and its name in words for screen readers (the cell's name). */
-function DayHeading({ day, name }: { day: CalendarDay; name: string }) {
+/**
+ * The day's number as shown (red on a public holiday, as on a Sunday, with the holiday's name),
+ * and its name in words for screen readers (the cell's name).
+ */
+function DayHeading({ day, name, holiday }: { day: CalendarDay; name: string; holiday?: string }) {
   return (
     <>
-      <span className={classes.dayNumber} data-weekday={day.weekday} aria-hidden>
+      <span
+        className={classes.dayNumber}
+        data-weekday={day.weekday}
+        data-holiday={holiday ? true : undefined}
+        aria-hidden
+      >
         {day.date}
       </span>
+      {holiday && (
+        <span className={classes.holiday} title={holiday} data-testid="calendar-holiday">
+          {holiday}
+        </span>
+      )}
       <VisuallyHidden>{name}</VisuallyHidden>
     </>
   );
@@ -78,6 +93,7 @@ function DayHeading({ day, name }: { day: CalendarDay; name: string }) {
 export function CalendarCell({
   day,
   dayName,
+  holiday,
   count,
   isToday,
   tabbable,
@@ -95,6 +111,7 @@ export function CalendarCell({
       <NarrowCell
         day={day}
         dayName={dayName}
+        holiday={holiday}
         isToday={isToday}
         tabbable={tabbable}
         schedules={narrowSchedules}
@@ -111,15 +128,19 @@ export function CalendarCell({
       {...gridCellProps({ day, isToday, tabbable, onKeyDown })}
       onClick={() => onCreate(day.key)}
     >
-      <DayHeading day={day} name={ko.calendar.cellLabel(dayName, count, isToday)} />
+      <DayHeading
+        day={day}
+        holiday={holiday}
+        name={calendarKo.cellLabel(dayName, count, isToday)}
+      />
       {/* Shown on hover and focus (always on touch screens): a day full of events can still be
           added to without aiming between the bars. Tab stays on the cell (Enter adds there). */}
       <button
         type="button"
         tabIndex={-1}
         className={classes.add}
-        aria-label={ko.calendar.addOnDayLabel(dayName)}
-        title={ko.calendar.addOnDay}
+        aria-label={calendarKo.addOnDayLabel(dayName)}
+        title={calendarKo.addOnDay}
         data-testid="calendar-cell-add"
         onClick={(event) => {
           event.stopPropagation();
@@ -132,7 +153,7 @@ export function CalendarCell({
       {children}
       {segments.map((segment) => {
         const { schedule } = segment;
-        const typeName = ko.calendar.types[schedule.type];
+        const typeName = calendarKo.types[schedule.type];
         const style = {
           '--lane': segment.lane,
           '--span': segment.endCol - segment.startCol + 1,
@@ -140,12 +161,12 @@ export function CalendarCell({
         } as CSSProperties;
         return (
           <button
-            key={schedule.id}
+            key={scheduleKey(schedule)}
             type="button"
             className={classes.bar}
             style={style}
             title={schedule.title}
-            aria-label={ko.calendar.eventLabel(
+            aria-label={calendarKo.eventLabel(
               schedule.title,
               typeName,
               formatScheduleRange(schedule),
@@ -169,7 +190,7 @@ export function CalendarCell({
         <button
           type="button"
           className={classes.more}
-          aria-label={ko.calendar.moreLabel(dayName, hidden)}
+          aria-label={calendarKo.moreLabel(dayName, hidden)}
           data-testid="calendar-more"
           onClick={(event) => {
             event.stopPropagation();
@@ -177,7 +198,7 @@ export function CalendarCell({
           }}
           onKeyDown={(event) => event.stopPropagation()}
         >
-          {ko.calendar.more(hidden)}
+          {calendarKo.more(hidden)}
         </button>
       )}
     </div>
@@ -186,7 +207,15 @@ export function CalendarCell({
 
 type NarrowCellProps = Pick<
   CalendarCellProps,
-  'day' | 'dayName' | 'isToday' | 'tabbable' | 'onCreate' | 'onKeyDown' | 'onOpenDay' | 'children'
+  | 'day'
+  | 'dayName'
+  | 'holiday'
+  | 'isToday'
+  | 'tabbable'
+  | 'onCreate'
+  | 'onKeyDown'
+  | 'onOpenDay'
+  | 'children'
 > & { schedules: Schedule[] };
 
 /**
@@ -198,6 +227,7 @@ type NarrowCellProps = Pick<
 function NarrowCell({
   day,
   dayName,
+  holiday,
   isToday,
   tabbable,
   schedules,
@@ -214,17 +244,17 @@ function NarrowCell({
       data-narrow
       onClick={() => (schedules.length > 0 ? onOpenDay(day.key) : onCreate(day.key))}
     >
-      <DayHeading day={day} name={ko.calendar.cellLabel(dayName, 0, isToday)} />
+      <DayHeading day={day} holiday={holiday} name={calendarKo.cellLabel(dayName, 0, isToday)} />
       {children}
       {schedules.length > 0 && (
         <>
           <span className={classes.count} data-testid="calendar-cell-count">
-            {ko.calendar.narrowCount(schedules.length)}
+            {calendarKo.narrowCount(schedules.length)}
           </span>
           <span className={classes.titles}>
             {schedules.slice(0, NARROW_TITLES).map((schedule) => (
               <span
-                key={schedule.id}
+                key={scheduleKey(schedule)}
                 className={classes.title}
                 style={{ '--bar-color': scheduleTypeFill(schedule.type) } as CSSProperties}
                 data-testid="calendar-cell-title"

@@ -3,10 +3,11 @@ import { Skeleton, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { Limits } from '@teamup/contracts/limits';
 import type { Schedule } from '@teamup/contracts/schedules';
-import { ko } from '../../../i18n/ko';
+import { calendarKo } from '../../../i18n/ko/calendar';
 import { addDays, FOCUS_STEPS, weeksOf, type CalendarDay } from '../lib/month-grid';
 import { formatDay } from '../lib/schedule-time';
 import { daySpanOf, coversDay, hiddenCount, layoutWeek, schedulesOnDay } from '../lib/week-layout';
+import type { HolidayNames } from '../lib/holidays';
 import { CalendarCell } from './calendar-cell';
 import classes from './month-grid.module.css';
 
@@ -16,6 +17,8 @@ interface CalendarGridProps {
   /** Heading of the grid for screen readers, e.g. 2026년 12월 달력. */
   label: string;
   schedules: Schedule[];
+  /** Korean public holidays by day key: the cell shows the name, in Sunday's red. */
+  holidays?: HolidayNames;
   todayKey: string;
   /** The day reached with Tab and moved with the arrow keys; always one of `days`. */
   focusKey: string;
@@ -39,6 +42,7 @@ export function CalendarGrid({
   days,
   label,
   schedules,
+  holidays = {},
   todayKey,
   focusKey,
   loading,
@@ -95,7 +99,7 @@ export function CalendarGrid({
         data-testid="calendar-grid"
       >
         <div role="row" className={classes.row}>
-          {ko.calendar.weekdays.map((name, weekday) => (
+          {calendarKo.weekdays.map((name, weekday) => (
             <div key={name} role="columnheader" className={classes.weekday} data-weekday={weekday}>
               {name}
             </div>
@@ -113,6 +117,7 @@ export function CalendarGrid({
                   key={day.key}
                   day={day}
                   dayName={formatDay(day.key)}
+                  holiday={holidays[day.key]?.join(', ')}
                   count={countOn(day.key)}
                   isToday={day.key === todayKey}
                   tabbable={day.key === focusKey}
@@ -136,7 +141,7 @@ export function CalendarGrid({
           );
         })}
       </div>
-      <VisuallyHidden id={hintId}>{ko.calendar.keyboardHint}</VisuallyHidden>
+      <VisuallyHidden id={hintId}>{calendarKo.keyboardHint}</VisuallyHidden>
     </>
   );
 }

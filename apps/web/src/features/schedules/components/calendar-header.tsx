@@ -1,6 +1,6 @@
 import { ActionIcon, Box, Button, Group, SegmentedControl, Title } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconPlus } from '@tabler/icons-react';
-import { ko } from '../../../i18n/ko';
+import { calendarKo } from '../../../i18n/ko/calendar';
 import type { CalendarMonth } from '../lib/month-grid';
 
 export type CalendarView = 'month' | 'list';
@@ -12,7 +12,8 @@ interface CalendarHeaderProps {
   onPrevious: () => void;
   onNext: () => void;
   onToday: () => void;
-  onAdd: () => void;
+  /** Absent for a reader who cannot add events (a class's staff, issue 45). */
+  onAdd?: (() => void) | undefined;
 }
 
 /**
@@ -36,7 +37,7 @@ export function CalendarHeader({
             variant="default"
             size="lg"
             onClick={onPrevious}
-            aria-label={ko.calendar.previousMonth}
+            aria-label={calendarKo.previousMonth}
             data-testid="calendar-prev"
           >
             <IconChevronLeft size={18} />
@@ -50,13 +51,13 @@ export function CalendarHeader({
             data-testid="calendar-title"
             style={{ whiteSpace: 'nowrap' }}
           >
-            {ko.calendar.monthTitle(month.year, month.month + 1)}
+            {calendarKo.monthTitle(month.year, month.month + 1)}
           </Title>
           <ActionIcon
             variant="default"
             size="lg"
             onClick={onNext}
-            aria-label={ko.calendar.nextMonth}
+            aria-label={calendarKo.nextMonth}
             data-testid="calendar-next"
           >
             <IconChevronRight size={18} />
@@ -68,12 +69,12 @@ export function CalendarHeader({
             onClick={onToday}
             data-testid="calendar-today"
           >
-            {ko.calendar.today}
+            {calendarKo.today}
           </Button>
         </Group>
       ) : (
         <Title order={2} fz="h4" data-testid="calendar-title">
-          {ko.calendar.listLabel}
+          {calendarKo.listLabel}
         </Title>
       )}
       <Group gap={6} wrap="nowrap" ml="auto">
@@ -82,25 +83,27 @@ export function CalendarHeader({
           value={view}
           onChange={(value) => onViewChange(value === 'list' ? 'list' : 'month')}
           data={[
-            { value: 'month', label: ko.calendar.views.month },
-            { value: 'list', label: ko.calendar.views.list },
+            { value: 'month', label: calendarKo.views.month },
+            { value: 'list', label: calendarKo.views.list },
           ]}
-          aria-label={ko.calendar.viewLabel}
+          aria-label={calendarKo.viewLabel}
           data-testid="calendar-view"
         />
-        <Button
-          onClick={onAdd}
-          aria-label={ko.calendar.add}
-          data-testid="calendar-add"
-          h={34}
-          px={{ base: 8, xs: 'md' }}
-        >
-          <IconPlus size={16} aria-hidden />
-          {/* On a 360 px screen the plus alone keeps the header short. */}
-          <Box component="span" ml={6} visibleFrom="xs">
-            {ko.calendar.add}
-          </Box>
-        </Button>
+        {onAdd && (
+          <Button
+            onClick={onAdd}
+            aria-label={calendarKo.add}
+            data-testid="calendar-add"
+            h={34}
+            px={{ base: 8, xs: 'md' }}
+          >
+            <IconPlus size={16} aria-hidden />
+            {/* On a 360 px screen the plus alone keeps the header short. */}
+            <Box component="span" ml={6} visibleFrom="xs">
+              {calendarKo.add}
+            </Box>
+          </Button>
+        )}
       </Group>
     </Group>
   );

@@ -1,6 +1,6 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { ko } from '../../../i18n/ko';
+import { calendarKo } from '../../../i18n/ko/calendar';
 
 interface CalendarLoadErrorProps {
   message: string;
@@ -21,7 +21,7 @@ export function CalendarLoadError({ message, onRetry, retrying }: CalendarLoadEr
       <Stack gap="xs" align="flex-start">
         <Text size="sm">{message}</Text>
         <Button size="xs" variant="light" color="red" onClick={onRetry} loading={retrying}>
-          {ko.calendar.retry}
+          {calendarKo.retry}
         </Button>
       </Stack>
     </Alert>

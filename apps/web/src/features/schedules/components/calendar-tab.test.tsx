@@ -78,6 +78,17 @@ describe('CalendarTab', () => {
     expect(query?.get('endDate')).toBe(dayjs('2026-04-11T23:59:59.999').toISOString());
   });
 
+  it("opens the event of a reminder's link (&schedule=) once its month is loaded", async () => {
+    serveRange(() => [
+      schedule(1, '2026-03-10T09:00', '2026-03-10T10:00', { title: '주간 회의' }),
+      schedule(2, '2026-03-11T09:00', '2026-03-11T10:00', { title: '발표 리허설' }),
+    ]);
+    renderPage('/', <CalendarTab teamId={7} leaderId={LEADER} userId={ME} />, '/?schedule=2');
+    const detail = await screen.findByTestId('schedule-detail');
+    expect(within(detail).getByText('발표 리허설')).toBeTruthy();
+    expect(within(detail).queryByText('주간 회의')).toBeNull();
+  });
+
   it('draws events in their cells and a multi-day event across the week rows', async () => {
     serveRange(() => [
       schedule(1, '2026-03-10T09:00', '2026-03-10T10:00', { title: '주간 회의' }),
@@ -243,6 +254,13 @@ describe('CalendarTab', () => {
     fireEvent.change(within(form).getByTestId('schedule-type-select'), {
       target: { value: 'WORKSHOP' },
     });
+    // Reminders (issue 44): several chips, sent ascending whatever the order they were picked in.
+    const reminders = within(form).getByTestId('schedule-reminders');
+    fireEvent.click(within(reminders).getByRole('checkbox', { name: '1일 전' }));
+    fireEvent.click(within(reminders).getByRole('checkbox', { name: '10분 전' }));
+    expect(
+      within(reminders).getByRole<HTMLInputElement>('checkbox', { name: '10분 전' }).checked,
+    ).toBe(true);
     const before = rangeCalls(calls).length;
     fireEvent.click(within(form).getByTestId('schedule-submit'));
     await waitFor(() => expect(screen.queryByTestId('schedule-form')).toBeNull());
@@ -252,11 +270,12 @@ describe('CalendarTab', () => {
       startDate: dayjs('2026-03-12T14:00').toISOString(),
       endDate: dayjs('2026-03-12T15:30').toISOString(),
       scheduleDesc: null,
+      reminders: [10, 1440],
     });
     // The month is asked again and shows the new event.
     expect(await within(cellOf('2026-03-12')).findByText('기획 회의')).toBeTruthy();
     expect(rangeCalls(calls).length).toBeGreaterThan(before);
-  }, 20_000);
+  }, 30_000);
 
   it('asks no end of a deadline or an all-day event, and asks before saving a past deadline', async () => {
     const calls = serveRange(
@@ -298,6 +317,7 @@ describe('CalendarTab', () => {
       type: 'DEADLINE',
       startDate: dayjs('2026-03-09T09:00').toISOString(),
       scheduleDesc: null,
+      reminders: [],
     });
   });
 
@@ -376,6 +396,7 @@ describe('CalendarTab', () => {
       startDate: dayjs('2026-03-10T09:00').toISOString(),
       endDate: dayjs('2026-03-10T10:00').toISOString(),
       scheduleDesc: null,
+      reminders: [],
     });
     const detail = screen.getByTestId('schedule-detail');
     expect(within(detail).getByText('바뀐 일정')).toBeTruthy();

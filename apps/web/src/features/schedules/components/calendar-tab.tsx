@@ -1,10 +1,13 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Modal, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import dayjs from 'dayjs';
 import { ScheduleMessages, type Schedule } from '@teamup/contracts/schedules';
 import { useConfirmAction } from '../../../components/confirm-action';
 import { ko } from '../../../i18n/ko';
+import { calendarKo } from '../../../i18n/ko/calendar';
+import { parseRouteId } from '../../../lib/route-id';
 import { useDeleteSchedule } from '../api/delete-schedule';
 import { useScheduleRange } from '../api/schedule-range';
 import {
@@ -19,7 +22,9 @@ import {
 import { canManageSchedule } from '../lib/schedule-access';
 import { scheduleErrorMessage } from '../lib/schedule-errors';
 import { newScheduleValues, scheduleValues, type ScheduleFormValues } from '../lib/schedule-form';
-import { schedulesOnDay } from '../lib/week-layout';
+import { scheduleKey, schedulesOnDay } from '../lib/week-layout';
+import { useHolidays } from '../lib/holidays';
+import { OccurrenceScopeDialog, type ScopeRequest } from './occurrence-scope-dialog';
 import { CalendarGrid } from './calendar-grid';
 import { CalendarHeader, type CalendarView } from './calendar-header';
 import { CalendarLoadError } from './calendar-load-error';
@@ -28,6 +33,7 @@ import { ScheduleDetailModal } from './schedule-detail-modal';
 import { ScheduleFormModal } from './schedule-form-modal';
 import { ScheduleList } from './schedule-list';
 import { ScheduleLegend } from './schedule-type-badge';
+import { useTeamReadOnly } from '../../../lib/team-read-only';
 
 interface CalendarTabProps {
   teamId: number;
@@ -48,7 +54,11 @@ interface FormState {
  * a day, detail with edit and delete for the creator and the leader. The modals form one stack
  * (day list, detail, form, confirm), so Escape closes only the top one.
  */
+/** The address parameter of an event to open (where a reminder's notice leads). */
+const SCHEDULE_PARAM = 'schedule';
+
 export function CalendarTab({ teamId, leaderId, userId }: CalendarTabProps) {
+  const readOnly = useTeamReadOnly();
   const todayKey = dayKeyOf(dayjs());
   const [view, setView] = useState<CalendarView>('month');
   const [month, setMonth] = useState<CalendarMonth>(() => monthOf(todayKey));
@@ -64,11 +74,13 @@ export function CalendarTab({ teamId, leaderId, userId }: CalendarTabProps) {
     values: newScheduleValues(todayKey),
   });
   const remove = useDeleteSchedule();
+  const [scopeRequest, setScopeRequest] = useState<ScopeRequest | null>(null);
   const { confirm, confirmElement } = useConfirmAction({ stackId: 'schedule-confirm' });
 
   const days = monthGrid(month);
   const range = useScheduleRange({ teamId, ...gridRange(month) });
   const schedules = range.data ?? [];
+  const holidays = useHolidays(days);
   // The day Tab reaches: the one moved to, else today in this month, else the 1st.
   const tabbableKey = days.some((day) => day.key === focusKey)
     ? focusKey
@@ -88,45 +100,84 @@ export function CalendarTab({ teamId, leaderId, userId }: CalendarTabProps) {
 
   const openCreate = (day: string) => {
     setFocusKey(day);
+    if (readOnly) return;
     setForm({ opened: true, editing: null, values: newScheduleValues(day) });
   };
   const openEdit = (schedule: Schedule) =>
     setForm({ opened: true, editing: schedule, values: scheduleValues(schedule) });
   const openDetail = (schedule: Schedule) => setDetail({ opened: true, schedule });
-  const closeDetail = () => setDetail((current) => ({ ...current, opened: false }));
+  // `&schedule=12` in the address (a reminder's notice) opens that event once the month that
+  // holds it is loaded; closing it takes it out of the address.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const linkedId = parseRouteId(searchParams.get(SCHEDULE_PARAM) ?? undefined);
+  const linked =
+    linkedId === null ? undefined : schedules.find((schedule) => schedule.id === linkedId);
+  const closeDetail = () => {
+    setDetail((current) => ({ ...current, opened: false }));
+    if (linkedId === null) return;
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(SCHEDULE_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+  };
 
   const handleSaved = (saved: Schedule) => {
     // The detail under the form shows what was just saved.
     setDetail((current) =>
-      current.schedule?.id === saved.id ? { ...current, schedule: saved } : current,
+      current.schedule && scheduleKey(current.schedule) === scheduleKey(saved)
+        ? { ...current, schedule: saved }
+        : current,
     );
   };
 
-  const handleDelete = (schedule: Schedule) =>
+  const removeSchedule = (
+    schedule: Schedule,
+    scope?: Parameters<typeof remove.mutate>[0]['scope'],
+  ) =>
+    remove.mutate(
+      { teamId, scheduleId: schedule.id, scope },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'teal', message: calendarKo.deleted });
+          closeDetail();
+        },
+        onError: (error) =>
+          notifications.show({
+            color: 'red',
+            message: scheduleErrorMessage(error, calendarKo.deleteFailed),
+          }),
+      },
+    );
+
+  const handleDelete = (schedule: Schedule) => {
+    const occurrence = schedule.occurrenceStart;
+    if (schedule.seriesId !== null && occurrence) {
+      // An occurrence of a series: the scope dialog asks, its 삭제 is the confirmation.
+      setScopeRequest({
+        action: 'delete',
+        onChoose: (scope) => removeSchedule(schedule, { scope, occurrence }),
+      });
+      return;
+    }
     confirm({
-      title: ko.calendar.deleteTitle,
-      message: ko.calendar.deleteConfirm(schedule.title),
-      confirmLabel: ko.calendar.detail.delete,
-      onConfirm: () =>
-        remove.mutate(
-          { teamId, scheduleId: schedule.id },
-          {
-            onSuccess: () => {
-              notifications.show({ color: 'teal', message: ko.calendar.deleted });
-              closeDetail();
-            },
-            onError: (error) =>
-              notifications.show({
-                color: 'red',
-                message: scheduleErrorMessage(error, ko.calendar.deleteFailed),
-              }),
-          },
-        ),
+      title: calendarKo.deleteTitle,
+      message: calendarKo.deleteConfirm(schedule.title),
+      confirmLabel: calendarKo.detail.delete,
+      onConfirm: () => removeSchedule(schedule),
     });
+  };
 
   // The detail follows the latest answer (another member may have changed it).
+  const detailKey = detail.schedule ? scheduleKey(detail.schedule) : null;
   const shownDetail =
-    schedules.find((schedule) => schedule.id === detail.schedule?.id) ?? detail.schedule;
+    schedules.find((schedule) => scheduleKey(schedule) === detailKey) ??
+    detail.schedule ??
+    linked ??
+    null;
 
   const renderBody = () => {
     if (range.isError) {
@@ -141,8 +192,9 @@ export function CalendarTab({ teamId, leaderId, userId }: CalendarTabProps) {
     return (
       <CalendarGrid
         days={days}
-        label={ko.calendar.gridLabel(month.year, month.month + 1)}
+        label={calendarKo.gridLabel(month.year, month.month + 1)}
         schedules={schedules}
+        holidays={holidays}
         todayKey={todayKey}
         focusKey={tabbableKey}
         loading={range.isPending}
@@ -166,7 +218,7 @@ export function CalendarTab({ teamId, leaderId, userId }: CalendarTabProps) {
         onPrevious={() => showMonth(shiftMonth(month, -1))}
         onNext={() => showMonth(shiftMonth(month, 1))}
         onToday={handleToday}
-        onAdd={() => openCreate(tabbableKey)}
+        onAdd={readOnly ? undefined : () => openCreate(tabbableKey)}
       />
       {view === 'list' ? (
         <ScheduleList teamId={teamId} onOpenSchedule={openDetail} />
@@ -182,7 +234,7 @@ export function CalendarTab({ teamId, leaderId, userId }: CalendarTabProps) {
           {/* Under the grid, so an empty month sits where a full one does (it fits the screen). */}
           {empty && (
             <Text size="sm" c="dimmed" data-testid="calendar-empty">
-              {ko.calendar.emptyHint}
+              {calendarKo.emptyHint}
             </Text>
           )}
           <ScheduleLegend />
@@ -199,7 +251,7 @@ export function CalendarTab({ teamId, leaderId, userId }: CalendarTabProps) {
         />
         <ScheduleDetailModal
           stackId="schedule-detail"
-          opened={detail.opened}
+          opened={detail.opened || (detail.schedule === null && linked !== undefined)}
           schedule={shownDetail}
           canManage={shownDetail !== null && canManageSchedule(shownDetail, userId, leaderId)}
           deleting={remove.isPending}
@@ -216,6 +268,12 @@ export function CalendarTab({ teamId, leaderId, userId }: CalendarTabProps) {
           onClose={() => setForm((current) => ({ ...current, opened: false }))}
           onSaved={handleSaved}
           confirm={confirm}
+          askScope={setScopeRequest}
+        />
+        <OccurrenceScopeDialog
+          stackId="schedule-scope"
+          request={scopeRequest}
+          onClose={() => setScopeRequest(null)}
         />
         {confirmElement}
       </Modal.Stack>

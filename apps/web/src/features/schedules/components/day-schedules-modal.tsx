@@ -1,9 +1,10 @@
 import { Button, Group, Modal, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import type { Schedule } from '@teamup/contracts/schedules';
-import { ko } from '../../../i18n/ko';
+import { calendarKo } from '../../../i18n/ko/calendar';
 import { weekdayColorOf } from '../../../lib/dates';
 import { formatDay, formatScheduleOnDay } from '../lib/schedule-time';
+import { scheduleKey } from '../lib/week-layout';
 import { ScheduleTypeSwatch } from './schedule-type-badge';
 
 interface DaySchedulesModalProps {
@@ -44,11 +45,11 @@ export function DaySchedulesModal({
       {day && (
         <Stack gap="sm">
           <Text size="sm" c="dimmed">
-            {schedules.length > 0 ? ko.calendar.dayCount(schedules.length) : ko.calendar.dayEmpty}
+            {schedules.length > 0 ? calendarKo.dayCount(schedules.length) : calendarKo.dayEmpty}
           </Text>
           <Stack component="ul" gap={6} m={0} p={0} style={{ listStyle: 'none' }}>
             {schedules.map((schedule) => (
-              <li key={schedule.id}>
+              <li key={scheduleKey(schedule)}>
                 <UnstyledButton
                   w="100%"
                   p="xs"
@@ -69,7 +70,7 @@ export function DaySchedulesModal({
                         {schedule.title}
                       </Text>
                       <Text size="xs" c="dimmed">
-                        {ko.calendar.types[schedule.type]} · {formatScheduleOnDay(schedule, day)}
+                        {calendarKo.types[schedule.type]} · {formatScheduleOnDay(schedule, day)}
                       </Text>
                     </Stack>
                   </Group>
@@ -84,7 +85,7 @@ export function DaySchedulesModal({
               onClick={() => onCreate(day)}
               data-testid="calendar-day-add"
             >
-              {ko.calendar.addOnDay}
+              {calendarKo.addOnDay}
             </Button>
           </Group>
         </Stack>

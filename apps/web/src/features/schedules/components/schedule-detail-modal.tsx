@@ -1,8 +1,12 @@
 import type { ReactNode } from 'react';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconCalendarDown, IconPencil, IconRepeat, IconTrash } from '@tabler/icons-react';
 import type { Schedule } from '@teamup/contracts/schedules';
-import { ko } from '../../../i18n/ko';
+import { calendarFeedKo } from '../../../i18n/ko/calendar-feed';
+import { errorMessage } from '../../../lib/error-message';
+import { useDownloadScheduleIcs } from '../api/schedule-ics';
+import { calendarKo } from '../../../i18n/ko/calendar';
 import { formatScheduleRange } from '../lib/schedule-time';
 import { ScheduleTypeBadge } from './schedule-type-badge';
 
@@ -27,6 +31,30 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
       </Text>
       {children}
     </Stack>
+  );
+}
+
+/** Saves the event as an .ics file another calendar app can import (issue 44). */
+function IcsButton({ scheduleId }: { scheduleId: number }) {
+  const download = useDownloadScheduleIcs();
+  return (
+    <Button
+      variant="subtle"
+      leftSection={<IconCalendarDown size={16} />}
+      loading={download.isPending}
+      onClick={() =>
+        download.mutate(scheduleId, {
+          onError: (error) =>
+            notifications.show({
+              color: 'red',
+              message: errorMessage(error, { fallback: calendarFeedKo.exportFailed }),
+            }),
+        })
+      }
+      data-testid="schedule-export-ics"
+    >
+      {calendarFeedKo.exportEvent}
+    </Button>
   );
 }
 
@@ -56,26 +84,39 @@ export function ScheduleDetailModal({
         <Stack gap="md">
           <Group gap="xs">
             <ScheduleTypeBadge type={schedule.type} />
+            {schedule.seriesId !== null && (
+              <Badge
+                variant="light"
+                color="gray"
+                leftSection={<IconRepeat size={12} aria-hidden />}
+                data-testid="schedule-detail-repeats"
+              >
+                {calendarKo.recurrence.repeats}
+              </Badge>
+            )}
           </Group>
-          <Field label={ko.calendar.detail.time}>
+          <Field label={calendarKo.detail.time}>
             <Text size="sm" data-testid="schedule-detail-time">
               {formatScheduleRange(schedule)}
             </Text>
           </Field>
-          <Field label={ko.calendar.detail.description}>
+          <Field label={calendarKo.detail.description}>
             <Text
               size="sm"
               c={schedule.scheduleDesc ? undefined : 'dimmed'}
               style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
             >
-              {schedule.scheduleDesc || ko.calendar.detail.noDescription}
+              {schedule.scheduleDesc || calendarKo.detail.noDescription}
             </Text>
           </Field>
-          <Field label={ko.calendar.detail.creator}>
+          <Field label={calendarKo.detail.creator}>
             <Text size="sm" data-testid="schedule-detail-creator">
               {schedule.creatorName}
             </Text>
           </Field>
+          <Group justify="flex-start">
+            <IcsButton scheduleId={schedule.id} />
+          </Group>
           {canManage && (
             <Group justify="flex-end" gap="sm">
               <Button
@@ -84,7 +125,7 @@ export function ScheduleDetailModal({
                 onClick={() => onEdit(schedule)}
                 data-testid="schedule-edit"
               >
-                {ko.calendar.detail.edit}
+                {calendarKo.detail.edit}
               </Button>
               <Button
                 color="red"
@@ -94,7 +135,7 @@ export function ScheduleDetailModal({
                 loading={deleting}
                 data-testid="schedule-delete"
               >
-                {ko.calendar.detail.delete}
+                {calendarKo.detail.delete}
               </Button>
             </Group>
           )}

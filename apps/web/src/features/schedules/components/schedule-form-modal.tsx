@@ -17,6 +17,7 @@ import type { ConfirmActionOptions } from '../../../components/confirm-action';
 import { DateField, DateTimeField } from '../../../components/date-fields';
 import { ErrorAlert } from '../../../components/error-alert';
 import { ko } from '../../../i18n/ko';
+import { calendarKo } from '../../../i18n/ko/calendar';
 import { formatDate, formatDateTime, isDueInPast } from '../../../lib/dates';
 import { useCreateSchedule } from '../api/create-schedule';
 import { useUpdateSchedule } from '../api/update-schedule';
@@ -29,6 +30,9 @@ import {
   type ScheduleFormValues,
 } from '../lib/schedule-form';
 import { scheduleTypeOptions } from '../lib/schedule-types';
+import type { ScopeRequest } from './occurrence-scope-dialog';
+import { RecurrenceFields } from './recurrence-fields';
+import { ReminderPicker } from './reminder-picker';
 
 interface ScheduleFormModalProps {
   teamId: number;
@@ -41,6 +45,11 @@ interface ScheduleFormModalProps {
   onSaved: (schedule: Schedule) => void;
   /** Asks in the calendar's confirm dialog (above this form) before saving a past deadline. */
   confirm: (options: ConfirmActionOptions) => void;
+  /**
+   * Asks which occurrences an edit of a recurring event reaches (the calendar's scope dialog).
+   * Needed only where an occurrence can be edited: a form that only creates leaves it out.
+   */
+  askScope?: (request: ScopeRequest) => void;
   stackId: string;
 }
 
@@ -63,7 +72,7 @@ export function ScheduleFormModal(props: ScheduleFormModalProps) {
       stackId={stackId}
       opened={opened}
       onClose={handleClose}
-      title={editing ? ko.calendar.form.editTitle : ko.calendar.form.createTitle}
+      title={editing ? calendarKo.form.editTitle : calendarKo.form.createTitle}
       centered
       size="lg"
       closeOnClickOutside={!pending}
@@ -99,9 +108,11 @@ function ScheduleForm({
   pending,
   onCancel,
   confirm,
+  askScope,
 }: ScheduleFormProps) {
   const [values, setValues] = useState<ScheduleFormValues>(initialValues);
   const [problem, setProblem] = useState<string | null>(null);
+  const editedOccurrence = editing?.seriesId != null && editing.recurrenceRule === null;
 
   const set = <K extends keyof ScheduleFormValues>(key: K, value: ScheduleFormValues[K]) =>
     setValues((current) => ({ ...current, [key]: value }));
@@ -120,17 +131,36 @@ function ScheduleForm({
     const refused = validateSchedule(values);
     setProblem(refused);
     if (refused) return;
-    const body = scheduleBody(values);
+    const { recurrenceRule, ...fields } = scheduleBody(values);
+    // An edited occurrence shows no rule (it has none of its own): leaving it out keeps the
+    // series' rule when the change reaches the following or all occurrences.
+    const stopsRepeating = !recurrenceRule && Boolean(editing?.recurrenceRule);
+    const body =
+      editedOccurrence || (!recurrenceRule && !stopsRepeating)
+        ? fields
+        : { ...fields, recurrenceRule: recurrenceRule ?? null };
     const save = () => {
-      if (editing) {
+      if (editing?.seriesId != null && editing.occurrenceStart) {
+        // An occurrence of a series: 이 일정만, 이 일정과 이후 일정 or 모든 일정.
+        const occurrence = editing.occurrenceStart;
+        if (!askScope) throw new Error('editing an occurrence of a series needs askScope');
+        askScope({
+          action: 'edit',
+          onChoose: (scope) =>
+            update.mutate(
+              { teamId, scheduleId: editing.id, body, scope: { scope, occurrence } },
+              { onSuccess: (schedule) => handleSaved(schedule, calendarKo.updated) },
+            ),
+        });
+      } else if (editing) {
         update.mutate(
           { teamId, scheduleId: editing.id, body },
-          { onSuccess: (schedule) => handleSaved(schedule, ko.calendar.updated) },
+          { onSuccess: (schedule) => handleSaved(schedule, calendarKo.updated) },
         );
       } else {
         create.mutate(
           { teamId, body },
-          { onSuccess: (schedule) => handleSaved(schedule, ko.calendar.created) },
+          { onSuccess: (schedule) => handleSaved(schedule, calendarKo.created) },
         );
       }
     };
@@ -152,11 +182,14 @@ function ScheduleForm({
   };
 
   const withEnd = needsEnd(values);
+  // Several whole days: the last one is asked (not for a deadline, which is one day).
+  const withLastDay = values.allDay && values.type !== 'DEADLINE';
+  const t = calendarKo.recurrence;
   const mutation = editing ? update : create;
   const failure = mutation.error
     ? scheduleErrorMessage(
         mutation.error,
-        editing ? ko.calendar.updateFailed : ko.calendar.createFailed,
+        editing ? calendarKo.updateFailed : calendarKo.createFailed,
       )
     : null;
 
@@ -164,8 +197,8 @@ function ScheduleForm({
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
         <TextInput
-          label={ko.calendar.form.title}
-          placeholder={ko.calendar.form.titlePlaceholder}
+          label={calendarKo.form.title}
+          placeholder={calendarKo.form.titlePlaceholder}
           required
           maxLength={Limits.titleMax}
           data-autofocus
@@ -174,7 +207,7 @@ function ScheduleForm({
           onChange={(event) => set('title', event.currentTarget.value)}
         />
         <NativeSelect
-          label={ko.calendar.form.type}
+          label={calendarKo.form.type}
           data={scheduleTypeOptions}
           size="md"
           data-testid="schedule-type-select"
@@ -182,16 +215,16 @@ function ScheduleForm({
           onChange={(event) => set('type', event.currentTarget.value as ScheduleType)}
         />
         <Checkbox
-          label={ko.calendar.form.allDay}
+          label={calendarKo.form.allDay}
           checked={values.allDay}
           onChange={(event) => set('allDay', event.currentTarget.checked)}
           data-testid="schedule-all-day"
         />
         {/* A deadline is one moment and an all-day event ends with its day: no end to ask. */}
-        <SimpleGrid cols={{ base: 1, xs: withEnd ? 2 : 1 }} spacing="md">
+        <SimpleGrid cols={{ base: 1, xs: withEnd || withLastDay ? 2 : 1 }} spacing="md">
           {values.allDay ? (
             <DateField
-              label={ko.calendar.form.day}
+              label={withLastDay ? t.firstDay : calendarKo.form.day}
               required
               testId="schedule-start-input"
               value={values.start.slice(0, 10)}
@@ -203,7 +236,7 @@ function ScheduleForm({
           ) : (
             <DateTimeField
               label={
-                values.type === 'DEADLINE' ? ko.calendar.form.deadlineAt : ko.calendar.form.start
+                values.type === 'DEADLINE' ? calendarKo.form.deadlineAt : calendarKo.form.start
               }
               required
               testId="schedule-start-input"
@@ -217,9 +250,22 @@ function ScheduleForm({
               }
             />
           )}
+          {withLastDay && (
+            <DateField
+              label={t.lastDay}
+              testId="schedule-last-day-input"
+              pickerSide="right"
+              minDate={values.start ? values.start.slice(0, 10) : undefined}
+              value={values.end.slice(0, 10)}
+              // The time of day is kept for when all-day is unticked again.
+              onChange={(day) =>
+                set('end', day ? `${day} ${values.end.slice(11) || '10:00:00'}` : '')
+              }
+            />
+          )}
           {withEnd && (
             <DateTimeField
-              label={ko.calendar.form.end}
+              label={calendarKo.form.end}
               required
               testId="schedule-end-input"
               pickerSide="right"
@@ -229,9 +275,21 @@ function ScheduleForm({
             />
           )}
         </SimpleGrid>
+        {!editedOccurrence && (
+          <RecurrenceFields
+            value={values.recurrence}
+            startDay={values.start.slice(0, 10)}
+            disabled={pending}
+            onChange={(recurrence) => set('recurrence', recurrence)}
+          />
+        )}
+        <ReminderPicker
+          value={values.reminders}
+          onChange={(minutes) => set('reminders', minutes)}
+        />
         <Textarea
-          label={ko.calendar.form.description}
-          placeholder={ko.calendar.form.descriptionPlaceholder}
+          label={calendarKo.form.description}
+          placeholder={calendarKo.form.descriptionPlaceholder}
           autosize
           minRows={3}
           maxRows={8}
@@ -246,7 +304,7 @@ function ScheduleForm({
             {ko.common.cancel}
           </Button>
           <Button type="submit" loading={pending} data-testid="schedule-submit">
-            {editing ? ko.calendar.form.save : ko.calendar.form.submit}
+            {editing ? calendarKo.form.save : calendarKo.form.submit}
           </Button>
         </Group>
       </Stack>

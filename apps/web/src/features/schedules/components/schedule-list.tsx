@@ -4,8 +4,10 @@ import { Limits } from '@teamup/contracts/limits';
 import { ScheduleMessages, type Schedule } from '@teamup/contracts/schedules';
 import { Pagination } from '../../../components/pagination';
 import { ko } from '../../../i18n/ko';
+import { calendarKo } from '../../../i18n/ko/calendar';
 import { useTeamSchedules } from '../api/team-schedules';
 import { formatScheduleRange } from '../lib/schedule-time';
+import { scheduleKey } from '../lib/week-layout';
 import { CalendarLoadError } from './calendar-load-error';
 import { ScheduleTypeBadge, ScheduleTypeSwatch } from './schedule-type-badge';
 
@@ -53,9 +55,9 @@ export function ScheduleList({ teamId, onOpenSchedule }: ScheduleListProps) {
   if (totalElements === 0) {
     return (
       <Paper withBorder radius="md" p="lg" ta="center" data-testid="schedule-list-empty">
-        <Text fw={600}>{ko.calendar.listEmpty}</Text>
+        <Text fw={600}>{calendarKo.listEmpty}</Text>
         <Text size="sm" c="dimmed">
-          {ko.calendar.emptyHint}
+          {calendarKo.emptyHint}
         </Text>
       </Paper>
     );
@@ -68,12 +70,12 @@ export function ScheduleList({ teamId, onOpenSchedule }: ScheduleListProps) {
         m={0}
         p={0}
         style={{ listStyle: 'none', opacity: list.isPlaceholderData ? 0.6 : 1 }}
-        aria-label={ko.calendar.listLabel}
+        aria-label={calendarKo.listLabel}
         aria-busy={list.isPlaceholderData}
         data-testid="schedule-list"
       >
         {content.map((schedule) => (
-          <li key={schedule.id}>
+          <li key={scheduleKey(schedule)}>
             <UnstyledButton
               w="100%"
               onClick={() => onOpenSchedule(schedule)}

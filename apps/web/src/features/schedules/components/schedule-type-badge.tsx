@@ -1,7 +1,7 @@
 import type { CSSProperties } from 'react';
 import { Badge, Group, Text } from '@mantine/core';
 import { scheduleTypes, type ScheduleType } from '@teamup/contracts/schedules';
-import { ko } from '../../../i18n/ko';
+import { calendarKo } from '../../../i18n/ko/calendar';
 import { scheduleTypeColors, scheduleTypeFill } from '../lib/schedule-types';
 import classes from './month-grid.module.css';
 
@@ -15,7 +15,7 @@ export function ScheduleTypeBadge({ type }: { type: ScheduleType }) {
       style={{ flex: 'none' }}
       data-testid="schedule-type"
     >
-      {ko.calendar.types[type]}
+      {calendarKo.types[type]}
     </Badge>
   );
 }
@@ -40,14 +40,14 @@ export function ScheduleLegend() {
       m={0}
       p={0}
       style={{ listStyle: 'none', rowGap: 4 }}
-      aria-label={ko.calendar.legendLabel}
+      aria-label={calendarKo.legendLabel}
       data-testid="calendar-legend"
     >
       {scheduleTypes.map((type) => (
         <Group component="li" key={type} gap={6} wrap="nowrap">
           <ScheduleTypeSwatch type={type} />
           <Text size="xs" c="dimmed">
-            {ko.calendar.types[type]}
+            {calendarKo.types[type]}
           </Text>
         </Group>
       ))}

@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { schedule } from '../test/fixtures';
+import { noRecurrence } from './recurrence-form';
 import {
   endAfterStartMoved,
   newScheduleValues,
@@ -20,6 +21,8 @@ describe('schedule form', () => {
       end: '2026-03-10 10:00:00',
       allDay: false,
       description: '',
+      recurrence: noRecurrence('2026-03-10'),
+      reminders: [],
     });
   });
 
@@ -30,6 +33,7 @@ describe('schedule form', () => {
       startDate: dayjs('2026-03-10T09:00').toISOString(),
       endDate: dayjs('2026-03-10T10:00').toISOString(),
       scheduleDesc: null,
+      reminders: [],
     });
     expect(scheduleBody({ ...filled, description: '안건\n- 일정' }).scheduleDesc).toBe(
       '안건\n- 일정',
@@ -48,7 +52,15 @@ describe('schedule form', () => {
       end: '2026-03-11 01:00:00',
       allDay: false,
       description: '메모',
+      recurrence: noRecurrence('2026-03-10'),
+      reminders: [],
     });
+  });
+
+  it('sends the chosen reminders and shows a saved schedule’s', () => {
+    expect(scheduleBody({ ...filled, reminders: [10, 1440] }).reminders).toEqual([10, 1440]);
+    const saved = schedule(2, '2026-03-10T09:00', '2026-03-10T10:00', { reminders: [0, 60] });
+    expect(scheduleValues(saved).reminders).toEqual([0, 60]);
   });
 
   it("refuses what the spec refuses, with the spec's texts", () => {
@@ -77,6 +89,7 @@ describe('schedule form', () => {
       type: 'DEADLINE',
       startDate: dayjs('2026-03-10T18:00').toISOString(),
       scheduleDesc: null,
+      reminders: [],
     });
     const allDay = { ...filled, type: 'VACATION' as const, allDay: true, end: '' };
     expect(validateSchedule(allDay)).toBeNull();

@@ -8,6 +8,12 @@ import {
   type ScheduleInput,
   type ScheduleType,
 } from '@teamup/contracts/schedules';
+import {
+  noRecurrence,
+  recurrenceRuleOf,
+  recurrenceValues,
+  type RecurrenceFormValues,
+} from './recurrence-form';
 
 /** The schedule form as typed; the times are the pickers' values (YYYY-MM-DD HH:mm:ss, local). */
 export interface ScheduleFormValues {
@@ -15,9 +21,16 @@ export interface ScheduleFormValues {
   type: ScheduleType;
   start: string;
   end: string;
-  /** A whole day: only the start's day counts, the end is left to the server. */
+  /**
+   * Whole days: the start's day to the end's day (both inclusive; the end's date only, and an
+   * end on or before the start's day means one day). The server ends them with the last day.
+   */
   allDay: boolean;
   description: string;
+  /** "반복" (recurrence-fields.tsx). */
+  recurrence: RecurrenceFormValues;
+  /** Minutes before the start the team is reminded (issue 44). */
+  reminders: number[];
 }
 
 const LOCAL_INPUT_FORMAT = 'YYYY-MM-DD HH:mm:ss';
@@ -31,6 +44,18 @@ export function newScheduleValues(day: string): ScheduleFormValues {
     end: `${day} 10:00:00`,
     allDay: false,
     description: '',
+    recurrence: noRecurrence(day),
+    reminders: [],
+  };
+}
+
+/** A new MEETING over a chosen time (the common free time's range), in local time. */
+export function newScheduleValuesBetween(startDate: string, endDate: string): ScheduleFormValues {
+  const start = dayjs(startDate);
+  return {
+    ...newScheduleValues(start.format('YYYY-MM-DD')),
+    start: start.format(LOCAL_INPUT_FORMAT),
+    end: dayjs(endDate).format(LOCAL_INPUT_FORMAT),
   };
 }
 
@@ -43,6 +68,8 @@ export function scheduleValues(schedule: Schedule): ScheduleFormValues {
     end: dayjs(schedule.endDate).format(LOCAL_INPUT_FORMAT),
     allDay: isAllDaySchedule(schedule),
     description: schedule.scheduleDesc ?? '',
+    recurrence: recurrenceValues(schedule),
+    reminders: [...schedule.reminders],
   };
 }
 
@@ -64,18 +91,32 @@ function startOf(values: ScheduleFormValues): string {
   return values.allDay && day ? `${day} 00:00:00` : values.start;
 }
 
+/** An all-day event's last day as sent (its local midnight), when it is after the first. */
+function lastDayOf(values: ScheduleFormValues): string | undefined {
+  const first = values.start.trim().slice(0, 10);
+  const last = values.end.trim().slice(0, 10);
+  return dayjs(last).isValid() && last > first ? toInstant(`${last} 00:00:00`) : undefined;
+}
+
 /**
  * The body of POST and PUT: instants with an offset, an empty description as null; a deadline
- * and an all-day event leave the end out (the server ends them at the start, or with the day).
+ * and a one-day event leave the end out (the server ends them at the start, or with the day);
+ * several days send the last one's midnight.
  */
 export function scheduleBody(values: ScheduleFormValues): ScheduleInput {
+  const lastDay = values.allDay ? lastDayOf(values) : undefined;
+  const recurrenceRule = recurrenceRuleOf(values.recurrence);
   return {
     title: values.title.trim(),
     type: values.type,
     startDate: toInstant(startOf(values)),
     ...(needsEnd(values) ? { endDate: toInstant(values.end) } : {}),
+    ...(lastDay ? { endDate: lastDay } : {}),
     ...(values.allDay ? { allDay: true } : {}),
     scheduleDesc: values.description.trim() ? values.description : null,
+    // 안 함 is left out: the form asks for null itself when a series stops repeating.
+    ...(recurrenceRule ? { recurrenceRule } : {}),
+    reminders: values.reminders,
   };
 }
 

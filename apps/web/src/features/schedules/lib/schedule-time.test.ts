@@ -23,6 +23,11 @@ describe('schedule times', () => {
     const allDay = schedule(1, '2026-03-10T00:00', '2026-03-10T23:59:59.999');
     expect(formatScheduleRange(allDay)).toBe('2026년 3월 10일 (화) 종일');
     expect(formatScheduleOnDay(allDay, '2026-03-10')).toBe('종일');
+    const trip = schedule(2, '2026-03-10T00:00', '2026-03-12T23:59:59.999');
+    expect(formatScheduleRange(trip)).toBe('2026년 3월 10일 (화) ~ 2026년 3월 12일 (목) 종일');
+    expect(formatScheduleOnDay(trip, '2026-03-11')).toBe(
+      '2026년 3월 10일 (화) ~ 2026년 3월 12일 (목) 종일',
+    );
   });
 
   it('gives only the times in the list of the day the schedule is on', () => {

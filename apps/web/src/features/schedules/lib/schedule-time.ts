@@ -1,11 +1,11 @@
 import '../../../lib/dates';
 import dayjs from 'dayjs';
 import { isAllDaySchedule, type Schedule } from '@teamup/contracts/schedules';
-import { ko } from '../../../i18n/ko';
+import { calendarKo } from '../../../i18n/ko/calendar';
 
 /** A day key as words, e.g. 2026년 3월 10일 화요일. */
 export function formatDay(day: string): string {
-  return dayjs(day).format(ko.calendar.dayFormat);
+  return dayjs(day).format(calendarKo.dayFormat);
 }
 
 /**
@@ -19,12 +19,16 @@ export function formatScheduleRange({
   const start = dayjs(startDate);
   const end = dayjs(endDate);
   if (isAllDaySchedule({ startDate, endDate })) {
-    return `${start.format(ko.calendar.dateFormat)} ${ko.calendar.allDay}`;
+    const first = start.format(calendarKo.dateFormat);
+    // Several days: first and last (inclusive) day, '2026년 3월 10일 (화) ~ 2026년 3월 12일 (목) 종일'.
+    return end.isSame(start, 'day')
+      ? `${first} ${calendarKo.allDay}`
+      : `${first} ~ ${end.format(calendarKo.dateFormat)} ${calendarKo.allDay}`;
   }
-  const from = start.format(ko.calendar.dateTimeFormat);
+  const from = start.format(calendarKo.dateTimeFormat);
   if (end.isSame(start)) return from;
   const to = end.format(
-    end.isSame(start, 'day') ? ko.calendar.timeFormat : ko.calendar.dateTimeFormat,
+    end.isSame(start, 'day') ? calendarKo.timeFormat : calendarKo.dateTimeFormat,
   );
   return `${from} ~ ${to}`;
 }
@@ -39,8 +43,10 @@ export function formatScheduleOnDay(
 ) {
   const start = dayjs(schedule.startDate);
   const end = dayjs(schedule.endDate);
+  if (isAllDaySchedule(schedule)) {
+    return start.isSame(end, 'day') ? calendarKo.allDay : formatScheduleRange(schedule);
+  }
   if (!start.isSame(day, 'day') || !end.isSame(day, 'day')) return formatScheduleRange(schedule);
-  if (isAllDaySchedule(schedule)) return ko.calendar.allDay;
-  const from = start.format(ko.calendar.timeFormat);
-  return end.isSame(start) ? from : `${from} ~ ${end.format(ko.calendar.timeFormat)}`;
+  const from = start.format(calendarKo.timeFormat);
+  return end.isSame(start) ? from : `${from} ~ ${end.format(calendarKo.timeFormat)}`;
 }

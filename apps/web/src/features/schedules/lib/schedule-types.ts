@@ -1,6 +1,6 @@
 import type { MantineColor } from '@mantine/core';
 import { scheduleTypes, type ScheduleType } from '@teamup/contracts/schedules';
-import { ko } from '../../../i18n/ko';
+import { calendarKo } from '../../../i18n/ko/calendar';
 
 /** One Mantine colour per schedule type, for bars, badges and the legend. */
 export const scheduleTypeColors: Record<ScheduleType, MantineColor> = {
@@ -22,5 +22,5 @@ export function scheduleTypeFill(type: ScheduleType): string {
 /** The types in the contract's order with their Korean names (회의, 마감, 워크숍, 휴가, 기타). */
 export const scheduleTypeOptions = scheduleTypes.map((type) => ({
   value: type,
-  label: ko.calendar.types[type],
+  label: calendarKo.types[type],
 }));

@@ -24,6 +24,16 @@ export function coversDay(span: DaySpan, day: string): boolean {
   return span.firstDay <= day && day <= span.lastDay;
 }
 
+/**
+ * A schedule's key in lists: occurrences of one series share its id, and differ by their
+ * original start.
+ */
+export function scheduleKey(schedule: Pick<Schedule, 'id' | 'occurrenceStart'>): string {
+  return schedule.occurrenceStart
+    ? `${schedule.id}@${schedule.occurrenceStart}`
+    : String(schedule.id);
+}
+
 /** Earlier start first, then the longer one, then the older id: the order of cells and lists. */
 export function compareSchedules(a: Schedule, b: Schedule): number {
   const byStart = Date.parse(a.startDate) - Date.parse(b.startDate);

@@ -24,12 +24,16 @@ export function schedule(
     endDate: dayjs(end).toISOString(),
     scheduleDesc: null,
     type: 'MEETING',
+    reminders: [],
     teamId: 7,
     teamName: '디자인팀',
     creatorId: OTHER,
     creatorName: '이서준',
     createdAt: '2026-03-01T00:00:00.000Z',
     updatedAt: '2026-03-01T00:00:00.000Z',
+    recurrenceRule: null,
+    seriesId: null,
+    occurrenceStart: null,
     ...overrides,
   };
 }

@@ -2,11 +2,11 @@ import { lazy, Suspense } from 'react';
 import { Group, Kbd, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure, useHotkeys } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { ko } from '../../../i18n/ko';
+import { searchKo } from '../../../i18n/ko/search';
 import { useOpenedOnce } from '../../../lib/use-opened-once';
 import { useSearchLiveSync } from '../hooks/use-search-live-sync';
 
-const t = ko.search;
+const t = searchKo;
 
 // The dialog (Modal, results, highlighting) loads when the box is first opened: the top bar is on
 // every page's first screen.

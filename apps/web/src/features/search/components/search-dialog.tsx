@@ -16,7 +16,7 @@ import { type KeyboardEvent, useId, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { type SearchKind, searchKinds } from '@teamup/contracts/search';
 import { ErrorAlert } from '../../../components/error-alert';
-import { ko } from '../../../i18n/ko';
+import { searchKo } from '../../../i18n/ko/search';
 import { useWorkspaceSearch } from '../api/search';
 import { useQuickSwitch } from '../hooks/use-quick-switch';
 import { type PanelOption, resultGroups } from '../lib/quick-switch';
@@ -24,7 +24,7 @@ import { NO_FILTERS, type SearchFilterValues } from '../lib/search-filters';
 import { Highlighted } from './highlighted';
 import { SearchFilters } from './search-filters';
 
-const t = ko.search;
+const t = searchKo;
 
 interface SearchDialogProps {
   /** The workspace searched; without one the dialog says to choose one first. */

@@ -1,14 +1,15 @@
 import { Button, Group, NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
 import { IconAdjustmentsHorizontal, IconX } from '@tabler/icons-react';
 import { useId, useState } from 'react';
-import { ko } from '../../../i18n/ko';
+import { searchKo } from '../../../i18n/ko/search';
 import { useChatRooms } from '../../../lib/queries/chat-rooms';
 import { useMyWorkspaces } from '../../../lib/queries/my-workspaces';
 import { useWorkspaceMembers } from '../../../lib/queries/workspace-members';
 import { useWorkspaceTeams } from '../../../lib/queries/workspace-teams';
 import { activeFilterCount, type SearchFilterValues, NO_FILTERS } from '../lib/search-filters';
+import { canReadAllTeamContent } from '@teamup/contracts/workspace-roles';
 
-const t = ko.search.filters;
+const t = searchKo.filters;
 
 /**
  * The team, person and date filters under the search box, folded behind one button that says how
@@ -26,8 +27,10 @@ export function SearchFilters({
   const [shown, setShown] = useState(false);
   const panelId = useId();
   const active = activeFilterCount(value);
-  const owner =
-    useMyWorkspaces().data?.find((workspace) => workspace.id === workspaceId)?.myRole === 'OWNER';
+  // Those who read every team's content search every team (the server's search.policy).
+  const owner = canReadAllTeamContent(
+    useMyWorkspaces().data?.find((workspace) => workspace.id === workspaceId)?.myRole,
+  );
   const teams = (useWorkspaceTeams(shown ? workspaceId : undefined).data ?? []).filter(
     (team) => owner || team.isMember,
   );

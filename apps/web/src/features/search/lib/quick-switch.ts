@@ -3,11 +3,11 @@ import type { SearchHighlight, SearchHit } from '@teamup/contracts/search';
 import type { Team } from '@teamup/contracts/teams';
 import type { WorkspaceMember } from '@teamup/contracts/workspaces';
 import { routes } from '../../../config/paths';
-import { ko } from '../../../i18n/ko';
+import { searchKo } from '../../../i18n/ko/search';
 import type { RecentPlace } from './recent-places';
 import { searchHitHref } from './search-link';
 
-const t = ko.search;
+const t = searchKo;
 
 /** One line of the dialog's list: a search result, or a place the quick switcher offers. */
 export interface PanelOption {

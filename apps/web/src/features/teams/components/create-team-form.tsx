@@ -7,6 +7,7 @@ import type { Team } from '@teamup/contracts/teams';
 import { routes } from '../../../config/paths';
 import { ErrorAlert } from '../../../components/error-alert';
 import { ko } from '../../../i18n/ko';
+import { teamsKo } from '../../../i18n/ko/teams';
 import { errorMessage } from '../../../lib/error-message';
 import { useCreateTeam } from '../api/create-team';
 import { teamCreateBody, validateTeamForm, type TeamFormValues } from '../lib/team-form';
@@ -30,7 +31,7 @@ export function CreateTeamForm({ workspaceId, onCreated, onDone }: CreateTeamFor
   const handleSubmit = form.onSubmit((values) => {
     create.mutate(teamCreateBody(values, workspaceId), {
       onSuccess: (team) => {
-        notifications.show({ color: 'teal', message: ko.teams.created(team.name) });
+        notifications.show({ color: 'teal', message: teamsKo.created(team.name) });
         onCreated?.(team);
         onDone();
         void navigate(routes.team.href(team.workspaceId, team.id));
@@ -42,8 +43,8 @@ export function CreateTeamForm({ workspaceId, onCreated, onDone }: CreateTeamFor
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
         <TextInput
-          label={ko.teams.name}
-          placeholder={ko.teams.namePlaceholder}
+          label={teamsKo.name}
+          placeholder={teamsKo.namePlaceholder}
           required
           maxLength={Limits.teamNameMax}
           data-autofocus
@@ -51,8 +52,8 @@ export function CreateTeamForm({ workspaceId, onCreated, onDone }: CreateTeamFor
           {...form.getInputProps('name')}
         />
         <Textarea
-          label={ko.teams.description}
-          placeholder={ko.teams.descriptionPlaceholder}
+          label={teamsKo.description}
+          placeholder={teamsKo.descriptionPlaceholder}
           autosize
           minRows={2}
           maxRows={5}
@@ -61,9 +62,9 @@ export function CreateTeamForm({ workspaceId, onCreated, onDone }: CreateTeamFor
           {...form.getInputProps('description')}
         />
         <PasswordInput
-          label={ko.teams.password}
-          description={ko.teams.passwordHint}
-          placeholder={ko.teams.passwordPlaceholder}
+          label={teamsKo.password}
+          description={teamsKo.passwordHint}
+          placeholder={teamsKo.passwordPlaceholder}
           autoComplete="new-password"
           maxLength={Limits.workspacePasswordMax}
           data-testid="team-password-input"
@@ -71,7 +72,7 @@ export function CreateTeamForm({ workspaceId, onCreated, onDone }: CreateTeamFor
         />
         <ErrorAlert
           message={
-            create.error ? errorMessage(create.error, { fallback: ko.teams.createFailed }) : null
+            create.error ? errorMessage(create.error, { fallback: teamsKo.createFailed }) : null
           }
         />
         <Group justify="flex-end" gap="sm">
@@ -79,7 +80,7 @@ export function CreateTeamForm({ workspaceId, onCreated, onDone }: CreateTeamFor
             {ko.common.cancel}
           </Button>
           <Button type="submit" loading={create.isPending} data-testid="team-create-submit">
-            {ko.teams.create}
+            {teamsKo.create}
           </Button>
         </Group>
       </Stack>

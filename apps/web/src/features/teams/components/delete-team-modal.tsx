@@ -2,7 +2,7 @@ import { Modal, Text } from '@mantine/core';
 import { ErrorCode } from '@teamup/contracts/error-codes';
 import type { Team } from '@teamup/contracts/teams';
 import { ConfirmByTyping } from '../../../components/confirm-by-typing';
-import { ko } from '../../../i18n/ko';
+import { teamsKo } from '../../../i18n/ko/teams';
 import { errorMessage } from '../../../lib/error-message';
 import { useDeleteTeam } from '../api/delete-team';
 
@@ -28,8 +28,8 @@ export function DeleteTeamModal({ team, opened, onClose, onDeleted }: DeleteTeam
 
   const failure = remove.error
     ? errorMessage(remove.error, {
-        fallback: ko.teams.deleteFailed,
-        byCode: { [ErrorCode.TEAM_NAME_MISMATCH]: ko.teams.nameMismatch },
+        fallback: teamsKo.deleteFailed,
+        byCode: { [ErrorCode.TEAM_NAME_MISMATCH]: teamsKo.nameMismatch },
       })
     : null;
 
@@ -37,18 +37,18 @@ export function DeleteTeamModal({ team, opened, onClose, onDeleted }: DeleteTeam
     <Modal
       opened={opened}
       onClose={handleClose}
-      title={ko.teams.deleteTitle}
+      title={teamsKo.deleteTitle}
       centered
       attributes={{ content: { 'data-testid': 'team-delete-modal' } }}
     >
       <ConfirmByTyping
         expected={team.name}
-        label={ko.teams.deleteConfirmLabel(team.name)}
-        mismatch={ko.teams.nameMismatch}
-        confirmLabel={ko.teams.deleteSubmit}
+        label={teamsKo.deleteConfirmLabel(team.name)}
+        mismatch={teamsKo.nameMismatch}
+        confirmLabel={teamsKo.deleteSubmit}
         warning={
           <Text size="sm" c="red.8">
-            {ko.teams.deleteWarning}
+            {teamsKo.deleteWarning}
           </Text>
         }
         pending={remove.isPending}

@@ -17,6 +17,7 @@ import { Limits } from '@teamup/contracts/limits';
 import type { Team } from '@teamup/contracts/teams';
 import { ErrorAlert } from '../../../components/error-alert';
 import { ko } from '../../../i18n/ko';
+import { teamsKo } from '../../../i18n/ko/teams';
 import { errorMessage } from '../../../lib/error-message';
 import { useUpdateTeam } from '../api/update-team';
 import { canChangeAnnouncementPosting } from '../lib/team-access';
@@ -81,7 +82,7 @@ export function EditTeamModal({ team, userId, opened, onClose }: EditTeamModalPr
       { teamId: team.id, body: teamUpdateBody(values) },
       {
         onSuccess: () => {
-          notifications.show({ color: 'teal', message: ko.teams.edited });
+          notifications.show({ color: 'teal', message: teamsKo.edited });
           form.reset();
           onClose();
         },
@@ -93,14 +94,14 @@ export function EditTeamModal({ team, userId, opened, onClose }: EditTeamModalPr
     <Modal
       opened={opened}
       onClose={handleClose}
-      title={ko.teams.editTitle}
+      title={teamsKo.editTitle}
       centered
       attributes={{ content: { 'data-testid': 'team-edit-modal' } }}
     >
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="md">
           <TextInput
-            label={ko.teams.name}
+            label={teamsKo.name}
             required
             maxLength={Limits.teamNameMax}
             data-autofocus
@@ -108,8 +109,8 @@ export function EditTeamModal({ team, userId, opened, onClose }: EditTeamModalPr
             {...form.getInputProps('name')}
           />
           <Textarea
-            label={ko.teams.description}
-            placeholder={ko.teams.descriptionPlaceholder}
+            label={teamsKo.description}
+            placeholder={teamsKo.descriptionPlaceholder}
             autosize
             minRows={2}
             maxRows={5}
@@ -118,15 +119,15 @@ export function EditTeamModal({ team, userId, opened, onClose }: EditTeamModalPr
           />
           {team.passwordProtected && (
             <Checkbox
-              label={ko.teams.passwordRemove}
+              label={teamsKo.passwordRemove}
               {...form.getInputProps('removePassword', { type: 'checkbox' })}
             />
           )}
           {!form.values.removePassword && (
             <PasswordInput
-              label={team.passwordProtected ? ko.teams.passwordNew : ko.teams.password}
-              description={team.passwordProtected ? ko.teams.passwordKeep : ko.teams.passwordHint}
-              placeholder={ko.teams.passwordPlaceholder}
+              label={team.passwordProtected ? teamsKo.passwordNew : teamsKo.password}
+              description={team.passwordProtected ? teamsKo.passwordKeep : teamsKo.passwordHint}
+              placeholder={teamsKo.passwordPlaceholder}
               autoComplete="new-password"
               maxLength={Limits.workspacePasswordMax}
               {...form.getInputProps('password')}
@@ -134,15 +135,15 @@ export function EditTeamModal({ team, userId, opened, onClose }: EditTeamModalPr
           )}
           {choosesPosting && (
             <Input.Wrapper
-              label={ko.teams.announcementPosting}
-              description={ko.teams.announcementPostingHint}
+              label={teamsKo.announcementPosting}
+              description={teamsKo.announcementPostingHint}
             >
               <SegmentedControl
                 fullWidth
                 mt={6}
                 data={[
-                  { value: 'EVERYONE', label: ko.teams.announcementPostingEveryone },
-                  { value: 'LEADER', label: ko.teams.announcementPostingLeader },
+                  { value: 'EVERYONE', label: teamsKo.announcementPostingEveryone },
+                  { value: 'LEADER', label: teamsKo.announcementPostingLeader },
                 ]}
                 value={form.values.announcementPosting ?? team.announcementPosting}
                 onChange={(value) =>
@@ -157,7 +158,7 @@ export function EditTeamModal({ team, userId, opened, onClose }: EditTeamModalPr
           )}
           <ErrorAlert
             message={
-              update.error ? errorMessage(update.error, { fallback: ko.teams.editFailed }) : null
+              update.error ? errorMessage(update.error, { fallback: teamsKo.editFailed }) : null
             }
           />
           <Group justify="flex-end" gap="sm">
@@ -165,7 +166,7 @@ export function EditTeamModal({ team, userId, opened, onClose }: EditTeamModalPr
               {ko.common.cancel}
             </Button>
             <Button type="submit" loading={update.isPending} data-testid="team-edit-submit">
-              {ko.teams.editSave}
+              {teamsKo.editSave}
             </Button>
           </Group>
         </Stack>

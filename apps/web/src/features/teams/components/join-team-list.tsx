@@ -20,7 +20,7 @@ import type { Team } from '@teamup/contracts/teams';
 import { routes } from '../../../config/paths';
 import { ErrorAlert } from '../../../components/error-alert';
 import { useAuth } from '../../../lib/auth/use-auth';
-import { ko } from '../../../i18n/ko';
+import { teamsKo } from '../../../i18n/ko/teams';
 import { errorMessage } from '../../../lib/error-message';
 import { useAddTeamMember } from '../api/add-team-member';
 import { workspaceTeamsQueryOptions } from '../../../lib/queries/workspace-teams';
@@ -50,7 +50,7 @@ export function JoinTeamList({ workspaceId, onDone }: JoinTeamListProps) {
 
   const handleJoin = (team: Team, withPassword?: string) => {
     if (!user) {
-      setError({ teamId: null, message: ko.teams.joinMissing });
+      setError({ teamId: null, message: teamsKo.joinMissing });
       return;
     }
     setError(null);
@@ -58,7 +58,7 @@ export function JoinTeamList({ workspaceId, onDone }: JoinTeamListProps) {
       { teamId: team.id, workspaceId, userId: user.id, password: withPassword },
       {
         onSuccess: () => {
-          notifications.show({ color: 'teal', message: ko.teams.joined(team.name) });
+          notifications.show({ color: 'teal', message: teamsKo.joined(team.name) });
           onDone();
           void navigate(routes.team.href(workspaceId, team.id));
         },
@@ -85,9 +85,7 @@ export function JoinTeamList({ workspaceId, onDone }: JoinTeamListProps) {
     );
   }
   if (teams.isError) {
-    return (
-      <ErrorAlert message={errorMessage(teams.error, { fallback: ko.teams.joinableFailed })} />
-    );
+    return <ErrorAlert message={errorMessage(teams.error, { fallback: teamsKo.joinableFailed })} />;
   }
 
   const joinable = teams.data.filter((team) => !team.isMember);
@@ -97,9 +95,9 @@ export function JoinTeamList({ workspaceId, onDone }: JoinTeamListProps) {
         <ThemeIcon size={44} radius="xl" variant="light" aria-hidden>
           <IconUsersGroup size={24} />
         </ThemeIcon>
-        <Text fw={600}>{ko.teams.noJoinable}</Text>
+        <Text fw={600}>{teamsKo.noJoinable}</Text>
         <Text size="sm" c="dimmed">
-          {ko.teams.noJoinableHint}
+          {teamsKo.noJoinableHint}
         </Text>
       </Stack>
     );
@@ -124,7 +122,7 @@ export function JoinTeamList({ workspaceId, onDone }: JoinTeamListProps) {
                 <Stack gap={2} miw={0}>
                   <Group gap={6} wrap="nowrap">
                     {team.passwordProtected && (
-                      <IconLock size={16} aria-label={ko.teams.locked} role="img" />
+                      <IconLock size={16} aria-label={teamsKo.locked} role="img" />
                     )}
                     <Text fw={600} truncate>
                       {team.name}
@@ -132,7 +130,7 @@ export function JoinTeamList({ workspaceId, onDone }: JoinTeamListProps) {
                   </Group>
                   <Group gap={6}>
                     <Badge variant="light" color="gray" tt="none">
-                      {ko.teams.memberCount(team.memberCount)}
+                      {teamsKo.memberCount(team.memberCount)}
                     </Badge>
                   </Group>
                 </Stack>
@@ -142,10 +140,10 @@ export function JoinTeamList({ workspaceId, onDone }: JoinTeamListProps) {
                   loading={join.isPending && join.variables?.teamId === team.id && !asking}
                   disabled={join.isPending}
                   onClick={() => handleJoinClick(team)}
-                  aria-label={ko.teams.joinTeam(team.name)}
+                  aria-label={teamsKo.joinTeam(team.name)}
                   data-testid="joinable-team-join"
                 >
-                  {ko.teams.join}
+                  {teamsKo.join}
                 </Button>
               </Group>
               {asking === team.id && (
@@ -158,7 +156,7 @@ export function JoinTeamList({ workspaceId, onDone }: JoinTeamListProps) {
                 >
                   <Group align="flex-end" gap="sm" wrap="wrap">
                     <PasswordInput
-                      label={ko.teams.joinPasswordLabel(team.name)}
+                      label={teamsKo.joinPasswordLabel(team.name)}
                       value={password}
                       onChange={(event) => setPassword(event.currentTarget.value)}
                       maxLength={Limits.workspacePasswordMax}
@@ -173,7 +171,7 @@ export function JoinTeamList({ workspaceId, onDone }: JoinTeamListProps) {
                       loading={join.isPending}
                       data-testid="team-join-password-submit"
                     >
-                      {ko.teams.join}
+                      {teamsKo.join}
                     </Button>
                   </Group>
                 </form>

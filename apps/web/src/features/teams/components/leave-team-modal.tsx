@@ -4,6 +4,7 @@ import { ErrorCode } from '@teamup/contracts/error-codes';
 import type { Team } from '@teamup/contracts/teams';
 import { ErrorAlert } from '../../../components/error-alert';
 import { ko } from '../../../i18n/ko';
+import { teamsKo } from '../../../i18n/ko/teams';
 import { errorMessage, hasCode } from '../../../lib/error-message';
 import { useLeaveTeam, type LeaveTeamResult, type WhenLast } from '../api/leave-team';
 
@@ -47,21 +48,19 @@ export function LeaveTeamModal({ team, opened, onClose, onLeft }: LeaveTeamModal
     );
   };
 
-  const failure = leave.error
-    ? errorMessage(leave.error, { fallback: ko.teams.leaveFailed })
-    : null;
+  const failure = leave.error ? errorMessage(leave.error, { fallback: teamsKo.leaveFailed }) : null;
   const choosing = leave.variables?.whenLast;
 
   return (
     <Modal
       opened={opened}
       onClose={handleClose}
-      title={lastMember ? ko.teams.lastMemberTitle : ko.teams.leave}
+      title={lastMember ? teamsKo.lastMemberTitle : teamsKo.leave}
       centered
       attributes={{ content: { 'data-testid': 'team-leave-modal' } }}
     >
       <Stack gap="md">
-        <Text size="sm">{lastMember ? ko.teams.lastMember : ko.teams.leaveConfirm}</Text>
+        <Text size="sm">{lastMember ? teamsKo.lastMember : teamsKo.leaveConfirm}</Text>
         <ErrorAlert message={failure} />
         {lastMember ? (
           <Stack gap="xs">
@@ -72,7 +71,7 @@ export function LeaveTeamModal({ team, opened, onClose, onLeft }: LeaveTeamModal
               onClick={() => handleLeave('DELETE')}
               data-testid="confirm-action"
             >
-              {ko.teams.lastMemberDelete}
+              {teamsKo.lastMemberDelete}
             </Button>
             <Button
               variant="light"
@@ -81,7 +80,7 @@ export function LeaveTeamModal({ team, opened, onClose, onLeft }: LeaveTeamModal
               onClick={() => handleLeave('KEEP')}
               data-testid="team-leave-keep"
             >
-              {ko.teams.lastMemberKeep}
+              {teamsKo.lastMemberKeep}
             </Button>
             <Button variant="default" onClick={handleClose} disabled={leave.isPending}>
               {ko.common.cancel}
@@ -98,7 +97,7 @@ export function LeaveTeamModal({ team, opened, onClose, onLeft }: LeaveTeamModal
               onClick={() => handleLeave()}
               data-testid="confirm-action"
             >
-              {ko.teams.leave}
+              {teamsKo.leave}
             </Button>
           </Group>
         )}

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { Team } from '@teamup/contracts/teams';
 import { routes } from '../../../config/paths';
 import { ko } from '../../../i18n/ko';
+import { teamsKo } from '../../../i18n/ko/teams';
 import { TeamProgress } from './team-progress';
 
 /** A team on the workspace home: name, member count, progress and an enter button. */
@@ -21,7 +22,7 @@ export function TeamCard({ team }: { team: Team }) {
       <Stack gap="sm" h="100%">
         <Group gap={6} wrap="nowrap">
           {team.passwordProtected && (
-            <IconLock size={16} aria-label={ko.teams.locked} role="img" style={{ flex: 'none' }} />
+            <IconLock size={16} aria-label={teamsKo.locked} role="img" style={{ flex: 'none' }} />
           )}
           <Title order={3} fz="lg" id={`team-card-${team.id}`} lineClamp={1}>
             {team.name}

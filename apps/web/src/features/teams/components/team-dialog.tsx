@@ -3,6 +3,7 @@ import { Button, Group, Modal, Stack, Text, UnstyledButton } from '@mantine/core
 import { IconArrowLeft, IconChevronRight, IconPlus, IconUsersGroup } from '@tabler/icons-react';
 import type { Team } from '@teamup/contracts/teams';
 import { ko } from '../../../i18n/ko';
+import { teamsKo } from '../../../i18n/ko/teams';
 import { CreateTeamForm } from './create-team-form';
 import { JoinTeamList } from './join-team-list';
 import classes from './team-dialog.module.css';
@@ -18,9 +19,9 @@ export interface TeamDialogProps {
 }
 
 const titles: Record<Step, string> = {
-  choose: ko.teams.dialogTitle,
-  create: ko.teams.createTitle,
-  join: ko.teams.joinTitle,
+  choose: teamsKo.dialogTitle,
+  create: teamsKo.createTitle,
+  join: teamsKo.joinTitle,
 };
 
 function ChoiceButton({
@@ -82,19 +83,19 @@ export function TeamDialog({ opened, onClose, workspaceId, onCreated }: TeamDial
       {step === 'choose' && (
         <Stack gap="sm">
           <Text size="sm" c="dimmed">
-            {ko.teams.chooseHint}
+            {teamsKo.chooseHint}
           </Text>
           <ChoiceButton
             icon={<IconPlus size={28} aria-hidden className={classes.choiceIcon} />}
-            title={ko.teams.createNew}
-            hint={ko.teams.createNewHint}
+            title={teamsKo.createNew}
+            hint={teamsKo.createNewHint}
             onClick={() => setStep('create')}
             testId="team-dialog-create"
           />
           <ChoiceButton
             icon={<IconUsersGroup size={28} aria-hidden className={classes.choiceIcon} />}
-            title={ko.teams.joinExisting}
-            hint={ko.teams.joinExistingHint}
+            title={teamsKo.joinExisting}
+            hint={teamsKo.joinExistingHint}
             onClick={() => setStep('join')}
             testId="team-dialog-join"
           />

@@ -14,7 +14,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Team } from '@teamup/contracts/teams';
 import type { Workspace } from '@teamup/contracts/workspaces';
 import { routes } from '../../../config/paths';
-import { ko } from '../../../i18n/ko';
+import { teamsKo } from '../../../i18n/ko/teams';
 import { canDeleteTeam, canManageTeam } from '../lib/team-access';
 import { isWideTeamTab, parseTeamTab } from '../lib/team-tabs';
 import { DeleteTeamModal } from './delete-team-modal';
@@ -51,7 +51,7 @@ export function TeamHeader({ team, workspace, userId }: TeamHeaderProps) {
   const name = (
     <Group gap={8} wrap="nowrap" miw={0}>
       {team.passwordProtected && (
-        <IconLock size={20} aria-label={ko.teams.locked} role="img" style={{ flex: 'none' }} />
+        <IconLock size={20} aria-label={teamsKo.locked} role="img" style={{ flex: 'none' }} />
       )}
       <Title
         order={1}
@@ -72,8 +72,8 @@ export function TeamHeader({ team, workspace, userId }: TeamHeaderProps) {
       to={routes.chat.href(team.workspaceId, team.roomId)}
       variant="default"
       size="lg"
-      aria-label={ko.teams.openChat}
-      title={ko.teams.openChat}
+      aria-label={teamsKo.openChat}
+      title={teamsKo.openChat}
       data-testid="team-chat-link"
     >
       <IconMessageCircle size={18} />
@@ -85,22 +85,22 @@ export function TeamHeader({ team, workspace, userId }: TeamHeaderProps) {
         <ActionIcon
           variant="default"
           size="lg"
-          aria-label={ko.teams.settings}
-          title={ko.teams.settings}
+          aria-label={teamsKo.settings}
+          title={teamsKo.settings}
           data-testid="team-settings-menu"
         >
           <IconSettings size={18} />
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Label>{ko.teams.settings}</Menu.Label>
+        <Menu.Label>{teamsKo.settings}</Menu.Label>
         {mayEdit && (
           <Menu.Item
             leftSection={<IconPencil size={16} />}
             onClick={() => setDialog('edit')}
             data-testid="team-edit"
           >
-            {ko.teams.edit}
+            {teamsKo.edit}
           </Menu.Item>
         )}
         {mayLeave && (
@@ -109,7 +109,7 @@ export function TeamHeader({ team, workspace, userId }: TeamHeaderProps) {
             onClick={() => setDialog('leave')}
             data-testid="team-leave"
           >
-            {ko.teams.leave}
+            {teamsKo.leave}
           </Menu.Item>
         )}
         {mayDelete && (
@@ -119,7 +119,7 @@ export function TeamHeader({ team, workspace, userId }: TeamHeaderProps) {
             onClick={() => setDialog('delete')}
             data-testid="team-delete"
           >
-            {ko.teams.delete}
+            {teamsKo.delete}
           </Menu.Item>
         )}
       </Menu.Dropdown>
@@ -128,10 +128,10 @@ export function TeamHeader({ team, workspace, userId }: TeamHeaderProps) {
   const badges = (
     <Group gap="xs" wrap={compact ? 'nowrap' : 'wrap'}>
       <Badge variant="light" leftSection={<IconCrown size={12} />} tt="none">
-        {team.leader ? `${ko.teams.leader} ${team.leader.name}` : ko.teams.noLeader}
+        {team.leader ? `${teamsKo.leader} ${team.leader.name}` : teamsKo.noLeader}
       </Badge>
       <Badge variant="light" color="gray" tt="none">
-        {ko.teams.memberCount(team.memberCount)}
+        {teamsKo.memberCount(team.memberCount)}
       </Badge>
     </Group>
   );
@@ -179,7 +179,7 @@ export function TeamHeader({ team, workspace, userId }: TeamHeaderProps) {
             c={team.description ? undefined : 'dimmed'}
             style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
           >
-            {team.description || ko.teams.noDescription}
+            {team.description || teamsKo.noDescription}
           </Text>
           {badges}
           {progress}
@@ -198,7 +198,7 @@ export function TeamHeader({ team, workspace, userId }: TeamHeaderProps) {
           team={team}
           opened={dialog === 'leave'}
           onClose={() => setDialog(null)}
-          onLeft={(result) => goHome(result.teamDeleted ? ko.teams.leftAndDeleted : ko.teams.left)}
+          onLeft={(result) => goHome(result.teamDeleted ? teamsKo.leftAndDeleted : teamsKo.left)}
         />
       )}
       {mayDelete && (
@@ -206,7 +206,7 @@ export function TeamHeader({ team, workspace, userId }: TeamHeaderProps) {
           team={team}
           opened={dialog === 'delete'}
           onClose={() => setDialog(null)}
-          onDeleted={() => goHome(ko.teams.deleted)}
+          onDeleted={() => goHome(teamsKo.deleted)}
         />
       )}
     </Paper>

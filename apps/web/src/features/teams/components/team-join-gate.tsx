@@ -6,6 +6,7 @@ import { Limits } from '@teamup/contracts/limits';
 import type { Team } from '@teamup/contracts/teams';
 import { ErrorAlert } from '../../../components/error-alert';
 import { ko } from '../../../i18n/ko';
+import { teamsKo } from '../../../i18n/ko/teams';
 import { useJoinTeam } from '../api/join-team';
 import { teamJoinErrorMessage } from '../lib/join-error';
 
@@ -24,7 +25,7 @@ export function TeamJoinGate({ team }: { team: Team }) {
       {
         onSuccess: (joined) => {
           setPromptOpened(false);
-          notifications.show({ color: 'teal', message: ko.teams.joined(joined.name) });
+          notifications.show({ color: 'teal', message: teamsKo.joined(joined.name) });
         },
       },
     );
@@ -40,10 +41,10 @@ export function TeamJoinGate({ team }: { team: Team }) {
             {team.passwordProtected ? <IconLock size={28} /> : <IconUserPlus size={28} />}
           </ThemeIcon>
           <Text fw={600}>
-            {team.passwordProtected ? ko.teams.lockedTitle : ko.teams.notMemberTitle}
+            {team.passwordProtected ? teamsKo.lockedTitle : teamsKo.notMemberTitle}
           </Text>
           <Text size="sm" c="dimmed">
-            {team.passwordProtected ? ko.teams.lockedHint : ko.teams.notMemberHint}
+            {team.passwordProtected ? teamsKo.lockedHint : teamsKo.notMemberHint}
           </Text>
           {!promptOpened && <ErrorAlert message={failure} />}
           {team.passwordProtected ? (
@@ -56,7 +57,7 @@ export function TeamJoinGate({ team }: { team: Team }) {
               }}
               data-testid="team-password-open"
             >
-              {ko.teams.enterPassword}
+              {teamsKo.enterPassword}
             </Button>
           ) : (
             <Button
@@ -66,7 +67,7 @@ export function TeamJoinGate({ team }: { team: Team }) {
               onClick={() => handleJoin()}
               data-testid="team-join-button"
             >
-              {ko.teams.joinButton}
+              {teamsKo.joinButton}
             </Button>
           )}
         </Stack>
@@ -75,7 +76,7 @@ export function TeamJoinGate({ team }: { team: Team }) {
         <Modal
           opened={promptOpened}
           onClose={() => setPromptOpened(false)}
-          title={ko.teams.passwordDialogTitle}
+          title={teamsKo.passwordDialogTitle}
           centered
           attributes={{ content: { 'data-testid': 'team-password-dialog' } }}
         >
@@ -87,9 +88,9 @@ export function TeamJoinGate({ team }: { team: Team }) {
             }}
           >
             <Stack gap="md">
-              <Text size="sm">{ko.teams.passwordDialogText(team.name)}</Text>
+              <Text size="sm">{teamsKo.passwordDialogText(team.name)}</Text>
               <PasswordInput
-                label={ko.teams.password}
+                label={teamsKo.password}
                 value={password}
                 onChange={(event) => setPassword(event.currentTarget.value)}
                 maxLength={Limits.workspacePasswordMax}
@@ -103,7 +104,7 @@ export function TeamJoinGate({ team }: { team: Team }) {
                   {ko.common.cancel}
                 </Button>
                 <Button type="submit" loading={join.isPending} data-testid="team-password-submit">
-                  {ko.teams.passwordSubmit}
+                  {teamsKo.passwordSubmit}
                 </Button>
               </Group>
             </Stack>

@@ -17,6 +17,7 @@ import { IconUserMinus } from '@tabler/icons-react';
 import type { Team, TeamMember } from '@teamup/contracts/teams';
 import { ErrorAlert } from '../../../components/error-alert';
 import { ko } from '../../../i18n/ko';
+import { teamsKo } from '../../../i18n/ko/teams';
 import { errorMessage } from '../../../lib/error-message';
 import { useRemoveTeamMember } from '../api/remove-team-member';
 import { useTeamMembers } from '../../../lib/queries/team-members';
@@ -51,7 +52,7 @@ function RemoveMemberModal({
       { teamId: team.id, workspaceId: team.workspaceId, userId: member.id },
       {
         onSuccess: () => {
-          notifications.show({ color: 'teal', message: ko.teams.memberRemoved(member.name) });
+          notifications.show({ color: 'teal', message: teamsKo.memberRemoved(member.name) });
           remove.reset();
           onClose();
         },
@@ -62,16 +63,16 @@ function RemoveMemberModal({
     <Modal
       opened={member !== null}
       onClose={close}
-      title={ko.teams.removeMemberTitle}
+      title={teamsKo.removeMemberTitle}
       centered
       attributes={{ content: { 'data-testid': 'team-remove-member-modal' } }}
     >
       <Stack gap="md">
-        <Text size="sm">{member ? ko.teams.removeMemberConfirm(member.name) : ''}</Text>
+        <Text size="sm">{member ? teamsKo.removeMemberConfirm(member.name) : ''}</Text>
         <ErrorAlert
           message={
             remove.error
-              ? errorMessage(remove.error, { fallback: ko.teams.removeMemberFailed })
+              ? errorMessage(remove.error, { fallback: teamsKo.removeMemberFailed })
               : null
           }
         />
@@ -85,7 +86,7 @@ function RemoveMemberModal({
             onClick={confirm}
             data-testid="team-remove-member-submit"
           >
-            {ko.teams.removeMemberSubmit}
+            {teamsKo.removeMemberSubmit}
           </Button>
         </Group>
       </Stack>
@@ -110,7 +111,7 @@ export function TeamMembersPanel({ team, canManage }: TeamMembersPanelProps) {
     >
       <Stack gap="sm">
         <Title order={2} fz="h5" id="team-members-title">
-          {ko.teams.members}
+          {teamsKo.members}
           {members.isSuccess && ` (${members.data.length})`}
         </Title>
         {members.isPending && (
@@ -119,11 +120,11 @@ export function TeamMembersPanel({ team, canManage }: TeamMembersPanelProps) {
           </Center>
         )}
         {members.isError && (
-          <ErrorAlert message={errorMessage(members.error, { fallback: ko.teams.membersFailed })} />
+          <ErrorAlert message={errorMessage(members.error, { fallback: teamsKo.membersFailed })} />
         )}
         {members.isSuccess && members.data.length === 0 && (
           <Text size="sm" c="dimmed">
-            {ko.teams.noMembers}
+            {teamsKo.noMembers}
           </Text>
         )}
         {members.isSuccess && members.data.length > 0 && (
@@ -139,12 +140,12 @@ export function TeamMembersPanel({ team, canManage }: TeamMembersPanelProps) {
                   />
                 </div>
                 {canManage && member.teamRole !== 'LEADER' && (
-                  <Tooltip label={ko.teams.removeMember(member.name)} withArrow openDelay={300}>
+                  <Tooltip label={teamsKo.removeMember(member.name)} withArrow openDelay={300}>
                     <ActionIcon
                       variant="subtle"
                       color="gray"
                       size="lg"
-                      aria-label={ko.teams.removeMember(member.name)}
+                      aria-label={teamsKo.removeMember(member.name)}
                       onClick={() => setRemoving(member)}
                       data-testid="team-remove-member"
                     >

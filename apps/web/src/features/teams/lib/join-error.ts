@@ -1,5 +1,5 @@
 import { ErrorCode } from '@teamup/contracts/error-codes';
-import { ko } from '../../../i18n/ko';
+import { teamsKo } from '../../../i18n/ko/teams';
 import { errorMessage } from '../../../lib/error-message';
 
 /**
@@ -8,10 +8,10 @@ import { errorMessage } from '../../../lib/error-message';
  */
 export function teamJoinErrorMessage(error: unknown): string {
   return errorMessage(error, {
-    fallback: ko.teams.joinFailed,
+    fallback: teamsKo.joinFailed,
     byCode: {
-      [ErrorCode.TEAM_ALREADY_MEMBER]: ko.teams.alreadyMember,
-      [ErrorCode.TEAM_PASSWORD_WRONG]: ko.teams.passwordWrong,
+      [ErrorCode.TEAM_ALREADY_MEMBER]: teamsKo.alreadyMember,
+      [ErrorCode.TEAM_PASSWORD_WRONG]: teamsKo.passwordWrong,
     },
   });
 }

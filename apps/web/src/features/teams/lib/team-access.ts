@@ -1,5 +1,6 @@
 import type { Team } from '@teamup/contracts/teams';
 import type { Workspace } from '@teamup/contracts/workspaces';
+import { canManageWorkspace, canModerateWorkspace } from '@teamup/contracts/workspace-roles';
 
 // parseRouteId is shared by several features' pages; it lives in lib/route-id.
 export { parseRouteId } from '../../../lib/route-id';
@@ -12,7 +13,10 @@ export function canDeleteTeam(
 ): boolean {
   if (userId === undefined) return false;
   if (team.leader?.id === userId) return true;
-  return workspace !== undefined && (workspace.myRole === 'OWNER' || workspace.owner.id === userId);
+  return (
+    workspace !== undefined &&
+    (canManageWorkspace(workspace.myRole) || workspace.owner.id === userId)
+  );
 }
 
 /** Editing a team and removing its members: its leader, the workspace owner and admins. */
@@ -24,9 +28,7 @@ export function canManageTeam(
   if (userId === undefined) return false;
   if (team.leader?.id === userId) return true;
   if (workspace === undefined) return false;
-  return (
-    workspace.myRole === 'OWNER' || workspace.myRole === 'ADMIN' || workspace.owner.id === userId
-  );
+  return canModerateWorkspace(workspace.myRole) || workspace.owner.id === userId;
 }
 
 /** Chooses who may post announcements: the team leader alone (as the server's teams.policy). */

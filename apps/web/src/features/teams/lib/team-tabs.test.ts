@@ -22,6 +22,11 @@ describe('parseTeamTab', () => {
   });
 
   it('gives the boards (kanban, calendar) the whole width', () => {
-    expect(TEAM_TABS.filter(isWideTeamTab)).toEqual(['kanban', 'calendar']);
+    expect(TEAM_TABS.filter(isWideTeamTab)).toEqual([
+      'kanban',
+      'calendar',
+      'freetime',
+      'contribution',
+    ]);
   });
 });

@@ -1,5 +1,15 @@
-/** The four tabs of the team page (spec 02 section 2), in the order shown. */
-export const TEAM_TABS = ['announcements', 'bulletin', 'kanban', 'calendar'] as const;
+/**
+ * The tabs of the team page, in the order shown: the four of spec 02 section 2, the team's
+ * common free time (issue 44) and its contribution evidence (issue 45).
+ */
+export const TEAM_TABS = [
+  'announcements',
+  'bulletin',
+  'kanban',
+  'calendar',
+  'freetime',
+  'contribution',
+] as const;
 export type TeamTab = (typeof TEAM_TABS)[number];
 
 /** The tab shown when the address names none. */
@@ -16,5 +26,5 @@ export function parseTeamTab(value: string | null | undefined): TeamTab {
 
 /** Tabs whose boards need the page's whole width; the member list moves below them. */
 export function isWideTeamTab(tab: TeamTab): boolean {
-  return tab === 'kanban' || tab === 'calendar';
+  return tab === 'kanban' || tab === 'calendar' || tab === 'freetime' || tab === 'contribution';
 }

@@ -36,8 +36,8 @@ export function patchListedChannel(
 export function useCreateVideoChannel(workspaceId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) =>
-      api.post<VideoChannel>(pathOf(videoRoutes.createChannel, { workspaceId }), { name }),
+    mutationFn: (input: { name: string; teamId?: number | null }) =>
+      api.post<VideoChannel>(pathOf(videoRoutes.createChannel, { workspaceId }), input),
     onSuccess: () =>
       queryClient.invalidateQueries({ queryKey: videoChannelsQueryKey(workspaceId) }),
   });

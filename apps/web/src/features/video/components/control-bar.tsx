@@ -11,9 +11,9 @@ import {
   IconVideo,
   IconVideoOff,
 } from '@tabler/icons-react';
-import { ko } from '../../../i18n/ko';
+import { videoKo } from '../../../i18n/ko/video';
 
-const t = ko.video;
+const t = videoKo;
 
 function Toggle({
   on,

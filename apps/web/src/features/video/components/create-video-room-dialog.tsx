@@ -1,16 +1,17 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { ErrorCode } from '@teamup/contracts/error-codes';
 import { Limits } from '@teamup/contracts/limits';
 import { VideoMessages } from '@teamup/contracts/video';
 import { routes } from '../../../config/paths';
-import { ko } from '../../../i18n/ko';
+import { videoKo } from '../../../i18n/ko/video';
 import { ApiError } from '../../../lib/api-error';
 import { errorMessage } from '../../../lib/error-message';
+import { useWorkspaceTeams } from '../../../lib/queries/workspace-teams';
 import { useCreateVideoChannel } from '../api/video-api';
 
-const t = ko.video.create;
+const t = videoKo.create;
 
 /**
  * Spec 02 section 8: a duplicate name gets its own text; anything else shows the server's detail
@@ -32,7 +33,11 @@ interface CreateVideoRoomDialogProps {
 function CreateVideoRoomForm({ onClose, workspaceId }: Omit<CreateVideoRoomDialogProps, 'opened'>) {
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [teamId, setTeamId] = useState<string | null>(null);
   const create = useCreateVideoChannel(workspaceId);
+  // A room may belong to one of the creator's teams (its meetings' notes are the team's).
+  const teams = useWorkspaceTeams(workspaceId);
+  const myTeams = (teams.data ?? []).filter((team) => team.isMember);
   const navigate = useNavigate();
 
   return (
@@ -45,15 +50,18 @@ function CreateVideoRoomForm({ onClose, workspaceId }: Omit<CreateVideoRoomDialo
           setError(VideoMessages.nameRequired);
           return;
         }
-        create.mutate(trimmed, {
-          onSuccess: (room) => {
-            onClose();
-            void navigate(
-              routes.videoLive.href(workspaceId, { roomId: room.id, roomName: room.name }),
-            );
+        create.mutate(
+          { name: trimmed, ...(teamId === null ? {} : { teamId: Number(teamId) }) },
+          {
+            onSuccess: (room) => {
+              onClose();
+              void navigate(
+                routes.videoLive.href(workspaceId, { roomId: room.id, roomName: room.name }),
+              );
+            },
+            onError: (failure) => setError(createRoomError(failure)),
           },
-          onError: (failure) => setError(createRoomError(failure)),
-        });
+        );
       }}
     >
       <Stack>
@@ -71,6 +79,18 @@ function CreateVideoRoomForm({ onClose, workspaceId }: Omit<CreateVideoRoomDialo
           data-testid="video-room-name"
           required
         />
+        {myTeams.length > 0 && (
+          <Select
+            label={t.team}
+            placeholder={t.teamNone}
+            clearable
+            data={myTeams.map((team) => ({ value: String(team.id), label: team.name }))}
+            value={teamId}
+            onChange={setTeamId}
+            data-testid="video-room-team"
+            comboboxProps={{ withinPortal: false }}
+          />
+        )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             {t.cancel}

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { ActionIcon, Loader, Popover, Select, Stack, Text, Tooltip } from '@mantine/core';
 import { IconSettings } from '@tabler/icons-react';
 import { ko } from '../../../i18n/ko';
+import { videoKo } from '../../../i18n/ko/video';
 import {
   availableChoice,
   canChooseSpeaker,
@@ -10,7 +11,7 @@ import {
   type DeviceLists,
 } from '../lib/devices';
 
-const t = ko.video.devices;
+const t = videoKo.devices;
 
 /** The devices of this browser: read on opening, and again when one is plugged in or out. */
 function useDeviceLists(active: boolean) {

@@ -2,9 +2,9 @@ import { useEffect, useRef, useState } from 'react';
 import { Box, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { Limits } from '@teamup/contracts/limits';
 import type { MeetingChatLine } from '@teamup/contracts/video';
-import { ko } from '../../../i18n/ko';
+import { videoKo } from '../../../i18n/ko/video';
 
-const t = ko.video;
+const t = videoKo;
 
 /** The in-meeting chat: 300 px high, follows the latest line, sends on Enter. */
 export function MeetingChatPanel({

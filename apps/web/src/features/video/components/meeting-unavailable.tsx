@@ -2,12 +2,12 @@ import { Button, Group } from '@mantine/core';
 import { ErrorCode } from '@teamup/contracts/error-codes';
 import { Link } from 'react-router';
 import { routes } from '../../../config/paths';
-import { ko } from '../../../i18n/ko';
+import { videoKo } from '../../../i18n/ko/video';
 import { ApiError } from '../../../lib/api-error';
 import { errorMessage, hasCode } from '../../../lib/error-message';
 import { TeamStateMessage } from '../../../components/team-state-message';
 
-const t = ko.video.unavailable;
+const t = videoKo.unavailable;
 
 /** A room that is gone (deleted, or an old link): the same 404 the server gives for it. */
 function isGone(error: unknown) {
@@ -38,7 +38,7 @@ export function MeetingUnavailable({
   const gone = invalidLink || isGone(failure);
   const reason = invalidLink
     ? t.invalidLink
-    : errorMessage(failure, { fallback: ko.video.joinFailed });
+    : errorMessage(failure, { fallback: videoKo.joinFailed });
   const back =
     workspaceId !== null ? (
       <Button
@@ -47,14 +47,14 @@ export function MeetingUnavailable({
         variant={gone ? 'light' : 'default'}
         data-testid="meeting-unavailable-back"
       >
-        {ko.video.backToWorkspace}
+        {videoKo.backToWorkspace}
       </Button>
     ) : null;
   return (
     <TeamStateMessage
       testId="meeting-unavailable"
-      title={gone ? reason : ko.video.joinFailed}
-      hint={gone ? t.goneHint : reason === ko.video.joinFailed ? t.retryHint : reason}
+      title={gone ? reason : videoKo.joinFailed}
+      hint={gone ? t.goneHint : reason === videoKo.joinFailed ? t.retryHint : reason}
       action={
         <Group justify="center" gap="sm">
           {!gone && onRetry && (

@@ -2,10 +2,10 @@ import { ActionIcon, Badge, Box, Group, Paper, Stack, Text, Tooltip } from '@man
 import { IconMicrophone, IconMicrophoneOff, IconUserMinus } from '@tabler/icons-react';
 import { Limits } from '@teamup/contracts/limits';
 import type { VideoParticipant } from '@teamup/contracts/video';
-import { ko } from '../../../i18n/ko';
+import { videoKo } from '../../../i18n/ko/video';
 import { placeholderAvatar } from '../lib/placeholder-avatar';
 
-const t = ko.video;
+const t = videoKo;
 
 /**
  * Who is in the meeting: picture (a placeholder when there is none, dimmed for me with my camera

@@ -1,13 +1,13 @@
 import { useState, type ReactNode } from 'react';
 import { Box, Button, Center, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconCamera, IconMicrophone } from '@tabler/icons-react';
-import { ko } from '../../../i18n/ko';
+import { videoKo } from '../../../i18n/ko/video';
 import { useDeviceCheck, HEARD_LEVEL, type DeviceState } from '../hooks/use-device-check';
 import { loadDeviceChoice, saveDeviceChoice, type DeviceChoice } from '../lib/devices';
 import { DevicePicker } from './device-picker';
 import { StreamVideo } from './stream-video';
 
-const t = ko.video.preJoin;
+const t = videoKo.preJoin;
 
 function StatusRow({
   icon,

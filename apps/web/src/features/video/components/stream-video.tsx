@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Box, Button } from '@mantine/core';
 import { IconVolume } from '@tabler/icons-react';
-import { ko } from '../../../i18n/ko';
+import { videoKo } from '../../../i18n/ko/video';
 
-const t = ko.video;
+const t = videoKo;
 
 /** A <video> playing a stream; falls back to muted playback when the browser blocks sound. */
 export function StreamVideo({

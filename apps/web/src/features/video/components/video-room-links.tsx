@@ -4,13 +4,13 @@ import { IconTrash, IconVideo } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { routes } from '../../../config/paths';
 import { useConfirmAction } from '../../../components/confirm-action';
-import { ko } from '../../../i18n/ko';
+import { videoKo } from '../../../i18n/ko/video';
 import { errorMessage } from '../../../lib/error-message';
 import { SidePanelLink } from '../../../components/side-panel/side-panel-link';
 import { sidePanelListState } from '../../../components/side-panel/side-panel-section';
 import { useDeleteVideoChannel, useVideoChannels } from '../api/video-api';
 
-const t = ko.video.rooms;
+const t = videoKo.rooms;
 
 interface VideoRoomLinksProps {
   workspaceId: number;
@@ -50,7 +50,7 @@ export function VideoRoomLinks({ workspaceId, isOwner, emptyText }: VideoRoomLin
                       roomId: room.id,
                       roomName: room.name,
                     })}
-                    name={room.name}
+                    name={room.teamName ? `${room.name} · ${room.teamName}` : room.name}
                     active={active}
                     leftSection={<IconVideo size={16} aria-hidden />}
                     rightSection={

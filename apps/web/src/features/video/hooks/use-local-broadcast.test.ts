@@ -3,13 +3,13 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ErrorCode } from '@teamup/contracts/error-codes';
-import { ko } from '../../../i18n/ko';
+import { videoKo } from '../../../i18n/ko/video';
 import { ApiError } from '../../../lib/api-error';
 import type { meetingApi } from '../api/video-api';
 import type { MediaSession } from '../lib/media-session';
 import { useLocalBroadcast } from './use-local-broadcast';
 
-const alerts = ko.video.alerts;
+const alerts = videoKo.alerts;
 const ME = 7;
 
 /** A microphone track as the browser hands it out: live until stopped. */
@@ -211,7 +211,7 @@ describe('useLocalBroadcast', () => {
     const before = devicesRef.current;
     devicesRef.current = { ...before, microphone: 'gone' };
     await act(() => hook.result.current.switchDevices(before));
-    expect(setAlert).toHaveBeenCalledWith(ko.video.devices.switchFailed);
+    expect(setAlert).toHaveBeenCalledWith(videoKo.devices.switchFailed);
     expect(hook.result.current.local.mic).not.toBeNull();
   });
 });

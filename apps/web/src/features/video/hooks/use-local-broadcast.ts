@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState, type RefObject } from 'react';
 import { ErrorCode } from '@teamup/contracts/error-codes';
 import { errorMessage } from '../../../lib/error-message';
-import { ko } from '../../../i18n/ko';
+import { videoKo } from '../../../i18n/ko/video';
 import type { meetingApi } from '../api/video-api';
 import {
   captureScreen,
@@ -13,7 +13,7 @@ import {
 import { deviceConstraint, type DeviceChoice } from '../lib/devices';
 import type { MediaSession } from '../lib/media-session';
 
-const alerts = ko.video.alerts;
+const alerts = videoKo.alerts;
 
 interface LocalBroadcastDeps {
   api: ReturnType<typeof meetingApi> | null;
@@ -243,7 +243,7 @@ export function useLocalBroadcast({
           }
           await republish(next);
         } catch {
-          setAlert(ko.video.devices.switchFailed);
+          setAlert(videoKo.devices.switchFailed);
         }
       }),
     [republish, onEnded, setAlert, whileChanging, devicesRef],

@@ -1,6 +1,6 @@
-import { ko } from '../../../i18n/ko';
+import { videoKo } from '../../../i18n/ko/video';
 
-const t = ko.video.devices;
+const t = videoKo.devices;
 
 export type DeviceKind = 'videoinput' | 'audioinput' | 'audiooutput';
 

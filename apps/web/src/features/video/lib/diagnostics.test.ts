@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ko } from '../../../i18n/ko';
+import { videoKo } from '../../../i18n/ko/video';
 import { diagnose, isPrivateIpv4, type DiagnosticsInput } from './diagnostics';
 
-const t = ko.video.diagnostics;
+const t = videoKo.diagnostics;
 
 const base: DiagnosticsInput = {
   protocol: 'https:',

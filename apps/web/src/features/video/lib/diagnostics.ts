@@ -1,7 +1,7 @@
 import type { IceServer } from '@teamup/contracts/video';
-import { ko } from '../../../i18n/ko';
+import { videoKo } from '../../../i18n/ko/video';
 
-const t = ko.video.diagnostics;
+const t = videoKo.diagnostics;
 
 export interface DiagnosticsInput {
   /** `window.location` of the app. */

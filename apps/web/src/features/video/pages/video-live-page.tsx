@@ -1,13 +1,28 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Box, Center, Flex, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Box,
+  Button,
+  Center,
+  Flex,
+  Group,
+  Loader,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertTriangle } from '@tabler/icons-react';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { IconAlertTriangle, IconNotes } from '@tabler/icons-react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { VideoParticipant } from '@teamup/contracts/video';
 import { routes } from '../../../config/paths';
 import { useConfirmAction } from '../../../components/confirm-action';
 import { ko } from '../../../i18n/ko';
+import { videoKo } from '../../../i18n/ko/video';
+import { meetingsKo } from '../../../i18n/ko/meetings';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { errorMessage } from '../../../lib/error-message';
 import { useAuth } from '../../../lib/auth/use-auth';
@@ -21,8 +36,9 @@ import { PreJoinCheck } from '../components/pre-join-check';
 import { meetingApi } from '../api/video-api';
 import { SelfView, StreamVideo } from '../components/stream-video';
 import { useMeeting, type MeetingExit } from '../hooks/use-meeting';
+import { canModerateWorkspace } from '@teamup/contracts/workspace-roles';
 
-const t = ko.video;
+const t = videoKo;
 
 function Waiting({ text }: { text: string }) {
   return (
@@ -40,10 +56,18 @@ const positiveId = (value: string | null) => {
   return Number.isInteger(id) && id > 0 ? id : null;
 };
 
+/** What the page around the meeting adds to it: the notes panel (the meetings feature's). */
+export type MeetingNotesSlot = (props: {
+  opened: boolean;
+  onClose: () => void;
+  workspaceId: number;
+  channelId: number;
+}) => ReactNode;
+
 /**
  * /ws/{workspaceId}/video/live?roomId=&roomName= (spec 02 "Video meeting screen").
  */
-export function VideoLivePage() {
+export function VideoLivePage({ renderNotes }: { renderNotes?: MeetingNotesSlot } = {}) {
   const { workspaceId: segment } = useParams();
   const [params] = useSearchParams();
   const { user } = useAuth();
@@ -94,7 +118,8 @@ export function VideoLivePage() {
       roomId={roomId}
       roomName={params.get('roomName') ?? ''}
       myId={user.id}
-      canRemoveAnyone={workspace?.myRole === 'OWNER' || workspace?.myRole === 'ADMIN'}
+      canRemoveAnyone={canModerateWorkspace(workspace?.myRole)}
+      {...(renderNotes ? { renderNotes } : {})}
     />
   );
 }
@@ -106,7 +131,9 @@ function Meeting({
   myId,
   canRemoveAnyone,
   onRetry,
+  renderNotes,
 }: {
+  renderNotes?: MeetingNotesSlot;
   onRetry: () => void;
   workspaceId: number;
   roomId: number;
@@ -116,6 +143,7 @@ function Meeting({
 }) {
   const navigate = useNavigate();
   const [chatShown, setChatShown] = useState(true);
+  const [notesOpen, setNotesOpen] = useState(false);
   const { confirm, confirmElement } = useConfirmAction();
   const toWorkspace = () => void navigate(routes.workspace.href(workspaceId));
   const meeting = useMeeting(workspaceId, roomId, myId, (why: MeetingExit) => {
@@ -205,7 +233,7 @@ function Meeting({
 
   return (
     <Stack gap="sm" p={{ base: 'xs', sm: 'md' }} data-testid="meeting-page">
-      <Group justify="space-between" wrap="nowrap">
+      <Group justify="space-between" wrap="wrap" gap="xs">
         <Title
           order={1}
           size="h3"
@@ -214,7 +242,34 @@ function Meeting({
         >
           {title}
         </Title>
+        <Group gap="xs" wrap="nowrap" style={{ flex: 'none' }}>
+          {meeting.channel?.teamName && (
+            <Badge variant="light" data-testid="meeting-team">
+              {meetingsKo.team(meeting.channel.teamName)}
+            </Badge>
+          )}
+          <Anchor component={Link} size="sm" to={routes.meetings.href(workspaceId, roomId)}>
+            {meetingsKo.pastMeetings}
+          </Anchor>
+          {renderNotes && (
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconNotes size={16} aria-hidden />}
+              onClick={() => setNotesOpen(true)}
+              data-testid="meeting-notes-open"
+            >
+              {meetingsKo.notes}
+            </Button>
+          )}
+        </Group>
       </Group>
+      {renderNotes?.({
+        opened: notesOpen,
+        onClose: () => setNotesOpen(false),
+        workspaceId,
+        channelId: roomId,
+      })}
       {meeting.warnings.length > 0 && (
         <Alert
           color="yellow"

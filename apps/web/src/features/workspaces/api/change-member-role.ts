@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { WorkspaceMember } from '@teamup/contracts/workspaces';
+import type { WorkspaceMember, WorkspaceRole } from '@teamup/contracts/workspaces';
 import { pathOf } from '@teamup/contracts/endpoint';
 import { workspaceEndpoints } from '@teamup/contracts/workspaces';
 import { api } from '../../../lib/api-client';
@@ -9,7 +9,7 @@ import { workspaceMembersQueryKey } from '../../../lib/queries/workspace-members
 export interface ChangeMemberRoleVariables {
   workspaceId: number;
   userId: number;
-  role: 'ADMIN' | 'MEMBER';
+  role: Exclude<WorkspaceRole, 'OWNER'>;
 }
 
 /** PUT /workspaces/{id}/members/{uid}/role (owner): makes an admin or a plain member. */

@@ -17,6 +17,7 @@ import { IconCheck } from '@tabler/icons-react';
 import { Limits } from '@teamup/contracts/limits';
 import { ErrorAlert } from '../../../components/error-alert';
 import { ko } from '../../../i18n/ko';
+import { workspacesKo } from '../../../i18n/ko/workspaces';
 import { errorMessage } from '../../../lib/error-message';
 import { useCreateWorkspace } from '../api/create-workspace';
 import { useUploadWorkspaceIcon } from '../api/upload-workspace-icon';
@@ -30,7 +31,7 @@ interface CreateWorkspaceDialogProps {
   onClose: () => void;
 }
 
-const t = ko.workspaces.create;
+const t = workspacesKo.create;
 
 function checkName(value: string): string | null {
   const name = value.trim();
@@ -76,7 +77,7 @@ export function CreateWorkspaceDialog({ opened, onClose }: CreateWorkspaceDialog
 
   const iconText = icon.mode === 'text' ? icon.text.trim() : '';
   const iconProblem =
-    iconText && iconKind(iconText, 'x').kind !== 'text' ? ko.workspaces.icon.invalid : null;
+    iconText && iconKind(iconText, 'x').kind !== 'text' ? workspacesKo.icon.invalid : null;
 
   const handleSubmit = form.onSubmit(async (values) => {
     if (iconProblem) return;
@@ -93,7 +94,7 @@ export function CreateWorkspaceDialog({ opened, onClose }: CreateWorkspaceDialog
         } catch (error) {
           notifications.show({
             color: 'orange',
-            message: errorMessage(error, { fallback: ko.workspaces.icon.uploadFailed }),
+            message: errorMessage(error, { fallback: workspacesKo.icon.uploadFailed }),
           });
         }
       }
@@ -103,7 +104,7 @@ export function CreateWorkspaceDialog({ opened, onClose }: CreateWorkspaceDialog
       onClose();
       openWorkspace(workspace.id);
     } catch (error) {
-      setFailure(errorMessage(error, { fallback: ko.workspaces.join.failed }));
+      setFailure(errorMessage(error, { fallback: workspacesKo.join.failed }));
     }
   });
 

@@ -2,8 +2,8 @@ import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { Button, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { IconPhotoUp, IconX } from '@tabler/icons-react';
 import { Limits } from '@teamup/contracts/limits';
-import { ko } from '../../../i18n/ko';
-import { checkIconFile, iconAccept } from '../../../lib/workspace-icon';
+import { workspacesKo } from '../../../i18n/ko/workspaces';
+import { checkIconFile, iconAccept } from '../lib/icon-file';
 import { WorkspaceIcon } from '../../../components/workspace-icon';
 
 /** What the user chose as icon: typed text, or an image file waiting to be uploaded. */
@@ -65,9 +65,9 @@ export function IconField({ name, value, onChange, savedIconUrl, disabled }: Ico
     <Stack gap={6}>
       <Group justify="space-between" gap="xs">
         <Text size="sm" fw={500}>
-          {ko.workspaces.icon.label}{' '}
+          {workspacesKo.icon.label}{' '}
           <Text span c="dimmed" size="xs">
-            ({ko.workspaces.icon.optional})
+            ({workspacesKo.icon.optional})
           </Text>
         </Text>
         <SegmentedControl
@@ -79,8 +79,8 @@ export function IconField({ name, value, onChange, savedIconUrl, disabled }: Ico
             onChange({ ...value, mode: mode === 'image' ? 'image' : 'text' });
           }}
           data={[
-            { value: 'text', label: ko.workspaces.icon.textMode },
-            { value: 'image', label: ko.workspaces.icon.imageMode },
+            { value: 'text', label: workspacesKo.icon.textMode },
+            { value: 'image', label: workspacesKo.icon.imageMode },
           ]}
         />
       </Group>
@@ -99,9 +99,9 @@ export function IconField({ name, value, onChange, savedIconUrl, disabled }: Ico
         {value.mode === 'text' ? (
           <TextInput
             style={{ flex: 1 }}
-            aria-label={ko.workspaces.icon.label}
-            placeholder={ko.workspaces.icon.textPlaceholder}
-            description={ko.workspaces.icon.textHint}
+            aria-label={workspacesKo.icon.label}
+            placeholder={workspacesKo.icon.textPlaceholder}
+            description={workspacesKo.icon.textHint}
             value={value.text}
             disabled={disabled}
             onChange={(event) => onChange({ ...value, text: event.currentTarget.value })}
@@ -115,7 +115,7 @@ export function IconField({ name, value, onChange, savedIconUrl, disabled }: Ico
               id={fileInputId}
               type="file"
               accept={iconAccept}
-              aria-label={ko.workspaces.icon.imageInput}
+              aria-label={workspacesKo.icon.imageInput}
               data-testid="workspace-icon-file"
               onChange={handleFile}
               style={{ display: 'none' }}
@@ -129,8 +129,8 @@ export function IconField({ name, value, onChange, savedIconUrl, disabled }: Ico
                 onClick={() => fileInput.current?.click()}
               >
                 {value.file || savedIconUrl
-                  ? ko.workspaces.icon.changeImage
-                  : ko.workspaces.icon.chooseImage}
+                  ? workspacesKo.icon.changeImage
+                  : workspacesKo.icon.chooseImage}
               </Button>
               {value.file && (
                 <Button
@@ -141,12 +141,12 @@ export function IconField({ name, value, onChange, savedIconUrl, disabled }: Ico
                   disabled={disabled}
                   onClick={handleRemoveFile}
                 >
-                  {ko.workspaces.icon.removeImage}
+                  {workspacesKo.icon.removeImage}
                 </Button>
               )}
             </Group>
             <Text size="xs" c="dimmed">
-              {value.file ? value.file.name : ko.workspaces.icon.imageHint}
+              {value.file ? value.file.name : workspacesKo.icon.imageHint}
             </Text>
           </Stack>
         )}

@@ -6,7 +6,7 @@ import { ErrorCode } from '@teamup/contracts/error-codes';
 import type { Workspace } from '@teamup/contracts/workspaces';
 import { routes } from '../../../config/paths';
 import { FullPageLoader } from '../../../components/full-page-loader';
-import { ko } from '../../../i18n/ko';
+import { workspacesKo } from '../../../i18n/ko/workspaces';
 import { hasCode } from '../../../lib/error-message';
 import { useInvitePreview } from '../api/invite-preview';
 import { useJoinWorkspace } from '../api/join-workspace';
@@ -53,13 +53,13 @@ export function InviteJoin({ code, workspaces }: InviteJoinProps) {
   const attemptJoin = async (password?: string) => {
     try {
       const workspace = await join.mutateAsync({ inviteCode: code, password });
-      notifications.show({ color: 'teal', message: ko.workspaces.join.joined(workspace.name) });
+      notifications.show({ color: 'teal', message: workspacesKo.join.joined(workspace.name) });
       openWorkspace(workspace.id, { replace: true });
     } catch (error) {
       if (needsPassword(error)) {
-        setPasswordError(ko.workspaces.join.passwordRequired);
+        setPasswordError(workspacesKo.join.passwordRequired);
       } else if (hasCode(error, ErrorCode.WORKSPACE_PASSWORD_WRONG)) {
-        setPasswordError(ko.workspaces.join.passwordWrong);
+        setPasswordError(workspacesKo.join.passwordWrong);
       } else {
         leaveRef.current(error);
       }
@@ -97,7 +97,7 @@ export function InviteJoin({ code, workspaces }: InviteJoinProps) {
   const asksPassword = Boolean(data && data.passwordProtected && !data.alreadyMember);
   return (
     <>
-      <FullPageLoader text={ko.workspaces.joining} height="50vh" />
+      <FullPageLoader text={workspacesKo.joining} height="50vh" />
       {data && asksPassword && (
         <InvitePasswordDialog
           preview={data}

@@ -3,6 +3,7 @@ import { Button, Group, Loader, Modal, PasswordInput, Stack, Text } from '@manti
 import { Limits } from '@teamup/contracts/limits';
 import type { InvitePreview } from '@teamup/contracts/workspaces';
 import { ko } from '../../../i18n/ko';
+import { workspacesKo } from '../../../i18n/ko/workspaces';
 import { WorkspaceIcon } from '../../../components/workspace-icon';
 
 interface InvitePasswordDialogProps {
@@ -15,7 +16,7 @@ interface InvitePasswordDialogProps {
   onCancel: () => void;
 }
 
-const t = ko.workspaces.invitePassword;
+const t = workspacesKo.invitePassword;
 
 /** Asks for the password of a protected workspace before joining it through an invite link. */
 export function InvitePasswordDialog({
@@ -59,7 +60,7 @@ export function InvitePasswordDialog({
                 {preview.name}
               </Text>
               <Text size="xs" c="dimmed">
-                {t.memberCount(preview.memberCount)}
+                {ko.member.count(preview.memberCount)}
               </Text>
             </Stack>
           </Group>
@@ -72,7 +73,7 @@ export function InvitePasswordDialog({
               setPassword(event.currentTarget.value);
               setRequired(false);
             }}
-            error={required ? ko.workspaces.join.passwordRequired : error}
+            error={required ? workspacesKo.join.passwordRequired : error}
             maxLength={Limits.workspacePasswordMax}
             autoComplete="off"
             data-autofocus

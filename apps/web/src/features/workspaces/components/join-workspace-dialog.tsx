@@ -7,6 +7,7 @@ import { Limits } from '@teamup/contracts/limits';
 import { parseInviteInput, type Workspace } from '@teamup/contracts/workspaces';
 import { ErrorAlert } from '../../../components/error-alert';
 import { ko } from '../../../i18n/ko';
+import { workspacesKo } from '../../../i18n/ko/workspaces';
 import { hasCode } from '../../../lib/error-message';
 import { useJoinWorkspace } from '../api/join-workspace';
 import { useJoinWorkspaceById } from '../api/join-workspace-by-id';
@@ -23,7 +24,7 @@ interface JoinWorkspaceDialogProps {
   allowId?: boolean;
 }
 
-const t = ko.workspaces.join;
+const t = workspacesKo.join;
 
 /** Joins a workspace by invite link or code (or id, when allowed), with an optional password. */
 export function JoinWorkspaceDialog({

@@ -2,7 +2,7 @@ import { Button, Center, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconLockAccess } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { routes } from '../../../config/paths';
-import { ko } from '../../../i18n/ko';
+import { workspacesKo } from '../../../i18n/ko/workspaces';
 
 /** The address names a workspace the user is not a member of, or one that does not exist. */
 export function WorkspaceNotFound() {
@@ -13,13 +13,13 @@ export function WorkspaceNotFound() {
           <IconLockAccess size={30} />
         </ThemeIcon>
         <Title order={2} fz="h4">
-          {ko.workspaces.notFound}
+          {workspacesKo.notFound}
         </Title>
         <Text c="dimmed" size="sm">
-          {ko.workspaces.notFoundHint}
+          {workspacesKo.notFoundHint}
         </Text>
         <Button component={Link} to={routes.home.href()} variant="light">
-          {ko.workspaces.goHome}
+          {workspacesKo.goHome}
         </Button>
       </Stack>
     </Center>

@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router';
 import type { Workspace } from '@teamup/contracts/workspaces';
 import { routes } from '../../../config/paths';
 import { ko } from '../../../i18n/ko';
+import { workspacesKo } from '../../../i18n/ko/workspaces';
 import { useMyWorkspaces } from '../../../lib/queries/my-workspaces';
 import { useCurrentWorkspace } from '../../../hooks/use-current-workspace';
 import { WorkspaceIcon } from '../../../components/workspace-icon';
@@ -123,13 +124,13 @@ export function WorkspaceRail() {
             ))}
           {query.isError && (
             <li>
-              <Tooltip label={ko.workspaces.loadFailed} position="right" withArrow>
+              <Tooltip label={workspacesKo.loadFailed} position="right" withArrow>
                 <ActionIcon
                   variant="light"
                   color="red"
                   size={ITEM_SIZE}
                   radius="md"
-                  aria-label={`${ko.workspaces.loadFailed} ${ko.workspaces.retry}`}
+                  aria-label={`${workspacesKo.loadFailed} ${workspacesKo.retry}`}
                   onClick={() => void query.refetch()}
                 >
                   <IconRefresh size={20} />
@@ -146,7 +147,7 @@ export function WorkspaceRail() {
       </ScrollArea>
       {(query.data?.length ?? 0) > 0 && <Divider w={32} />}
       <Tooltip
-        label={ko.workspaces.rail.create}
+        label={workspacesKo.rail.create}
         position="right"
         withArrow
         events={{ hover: true, focus: true, touch: false }}
@@ -156,7 +157,7 @@ export function WorkspaceRail() {
           color="teal"
           size={ITEM_SIZE}
           radius="md"
-          aria-label={ko.workspaces.rail.create}
+          aria-label={workspacesKo.rail.create}
           data-testid="rail-create-workspace"
           onClick={() => setDialog('create')}
         >
@@ -164,7 +165,7 @@ export function WorkspaceRail() {
         </ActionIcon>
       </Tooltip>
       <Tooltip
-        label={ko.workspaces.rail.join}
+        label={workspacesKo.rail.join}
         position="right"
         withArrow
         events={{ hover: true, focus: true, touch: false }}
@@ -174,7 +175,7 @@ export function WorkspaceRail() {
           color="indigo"
           size={ITEM_SIZE}
           radius="md"
-          aria-label={ko.workspaces.rail.join}
+          aria-label={workspacesKo.rail.join}
           data-testid="rail-join-workspace"
           onClick={() => setDialog('join')}
         >

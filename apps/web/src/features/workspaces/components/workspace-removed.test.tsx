@@ -20,6 +20,7 @@ const workspace: Workspace = {
   inviteCode: 'AbCdEf1234',
   url: 'http://localhost/#/ws/AbCdEf1234',
   passwordProtected: false,
+  isClass: false,
   owner: { id: 1 },
   myRole: 'MEMBER',
   memberCount: 3,

@@ -2,10 +2,10 @@ import { Button, Center, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconDoorExit } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { routes } from '../../../config/paths';
-import { ko } from '../../../i18n/ko';
+import { workspacesKo } from '../../../i18n/ko/workspaces';
 import type { RemovalNotice } from '../lib/removal-notices';
 
-const t = ko.workspaces.removed;
+const t = workspacesKo.removed;
 
 /** The page of a workspace the user was just sent out of: what happened, and the way home. */
 export function WorkspaceRemoved({ notice }: { notice: RemovalNotice }) {
@@ -31,7 +31,7 @@ export function WorkspaceRemoved({ notice }: { notice: RemovalNotice }) {
           {notice.reason === 'BANNED' ? t.bannedHint : t.kickedHint}
         </Text>
         <Button component={Link} to={routes.home.href()} data-testid="workspace-removed-home">
-          {ko.workspaces.goHome}
+          {workspacesKo.goHome}
         </Button>
       </Stack>
     </Center>

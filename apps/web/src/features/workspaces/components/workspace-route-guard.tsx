@@ -3,7 +3,7 @@ import { Button, Center, Stack, Text } from '@mantine/core';
 import { Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { routes } from '../../../config/paths';
 import { FullPageLoader } from '../../../components/full-page-loader';
-import { ko } from '../../../i18n/ko';
+import { workspacesKo } from '../../../i18n/ko/workspaces';
 import { useMyWorkspaces } from '../../../lib/queries/my-workspaces';
 import { useRemovalListener, useRemovalNotice } from '../hooks/use-removal-notice';
 import {
@@ -31,16 +31,16 @@ export function WorkspaceRouteGuard() {
   useRemovalListener();
   const removal = useRemovalNotice(isWorkspaceIdParam(workspaceId) ? Number(workspaceId) : null);
 
-  if (workspaces.isPending) return <FullPageLoader text={ko.workspaces.loading} height="50vh" />;
+  if (workspaces.isPending) return <FullPageLoader text={workspacesKo.loading} height="50vh" />;
   if (workspaces.isError) {
     return (
       <Center mih="50vh">
         <Stack align="center" gap="sm">
           <Text c="red" role="alert">
-            {ko.workspaces.loadFailed}
+            {workspacesKo.loadFailed}
           </Text>
           <Button variant="light" onClick={() => void workspaces.refetch()}>
-            {ko.workspaces.retry}
+            {workspacesKo.retry}
           </Button>
         </Stack>
       </Center>
@@ -59,12 +59,12 @@ export function WorkspaceRouteGuard() {
   if (isWorkspaceIdParam(workspaceId)) {
     // Just created or joined and the list is being fetched again: wait for it.
     if (workspaces.isFetching) {
-      return <FullPageLoader text={ko.workspaces.loading} height="50vh" />;
+      return <FullPageLoader text={workspacesKo.loading} height="50vh" />;
     }
     return removal ? <WorkspaceRemoved notice={removal} /> : <WorkspaceNotFound />;
   }
   return (
-    <Suspense fallback={<FullPageLoader text={ko.workspaces.loading} height="50vh" />}>
+    <Suspense fallback={<FullPageLoader text={workspacesKo.loading} height="50vh" />}>
       <InviteJoin key={workspaceId} code={workspaceId} workspaces={workspaces.data} />
     </Suspense>
   );

@@ -11,7 +11,7 @@ import {
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { Workspace } from '@teamup/contracts/workspaces';
-import { ko } from '../../../i18n/ko';
+import { workspacesKo } from '../../../i18n/ko/workspaces';
 import { canSeeTab, effectiveTab, settingsTabs, type SettingsTab } from '../lib/settings-tabs';
 import { BlacklistTab } from './settings/blacklist-tab';
 import { SETTINGS_STACK_ID } from './settings/confirm-action';
@@ -66,7 +66,7 @@ export function WorkspaceSettingsModal({
   const phone = useMediaQuery(PHONE_QUERY);
   const tab = effectiveTab(chosen, workspace.myRole);
   const visible = settingsTabs.filter((value) => canSeeTab(value, workspace.myRole));
-  const t = ko.workspaces.settings;
+  const t = workspacesKo.settings;
 
   const handleClose = () => {
     setChosen('invite');

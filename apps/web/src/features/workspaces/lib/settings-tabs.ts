@@ -1,3 +1,4 @@
+import { canModerateWorkspace, canRunClass } from '@teamup/contracts/workspace-roles';
 import type { WorkspaceRole } from '@teamup/contracts/workspaces';
 
 export const settingsTabs = [
@@ -10,9 +11,28 @@ export const settingsTabs = [
 ] as const;
 export type SettingsTab = (typeof settingsTabs)[number];
 
-/** Owner and ADMIN members count as admins (spec 01 section 6). */
+/** Owner and ADMIN members count as admins (spec 01 section 6); in a class, instructors too. */
 export function isWorkspaceAdmin(role: WorkspaceRole): boolean {
-  return role === 'OWNER' || role === 'ADMIN';
+  return canModerateWorkspace(role);
+}
+
+/**
+ * The roles the caller may give a member whose role is `current`, as the server's policy has it:
+ * the owner any (instructors and TAs in a class only), an instructor TA or member to members and
+ * TAs; none otherwise.
+ */
+export function assignableRoles(
+  myRole: WorkspaceRole,
+  current: WorkspaceRole,
+  isClass: boolean,
+): Array<Exclude<WorkspaceRole, 'OWNER'>> {
+  if (current === 'OWNER') return [];
+  if (myRole === 'OWNER')
+    return isClass ? ['MEMBER', 'ADMIN', 'INSTRUCTOR', 'TA'] : ['MEMBER', 'ADMIN'];
+  if (isClass && canRunClass(myRole) && (current === 'MEMBER' || current === 'TA')) {
+    return ['MEMBER', 'TA'];
+  }
+  return [];
 }
 
 /**

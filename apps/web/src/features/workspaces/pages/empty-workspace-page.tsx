@@ -13,11 +13,12 @@ import {
 } from '@mantine/core';
 import { IconCheck, IconLogin2, IconPlus } from '@tabler/icons-react';
 import { ko } from '../../../i18n/ko';
+import { workspacesKo } from '../../../i18n/ko/workspaces';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { CreateWorkspaceDialog } from '../components/create-workspace-dialog';
 import { JoinWorkspaceDialog } from '../components/join-workspace-dialog';
 
-const t = ko.workspaces.empty;
+const t = workspacesKo.empty;
 
 interface ChoiceCardProps {
   icon: ReactNode;

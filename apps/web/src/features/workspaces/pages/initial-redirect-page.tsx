@@ -14,6 +14,7 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import { routes } from '../../../config/paths';
 import { FullPageLoader } from '../../../components/full-page-loader';
 import { ko } from '../../../i18n/ko';
+import { workspacesKo } from '../../../i18n/ko/workspaces';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useMyWorkspaces } from '../../../lib/queries/my-workspaces';
@@ -31,7 +32,7 @@ import {
  * visits in the same session show the workspaces to choose from instead of jumping again.
  */
 export function InitialRedirectPage() {
-  useDocumentTitle([ko.workspaces.chooseTitle]);
+  useDocumentTitle([workspacesKo.chooseTitle]);
   const { user } = useAuth();
   const workspaces = useMyWorkspaces();
   const navigate = useNavigate();
@@ -53,17 +54,17 @@ export function InitialRedirectPage() {
       <Center mih="50vh">
         <Stack align="center" gap="sm">
           <Text c="red" role="alert">
-            {ko.workspaces.loadFailed}
+            {workspacesKo.loadFailed}
           </Text>
           <Button variant="light" onClick={() => void workspaces.refetch()}>
-            {ko.workspaces.retry}
+            {workspacesKo.retry}
           </Button>
         </Stack>
       </Center>
     );
   }
   if (!list || redirect)
-    return <FullPageLoader text={ko.workspaces.initial.loading} height="50vh" />;
+    return <FullPageLoader text={workspacesKo.initial.loading} height="50vh" />;
   if (list.length === 0) return <Navigate to={routes.emptyWorkspace.href()} replace />;
 
   return (
@@ -71,10 +72,10 @@ export function InitialRedirectPage() {
       <Stack gap="md">
         <div>
           <Title order={1} fz="h3">
-            {ko.workspaces.chooseTitle}
+            {workspacesKo.chooseTitle}
           </Title>
           <Text c="dimmed" size="sm">
-            {ko.workspaces.chooseHint}
+            {workspacesKo.chooseHint}
           </Text>
         </div>
         <Stack component="ul" gap="xs" m={0} p={0} style={{ listStyle: 'none' }}>
@@ -95,8 +96,8 @@ export function InitialRedirectPage() {
                         {workspace.name}
                       </Text>
                       <Text size="xs" c="dimmed">
-                        {ko.workspaces.memberCount(workspace.memberCount)} ·{' '}
-                        {ko.workspaces.roles[workspace.myRole]}
+                        {ko.member.count(workspace.memberCount)} ·{' '}
+                        {workspacesKo.roles[workspace.myRole]}
                       </Text>
                     </Stack>
                   </Group>

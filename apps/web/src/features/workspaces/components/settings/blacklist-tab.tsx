@@ -1,7 +1,7 @@
 import { Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconUserCheck } from '@tabler/icons-react';
 import type { BannedUser, Workspace } from '@teamup/contracts/workspaces';
-import { ko } from '../../../../i18n/ko';
+import { workspacesKo } from '../../../../i18n/ko/workspaces';
 import { formatDate } from '../../../../lib/dates';
 import { errorMessage } from '../../../../lib/error-message';
 import { useBlacklist } from '../../api/blacklist';
@@ -10,7 +10,7 @@ import { useConfirmAction, type ConfirmActionOptions } from './confirm-action';
 import { showSettingsToast } from '../../lib/settings-toast';
 import { MemberAvatar } from '../../../../components/member-avatar';
 
-const t = ko.workspaces.settings;
+const t = workspacesKo.settings;
 
 interface BlacklistRowProps {
   entry: BannedUser;

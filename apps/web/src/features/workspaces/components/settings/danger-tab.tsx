@@ -6,12 +6,12 @@ import { useNavigate } from 'react-router';
 import type { Workspace } from '@teamup/contracts/workspaces';
 import { routes } from '../../../../config/paths';
 import { ConfirmByTyping } from '../../../../components/confirm-by-typing';
-import { ko } from '../../../../i18n/ko';
+import { workspacesKo } from '../../../../i18n/ko/workspaces';
 import { errorMessage } from '../../../../lib/error-message';
 import { useDeleteWorkspace } from '../../api/delete-workspace';
 import { clearRedirectFlag } from '../../../../lib/workspace-storage';
 
-const t = ko.workspaces.settings;
+const t = workspacesKo.settings;
 
 /** Owner: deletes the workspace once its exact name is typed (ConfirmByTyping); then back to /. */
 export function DangerTab({ workspace, onClose }: { workspace: Workspace; onClose: () => void }) {

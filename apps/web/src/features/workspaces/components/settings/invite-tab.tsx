@@ -14,7 +14,7 @@ import { IconCopy, IconDoorExit, IconLock } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import type { Workspace } from '@teamup/contracts/workspaces';
 import { routes } from '../../../../config/paths';
-import { ko } from '../../../../i18n/ko';
+import { workspacesKo } from '../../../../i18n/ko/workspaces';
 import { errorMessage } from '../../../../lib/error-message';
 import { useLeaveWorkspace } from '../../api/leave-workspace';
 import { copyText } from '../../../../lib/copy-text';
@@ -23,7 +23,7 @@ import { showSettingsToast } from '../../lib/settings-toast';
 import { clearRedirectFlag } from '../../../../lib/workspace-storage';
 import { useConfirmAction } from './confirm-action';
 
-const t = ko.workspaces.settings;
+const t = workspacesKo.settings;
 
 function CopyRow({ label, value, testId }: { label: string; value: string; testId: string }) {
   const handleCopy = async () => {

@@ -1,7 +1,7 @@
-import { Badge, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Select, Skeleton, Stack, Text } from '@mantine/core';
 import { IconBan, IconShield, IconShieldOff, IconUserMinus } from '@tabler/icons-react';
 import type { Workspace, WorkspaceMember, WorkspaceRole } from '@teamup/contracts/workspaces';
-import { ko } from '../../../../i18n/ko';
+import { workspacesKo } from '../../../../i18n/ko/workspaces';
 import { errorMessage } from '../../../../lib/error-message';
 import { useAuth } from '../../../../lib/auth/use-auth';
 import { useBanMember } from '../../api/ban-member';
@@ -10,13 +10,16 @@ import { useKickMember } from '../../api/kick-member';
 import { useWorkspaceMembers } from '../../../../lib/queries/workspace-members';
 import { useConfirmAction, type ConfirmActionOptions } from './confirm-action';
 import { showSettingsToast } from '../../lib/settings-toast';
+import { assignableRoles } from '../../lib/settings-tabs';
 import { MemberAvatar } from '../../../../components/member-avatar';
 
-const t = ko.workspaces.settings;
+const t = workspacesKo.settings;
 
 const roleColors: Record<WorkspaceRole, string> = {
   OWNER: 'grape',
   ADMIN: 'indigo',
+  INSTRUCTOR: 'teal',
+  TA: 'cyan',
   MEMBER: 'gray',
 };
 
@@ -34,15 +37,20 @@ function MemberRow({ member, workspace, isSelf, confirmAction }: MemberRowProps)
   const target = { workspaceId: workspace.id, userId: member.id };
   // Nobody acts on themselves, and the owner is never kicked or banned (spec 01 section 6).
   const canAct = !isSelf && member.role !== 'OWNER';
-  const canChangeRole = canAct && workspace.myRole === 'OWNER';
+  const roles = canAct ? assignableRoles(workspace.myRole, member.role, workspace.isClass) : [];
+  // Outside a class the owner toggles admin; in a class a role is chosen among several.
+  const canChangeRole = roles.length > 0 && !workspace.isClass;
+  const choosesRole = roles.length > 0 && workspace.isClass;
   const busy = kick.isPending || ban.isPending || changeRole.isPending;
 
   const failed = (fallback: string) => (error: unknown) =>
     showSettingsToast({ color: 'red', message: errorMessage(error, { fallback }) });
 
-  const handleRole = () =>
+  const handleRole = (
+    role: Exclude<WorkspaceRole, 'OWNER'> = member.role === 'ADMIN' ? 'MEMBER' : 'ADMIN',
+  ) =>
     changeRole.mutate(
-      { ...target, role: member.role === 'ADMIN' ? 'MEMBER' : 'ADMIN' },
+      { ...target, role },
       {
         onSuccess: () => showSettingsToast({ color: 'teal', message: t.roleChanged }),
         onError: failed(t.roleFailed),
@@ -101,11 +109,27 @@ function MemberRow({ member, workspace, isSelf, confirmAction }: MemberRowProps)
           </Text>
         </Stack>
         <Badge color={roleColors[member.role]} variant="light" style={{ flexShrink: 0 }}>
-          {ko.workspaces.roles[member.role]}
+          {workspacesKo.roles[member.role]}
         </Badge>
       </Group>
       {canAct && (
         <Group gap={6} wrap="wrap" justify="flex-end">
+          {choosesRole && (
+            <Select
+              size="xs"
+              w={110}
+              aria-label={t.roleLabel(member.name)}
+              data={roles.map((role) => ({ value: role, label: workspacesKo.roles[role] }))}
+              value={member.role}
+              allowDeselect={false}
+              disabled={busy}
+              onChange={(value) => {
+                const chosen = roles.find((role) => role === value);
+                if (chosen && chosen !== member.role) handleRole(chosen);
+              }}
+              data-testid="member-role-select"
+            />
+          )}
           {canChangeRole && (
             <Button
               size="compact-sm"
@@ -114,7 +138,7 @@ function MemberRow({ member, workspace, isSelf, confirmAction }: MemberRowProps)
                 member.role === 'ADMIN' ? <IconShieldOff size={14} /> : <IconShield size={14} />
               }
               disabled={busy}
-              onClick={handleRole}
+              onClick={() => handleRole()}
               data-testid="member-role-toggle"
             >
               {member.role === 'ADMIN' ? t.removeAdmin : t.makeAdmin}

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Switch, TextInput } from '@mantine/core';
 import { Limits } from '@teamup/contracts/limits';
 import type { UpdateWorkspaceInput, Workspace } from '@teamup/contracts/workspaces';
 import { ErrorAlert } from '../../../../components/error-alert';
-import { ko } from '../../../../i18n/ko';
+import { workspacesKo } from '../../../../i18n/ko/workspaces';
 import { errorMessage } from '../../../../lib/error-message';
 import { useUpdateWorkspace } from '../../api/update-workspace';
 import { useUploadWorkspaceIcon } from '../../api/upload-workspace-icon';
@@ -11,7 +11,7 @@ import { iconKind } from '../../../../lib/workspace-icon';
 import { IconField, releaseIconDraft, type IconDraft } from '../icon-field';
 import { showSettingsToast } from '../../lib/settings-toast';
 
-const t = ko.workspaces.settings;
+const t = workspacesKo.settings;
 
 function draftOf(workspace: Workspace): IconDraft {
   const icon = iconKind(workspace.iconUrl, workspace.name);
@@ -33,10 +33,10 @@ export function ProfileTab({ workspace }: { workspace: Workspace }) {
   const busy = update.isPending || upload.isPending;
   const trimmed = name.trim();
   const nameError =
-    trimmed.length > Limits.workspaceNameMax ? ko.workspaces.create.nameTooLong : null;
+    trimmed.length > Limits.workspaceNameMax ? workspacesKo.create.nameTooLong : null;
   const iconText = icon.mode === 'text' ? icon.text.trim() : '';
   const iconError =
-    iconText && iconKind(iconText, 'x').kind !== 'text' ? ko.workspaces.icon.invalid : null;
+    iconText && iconKind(iconText, 'x').kind !== 'text' ? workspacesKo.icon.invalid : null;
 
   const handleSave = async () => {
     if (!trimmed || nameError || iconError) return;
@@ -57,14 +57,32 @@ export function ProfileTab({ workspace }: { workspace: Workspace }) {
     }
   };
 
+  const handleClassMode = (isClass: boolean) =>
+    update.mutate(
+      { workspaceId: workspace.id, body: { isClass } },
+      {
+        onSuccess: () =>
+          showSettingsToast({ color: 'teal', message: isClass ? t.classModeOn : t.classModeOff }),
+        onError: (error) => setFailure(errorMessage(error, { fallback: t.updateFailed })),
+      },
+    );
+
   return (
     <Stack gap="md">
+      <Switch
+        label={t.classMode}
+        description={t.classModeHint}
+        checked={workspace.isClass}
+        disabled={busy}
+        onChange={(event) => handleClassMode(event.currentTarget.checked)}
+        data-testid="settings-class-mode"
+      />
       <TextInput
         label={t.profileName}
         withAsterisk
         value={name}
         onChange={(event) => setName(event.currentTarget.value)}
-        error={trimmed ? nameError : ko.workspaces.create.nameRequired}
+        error={trimmed ? nameError : workspacesKo.create.nameRequired}
         maxLength={Limits.workspaceNameMax + 20}
         disabled={busy}
         data-testid="settings-name-input"

@@ -4,12 +4,12 @@ import { IconLock, IconLockOpen } from '@tabler/icons-react';
 import { Limits } from '@teamup/contracts/limits';
 import type { Workspace } from '@teamup/contracts/workspaces';
 import { ErrorAlert } from '../../../../components/error-alert';
-import { ko } from '../../../../i18n/ko';
+import { workspacesKo } from '../../../../i18n/ko/workspaces';
 import { errorMessage } from '../../../../lib/error-message';
 import { useSetWorkspacePassword } from '../../api/set-workspace-password';
 import { showSettingsToast } from '../../lib/settings-toast';
 
-const t = ko.workspaces.settings;
+const t = workspacesKo.settings;
 
 /** Owner: sets, changes or removes the password asked of people joining by invite. */
 export function SecurityTab({ workspace }: { workspace: Workspace }) {
@@ -58,7 +58,7 @@ export function SecurityTab({ workspace }: { workspace: Workspace }) {
             placeholder={t.newPasswordPlaceholder}
             value={password}
             onChange={(event) => setPasswordValue(event.currentTarget.value)}
-            error={tooShort ? ko.workspaces.create.passwordTooShort : null}
+            error={tooShort ? workspacesKo.create.passwordTooShort : null}
             maxLength={Limits.workspacePasswordMax}
             autoComplete="new-password"
             disabled={setPassword.isPending}
