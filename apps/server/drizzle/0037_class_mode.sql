@@ -71,7 +71,7 @@ CREATE TABLE "evaluation_responses" (
 	"scores" smallint[] NOT NULL,
 	"comment" text DEFAULT '' NOT NULL,
 	"submitted_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "evaluation_responses_round_id_rater_id_ratee_id_pk" PRIMARY KEY("round_id","rater_id","ratee_id")
+	CONSTRAINT "evaluation_responses_round_id_team_id_rater_id_ratee_id_pk" PRIMARY KEY("round_id","team_id","rater_id","ratee_id")
 );
 --> statement-breakpoint
 CREATE TABLE "class_nudges" (

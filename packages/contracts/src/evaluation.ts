@@ -292,6 +292,24 @@ export type EvaluationDetail = z.infer<typeof evaluationDetailSchema>;
 
 const meanSchema = z.number().nullable();
 
+/**
+ * What a student did in the team from its creation to the round's close (or today), the
+ * contribution page's numbers, shown beside their ratings: ratings and the work behind them.
+ */
+export const evaluationEvidenceSchema = z.object({
+  /** Cards assigned to them that were approved. */
+  approved: z.number().int(),
+  completionRequests: z.number().int(),
+  posts: z.number().int(),
+  comments: z.number().int(),
+  files: z.number().int(),
+  /** Messages in the team's room (a count only). */
+  messages: z.number().int(),
+  meetingMinutes: z.number().int(),
+  activeDays: z.number().int(),
+});
+export type EvaluationEvidence = z.infer<typeof evaluationEvidenceSchema>;
+
 export const evaluationStudentResultSchema = personSchema.extend({
   done: z.boolean(),
   /** How many teammates (not themselves) rated them. */
@@ -304,6 +322,7 @@ export const evaluationStudentResultSchema = personSchema.extend({
   /** Their peer mean over the team's mean of peer means (self-ratings left out). */
   adjustment: meanSchema,
   flags: z.array(evaluationFlagSchema),
+  evidence: evaluationEvidenceSchema,
 });
 export type EvaluationStudentResult = z.infer<typeof evaluationStudentResultSchema>;
 
@@ -326,6 +345,9 @@ export const evaluationTeamResultSchema = z.object({
   teamDisagree: z.boolean(),
   /** The team's mean of its students' peer means (the adjustment factor's denominator). */
   teamMean: meanSchema,
+  /** The evidence's Seoul days (the team's contribution page over the same range). */
+  evidenceFrom: z.string(),
+  evidenceTo: z.string(),
   students: z.array(evaluationStudentResultSchema),
   responses: z.array(evaluationRawResponseSchema),
 });

@@ -167,7 +167,7 @@ export const evaluationResponses = pgTable(
     submittedAt: at('submitted_at').notNull().defaultNow(),
   },
   (t) => [
-    primaryKey({ columns: [t.roundId, t.raterId, t.rateeId] }),
+    primaryKey({ columns: [t.roundId, t.teamId, t.raterId, t.rateeId] }),
     index('evaluation_responses_team_idx').on(t.roundId, t.teamId),
   ],
 );

@@ -538,6 +538,31 @@ describe('contribution evidence', () => {
         ['2조', '라희'],
       ]);
       expect(raw).not.toContain(SECRET);
+      // Every team read in one pass gives each member the numbers of their team's own page.
+      for (const each of [team, otherTeam]) {
+        const page = dataOf<TeamContribution>(
+          await call(app, staff, 'GET', `/api/teams/${each.id}/contribution?${RANGE}`),
+        );
+        for (const member of page.members) {
+          const record = records.find(
+            (line) => line[0] === page.teamName && line[1] === member.name,
+          );
+          expect(record?.slice(5, 15), `${page.teamName} ${member.name}`).toEqual(
+            [
+              member.assigned,
+              member.approved,
+              member.completionRequests,
+              member.posts,
+              member.comments,
+              member.files,
+              member.messages,
+              member.meetings,
+              member.meetingMinutes,
+              member.activeDays,
+            ].map(String),
+          );
+        }
+      }
     }
     const logged = await rows<{ n: string | number }>(sql`SELECT count(*) AS n FROM team_read_log
       WHERE team_id = ${otherTeam.id} AND reader_id = ${ta.userId} AND area = 'CONTRIBUTION'`);

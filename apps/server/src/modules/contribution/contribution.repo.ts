@@ -77,6 +77,35 @@ export async function membersOf(db: Db, teamId: number): Promise<MemberHead[]> {
   ).map((row) => ({ userId: row.id, name: row.name, profileImageUrl: row.profile_image_url }));
 }
 
+/** The members of several teams, by team, each by name (one statement). */
+export async function membersOfTeams(
+  db: Db,
+  teamIds: number[],
+): Promise<Map<number, MemberHead[]>> {
+  const byTeam = new Map<number, MemberHead[]>(teamIds.map((id) => [id, []]));
+  if (teamIds.length === 0) return byTeam;
+  const rows = rowsOf<{
+    team_id: number;
+    id: number;
+    name: string;
+    profile_image_url: string | null;
+  }>(
+    await db.execute(sql`
+      SELECT m.team_id, u.id, u.name, u.profile_image_url
+      FROM team_members m JOIN users u ON u.id = m.user_id
+      WHERE m.team_id IN (SELECT value::int FROM json_array_elements_text(${JSON.stringify(teamIds)}::json))
+      ORDER BY u.name, u.id`),
+  );
+  for (const row of rows) {
+    byTeam.get(row.team_id)?.push({
+      userId: row.id,
+      name: row.name,
+      profileImageUrl: row.profile_image_url,
+    });
+  }
+  return byTeam;
+}
+
 export type Numbers = {
   assigned: number;
   approved: number;
@@ -105,22 +134,45 @@ export const emptyNumbers = (): Numbers => ({
   lastActiveAt: null,
 });
 
+/** One team's range [start, end) in a statement over several teams. */
+export type TeamSpan = { teamId: number; start: Date; end: Date };
+
+/**
+ * The spans as rows `r(team_id, start_at, end_at)` of one parameter, so one statement reads any
+ * number of teams, each over its own range.
+ */
+const spansOf = (spans: TeamSpan[]) =>
+  sql`json_to_recordset(${JSON.stringify(
+    spans.map((span) => ({
+      team_id: span.teamId,
+      start_at: span.start.toISOString(),
+      end_at: span.end.toISOString(),
+    })),
+  )}::json) AS r(team_id int, start_at timestamptz, end_at timestamptz)`;
+
+/** A range's bounds in SQL: parameters for one team, a span's columns for several. */
+type Bounds = { start: SQL; end: SQL; now: Date };
+const boundsOf = (range: Range): Bounds => ({
+  start: sql`${range.start}::timestamptz`,
+  end: sql`${range.end}::timestamptz`,
+  now: range.now,
+});
+const spanBounds = (now: Date): Bounds => ({ start: sql`r.start_at`, end: sql`r.end_at`, now });
+
 /**
  * A card counts as assigned in the range when it is assigned to the member now and was open at
  * some time in it: made before the range's end and not approved before its start.
  */
-const openInRange = (range: Range) =>
-  sql`t.created_at < ${range.end} AND (t.approved_at IS NULL OR t.approved_at >= ${range.start})`;
-const approvedInRange = (range: Range) =>
-  sql`t.approved_at >= ${range.start} AND t.approved_at < ${range.end}`;
+const openInRange = (b: Bounds) =>
+  sql`t.created_at < ${b.end} AND (t.approved_at IS NULL OR t.approved_at >= ${b.start})`;
+const approvedInRange = (b: Bounds) =>
+  sql`t.approved_at >= ${b.start} AND t.approved_at < ${b.end}`;
 
 /** A stay's minutes inside the range (an open stay lasts until now). */
-const stayEnd = (range: Range) => sql`coalesce(ma.left_at, ${range.now}::timestamptz)`;
-const stayOverlaps = (range: Range) =>
-  sql`ma.joined_at < ${range.end} AND ${stayEnd(range)} > ${range.start}`;
-const staySeconds = (range: Range) =>
-  sql`greatest(0, extract(epoch FROM least(${stayEnd(range)}, ${range.end}::timestamptz)
-      - greatest(ma.joined_at, ${range.start}::timestamptz)))`;
+const stayEnd = (b: Bounds) => sql`coalesce(ma.left_at, ${b.now}::timestamptz)`;
+const stayOverlaps = (b: Bounds) => sql`ma.joined_at < ${b.end} AND ${stayEnd(b)} > ${b.start}`;
+const staySeconds = (b: Bounds) =>
+  sql`greatest(0, extract(epoch FROM least(${stayEnd(b)}, ${b.end}) - greatest(ma.joined_at, ${b.start})))`;
 
 const seoulDay = (column: SQL) => sql`(${column} AT TIME ZONE 'Asia/Seoul')::date`;
 
@@ -130,59 +182,88 @@ export async function teamNumbers(
   teamId: number,
   range: Range,
 ): Promise<Map<number, Numbers>> {
-  const byUser = new Map<number, Numbers>();
-  const of = (userId: number) => {
-    let numbers = byUser.get(userId);
+  const byTeam = await teamsNumbers(db, [{ teamId, ...range }], range.now);
+  return byTeam.get(teamId) ?? new Map();
+}
+
+/**
+ * Every member's numbers in each team over that team's span, by team and user id: three
+ * statements whatever the number of teams (a class of 60 reads as fast as it can be summed).
+ */
+export async function teamsNumbers(
+  db: Db,
+  spans: TeamSpan[],
+  now: Date,
+): Promise<Map<number, Map<number, Numbers>>> {
+  const byTeam = new Map<number, Map<number, Numbers>>();
+  if (spans.length === 0) return byTeam;
+  const of = (teamId: number, userId: number) => {
+    let team = byTeam.get(teamId);
+    if (!team) {
+      team = new Map();
+      byTeam.set(teamId, team);
+    }
+    let numbers = team.get(userId);
     if (!numbers) {
       numbers = emptyNumbers();
-      byUser.set(userId, numbers);
+      team.set(userId, numbers);
     }
     return numbers;
   };
-
-  const cards = rowsOf<{ user_id: number; assigned: string | number; approved: string | number }>(
-    await db.execute(sql`
-      SELECT a.user_id,
-        count(*) FILTER (WHERE ${openInRange(range)}) AS assigned,
-        count(*) FILTER (WHERE ${approvedInRange(range)}) AS approved
-      FROM kanbans k
+  const [cards, activity, meetings] = await Promise.all([
+    db.execute(sql`
+      SELECT r.team_id, a.user_id,
+        count(*) FILTER (WHERE ${openInRange(spanBounds(now))}) AS assigned,
+        count(*) FILTER (WHERE ${approvedInRange(spanBounds(now))}) AS approved
+      FROM ${spansOf(spans)}
+      JOIN kanbans k ON k.team_id = r.team_id
       JOIN kanban_lists l ON l.kanban_id = k.id
       JOIN kanban_tasks t ON t.list_id = l.id
       JOIN kanban_task_assignees a ON a.task_id = t.id
-      WHERE k.team_id = ${teamId}
-      GROUP BY a.user_id`),
-  );
-  for (const row of cards) {
-    const numbers = of(row.user_id);
+      GROUP BY r.team_id, a.user_id`),
+    db.execute(sql`
+      SELECT r.team_id, ta.user_id,
+        count(*) FILTER (WHERE ta.kind = 'COMPLETION_REQUEST') AS completion_requests,
+        count(*) FILTER (WHERE ta.kind IN ('POST', 'ANNOUNCEMENT')) AS posts,
+        count(*) FILTER (WHERE ta.kind IN ('COMMENT', 'TASK_COMMENT')) AS comments,
+        count(*) FILTER (WHERE ta.kind IN ('FILE', 'CHAT_FILE')) AS files,
+        count(*) FILTER (WHERE ta.kind = 'MESSAGE') AS messages,
+        count(DISTINCT ${seoulDay(sql`ta.at`)}) AS active_days,
+        max(ta.at) AS last_at
+      FROM ${spansOf(spans)}
+      JOIN team_activity ta
+        ON ta.team_id = r.team_id AND ta.at >= r.start_at AND ta.at < r.end_at
+      GROUP BY r.team_id, ta.user_id`),
+    db.execute(sql`
+      SELECT r.team_id, ma.user_id, count(DISTINCT ma.session_id) AS meetings,
+        sum(${staySeconds(spanBounds(now))}) AS seconds
+      FROM ${spansOf(spans)}
+      JOIN video_channels v ON v.team_id = r.team_id
+      JOIN meeting_sessions s ON s.channel_id = v.id
+      JOIN meeting_attendance ma ON ma.session_id = s.id
+      WHERE ${stayOverlaps(spanBounds(now))}
+      GROUP BY r.team_id, ma.user_id`),
+  ]);
+  type Keyed = { team_id: number; user_id: number };
+  for (const row of rowsOf<Keyed & { assigned: string | number; approved: string | number }>(
+    cards,
+  )) {
+    const numbers = of(row.team_id, row.user_id);
     numbers.assigned = num(row.assigned);
     numbers.approved = num(row.approved);
   }
-
-  const activity = rowsOf<{
-    user_id: number;
-    completion_requests: string | number;
-    posts: string | number;
-    comments: string | number;
-    files: string | number;
-    messages: string | number;
-    active_days: string | number;
-    last_at: Date | string | null;
-  }>(
-    await db.execute(sql`
-      SELECT user_id,
-        count(*) FILTER (WHERE kind = 'COMPLETION_REQUEST') AS completion_requests,
-        count(*) FILTER (WHERE kind IN ('POST', 'ANNOUNCEMENT')) AS posts,
-        count(*) FILTER (WHERE kind IN ('COMMENT', 'TASK_COMMENT')) AS comments,
-        count(*) FILTER (WHERE kind IN ('FILE', 'CHAT_FILE')) AS files,
-        count(*) FILTER (WHERE kind = 'MESSAGE') AS messages,
-        count(DISTINCT ${seoulDay(sql`at`)}) AS active_days,
-        max(at) AS last_at
-      FROM team_activity
-      WHERE team_id = ${teamId} AND at >= ${range.start} AND at < ${range.end}
-      GROUP BY user_id`),
-  );
-  for (const row of activity) {
-    const numbers = of(row.user_id);
+  for (const row of rowsOf<
+    Keyed & {
+      completion_requests: string | number;
+      posts: string | number;
+      comments: string | number;
+      files: string | number;
+      messages: string | number;
+      active_days: string | number;
+      last_at: Date | string | null;
+    }
+  >(activity)) {
+    const numbers = of(row.team_id, row.user_id);
     numbers.completionRequests = num(row.completion_requests);
     numbers.posts = num(row.posts);
     numbers.comments = num(row.comments);
@@ -191,27 +272,14 @@ export async function teamNumbers(
     numbers.activeDays = num(row.active_days);
     numbers.lastActiveAt = row.last_at === null ? null : iso(row.last_at);
   }
-
-  const meetings = rowsOf<{
-    user_id: number;
-    meetings: string | number;
-    seconds: string | number | null;
-  }>(
-    await db.execute(sql`
-      SELECT ma.user_id, count(DISTINCT ma.session_id) AS meetings,
-        sum(${staySeconds(range)}) AS seconds
-      FROM video_channels v
-      JOIN meeting_sessions s ON s.channel_id = v.id
-      JOIN meeting_attendance ma ON ma.session_id = s.id
-      WHERE v.team_id = ${teamId} AND ${stayOverlaps(range)}
-      GROUP BY ma.user_id`),
-  );
-  for (const row of meetings) {
-    const numbers = of(row.user_id);
+  for (const row of rowsOf<Keyed & { meetings: string | number; seconds: string | number | null }>(
+    meetings,
+  )) {
+    const numbers = of(row.team_id, row.user_id);
     numbers.meetings = num(row.meetings);
     numbers.meetingMinutes = Math.round(num(row.seconds) / 60);
   }
-  return byUser;
+  return byTeam;
 }
 
 export type ItemRow = {
@@ -318,7 +386,7 @@ function itemsStatement(
         JOIN kanban_tasks t ON t.list_id = l.id
         JOIN kanban_task_assignees a ON a.task_id = t.id
         WHERE k.team_id = ${teamId} AND a.user_id = ${userId}
-          AND ${kind === 'APPROVED' ? approvedInRange(range) : openInRange(range)}
+          AND ${kind === 'APPROVED' ? approvedInRange(boundsOf(range)) : openInRange(boundsOf(range))}
         ORDER BY at DESC, t.id DESC ${paging}`;
     case 'MESSAGE':
     case 'ACTIVE_DAY':
@@ -337,11 +405,11 @@ function itemsStatement(
     case 'MEETING':
       return sql`
         SELECT 'MEETING'::text AS source, ma.id, v.name AS label, ma.joined_at AS at,
-          round(${staySeconds(range)} / 60)::int AS count, count(*) OVER () AS total
+          round(${staySeconds(boundsOf(range))} / 60)::int AS count, count(*) OVER () AS total
         FROM video_channels v
         JOIN meeting_sessions s ON s.channel_id = v.id
         JOIN meeting_attendance ma ON ma.session_id = s.id
-        WHERE v.team_id = ${teamId} AND ma.user_id = ${userId} AND ${stayOverlaps(range)}
+        WHERE v.team_id = ${teamId} AND ma.user_id = ${userId} AND ${stayOverlaps(boundsOf(range))}
         ORDER BY ma.joined_at DESC, ma.id DESC ${paging}`;
     default: {
       const kinds = viewKinds[kind] ?? [];

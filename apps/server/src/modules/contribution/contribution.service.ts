@@ -1,4 +1,3 @@
-import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import {
   ContributionMessages as M,
   ContributionRange,
@@ -16,10 +15,12 @@ import { ErrorCode } from '@teamup/contracts/error-codes';
 import type { AppContext } from '../../context';
 import { badRequest } from '../../platform/errors/app-error';
 import { contentDisposition } from '../../platform/storage/uploads';
-import { assertTeamOverseeable, teamNotFound } from '../teams/team-access.service';
+import { assertTeamOverseeable, logTeamReads, teamNotFound } from '../teams/team-access.service';
 import { requireClassOverseer } from '../workspaces/class-access.service';
 import * as presenter from './contribution.presenter';
 import * as repo from './contribution.repo';
+
+export { emptyNumbers, type Numbers as ContributionNumbers } from './contribution.repo';
 
 /*
  * Contribution evidence (issue 45): a team's members and, in a class, its instructors and TAs
@@ -79,6 +80,77 @@ async function readTeam(ctx: AppContext, team: repo.TeamHead, query: Contributio
   return { days, members: presenter.presentMembers(team, members, numbers) };
 }
 
+/** Staff reach every team of the class; their reading of each team they are not in is logged. */
+async function logReadsOfOthersTeams(
+  ctx: AppContext,
+  userId: number,
+  workspaceId: number,
+  membersByTeam: Map<number, repo.MemberHead[]>,
+) {
+  await logTeamReads(
+    ctx,
+    [...membersByTeam]
+      .filter(([, members]) => !members.some((member) => member.userId === userId))
+      .map(([teamId]) => ({ workspaceId, teamId, readerId: userId, area: 'CONTRIBUTION' })),
+  );
+}
+
+/**
+ * The members and numbers of several teams, each over its own range, in three statements and
+ * one: the class export, and the evidence beside each student of an evaluation's results.
+ */
+export async function readTeams(
+  ctx: AppContext,
+  teams: Array<{ team: repo.TeamHead; range: repo.Range }>,
+) {
+  const db = ctx.database.db;
+  const [members, numbers] = await Promise.all([
+    repo.membersOfTeams(
+      db,
+      teams.map(({ team }) => team.id),
+    ),
+    repo.teamsNumbers(
+      db,
+      teams.map(({ team, range }) => ({ teamId: team.id, start: range.start, end: range.end })),
+      ctx.now(),
+    ),
+  ]);
+  return { members, numbers };
+}
+
+/**
+ * Each team's numbers over its life up to the Seoul day `until`, by team: the evidence beside
+ * each student of an evaluation's results. Read by the class's staff, and logged as their
+ * reading of each team's contribution.
+ */
+export async function classEvidence(
+  ctx: AppContext,
+  userId: number,
+  workspaceId: number,
+  until: string,
+): Promise<Map<number, { from: string; to: string; numbers: Map<number, repo.Numbers> }>> {
+  const teams = await repo.teamsOfWorkspace(ctx.database.db, workspaceId);
+  const spans = teams.map((team) => {
+    const created = seoulDayOf(team.createdAt.getTime());
+    const earliest = shiftDay(until, 1 - ContributionRange.maxDays);
+    const from = created > until ? until : created < earliest ? earliest : created;
+    const range = {
+      start: new Date(seoulDayStart(from)),
+      end: new Date(seoulDayStart(shiftDay(until, 1))),
+      now: ctx.now(),
+    };
+    return { team, from, range };
+  });
+  const { members, numbers } = await readTeams(ctx, spans);
+  await logReadsOfOthersTeams(ctx, userId, workspaceId, members);
+  return new Map(
+    spans.map(({ team, from }) => [
+      team.id,
+      { from, to: until, numbers: numbers.get(team.id) ?? new Map<number, repo.Numbers>() },
+    ]),
+  );
+}
+
 export async function teamContribution(
   ctx: AppContext,
   userId: number,
@@ -136,8 +208,8 @@ export async function teamCsv(
 }
 
 /**
- * Every team of a class, one row per member of each (class instructors and TAs). Team by team,
- * giving the event loop back between teams, so a class of 60 teams holds it for no long stretch.
+ * Every team of a class, one row per member of each (class instructors and TAs): a handful of
+ * statements whatever the number of teams, each team over its own range (its life by default).
  */
 export async function classCsv(
   ctx: AppContext,
@@ -149,14 +221,21 @@ export async function classCsv(
   const db = ctx.database.db;
   const name = (await repo.workspaceName(db, workspaceId)) ?? '';
   const teams = await repo.teamsOfWorkspace(db, workspaceId);
+  const ranges = teams.map((team) => rangeOf(ctx, team, query));
+  const { members, numbers } = await readTeams(
+    ctx,
+    teams.map((team, index) => ({ team, range: (ranges[index] as DayRange).range })),
+  );
+  await logReadsOfOthersTeams(ctx, userId, workspaceId, members);
   const parts = [presenter.csvHead()];
-  for (const team of teams) {
-    // Staff reach every team of the class; their reading of each is logged for the team.
-    await assertMayRead(ctx, userId, team.id);
-    const { days, members } = await readTeam(ctx, team, query);
-    parts.push(presenter.csvRows(team.name, days, members));
-    await yieldToLoop();
-  }
+  teams.forEach((team, index) => {
+    const rows = presenter.presentMembers(
+      team,
+      members.get(team.id) ?? [],
+      numbers.get(team.id) ?? new Map<number, repo.Numbers>(),
+    );
+    parts.push(presenter.csvRows(team.name, ranges[index] as DayRange, rows));
+  });
   const today = seoulDayOf(ctx.now().getTime());
   return {
     disposition: contentDisposition('attachment', `기여도-${name}-${today}.csv`),

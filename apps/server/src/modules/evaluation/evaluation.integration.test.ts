@@ -312,6 +312,23 @@ describe('results', () => {
       [teamB, 6, 5, [5, 5]],
       [teamC, 7, 8, [3, 4], '혼자 평가한 코멘트-CHERRY'],
     ]);
+    // Two 공지 by 학생2 in A팀, today and yesterday (Seoul), for the evidence beside the ratings
+    // (which counts from the team's creation day: three days ago).
+    await app.context.database.db.execute(
+      sql`UPDATE teams SET created_at = now() - interval '3 days' WHERE id = ${teamA.id}`,
+    );
+    for (const daysAgo of [0, 1]) {
+      const made = await call(app, st(2), 'POST', `/api/workspaces/${workspace.id}/announcement`, {
+        teamId: teamA.id,
+        title: `공지 ${daysAgo}`,
+        content: '회의 일정',
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      const { id } = dataOf<{ id: number }>(made);
+      await app.context.database.db.execute(
+        sql`UPDATE announcements SET created_at = now() - ${daysAgo} * interval '1 day' WHERE id = ${id}`,
+      );
+    }
   });
 
   it('gives per student the peer means, the adjustment factor and each flag, as computed by hand', async () => {
@@ -364,6 +381,10 @@ describe('results', () => {
     expect(by(b, 5)).toMatchObject({ overall: 3, adjustment: 1.2, flags: [] });
     // Spreads 0.5, 2, 2: 1.5.
     expect(b).toMatchObject({ teamMean: 2.5, disagreement: 1.5, teamDisagree: true });
+    // Beside the ratings, what each did in the team: 학생2's two 공지 (posts) on two Seoul days.
+    expect(by(a, 2).evidence).toMatchObject({ posts: 2, activeDays: 2, approved: 0 });
+    expect(by(a, 1).evidence).toMatchObject({ posts: 0, activeDays: 0 });
+    expect(a.evidenceTo >= a.evidenceFrom).toBe(true);
     const c = results.teams.find((t) => t.teamId === teamC.id)!;
     expect(by(c, 8)).toMatchObject({ peerRaters: 1, overall: 3.5, adjustment: 1 });
     expect(by(c, 7)).toMatchObject({ peerRaters: 0, overall: null, adjustment: null });
@@ -373,11 +394,12 @@ describe('results', () => {
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
     expect(
       csv.body.startsWith(
-        '\uFEFF"팀","학생","제출 완료","평가한 동료 수","기여도 평균","소통 평균","전체 평균","자기 평가","조정 계수","플래그","팀 평가 불일치"',
+        '\uFEFF"팀","학생","제출 완료","평가한 동료 수","기여도 평균","소통 평균","전체 평균","자기 평가","조정 계수","플래그","팀 평가 불일치",' +
+          '"승인된 카드","완료 요청","게시글","댓글","공유한 파일","보낸 메시지","회의 참석 분","활동한 날"',
       ),
     ).toBe(true);
     expect(csv.body).toContain(
-      '"A팀","학생2","예","2","3","3","3","5","0.95","자기 평가 과대","아니오"',
+      '"A팀","학생2","예","2","3","3","3","5","0.95","자기 평가 과대","아니오","0","0","2","0","0","0","0","2"',
     );
     expect(csv.body).toContain(
       '"B팀","학생4","아니오","2","1.5","1.5","1.5",,"0.6","모든 동료가 낮게 평가","예"',
@@ -622,5 +644,39 @@ describe('reminders', () => {
     ]);
     expect((await call(app, owner, 'DELETE', `/api/evaluations/${round.id}`)).statusCode).toBe(204);
     expect(await jobsOf(round.id)).toEqual([]);
+  });
+});
+
+describe('two students in two teams together', () => {
+  it('rate each other in each team, and one team’s answers never replace the other’s', async () => {
+    // 학생1 and 학생2 are in A팀 with 학생3, and now also in D팀 by themselves.
+    const teamD = await newTeam('D팀', st(1), [st(2)]);
+    const round = await openRound({ title: '두 팀 평가', includeSelf: false });
+    const rate = (rater: number, team: Team, ratees: number[], score: number) =>
+      put(
+        st(rater),
+        round.id,
+        team.id,
+        ratees.map((n) => ({ rateeId: st(n).userId, scores: [score, score] })),
+      );
+    expect((await rate(1, teamA, [2, 3], 5)).statusCode).toBe(200);
+    expect((await rate(1, teamD, [2], 1)).statusCode).toBe(200);
+    const detail = dataOf<EvaluationDetail>(
+      await call(app, st(1), 'GET', `/api/evaluations/${round.id}`),
+    );
+    const answersIn = (team: Team) =>
+      detail.myTeams.find((mine) => mine.teamId === team.id)?.answers.map((a) => a.scores[0]);
+    expect(answersIn(teamA)).toEqual([5, 5]);
+    expect(answersIn(teamD)).toEqual([1]);
+    expect(detail.myTeams.every((mine) => mine.complete)).toBe(true);
+    const results = dataOf<EvaluationResults>(
+      await call(app, owner, 'GET', `/api/evaluations/${round.id}/results`),
+    );
+    const meanOf2 = (team: Team) =>
+      results.teams
+        .find((t) => t.teamId === team.id)
+        ?.students.find((s) => s.userId === st(2).userId)?.overall;
+    expect(meanOf2(teamA)).toBe(5);
+    expect(meanOf2(teamD)).toBe(1);
   });
 });

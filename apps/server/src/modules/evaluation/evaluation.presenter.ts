@@ -1,4 +1,5 @@
 import type {
+  EvaluationEvidence,
   EvaluationRound,
   EvaluationStatus,
   EvaluationStudentResult,
@@ -6,6 +7,10 @@ import type {
 } from '@teamup/contracts/evaluation';
 import { round2, type TeamMath } from './evaluation.math';
 import type { ResponseRow, RoundRow, StudentRow } from './evaluation.repo';
+import {
+  emptyNumbers,
+  type ContributionNumbers as Numbers,
+} from '../contribution/contribution.service';
 import { CSV_BOM, csvField } from '../../platform/http/csv';
 
 export function statusOf(round: RoundRow, now: Date): EvaluationStatus {
@@ -36,6 +41,20 @@ export const person = (student: StudentRow) => ({
   profileImageUrl: student.profileImageUrl,
 });
 
+function evidenceOf(numbers: Numbers | undefined): EvaluationEvidence {
+  const n = numbers ?? emptyNumbers();
+  return {
+    approved: n.approved,
+    completionRequests: n.completionRequests,
+    posts: n.posts,
+    comments: n.comments,
+    files: n.files,
+    messages: n.messages,
+    meetingMinutes: n.meetingMinutes,
+    activeDays: n.activeDays,
+  };
+}
+
 /** Staff's view of one team: every number, and every raw answer with its rater. */
 export function presentTeamResult(input: {
   teamId: number;
@@ -45,6 +64,7 @@ export function presentTeamResult(input: {
   math: TeamMath;
   responses: ResponseRow[];
   names: ReadonlyMap<number, string>;
+  evidence: { from: string; to: string; numbers: ReadonlyMap<number, Numbers> };
 }): EvaluationTeamResult {
   const byUser = new Map(input.math.students.map((s) => [s.userId, s]));
   const students: EvaluationStudentResult[] = input.students.map((student) => {
@@ -58,6 +78,7 @@ export function presentTeamResult(input: {
       selfOverall: round2(math?.selfOverall ?? null),
       adjustment: round2(math?.adjustment ?? null),
       flags: math?.flags ?? [],
+      evidence: evidenceOf(input.evidence.numbers.get(student.userId)),
     };
   });
   return {
@@ -66,6 +87,8 @@ export function presentTeamResult(input: {
     disagreement: round2(input.math.disagreement),
     teamDisagree: input.math.teamDisagree,
     teamMean: round2(input.math.teamMean),
+    evidenceFrom: input.evidence.from,
+    evidenceTo: input.evidence.to,
     students,
     responses: input.responses.map((row) => ({
       raterId: row.raterId,
@@ -90,6 +113,18 @@ const FLAG_LABELS = {
 const cell = (value: string | number | null) => csvField(value, 'all');
 
 /** The results per student as CSV: UTF-8 with a BOM (Excel reads Korean), Korean headers. */
+/** The evidence beside the ratings in the CSV, as the contribution page names its numbers. */
+const EVIDENCE_COLUMNS: ReadonlyArray<readonly [string, keyof EvaluationEvidence]> = [
+  ['승인된 카드', 'approved'],
+  ['완료 요청', 'completionRequests'],
+  ['게시글', 'posts'],
+  ['댓글', 'comments'],
+  ['공유한 파일', 'files'],
+  ['보낸 메시지', 'messages'],
+  ['회의 참석 분', 'meetingMinutes'],
+  ['활동한 날', 'activeDays'],
+];
+
 export function resultsCsv(round: RoundRow, teams: EvaluationTeamResult[]): string {
   const header = [
     '팀',
@@ -102,6 +137,7 @@ export function resultsCsv(round: RoundRow, teams: EvaluationTeamResult[]): stri
     '조정 계수',
     '플래그',
     '팀 평가 불일치',
+    ...EVIDENCE_COLUMNS.map(([title]) => title),
   ];
   const lines = [header.map(cell).join(',')];
   for (const team of teams) {
@@ -118,6 +154,7 @@ export function resultsCsv(round: RoundRow, teams: EvaluationTeamResult[]): stri
           cell(s.adjustment),
           cell(s.flags.map((flag) => FLAG_LABELS[flag]).join(' / ')),
           cell(team.teamDisagree ? '예' : '아니오'),
+          ...EVIDENCE_COLUMNS.map(([, key]) => cell(s.evidence[key])),
         ].join(','),
       );
     }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   evaluationResponses,
@@ -130,18 +130,14 @@ export async function replaceResponses(
   rows: Array<{ rateeId: number; scores: number[]; comment: string }>,
   at: Date,
 ): Promise<void> {
-  const ratees = rows.map((row) => row.rateeId);
-  // Their answers in this team, and (two students in two teams together) about these ratees.
+  // Their answers in this team only: two students in two teams together rate each other in each.
   await db
     .delete(evaluationResponses)
     .where(
       and(
         eq(evaluationResponses.roundId, key.roundId),
+        eq(evaluationResponses.teamId, key.teamId),
         eq(evaluationResponses.raterId, key.raterId),
-        or(
-          eq(evaluationResponses.teamId, key.teamId),
-          inArray(evaluationResponses.rateeId, ratees),
-        ),
       ),
     );
   await db

@@ -14,6 +14,7 @@ import {
   type UpdateEvaluation,
 } from '@teamup/contracts/evaluation';
 import type { WorkspaceRole } from '@teamup/contracts/workspaces';
+import { seoulDayOf } from '@teamup/contracts/contribution';
 import type { AppContext } from '../../context';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors/app-error';
 import {
@@ -37,6 +38,7 @@ import {
   statusOf,
 } from './evaluation.presenter';
 import * as repo from './evaluation.repo';
+import { classEvidence } from '../contribution/contribution.service';
 
 /*
  * Peer evaluation rounds (issue 45, decision 0047). Staff (requireClassOverseer) read everything;
@@ -403,10 +405,12 @@ export async function saveResponses(
 
 // --- results (staff) and feedback (the student's own) -----------------------------------------
 
-async function computeResults(ctx: AppContext, round: repo.RoundRow) {
+async function computeResults(ctx: AppContext, round: repo.RoundRow, userId: number) {
   const { teams, responses } = await roundState(ctx, round);
   const names = new Map<number, string>();
   for (const team of teams) for (const s of team.students) names.set(s.userId, s.name);
+  const until = seoulDayOf(Math.min(round.closesAt.getTime(), ctx.now().getTime()));
+  const evidence = await classEvidence(ctx, userId, round.workspaceId, until);
   return teams.map((team) => {
     const own = responses.filter((r) => r.teamId === team.teamId);
     const math = teamResults(
@@ -422,6 +426,7 @@ async function computeResults(ctx: AppContext, round: repo.RoundRow) {
       math,
       responses: own,
       names,
+      evidence: evidence.get(team.teamId) ?? { from: until, to: until, numbers: new Map() },
     });
   });
 }
@@ -432,7 +437,7 @@ export async function getResults(
   roundId: number,
 ): Promise<EvaluationResults> {
   const round = await roundForOverseer(ctx, roundId, userId);
-  const teams = await computeResults(ctx, round);
+  const teams = await computeResults(ctx, round, userId);
   const answered = teams.some((team) => team.responses.length > 0);
   return { round: presentRound(round, ctx.now(), answered), teams };
 }
@@ -443,7 +448,7 @@ export async function getResultsCsv(
   roundId: number,
 ): Promise<{ csv: string; roundId: number }> {
   const round = await roundForOverseer(ctx, roundId, userId);
-  return { csv: resultsCsv(round, await computeResults(ctx, round)), roundId };
+  return { csv: resultsCsv(round, await computeResults(ctx, round, userId)), roundId };
 }
 
 export async function getFeedback(

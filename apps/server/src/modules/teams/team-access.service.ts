@@ -15,6 +15,8 @@ import { isClassWorkspace } from '../workspaces/class-access.service';
 import type { TeamReadArea } from '@teamup/contracts/class';
 import type { WorkspaceRole } from '@teamup/contracts/workspaces';
 import { logTeamRead } from './team-read-log';
+
+export { logTeamReads } from './team-read-log';
 import { requireMembership } from '../workspaces/membership.service';
 import { assertCanDeleteTeam, assertCanEditTeam, assertInTeam } from './teams.policy';
 import * as repo from './teams.repo';

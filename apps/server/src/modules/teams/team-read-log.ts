@@ -1,6 +1,6 @@
 import type { TeamReadArea } from '@teamup/contracts/class';
 import type { AppContext } from '../../context';
-import { insertTeamRead } from './team-reads.repo';
+import { insertTeamReads } from './team-reads.repo';
 import { ModuleStateKey } from '../../platform/module-state';
 
 /*
@@ -21,12 +21,26 @@ export async function logTeamRead(
   ctx: AppContext,
   read: { workspaceId: number; teamId: number; readerId: number; area: TeamReadArea },
 ): Promise<void> {
+  await logTeamReads(ctx, [read]);
+}
+
+/** Records several reads in one statement (a class-wide export reads every team at once). */
+export async function logTeamReads(
+  ctx: AppContext,
+  reads: Array<{ workspaceId: number; teamId: number; readerId: number; area: TeamReadArea }>,
+): Promise<void> {
   const lastLogged = ctx.moduleState.get(teamReadLogState);
-  const key = `${read.readerId}:${read.teamId}:${read.area}`;
   const now = ctx.now().getTime();
-  const last = lastLogged.get(key);
-  if (last !== undefined && now - last < LOG_EVERY_MS) return;
-  lastLogged.set(key, now);
+  const due = reads.filter((read) => {
+    const key = `${read.readerId}:${read.teamId}:${read.area}`;
+    const last = lastLogged.get(key);
+    if (last !== undefined && now - last < LOG_EVERY_MS) return false;
+    lastLogged.set(key, now);
+    return true;
+  });
   if (lastLogged.size > 10_000) lastLogged.clear();
-  await insertTeamRead(ctx.database.db, { ...read, readAt: new Date(now) });
+  await insertTeamReads(
+    ctx.database.db,
+    due.map((read) => ({ ...read, readAt: new Date(now) })),
+  );
 }

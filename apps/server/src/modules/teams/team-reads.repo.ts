@@ -4,8 +4,11 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { teamReadLog, users, workspaceMembers } from '../../db/schema';
 
-export async function insertTeamRead(db: Db, row: typeof teamReadLog.$inferInsert): Promise<void> {
-  await db.insert(teamReadLog).values(row);
+export async function insertTeamReads(
+  db: Db,
+  rows: Array<typeof teamReadLog.$inferInsert>,
+): Promise<void> {
+  if (rows.length > 0) await db.insert(teamReadLog).values(rows);
 }
 
 /** A page of the team's read log, newest first. */

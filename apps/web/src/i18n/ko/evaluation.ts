@@ -85,6 +85,18 @@ export const evaluationKo = {
     self: '자기',
     adjustment: '조정 계수',
     flags: '플래그',
+    evidence: '기여 근거',
+    evidenceRange: (from: string, to: string) => `기여 근거: ${from} ~ ${to}`,
+    evidenceLine: (e: {
+      approved: number;
+      posts: number;
+      comments: number;
+      messages: number;
+      meetingMinutes: number;
+      activeDays: number;
+    }) =>
+      `승인 카드 ${e.approved} · 글 ${e.posts} · 댓글 ${e.comments} · 메시지 ${e.messages} · 회의 ${e.meetingMinutes}분 · 활동 ${e.activeDays}일`,
+    openContribution: '기여도 자세히 보기',
     teamMean: (mean: string) => `팀 평균 ${mean}`,
     disagreement: (value: string) => `평가 편차 ${value}`,
     teamDisagree: '팀 평가 불일치',

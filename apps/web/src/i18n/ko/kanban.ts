@@ -86,6 +86,8 @@ export const kanbanKo = {
     deleted: '카드를 삭제했습니다.',
     deleteFailed: '카드를 삭제하지 못했습니다.',
     gone: '카드를 찾을 수 없습니다. 다른 팀원이 삭제했을 수 있습니다.',
+    noContent: '내용이 없습니다.',
+    none: '없음',
   },
   completion: {
     heading: '완료 처리',

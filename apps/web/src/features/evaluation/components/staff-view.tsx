@@ -1,5 +1,17 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Paper, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { Link } from 'react-router';
 import { notifications } from '@mantine/notifications';
 import type {
   EvaluationDetail,
@@ -7,6 +19,7 @@ import type {
   EvaluationTeamResult,
 } from '@teamup/contracts/evaluation';
 import { ErrorAlert } from '../../../components/error-alert';
+import { routes } from '../../../config/paths';
 import { evaluationKo } from '../../../i18n/ko/evaluation';
 import { errorMessage } from '../../../lib/error-message';
 import {
@@ -19,7 +32,15 @@ import {
 const t = evaluationKo.staff;
 const num = (value: number | null) => (value === null ? '–' : String(value));
 
-function TeamResult({ team, criteria }: { team: EvaluationTeamResult; criteria: string[] }) {
+function TeamResult({
+  team,
+  criteria,
+  workspaceId,
+}: {
+  team: EvaluationTeamResult;
+  criteria: string[];
+  workspaceId: number;
+}) {
   const [raw, setRaw] = useState(false);
   return (
     <Paper withBorder radius="md" p="sm" data-testid="team-result">
@@ -38,7 +59,19 @@ function TeamResult({ team, criteria }: { team: EvaluationTeamResult; criteria: 
             )}
           </Group>
         </Group>
-        <Table.ScrollContainer minWidth={520}>
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Text size="xs" c="dimmed">
+            {t.evidenceRange(team.evidenceFrom, team.evidenceTo)}
+          </Text>
+          <Anchor
+            component={Link}
+            size="xs"
+            to={routes.team.href(workspaceId, team.teamId, { tab: 'contribution' })}
+          >
+            {t.openContribution}
+          </Anchor>
+        </Group>
+        <Table.ScrollContainer minWidth={720}>
           <Table striped withTableBorder fz="sm">
             <Table.Thead>
               <Table.Tr>
@@ -51,6 +84,7 @@ function TeamResult({ team, criteria }: { team: EvaluationTeamResult; criteria: 
                 <Table.Th>{t.self}</Table.Th>
                 <Table.Th>{t.adjustment}</Table.Th>
                 <Table.Th>{t.flags}</Table.Th>
+                <Table.Th>{t.evidence}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -79,6 +113,9 @@ function TeamResult({ team, criteria }: { team: EvaluationTeamResult; criteria: 
                         </Tooltip>
                       ))}
                     </Group>
+                  </Table.Td>
+                  <Table.Td fz="xs" c="dimmed" data-testid="student-evidence">
+                    {t.evidenceLine(s.evidence)}
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -132,7 +169,12 @@ export function ResultsTables({ results }: { results: EvaluationResults }) {
   return (
     <Stack gap="sm">
       {results.teams.map((team) => (
-        <TeamResult key={team.teamId} team={team} criteria={criteria} />
+        <TeamResult
+          key={team.teamId}
+          team={team}
+          criteria={criteria}
+          workspaceId={results.round.workspaceId}
+        />
       ))}
     </Stack>
   );

@@ -193,6 +193,8 @@ describe('동료 평가: staff', () => {
           disagreement: 1.5,
           teamDisagree: true,
           teamMean: 2.5,
+          evidenceFrom: '2026-09-01',
+          evidenceTo: '2026-12-01',
           students: [
             {
               userId: 11,
@@ -205,6 +207,16 @@ describe('동료 평가: staff', () => {
               selfOverall: null,
               adjustment: 0.6,
               flags: ['LOW_BY_ALL'],
+              evidence: {
+                approved: 1,
+                completionRequests: 1,
+                posts: 0,
+                comments: 2,
+                files: 0,
+                messages: 4,
+                meetingMinutes: 30,
+                activeDays: 3,
+              },
             },
             {
               userId: 12,
@@ -217,6 +229,16 @@ describe('동료 평가: staff', () => {
               selfOverall: 5,
               adjustment: 1.2,
               flags: ['SELF_HIGH'],
+              evidence: {
+                approved: 6,
+                completionRequests: 6,
+                posts: 5,
+                comments: 12,
+                files: 3,
+                messages: 80,
+                meetingMinutes: 240,
+                activeDays: 21,
+              },
             },
           ],
           responses: [
@@ -264,6 +286,17 @@ describe('동료 평가: staff', () => {
     expect(rows[0]?.textContent).toContain('모든 동료가 낮게 평가');
     expect(rows[0]?.textContent).toContain('0.6');
     expect(rows[1]?.textContent).toContain('자기 평가 과대');
+    // Beside the ratings, the work: the one rated low did little, the self-rater much.
+    expect(within(rows[0] as HTMLElement).getByTestId('student-evidence').textContent).toBe(
+      '승인 카드 1 · 글 0 · 댓글 2 · 메시지 4 · 회의 30분 · 활동 3일',
+    );
+    expect(within(rows[1] as HTMLElement).getByTestId('student-evidence').textContent).toContain(
+      '회의 240분',
+    );
+    expect(screen.getByText('기여 근거: 2026-09-01 ~ 2026-12-01')).toBeTruthy();
+    expect(screen.getByRole('link', { name: '기여도 자세히 보기' }).getAttribute('href')).toContain(
+      '/team/5?tab=contribution',
+    );
     expect(screen.getByTestId('flag-team-disagree').textContent).toBe('팀 평가 불일치');
     expect(screen.queryByTestId('raw-responses')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: '원본 응답 보기' }));

@@ -23,7 +23,16 @@ const stateInfo = {
  * Where the card is in its review, and the Complete button (only when neither requested nor
  * approved) that asks the leader, with an optional message.
  */
-export function TaskCompletion({ teamId, task }: { teamId: number; task: Task }) {
+export function TaskCompletion({
+  teamId,
+  task,
+  readOnly = false,
+}: {
+  teamId: number;
+  task: Task;
+  /** Shown to someone who reads the team without being in it: the state, never the button. */
+  readOnly?: boolean;
+}) {
   const [asking, setAsking] = useState(false);
   const [message, setMessage] = useState('');
   const request = useRequestCompletion(teamId);
@@ -64,7 +73,8 @@ export function TaskCompletion({ teamId, task }: { teamId: number; task: Task })
           </Stack>
         </Alert>
       )}
-      {canRequestCompletion(task) &&
+      {!readOnly &&
+        canRequestCompletion(task) &&
         (asking ? (
           <Stack gap="xs">
             <Textarea

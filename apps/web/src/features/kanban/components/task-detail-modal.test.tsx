@@ -16,6 +16,7 @@ import {
   teamMember,
 } from '../test/fixtures';
 import { noContent, ok, stubApi, type ApiCall } from '../../../test/stub-api';
+import { TeamReadOnlyContext } from '../../../lib/team-read-only';
 import { KanbanTab } from './kanban-tab';
 
 const BOARD = '/api/kanban/team/7';
@@ -61,6 +62,26 @@ afterEach(() => {
 });
 
 describe('Task detail', () => {
+  it('is text for a class instructor or TA reading the team: no field, save, delete or request', async () => {
+    serve((call) => (call.path === COMMENTS ? ok(page([], 0, 0)) : undefined));
+    renderPage(
+      '/',
+      <TeamReadOnlyContext.Provider value>
+        <KanbanTab teamId={7} leaderId={OTHER} userId={ME} />
+      </TeamReadOnlyContext.Provider>,
+    );
+    fireEvent.click(await screen.findByTestId('kanban-task'));
+    const detail = await screen.findByTestId('task-detail');
+    const summary = within(detail).getByTestId('task-summary');
+    expect(summary.textContent).toContain('발표 준비');
+    expect(summary.textContent).toContain('슬라이드');
+    expect(summary.textContent).toContain('담당자: 김하늘');
+    for (const id of ['task-subject-input', 'task-save', 'task-delete', 'task-complete-button']) {
+      expect(within(detail).queryByTestId(id), id).toBeNull();
+    }
+    expect(within(detail).queryAllByRole('textbox')).toHaveLength(0);
+  });
+
   it('saves the subject, content, deadline and assignees together', async () => {
     const calls = serve((call) => {
       if (call.method === 'PUT' && call.path === '/api/kanban/tasks/11') return ok(task(11, 10));

@@ -13,6 +13,7 @@ import { kanbanErrorMessage } from '../lib/kanban-errors';
 import { TaskCompletion } from './task-completion';
 import { TaskEditForm } from './task-edit-form';
 import { useTeamReadOnly } from '../../../lib/team-read-only';
+import { TaskSummary } from './task-summary';
 
 const texts = kanbanKo.detail;
 const commentTexts: CommentTexts = {
@@ -94,16 +95,20 @@ export function TaskDetailModal({
             <Text size="xs" c="dimmed">
               {texts.inList(found.list.kanbanListName)}
             </Text>
-            <TaskEditForm
-              teamId={teamId}
-              task={found.task}
-              members={members}
-              onDelete={handleDelete}
-              deleting={remove.isPending}
-              confirm={confirm}
-            />
+            {readOnly ? (
+              <TaskSummary task={found.task} />
+            ) : (
+              <TaskEditForm
+                teamId={teamId}
+                task={found.task}
+                members={members}
+                onDelete={handleDelete}
+                deleting={remove.isPending}
+                confirm={confirm}
+              />
+            )}
             <Divider />
-            <TaskCompletion teamId={teamId} task={found.task} />
+            <TaskCompletion teamId={teamId} task={found.task} readOnly={readOnly} />
             <Divider />
             <CommentThread
               readOnly={readOnly}
