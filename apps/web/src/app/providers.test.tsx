@@ -1,9 +1,8 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { notifications, notificationsStore } from '@mantine/notifications';
 import { QueryClient } from '@tanstack/react-query';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { installBrowserShims } from '../test/render';
-import { AppProviders } from './providers';
 
 const toastRoot = () => document.querySelector('.mantine-Notifications-root');
 
@@ -13,6 +12,10 @@ afterEach(() => {
 
 describe('AppProviders toasts', () => {
   it('loads the toasts’ container only once a toast is shown, then shows three at a time', async () => {
+    // As a page that just loaded: the providers remember for the page's life that a toast was
+    // shown, and other screen tests ran in this window before (web-dom is not isolated).
+    vi.resetModules();
+    const { AppProviders } = await import('./providers');
     installBrowserShims();
     render(
       <AppProviders queryClient={new QueryClient()}>

@@ -178,7 +178,8 @@ describe('a picker inside a dialog of a Modal.Stack', () => {
       fireEvent.click(screen.getByTestId('start'));
       // On a phone the picker is a modal titled with its field, above the form (which hides).
       await waitFor(() => expect(form.hasAttribute('data-hidden')).toBe(true));
-      expect(screen.getByRole('dialog', { name: '시작' })).toBeTruthy();
+      // The form hides as the picker starts to open; the picker counts as shown once it has.
+      expect(await screen.findByRole('dialog', { name: '시작' })).toBeTruthy();
       act(() => window.setPhone(false));
       // Now a popover beside the field: the form is shown again, and stays so once it closes.
       await waitFor(() => expect(form.hasAttribute('data-hidden')).toBe(false));
