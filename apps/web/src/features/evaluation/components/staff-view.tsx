@@ -84,7 +84,7 @@ function TeamResult({
                 <Table.Th>{t.self}</Table.Th>
                 <Table.Th>{t.adjustment}</Table.Th>
                 <Table.Th>{t.flags}</Table.Th>
-                <Table.Th>{t.evidence}</Table.Th>
+                <Table.Th visibleFrom="sm">{t.evidence}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -95,6 +95,17 @@ function TeamResult({
                     <Badge size="xs" variant="light" color={s.done ? 'teal' : 'gray'}>
                       {s.done ? t.done : t.notDone}
                     </Badge>
+                    {/* On a phone the table scrolls sideways: the evidence stays by the name. */}
+                    <Text
+                      hiddenFrom="sm"
+                      fz="xs"
+                      c="dimmed"
+                      mt={4}
+                      w={180}
+                      style={{ whiteSpace: 'normal' }}
+                    >
+                      {t.evidenceLine(s.evidence)}
+                    </Text>
                   </Table.Td>
                   <Table.Td>{s.peerRaters}</Table.Td>
                   {criteria.map((c, i) => (
@@ -114,7 +125,7 @@ function TeamResult({
                       ))}
                     </Group>
                   </Table.Td>
-                  <Table.Td fz="xs" c="dimmed" data-testid="student-evidence">
+                  <Table.Td visibleFrom="sm" fz="xs" c="dimmed" data-testid="student-evidence">
                     {t.evidenceLine(s.evidence)}
                   </Table.Td>
                 </Table.Tr>

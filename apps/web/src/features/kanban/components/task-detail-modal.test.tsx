@@ -80,6 +80,8 @@ describe('Task detail', () => {
       expect(within(detail).queryByTestId(id), id).toBeNull();
     }
     expect(within(detail).queryAllByRole('textbox')).toHaveLength(0);
+    // Nothing to say about completion (not asked, not approved): no empty section for it.
+    expect(within(detail).queryByTestId('task-completion')).toBeNull();
   });
 
   it('saves the subject, content, deadline and assignees together', async () => {

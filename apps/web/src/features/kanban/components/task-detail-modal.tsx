@@ -14,6 +14,7 @@ import { TaskCompletion } from './task-completion';
 import { TaskEditForm } from './task-edit-form';
 import { useTeamReadOnly } from '../../../lib/team-read-only';
 import { TaskSummary } from './task-summary';
+import { taskState } from '../lib/task-state';
 
 const texts = kanbanKo.detail;
 const commentTexts: CommentTexts = {
@@ -107,8 +108,13 @@ export function TaskDetailModal({
                 confirm={confirm}
               />
             )}
-            <Divider />
-            <TaskCompletion teamId={teamId} task={found.task} readOnly={readOnly} />
+            {/* A reader who cannot ask for completion sees the section only when it says something. */}
+            {!(readOnly && taskState(found.task) === 'normal') && (
+              <>
+                <Divider />
+                <TaskCompletion teamId={teamId} task={found.task} readOnly={readOnly} />
+              </>
+            )}
             <Divider />
             <CommentThread
               readOnly={readOnly}
