@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dateRangeMessage, idSchema, isSupportedDate } from './common';
 import { endpoint } from './endpoint';
+import { contributionMemberSchema } from './contribution';
 
 /*
  * Peer evaluation (issue 45): an instructor opens a round for every team of a class; each student
@@ -296,17 +297,15 @@ const meanSchema = z.number().nullable();
  * What a student did in the team from its creation to the round's close (or today), the
  * contribution page's numbers, shown beside their ratings: ratings and the work behind them.
  */
-export const evaluationEvidenceSchema = z.object({
-  /** Cards assigned to them that were approved. */
-  approved: z.number().int(),
-  completionRequests: z.number().int(),
-  posts: z.number().int(),
-  comments: z.number().int(),
-  files: z.number().int(),
-  /** Messages in the team's room (a count only). */
-  messages: z.number().int(),
-  meetingMinutes: z.number().int(),
-  activeDays: z.number().int(),
+export const evaluationEvidenceSchema = contributionMemberSchema.pick({
+  approved: true,
+  completionRequests: true,
+  posts: true,
+  comments: true,
+  files: true,
+  messages: true,
+  meetingMinutes: true,
+  activeDays: true,
 });
 export type EvaluationEvidence = z.infer<typeof evaluationEvidenceSchema>;
 
