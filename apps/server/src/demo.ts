@@ -8,7 +8,9 @@ import { loadConfig } from './config';
 import { appModules } from './app';
 import { createContext } from './context';
 import { demoTeamPassword, demoWorkspaceName, seedDemo } from './demo-data';
+import { applyProcessEnvFile } from './env-file';
 
+applyProcessEnvFile();
 const config = loadConfig();
 await fs.mkdir(config.dataDir, { recursive: true });
 const logger = pino({ level: 'warn' });

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { App } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { databaseOptionsFor, NewerDatabaseError, openDatabase } from './db/client';
+import { applyProcessEnvFile, type EnvFileResult } from './env-file';
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './platform/data-dir-lock';
 import { ensurePrivateDir } from './platform/private-files';
 import { installShutdown } from './platform/shutdown';
@@ -39,7 +40,9 @@ async function main(): Promise<void> {
   // Whatever this process creates (the embedded database's own files included) is its user's only.
   process.umask(0o077);
   let config: Config;
+  let envFile: EnvFileResult | null;
   try {
+    envFile = applyProcessEnvFile();
     config = loadConfig();
   } catch (error) {
     return refuse(error instanceof Error ? error.message : String(error));
@@ -75,6 +78,15 @@ async function main(): Promise<void> {
     throw error;
   }
   logger = app.log;
+  // Which file gave settings, by name only (values may be secrets).
+  app.log.info(
+    envFile
+      ? { envFile: envFile.path, set: envFile.applied, environmentWon: envFile.environmentWon }
+      : { envFile: null },
+    envFile
+      ? `settings read from ${envFile.path} (the environment's own values win)`
+      : `no .env in ${process.cwd()}: settings from the environment only`,
+  );
   app.log.info(
     {
       dataDir: config.dataDir,

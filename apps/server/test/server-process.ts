@@ -78,6 +78,8 @@ export type ServerOptions = {
   script?: string;
   /** Extra arguments for node before the entry (e.g. `--cpu-prof`, which NODE_OPTIONS refuses). */
   nodeArgs?: string[];
+  /** The working directory, where the server looks for `.env`. Default: apps/server. */
+  cwd?: string;
 };
 
 /** A spawned real server process (`node --import tsx src/main.ts`, or the built bundle). */
@@ -119,11 +121,11 @@ export async function spawnServer(options: ServerOptions): Promise<ServerProcess
   const args = [
     ...(options.nodeArgs ?? []),
     ...(options.entry === 'bundle'
-      ? ['--enable-source-maps', 'dist/main.mjs']
-      : ['--import', 'tsx', options.script ?? 'src/main.ts']),
+      ? ['--enable-source-maps', path.join(serverDir, 'dist/main.mjs')]
+      : ['--import', 'tsx', path.join(serverDir, options.script ?? 'src/main.ts')]),
   ];
   const child = spawn(process.execPath, args, {
-    cwd: serverDir,
+    cwd: options.cwd ?? serverDir,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -127,9 +127,26 @@ describe.skipIf(!runs)('the built server, as npm start runs it', () => {
 
   it('a fresh DATA_DIR starts from the template, private and fully migrated; a restart opens it', async () => {
     const dataDir = path.join(scratch, 'data');
-    const first = await startServer({ dataDir, entry: 'bundle', logLevel: 'info' });
+    // Started where an admin keeps a `.env` (copied from .env.example): it is read, under the
+    // environment's own values, and the start log says so by name.
+    const cwd = path.join(scratch, 'install');
+    await fs.mkdir(cwd);
+    await fs.writeFile(
+      path.join(cwd, '.env'),
+      'SMTP_FROM="TeamUp <noreply@school.example>"\nLOG_LEVEL=debug\n',
+    );
+    const first = await startServer({ dataDir, entry: 'bundle', logLevel: 'info', cwd });
     try {
       expect(originLogged(first.stdout())).toBe('from-template');
+      const envLine = first
+        .stdout()
+        .split('\n')
+        .find((line) => line.includes('settings read from'));
+      expect(JSON.parse(envLine ?? '{}')).toMatchObject({
+        envFile: path.join(cwd, '.env'),
+        set: ['SMTP_FROM'],
+        environmentWon: ['LOG_LEVEL'],
+      });
       const ready = await fetch(`${first.url}/api/health/ready`);
       expect(ready.status).toBe(200);
     } finally {
@@ -144,6 +161,7 @@ describe.skipIf(!runs)('the built server, as npm start runs it', () => {
     const second = await startServer({ dataDir, entry: 'bundle', logLevel: 'info' });
     try {
       expect(originLogged(second.stdout())).toBe('opened');
+      expect(second.stdout()).toContain(`no .env in ${serverDir}`);
     } finally {
       await second.stop();
     }
