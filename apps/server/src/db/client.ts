@@ -37,7 +37,7 @@ export type ConnectionLog = {
 
 /** How long making a connection (or waiting for a free one of the pool) may take (0031). */
 const CONNECT_TIMEOUT_MS = 5000;
-/** The longest a statement of a request may run (0031). */
+/** The longest a statement of a request may run (0031), unless DATABASE_STATEMENT_TIMEOUT_MS says. */
 const STATEMENT_TIMEOUT_MS = 10_000;
 
 /**
@@ -68,7 +68,7 @@ function connectionLoss() {
 const MIGRATION_LOCK_KEY = 727_001;
 
 export type DatabaseOptions =
-  | { kind: 'postgres'; url: string; poolSize?: number }
+  | { kind: 'postgres'; url: string; poolSize?: number; statementTimeoutMs?: number }
   /**
    * dataDir undefined: in memory (tests), loaded from `snapshot` when given (a tarball made by
    * `pgliteSnapshot`, saving initdb). template: a migrated empty database made by the build (see
@@ -80,9 +80,16 @@ export type DatabaseOptions =
 export function databaseOptionsFor(config: {
   databaseUrl?: string | undefined;
   dataDir: string;
+  databasePoolSize?: number;
+  databaseStatementTimeoutMs?: number;
 }): DatabaseOptions {
   return config.databaseUrl
-    ? { kind: 'postgres', url: config.databaseUrl }
+    ? {
+        kind: 'postgres',
+        url: config.databaseUrl,
+        poolSize: config.databasePoolSize,
+        statementTimeoutMs: config.databaseStatementTimeoutMs,
+      }
     : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db'), template: pgliteTemplateDir };
 }
 
@@ -119,8 +126,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       // The server cancels a statement that runs longer; the client gives up on a connection
       // that stopped answering (a frozen server, a half-open link) a little later.
-      statement_timeout: STATEMENT_TIMEOUT_MS,
-      query_timeout: STATEMENT_TIMEOUT_MS + 2000,
+      statement_timeout: options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS,
+      query_timeout: (options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS) + 2000,
       keepAlive: true,
     });
     const lost = connectionLoss();
