@@ -20,6 +20,9 @@ COPY packages/contracts packages/contracts
 COPY apps/web apps/web
 COPY apps/server apps/server
 COPY scripts scripts
+# The commit the build is made from, for /api/health/ready and /metrics (the context has no .git):
+# `docker build --build-arg TEAMUP_COMMIT=$(git rev-parse --short=12 HEAD) -t teamup .`
+ARG TEAMUP_COMMIT=unknown
 RUN npm run build
 
 # ---- runtime: the server's and contracts' production dependencies only ----

@@ -25,9 +25,26 @@ const server = {
     'packages/contracts/src',
     'packages/contracts/package.json',
     'package-lock.json',
+    'package.json',
     'scripts/build-server.mjs',
   ],
 };
+
+/**
+ * The version (the root package.json's) and the commit the bundle is built from, for the
+ * readiness answer and /metrics: TEAMUP_COMMIT when given (a Docker build has no .git: `docker
+ * build --build-arg TEAMUP_COMMIT=$(git rev-parse --short=12 HEAD)`), else git's, else unknown.
+ */
+function buildInfo() {
+  const { version } = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+  const git = spawnSync('git', ['rev-parse', '--short=12', 'HEAD'], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  const commit =
+    process.env.TEAMUP_COMMIT || (git.status === 0 ? git.stdout.trim() : '') || 'unknown';
+  return { version, commit };
+}
 
 export function serverBuildReason() {
   return reasonToBuild(server);
@@ -65,6 +82,7 @@ export async function buildServer() {
     external: externals(),
     sourcemap: true,
     logLevel: 'warning',
+    define: { __TEAMUP_BUILD__: JSON.stringify(buildInfo()) },
   });
   // The embedded database's worker is started by path, beside whichever file starts it, and
   // imports its prepared statements from beside itself.

@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs/promises';
 import { createServer } from 'node:net';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
@@ -464,7 +466,13 @@ describe('/api/health/ready', () => {
     apps.push(app);
     const ready = await app.inject({ method: 'GET', url: '/api/health/ready' });
     expect(ready.statusCode).toBe(200);
-    expect(ready.json()).toEqual({ data: { database: 'ok', redis: 'not-configured' } });
+    // Run from the sources: the checkout's version, and no commit baked in.
+    const { version } = JSON.parse(
+      await fs.readFile(path.join(import.meta.dirname, '../../../package.json'), 'utf8'),
+    ) as { version: string };
+    expect(ready.json()).toEqual({
+      data: { database: 'ok', redis: 'not-configured', version, commit: 'source' },
+    });
     const live = await app.inject({ method: 'GET', url: '/api/health' });
     expect(live.json()).toEqual({ data: { status: 'ok' } });
   });

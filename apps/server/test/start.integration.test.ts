@@ -135,7 +135,14 @@ describe.skipIf(!runs)('the built server, as npm start runs it', () => {
       path.join(cwd, '.env'),
       'SMTP_FROM="TeamUp <noreply@school.example>"\nLOG_LEVEL=debug\n',
     );
-    const first = await startServer({ dataDir, entry: 'bundle', logLevel: 'info', cwd });
+    const metricsToken = 'metrics-token-for-the-start-test-0123';
+    const first = await startServer({
+      dataDir,
+      entry: 'bundle',
+      logLevel: 'info',
+      cwd,
+      env: { METRICS_TOKEN: metricsToken },
+    });
     try {
       expect(originLogged(first.stdout())).toBe('from-template');
       const envLine = first
@@ -149,6 +156,24 @@ describe.skipIf(!runs)('the built server, as npm start runs it', () => {
       });
       const ready = await fetch(`${first.url}/api/health/ready`);
       expect(ready.status).toBe(200);
+      // The bundle carries what it was built from: the version and the checkout's commit.
+      const head = spawnSync('git', ['rev-parse', '--short=12', 'HEAD'], {
+        cwd: repoRoot,
+        encoding: 'utf8',
+      }).stdout.trim();
+      const { version } = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
+        version: string;
+      };
+      const { data } = (await ready.json()) as { data: { version: string; commit: string } };
+      expect(data).toMatchObject({ version, commit: head || 'unknown' });
+      const metrics = await (
+        await fetch(`${first.url}/metrics`, {
+          headers: { authorization: `Bearer ${metricsToken}` },
+        })
+      ).text();
+      expect(metrics).toContain(
+        `teamup_build_info{version="${version}",commit="${data.commit}"} 1`,
+      );
     } finally {
       expect((await first.stop()).code).toBe(0);
     }

@@ -7,6 +7,9 @@ export const healthSchema = z.object({ status: z.literal('ok') });
 export const readinessSchema = z.object({
   database: z.literal('ok'),
   redis: z.enum(['ok', 'not-configured']),
+  /** The product's version (package.json) and the commit the running build was made from. */
+  version: z.string(),
+  commit: z.string(),
 });
 export type Readiness = z.infer<typeof readinessSchema>;
 

@@ -3,6 +3,7 @@ import { ErrorCode } from '@teamup/contracts/error-codes';
 import type { AppContext } from '../../context';
 import { AppError } from '../../platform/errors/app-error';
 import { selectOne } from './health.repo';
+import { buildInfo } from '../../platform/build-info';
 
 /** How long a part may take to answer before it counts as down. */
 const CHECK_TIMEOUT_MS = 2000;
@@ -40,5 +41,5 @@ export async function readiness(ctx: AppContext): Promise<Readiness> {
       `응답하지 않는 구성 요소가 있습니다: ${down.join(', ')}`,
     );
   }
-  return { database: 'ok', redis: redisConfigured ? 'ok' : 'not-configured' };
+  return { database: 'ok', redis: redisConfigured ? 'ok' : 'not-configured', ...buildInfo };
 }

@@ -2,6 +2,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { Database } from '../../db/client';
 import { PgliteInWorker } from '../../db/pglite-remote';
 import { liveRegistry } from './live-metrics';
+import { buildInfo } from '../build-info';
 
 /** Node's own figures (event-loop lag, heap, GC, CPU): collected once per process. */
 let processRegistry: Registry | undefined;
@@ -49,6 +50,13 @@ export function createAppMetrics(database: Database) {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
+  // The running build, as an info metric (always 1) whose labels say what it is.
+  new Gauge({
+    name: 'teamup_build_info',
+    help: 'The running build: its version and commit as labels (the value is always 1)',
+    labelNames: ['version', 'commit'],
+    registers: [registry],
+  }).set(buildInfo, 1);
   const pool = poolOf(database);
   if (pool) {
     const gauge = (name: string, help: string, read: () => number) =>
