@@ -189,9 +189,9 @@ describe('the input rules every route shares', () => {
           }
           for (const [where, schema] of found) {
             const max = schema.maximum ?? schema.exclusiveMaximum;
-            // Event ids are the one bigint a client sends back, and a push subscription's expiry
-            // the one time in epoch milliseconds (as the browser's PushSubscription gives it).
-            const wide = where === 'query:lastEventId' || where.endsWith('.expirationTime');
+            // A push subscription's expiry is the one time in epoch milliseconds a client sends
+            // (as the browser's PushSubscription gives it).
+            const wide = where.endsWith('.expirationTime');
             const limit = wide ? Number.MAX_SAFE_INTEGER : MAX_INT32;
             if (max === undefined || max > limit || schema.minimum === undefined) {
               unbounded.push(`${method.toUpperCase()} ${path} ${where}`);

@@ -80,6 +80,8 @@ export async function openSse(
   void (async () => {
     const decoder = new TextDecoder();
     let buffer = '';
+    // As an EventSource keeps it: the last `id:` given, kept across events that carry none.
+    let lastEventId: string | undefined;
     try {
       for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
         buffer += decoder.decode(chunk, { stream: true });
@@ -87,19 +89,21 @@ export async function openSse(
         while (end >= 0) {
           const block = buffer.slice(0, end);
           buffer = buffer.slice(end + 2);
-          let id: string | undefined;
           let name = 'message';
           const data: string[] = [];
           for (const line of block.split('\n')) {
             if (line.startsWith(':')) comments.push(line.slice(1).trim());
-            else if (line.startsWith('id:')) id = line.slice(3).trim();
+            else if (line.startsWith('id:')) lastEventId = line.slice(3).trim();
             else if (line.startsWith('event:')) name = line.slice(6).trim();
             else if (line.startsWith('data:')) data.push(line.slice(5).trim());
           }
           // Named events (the `ping` keep-alive) are not what an `onmessage` handler sees.
           if (name !== 'message') named.push(name);
           if (name === 'message' && data.length > 0) {
-            events.push({ id, data: JSON.parse(data.join('\n')) as Record<string, unknown> });
+            events.push({
+              id: lastEventId,
+              data: JSON.parse(data.join('\n')) as Record<string, unknown>,
+            });
           }
           for (const waiter of [...waiters]) waiter();
           end = buffer.indexOf('\n\n');

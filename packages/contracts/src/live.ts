@@ -7,8 +7,15 @@ import { Limits } from './limits';
 export const sseSubscribeQuerySchema = z.object({
   /** Single use; without one, `Authorization: Bearer <access token>` opens the stream. */
   ticket: z.string().min(1).max(200).optional(),
-  /** For clients that open a new EventSource per ticket and so cannot resend Last-Event-ID. */
-  lastEventId: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+  /**
+   * For clients that open a new EventSource per ticket and so cannot resend Last-Event-ID: the
+   * last `id:` the stream gave, as given (a resume point: decision 0049).
+   */
+  lastEventId: z
+    .string()
+    .max(2600)
+    .regex(/^\d{1,16}(\.[0-9a-z]{1,11})*$/)
+    .optional(),
 });
 
 /** How many streams this instance holds (a diagnostic, refused in production). */
@@ -35,7 +42,7 @@ export const liveEndpoints = {
     method: 'GET',
     path: '/sse/subscribe',
     summary:
-      'The event stream (text/event-stream): `id:` + JSON `data:` per event, `: ping` every 15 s; Last-Event-ID (header or query) replays what was missed. Authorised by a single-use `ticket` (401 SSE_TICKET_SPENT once used) or `Authorization: Bearer <access token>`',
+      'The event stream (text/event-stream): JSON `data:` per event, an `id:` (the resume point) with the last event of each write, `: ping` every 15 s; Last-Event-ID (header or query) replays what was missed. Authorised by a single-use `ticket` (401 SSE_TICKET_SPENT once used) or `Authorization: Bearer <access token>`',
     auth: 'public',
     query: sseSubscribeQuerySchema,
     errors: {

@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessage, ChatRoom, SseTicket } from '@teamup/contracts/chat';
 import type { Page } from '@teamup/contracts/common';
+import { Topics } from '@teamup/contracts/events';
 import type { Workspace } from '@teamup/contracts/workspaces';
 import { call, createUser, dataOf, expectProblem, type TestUser } from '../../../test/factories';
 import { recordStatements } from '../../../test/statements';
+import { insertLiveEvents } from '../../platform/bus/live-events.repo';
+import { parseResumePoint } from '../../platform/realtime/resume-point';
 import { openSse, type SseStream } from '../../../test/sse-client';
 import { createTestApp, listenLocally, type TestApp } from '../../../test/test-app';
 
@@ -66,7 +69,7 @@ async function unread(user: TestUser, roomId: number) {
   return page.content.find((room) => room.id === roomId)?.unreadCount;
 }
 
-async function subscribe(user: TestUser, lastEventId?: number) {
+async function subscribe(user: TestUser, lastEventId?: string) {
   const ticket = dataOf<SseTicket>(await call(app, user, 'POST', '/api/sse/register'));
   const query = lastEventId === undefined ? '' : `&lastEventId=${lastEventId}`;
   const stream = await openSse(`${baseUrl}/api/sse/subscribe?ticket=${ticket.ticket}${query}`);
@@ -401,7 +404,8 @@ describe('live events over SSE', () => {
     const stream = await subscribe(bob);
     await send(alice, room.id, '연결 중');
     const seen = await stream.waitFor((list) => list.some((e) => e.data['content'] === '연결 중'));
-    const lastId = Number(seen.find((e) => e.data['content'] === '연결 중')?.id);
+    const lastId = seen.find((e) => e.data['content'] === '연결 중')?.id;
+    expect(lastId).toBeDefined();
     stream.close();
     await new Promise((resolve) => setTimeout(resolve, 50));
     for (const text of ['끊긴 동안 1', '끊긴 동안 2', '끊긴 동안 3'])
@@ -418,10 +422,40 @@ describe('live events over SSE', () => {
     expect(events.some((e) => e.data['type'] === 'RESYNC')).toBe(false);
   });
 
+  it('an event drawn before one the stream heard, but not yet handed on, is replayed after a cut', async () => {
+    // Two instances: A logs its event (id N-1) and has not yet published it over Redis when B
+    // logs and publishes N. B's stream hears N first and is cut before N-1 arrives.
+    const room = await group(alice, [bob], '순서가 엇갈린 방');
+    const stream = await subscribe(bob);
+    const [drawnFirst] = await insertLiveEvents(app.context.database.db, [
+      { topic: Topics.chatRoom(room.id), payload: { type: 'TEST_IN_FLIGHT', chatRoomId: room.id } },
+    ]);
+    await send(alice, room.id, '나중에 뽑혔지만 먼저 들림');
+    const seen = await stream.waitFor((list) =>
+      list.some((e) => e.data['content'] === '나중에 뽑혔지만 먼저 들림'),
+    );
+    const point = seen.at(-1)?.id;
+    // The point names what was heard above a horizon that stays below the id drawn first.
+    const parsed = parseResumePoint(point ?? '');
+    expect(parsed?.horizon).toBeLessThan(drawnFirst as number);
+    expect(parsed?.heard.every((id) => id > (drawnFirst as number))).toBe(true);
+    stream.close();
+
+    const again = await subscribe(bob, point);
+    const events = await again.waitFor((list) =>
+      list.some((e) => e.data['type'] === 'TEST_IN_FLIGHT'),
+    );
+    await send(alice, room.id, '이어서');
+    await again.waitFor((list) => list.some((e) => e.data['content'] === '이어서'));
+    // What it heard is not told twice.
+    expect(events.some((e) => e.data['content'] === '나중에 뽑혔지만 먼저 들림')).toBe(false);
+    expect(events.some((e) => e.data['type'] === 'RESYNC')).toBe(false);
+  });
+
   it('tells a client to reload when what it missed is older than the log', async () => {
     // The log keeps everything this young suite wrote, so make the gap on purpose.
     await app.context.bus.prune(new Date(Date.now() + 60_000));
-    const later = await subscribe(bob, 2);
+    const later = await subscribe(bob, '2');
     await later.waitFor((list) => list.some((e) => e.data['type'] === 'RESYNC'));
   });
 });

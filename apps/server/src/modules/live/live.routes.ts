@@ -10,6 +10,7 @@ import { notFound, unauthorized } from '../../platform/errors/app-error';
 import { bodyOf, documentedSchema, routesFor } from '../../platform/http/define-route';
 import type { Guard, TypedApp } from '../../platform/http/types';
 import { accessDeadline } from '../../platform/realtime/live-access';
+import { parseResumePoint } from '../../platform/realtime/resume-point';
 import { SseHub } from '../../platform/realtime/sse-hub';
 import { isSessionActive } from '../auth/auth.service';
 import { consumeTicket, insertTicket, isTicketSpent, pruneTickets } from './live.repo';
@@ -89,11 +90,13 @@ export async function liveRoutes(app: TypedApp, ctx: AppContext, requireAuth: Gu
     },
     async (request, reply) => {
       const owner = await ownerOf(request, request.query.ticket);
-      const header = Number(request.headers['last-event-id']);
-      const lastEventId =
-        Number.isInteger(header) && header >= 0 ? header : (request.query.lastEventId ?? null);
+      // A header this server did not write (another service's ids) is taken as none.
+      const header = request.headers['last-event-id'];
+      const given =
+        typeof header === 'string' && header !== '' ? header : request.query.lastEventId;
+      const resumeFrom = given === undefined ? null : parseResumePoint(given);
       reply.hijack();
-      await hub.open(reply.raw, owner, lastEventId);
+      await hub.open(reply.raw, owner, resumeFrom);
     },
   );
 

@@ -1,4 +1,4 @@
-import { and, asc, gt, inArray, lt } from 'drizzle-orm';
+import { and, asc, desc, gt, inArray, lt, notInArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { liveEvents } from '../../db/schema';
 
@@ -16,11 +16,23 @@ export async function insertLiveEvents(
   return rows.map((row) => row.id).sort((x, y) => x - y);
 }
 
-export function liveEventsAfter(db: Db, topics: string[], afterId: number, limit: number) {
+export function liveEventsAfter(
+  db: Db,
+  topics: string[],
+  afterId: number,
+  limit: number,
+  except: readonly number[] = [],
+) {
   return db
     .select()
     .from(liveEvents)
-    .where(and(inArray(liveEvents.topic, topics), gt(liveEvents.id, afterId)))
+    .where(
+      and(
+        inArray(liveEvents.topic, topics),
+        gt(liveEvents.id, afterId),
+        except.length > 0 ? notInArray(liveEvents.id, [...except]) : undefined,
+      ),
+    )
     .orderBy(asc(liveEvents.id))
     .limit(limit);
 }
@@ -30,6 +42,15 @@ export async function oldestLiveEventId(db: Db): Promise<number | null> {
     .select({ id: liveEvents.id })
     .from(liveEvents)
     .orderBy(asc(liveEvents.id))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+export async function newestLiveEventId(db: Db): Promise<number | null> {
+  const [row] = await db
+    .select({ id: liveEvents.id })
+    .from(liveEvents)
+    .orderBy(desc(liveEvents.id))
     .limit(1);
   return row?.id ?? null;
 }

@@ -158,16 +158,26 @@ export class ReplayableBus implements EventBus {
     return this.inner.close();
   }
 
-  /** The logged events of `topics` after `afterId`, oldest first, at most `limit`. */
-  async replay(topics: string[], afterId: number, limit: number): Promise<LoggedEvent[]> {
+  /** The logged events of `topics` after `afterId` but for `except`, oldest first, at most `limit`. */
+  async replay(
+    topics: string[],
+    afterId: number,
+    limit: number,
+    except: readonly number[] = [],
+  ): Promise<LoggedEvent[]> {
     if (topics.length === 0) return [];
-    const rows = await repo.liveEventsAfter(this.db(), topics, afterId, limit);
+    const rows = await repo.liveEventsAfter(this.db(), topics, afterId, limit, except);
     return rows.map((row) => ({ ...(row.payload as Record<string, unknown>), eventId: row.id }));
   }
 
   /** The smallest id still in the log (replay can reach back no further), or null when empty. */
   async oldestId(): Promise<number | null> {
     return repo.oldestLiveEventId(this.db());
+  }
+
+  /** The largest id in the log, or null when empty. */
+  async newestId(): Promise<number | null> {
+    return repo.newestLiveEventId(this.db());
   }
 
   /** Forgets events older than `before`. */

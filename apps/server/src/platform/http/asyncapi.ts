@@ -112,8 +112,10 @@ export function buildAsyncApiDocument(): AsyncApiDocument {
       title: 'The event stream (SSE)',
       description:
         'GET with a single-use `ticket` (POST /api/sse/register) or `Authorization: Bearer`. Each ' +
-        'event is one `data:` line of JSON, after an `id:` line unless it is unlogged ' +
-        '(CHAT_TYPING, PRESENCE_CHANGED); `: ping` every 15 s; `retry: 3000`. Reconnecting with ' +
+        'event is one `data:` line of JSON; the last logged event of each write carries an `id:` ' +
+        'line, the resume point (opaque: the horizon and the ids heard above it, decision 0049; ' +
+        'unlogged events, CHAT_TYPING and PRESENCE_CHANGED, move none); `: ping` every 15 s; ' +
+        '`retry: 3000`. Reconnecting with ' +
         'Last-Event-ID (header, or `lastEventId` in the query) replays what was missed, or sends ' +
         'RESYNC when that is older than the 5-minute log. The stream carries the events of its ' +
         'user, of each of their workspaces and of each of their chat rooms (decision 0007).',

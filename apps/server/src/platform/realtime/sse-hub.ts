@@ -6,6 +6,7 @@ import type { LoggedEvent } from '../bus/replayable-bus';
 import { liveMetrics } from '../observability/live-metrics';
 import type { LiveContribution, TopicChange } from './contribution';
 import { armDeadline, type LiveAccess, type LiveEndReason } from './live-access';
+import { StreamResumePoint, type ResumePoint } from './resume-point';
 import { SharedTopics, type TopicHandler } from './shared-topics';
 
 /** Whose stream it is: the user, the login session, when the access token behind it expires. */
@@ -39,6 +40,10 @@ type Connection = {
   rechecking: number;
   /** Frames written since the last flush, sent together (see SseHub.write). */
   pending: Buffer[];
+  /** What it heard, written as the `id:` of the last frame of each flush (decision 0049). */
+  point: StreamResumePoint;
+  /** Whether a logged event was written since the last `id:` line. */
+  pointMoved: boolean;
 };
 
 /**
@@ -47,17 +52,14 @@ type Connection = {
  * as well: a string written to a stream is encoded to UTF-8 (and measured) again for each stream.
  * In a scratch measurement (session 21: 50 local streams, the writer and the readers in one
  * process, a 260-byte Korean frame) a message took 138-153 µs of CPU written as bytes, against
- * 166-170 µs as a string.
+ * 166-170 µs as a string. The `id:` line is the stream's own (its resume point), added at flush.
  */
 const frames = new WeakMap<object, Buffer>();
 function frameOf(event: LoggedEvent | ResyncSignal): Buffer {
   let frame = frames.get(event);
   if (frame === undefined) {
-    const { eventId, ...rest } = event;
-    // Events published unlogged (typing, presence: decision 0021) carry no id and move no
-    // Last-Event-ID: they are never replayed.
-    const id = eventId === undefined ? '' : `id: ${eventId}\n`;
-    frame = Buffer.from(`${id}data: ${JSON.stringify(rest)}\n\n`, 'utf8');
+    const { eventId: _logId, ...rest } = event;
+    frame = Buffer.from(`data: ${JSON.stringify(rest)}\n\n`, 'utf8');
     frames.set(event, frame);
   }
   return frame;
@@ -95,6 +97,8 @@ export class SseHub {
   private flushing = false;
   /** The bus subscriptions, one per topic for all the streams that hear it. */
   private readonly shared: SharedTopics<Connection>;
+  /** How long a logged event can be in flight before every stream has it (decision 0049). */
+  private readonly settleMs: number;
 
   private constructor(
     private readonly ctx: AppContext,
@@ -106,6 +110,9 @@ export class SseHub {
     });
     this.pruner = setInterval(() => void this.prune(), 60_000);
     this.pruner.unref();
+    // A log write is one statement, ended by the database within its timeout; the client side
+    // of the pool gives up 2 s later, and Redis hands a message on in well under the rest.
+    this.settleMs = ctx.config.databaseStatementTimeoutMs + 5000;
   }
 
   static start(ctx: AppContext, sources: readonly LiveContribution[]): SseHub {
@@ -126,8 +133,11 @@ export class SseHub {
     return { connections: this.connections.size, users: perUser.size, subscriptions: topics };
   }
 
-  /** Streams to `response` (already hijacked) until the client goes away or its right ends. */
-  async open(response: ServerResponse, owner: StreamOwner, lastEventId: number | null) {
+  /**
+   * Streams to `response` (already hijacked) until the client goes away or its right ends;
+   * `resumeFrom` is the client's Last-Event-ID, when it comes back (decision 0049).
+   */
+  async open(response: ServerResponse, owner: StreamOwner, resumeFrom: ResumePoint | null) {
     const { userId } = owner;
     const connection: Connection = {
       userId,
@@ -140,6 +150,8 @@ export class SseHub {
       paused: null,
       rechecking: 0,
       pending: [],
+      point: new StreamResumePoint(resumeFrom ?? { horizon: 0, heard: [] }, this.settleMs),
+      pointMoved: false,
     };
     this.connections.add(connection);
     liveMetrics.sseStreams.inc();
@@ -205,6 +217,13 @@ export class SseHub {
       topics = await this.topicsOf(userId);
       for (const topic of topics) await this.listen(connection, topic, handler);
     });
+    if (resumeFrom === null) {
+      // A new stream: what was logged before it listened is the client's to load from the API.
+      // (An event drawn before this read and published after it is written when it comes, but
+      // is not replayed should the stream end before: a window of one statement's duration.)
+      const newest = await this.ctx.bus.newestId();
+      connection.point = new StreamResumePoint({ horizon: newest ?? 0, heard: [] }, this.settleMs);
+    }
     // The stream opens (the client's `open`) only once it listens to all its topics: an event
     // published right after the client saw it open reaches it. Until then nothing was written.
     if (response.writableEnded) return;
@@ -215,18 +234,16 @@ export class SseHub {
       response.write(': ping\nevent: ping\ndata: {}\n\n');
     }, Limits.sseHeartbeatSeconds * 1000);
 
-    if (lastEventId !== null) {
+    if (resumeFrom !== null) {
+      const { horizon, heard } = resumeFrom;
       const oldest = await this.ctx.bus.oldestId();
-      const logged = await this.ctx.bus.replay(topics, lastEventId, REPLAY_LIMIT);
+      const logged = await this.ctx.bus.replay(topics, horizon, REPLAY_LIMIT, heard);
       // The log keeps a few minutes; older than that, part of what was missed may be gone,
       // and the client must reload from the API instead.
-      const gap = oldest === null || oldest > lastEventId + 1 || logged.length === REPLAY_LIMIT;
+      const gap = oldest === null || oldest > horizon + 1 || logged.length === REPLAY_LIMIT;
       // Only topics the user hears now were read; what the events say is brought up to date.
       const missed = await this.asNow(logged);
-      if (gap) {
-        const resync: ResyncSignal = { type: 'RESYNC', eventId: lastEventId };
-        this.write(connection, resync);
-      }
+      if (gap) this.write(connection, { type: 'RESYNC', eventId: horizon });
       for (const event of missed) {
         sent.add(event.eventId);
         this.write(connection, event);
@@ -249,6 +266,12 @@ export class SseHub {
     // A stream ended by a revocation may still be writing its replay: nothing more goes out.
     if (connection.response.writableEnded) return;
     connection.pending.push(frameOf(event));
+    if (event.type !== 'RESYNC' && event.eventId !== undefined) {
+      // Events published unlogged (typing, presence: decision 0021) carry no id and move no
+      // resume point: they are never replayed.
+      connection.point.hear(event.eventId);
+      connection.pointMoved = true;
+    }
     this.unflushed.add(connection);
     if (!this.flushing) {
       this.flushing = true;
@@ -267,6 +290,12 @@ export class SseHub {
     if (frames.length === 0) return;
     connection.pending = [];
     if (connection.response.writableEnded) return;
+    if (connection.pointMoved) {
+      // One `id:` line per flush, on its last frame: a client keeps the last id it was given
+      // across the frames that carry none (the SSE standard's "last event ID buffer").
+      connection.pointMoved = false;
+      frames.splice(frames.length - 1, 0, Buffer.from(`id: ${connection.point.toString()}\n`));
+    }
     connection.response.write(frames.length === 1 ? (frames[0] as Buffer) : Buffer.concat(frames));
   }
 
