@@ -58,7 +58,14 @@ export function formatResumePoint({ horizon, heard }: ResumePoint): string {
   return text;
 }
 
-/** What one stream has heard, kept to write its resume point. */
+/** How often at most a stream folds what settled into its horizon (each fold rewrites the text). */
+const FOLD_EVERY_MS = 1000;
+
+/**
+ * What one stream has heard, kept to write its resume point. Cheap per event, as it runs for every
+ * stream an event reaches: an id heard in order extends the text, and the settled part is folded
+ * into the horizon (which rewrites the text) at most once a second.
+ */
 export class StreamResumePoint {
   private horizon: number;
   /** Heard ids above the horizon, ascending. */
@@ -66,6 +73,7 @@ export class StreamResumePoint {
   /** Heard ids in the order they were heard, with when; the front settles first. */
   private arrivals: Array<{ id: number; at: number }>;
   private text: string | null = null;
+  private foldedAt = Number.NEGATIVE_INFINITY;
 
   constructor(
     start: ResumePoint,
@@ -86,34 +94,42 @@ export class StreamResumePoint {
 
   hear(id: number): void {
     if (this.has(id)) return;
-    const at = this.clock();
     const last = this.heard[this.heard.length - 1];
-    if (last === undefined || id > last) this.heard.push(id);
-    else this.heard.splice(this.insertionIndex(id), 0, id);
-    this.arrivals.push({ id, at });
-    this.text = null;
+    if (last === undefined || id > last) {
+      this.heard.push(id);
+      if (this.text !== null) this.text += `.${(id - (last ?? this.horizon)).toString(36)}`;
+    } else {
+      this.heard.splice(this.insertionIndex(id), 0, id);
+      this.text = null;
+    }
+    this.arrivals.push({ id, at: this.clock() });
     if (this.heard.length > MAX_HEARD_ABOVE_HORIZON) {
-      // Only a stream hearing hundreds of events within the settle time gets here.
-      this.raiseHorizon(this.heard[this.heard.length - MAX_HEARD_ABOVE_HORIZON - 1] as number);
+      // Only a stream hearing hundreds of events within the settle time gets here; a quarter
+      // goes at once, so that it does not rewrite its lists at every event.
+      const keep = Math.floor((MAX_HEARD_ABOVE_HORIZON * 3) / 4);
+      this.raiseHorizon(this.heard[this.heard.length - keep - 1] as number);
     }
   }
 
   /** The point as it stands now (the settled part folded into the horizon). */
   toString(): string {
-    const settledBefore = this.clock() - this.settleMs;
-    let raiseTo = this.horizon;
-    let settled = 0;
-    while (settled < this.arrivals.length && (this.arrivals[settled]?.at ?? 0) <= settledBefore) {
-      raiseTo = Math.max(raiseTo, this.arrivals[settled]?.id ?? raiseTo);
-      settled += 1;
+    const now = this.clock();
+    const settledBefore = now - this.settleMs;
+    if ((this.arrivals[0]?.at ?? now) <= settledBefore && now - this.foldedAt >= FOLD_EVERY_MS) {
+      this.foldedAt = now;
+      let raiseTo = this.horizon;
+      for (const arrival of this.arrivals) {
+        if (arrival.at > settledBefore) break;
+        raiseTo = Math.max(raiseTo, arrival.id);
+      }
+      this.raiseHorizon(raiseTo);
     }
-    if (settled > 0) this.arrivals.splice(0, settled);
-    if (raiseTo > this.horizon) this.raiseHorizon(raiseTo);
     this.text ??= formatResumePoint({ horizon: this.horizon, heard: this.heard });
     return this.text;
   }
 
   private raiseHorizon(to: number) {
+    if (to <= this.horizon) return;
     this.horizon = to;
     this.heard = this.heard.filter((id) => id > to);
     this.arrivals = this.arrivals.filter((arrival) => arrival.id > to);
