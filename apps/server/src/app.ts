@@ -37,6 +37,7 @@ import { MemoryLimiter, type Limiter } from './platform/rate-limit/limiter';
 import { RequestBudget } from './platform/rate-limit/request-budget';
 import { isSessionActive, sessionCacheHears } from './modules/auth/session-cache';
 import type { AppModule } from './platform/module';
+import { adminModule } from './modules/admin/admin.module';
 import { authModule } from './modules/auth/auth.module';
 import { boardModule } from './modules/board/board.module';
 import { calendarModule } from './modules/calendar/calendar.module';
@@ -89,6 +90,7 @@ export const appModules: readonly AppModule[] = [
   searchModule,
   presenceModule,
   classOverviewModule,
+  adminModule,
 ];
 
 export type BuildOptions = ContextOverrides & {

@@ -27,6 +27,11 @@ const envSchema = z.object({
    */
   DATA_ENCRYPTION_KEY: optionalString,
   LOG_LEVEL: z.string().default('info'),
+  /**
+   * Comma-separated e-mail addresses of the instance admins (decision 0050): their accounts are
+   * admins from the start (or from sign-up). Unset: the first account of a fresh instance is.
+   */
+  ADMIN_EMAILS: optionalString,
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(30),
   /** Argon2 memory cost in KiB: OWASP's minimum is 19 MiB; never configure lower. */
@@ -106,6 +111,8 @@ export type Config = {
   databasePoolSize: number;
   /** PostgreSQL only: the longest a statement may run before the server cancels it (0031). */
   databaseStatementTimeoutMs: number;
+  /** Lower-case addresses of the instance admins (ADMIN_EMAILS); empty: the first account is. */
+  adminEmails: readonly string[];
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -299,6 +306,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+    adminEmails: (e.ADMIN_EMAILS ?? '')
+      .split(',')
+      .map((email) => email.trim().toLowerCase())
+      .filter((email) => email !== ''),
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

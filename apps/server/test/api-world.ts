@@ -4,12 +4,14 @@
  * path can name, and the ids that exist for each path parameter.
  */
 import { createECDH, randomBytes } from 'node:crypto';
+import type { Invitation } from '@teamup/contracts/admin';
 import { authHeader, call, dataOf, multipartBody, uniqueEmail } from './factories';
 import type { MultipartPart, TestUser } from './factories';
 import type { Operation } from './api-fuzz';
 import type { TestApp } from './test-app';
 import { insertOpenRound } from './world-rounds.repo';
 import { startSession } from '../src/modules/auth/auth.service';
+import { setRole } from '../src/modules/admin/admin.repo';
 import { createLocalUser } from '../src/modules/users/users.service';
 
 /** A 1×1 PNG. */
@@ -41,6 +43,8 @@ export type World = {
   formationIds: number[];
   notificationId: number;
   pushSubscriptionId: number;
+  /** An address the owner, an instance admin here, invited to register. */
+  invitationId: number;
   avatar: { folder: string; name: string };
   otherSessionId: number;
   preferenceKeys: string[];
@@ -124,6 +128,8 @@ export async function buildWorld(app: TestApp): Promise<World> {
   };
 
   const owner = await worldUser(app, `소유자${n}`);
+  // The instance admin's calls are fuzzed as the owner too.
+  await setRole(app.context.database.db, owner.userId, 'ADMIN');
   const member = await worldUser(app, `팀원${n}`);
   const third = await worldUser(app, `셋째${n}`);
   const workspace = await must<World['workspace']>(owner, 'POST', '/api/workspaces', {
@@ -286,6 +292,10 @@ export async function buildWorld(app: TestApp): Promise<World> {
   // A round in the world's workspace (not a class: its routes answer CLASS_NOT_A_CLASS).
   const roundId = await insertOpenRound(app.context.database.db, workspace.id, `평가 ${n}`);
 
+  const invitedEmail = uniqueEmail('invited');
+  const invitations = await must<Invitation[]>(owner, 'POST', '/api/admin/invitations', {
+    emails: [invitedEmail],
+  });
   return {
     owner,
     member,
@@ -309,6 +319,7 @@ export async function buildWorld(app: TestApp): Promise<World> {
     formationIds: formations.map((formation) => formation.id),
     notificationId,
     pushSubscriptionId: pushSubscription.id,
+    invitationId: invitations.find((invitation) => invitation.email === invitedEmail)?.id ?? 0,
     avatar: { folder, name },
     otherSessionId: otherSession.id,
     preferenceKeys: Object.keys(preferences),
@@ -341,6 +352,7 @@ export function pathValues(
       schedules: [world.scheduleId],
       announcement: [world.announcementId],
       'chat-attachments': [world.chatAttachmentId],
+      invitations: [world.invitationId],
     };
     return owner === undefined ? undefined : bySegment[owner];
   }

@@ -8,6 +8,7 @@ import {
   type VideoChannelEvent,
 } from '@teamup/contracts/video';
 import type { Workspace } from '@teamup/contracts/workspaces';
+import { setRole } from '../src/modules/admin/admin.repo';
 import { call, createUser, dataOf, login, type TestUser } from './factories';
 import { openSse, type SseStream } from './sse-client';
 import { connectStomp, messagesTo, subscribe, type StompTestClient } from './stomp-client';
@@ -203,9 +204,13 @@ async function sessionIdOf(ends: Ends, user: { token: string }, current: boolean
   return found.id;
 }
 
-/** Logout, revoke, password change: the session ends and with it its streams and sockets. */
+/**
+ * Logout, revoke, password change, deactivation: the session ends and with it its streams and
+ * sockets (with `everySession`, the person's other device's too).
+ */
 export const sessionCases: Array<{
   name: string;
+  everySession?: boolean;
   act: (ends: Ends, member: TestUser, other: { token: string }) => ReturnType<typeof call>;
 }> = [
   {
@@ -229,6 +234,15 @@ export const sessionCases: Array<{
         currentPassword: 'Password1',
         newPassword: 'Password2-changed',
       }),
+  },
+  {
+    name: 'deactivated by an instance admin',
+    everySession: true,
+    act: async (ends, member) => {
+      const admin = await createUser(ends.actor, '인스턴스 관리자');
+      await setRole(ends.actor.context.database.db, admin.userId, 'ADMIN');
+      return call(ends.actor, admin, 'POST', `/api/admin/users/${member.userId}/deactivate`);
+    },
   },
 ];
 
@@ -263,7 +277,8 @@ export async function runSessionCase(ends: Ends, index: number) {
     expect(stomp.frames.find((f) => f.command === 'ERROR')?.headers['message']).toBe(
       'session ended',
     );
-    expect(otherSse.isEnded()).toBe(false);
+    if (testCase.everySession) await within(otherSse.ended, 1000, "the other device's stream");
+    else expect(otherSse.isEnded()).toBe(false);
   } finally {
     sse.close();
     otherSse.close();

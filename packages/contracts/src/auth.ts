@@ -254,7 +254,10 @@ export const authEndpoints = {
     auth: 'public',
     body: emailRequestSchema,
     response: codeSentSchema,
-    errors: { 409: [ErrorCode.EMAIL_ALREADY_REGISTERED] },
+    errors: {
+      403: [ErrorCode.REGISTRATION_CLOSED],
+      409: [ErrorCode.EMAIL_ALREADY_REGISTERED],
+    },
   }),
   verifyEmailCode: endpoint({
     method: 'POST',
@@ -273,7 +276,10 @@ export const authEndpoints = {
     body: registerSchema,
     response: userSchema,
     status: 201,
-    errors: { 409: [ErrorCode.EMAIL_ALREADY_REGISTERED] },
+    errors: {
+      403: [ErrorCode.REGISTRATION_CLOSED],
+      409: [ErrorCode.EMAIL_ALREADY_REGISTERED],
+    },
   }),
   login: endpoint({
     method: 'POST',
@@ -282,7 +288,7 @@ export const authEndpoints = {
     auth: 'public',
     body: loginSchema,
     response: loginResultSchema,
-    errors: { 401: [ErrorCode.INVALID_CREDENTIALS] },
+    errors: { 401: [ErrorCode.INVALID_CREDENTIALS], 403: [ErrorCode.ACCOUNT_DEACTIVATED] },
   }),
   loginTwoFactor: endpoint({
     method: 'POST',
@@ -291,7 +297,10 @@ export const authEndpoints = {
     auth: 'public',
     body: twoFactorLoginSchema,
     response: loginResponseSchema,
-    errors: { 401: [ErrorCode.TWO_FACTOR_CHALLENGE_INVALID, ErrorCode.TWO_FACTOR_CODE_INVALID] },
+    errors: {
+      401: [ErrorCode.TWO_FACTOR_CHALLENGE_INVALID, ErrorCode.TWO_FACTOR_CODE_INVALID],
+      403: [ErrorCode.ACCOUNT_DEACTIVATED],
+    },
   }),
   refresh: endpoint({
     method: 'POST',
@@ -396,6 +405,7 @@ export const authEndpoints = {
     auth: 'public',
     body: oauthExchangeSchema,
     response: loginResultSchema,
+    errors: { 403: [ErrorCode.ACCOUNT_DEACTIVATED] },
   }),
   /** The spec's "social login completion" call: the same trade as `oauthExchange`. */
   oauthLoginCompletion: endpoint({
@@ -405,6 +415,7 @@ export const authEndpoints = {
     auth: 'public',
     body: oauthExchangeSchema,
     response: loginResultSchema,
+    errors: { 403: [ErrorCode.ACCOUNT_DEACTIVATED] },
   }),
   oauthLinks: endpoint({
     method: 'GET',

@@ -46,6 +46,16 @@ export const ErrorCode = {
   IMAGE_INVALID: 'IMAGE_INVALID',
   FILE_TOO_LARGE: 'FILE_TOO_LARGE',
   FORBIDDEN: 'FORBIDDEN',
+  // the instance admin (contracts/admin.ts)
+  ADMIN_REQUIRED: 'ADMIN_REQUIRED',
+  /** An admin acting on their own account where that would lock them out. */
+  ADMIN_SELF: 'ADMIN_SELF',
+  /** The last active admin may be neither deactivated nor demoted. */
+  ADMIN_LAST: 'ADMIN_LAST',
+  /** Sign-in of an account an admin deactivated. */
+  ACCOUNT_DEACTIVATED: 'ACCOUNT_DEACTIVATED',
+  /** Sign-up refused by the registration policy. */
+  REGISTRATION_CLOSED: 'REGISTRATION_CLOSED',
   // workspaces
   WORKSPACE_NOT_FOUND: 'WORKSPACE_NOT_FOUND',
   WORKSPACE_FORBIDDEN: 'WORKSPACE_FORBIDDEN',

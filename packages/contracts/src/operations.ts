@@ -1,3 +1,4 @@
+import { adminEndpoints } from './admin';
 import { authEndpoints } from './auth';
 import { calendarFeedEndpoints } from './calendar-feed';
 import {
@@ -67,6 +68,7 @@ export const endpointTables: Readonly<Record<string, Readonly<Record<string, End
   search: searchEndpoints,
   presence: presenceEndpoints,
   classOverview: classOverviewEndpoints,
+  admin: adminEndpoints,
 };
 
 const operationIds = new Map<Endpoint, string>();

@@ -51,6 +51,8 @@ export const users = pgTable(
     profileImageUrl: text('profile_image_url'),
     /** When the after-first-login profile prompt was saved or skipped (migration 0027). */
     profilePromptDoneAt: timestamp('profile_prompt_done_at', { withTimezone: true }),
+    /** Set by an instance admin (migration 0039): no sign-in, no session, no live stream. */
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -987,3 +989,4 @@ export const scheduledJobs = pgTable(
 );
 
 export * from './schema-class';
+export * from './schema-admin';

@@ -1,3 +1,4 @@
+import { adminMessages } from '@teamup/contracts/admin';
 import type { AuthSession, ClientInfo, LoginResponse, LoginResult } from '@teamup/contracts/auth';
 import { ErrorCode } from '@teamup/contracts/error-codes';
 import { Limits } from '@teamup/contracts/limits';
@@ -9,10 +10,12 @@ import {
   AppError,
   badRequest,
   conflict,
+  forbidden,
   notFound,
   tooManyRequests,
   unauthorized,
 } from '../../platform/errors/app-error';
+import * as registration from '../admin/registration.service';
 import * as users from '../users/users.service';
 import { presentSession } from './auth.presenter';
 import * as repo from './auth.repo';
@@ -39,6 +42,9 @@ export const authMessages = {
 
 export type RequestMeta = { ip: string };
 
+const accountDeactivated = () =>
+  forbidden(adminMessages.accountDeactivated, ErrorCode.ACCOUNT_DEACTIVATED);
+
 // --- sign-up ---------------------------------------------------------------------------------
 
 export async function requestSignupCode(ctx: AppContext, email: string, meta: RequestMeta) {
@@ -46,6 +52,8 @@ export async function requestSignupCode(ctx: AppContext, email: string, meta: Re
   if (await users.isEmailRegistered(ctx, email)) {
     throw conflict(ErrorCode.EMAIL_ALREADY_REGISTERED, authMessages.emailRegistered);
   }
+  // Said before a code is mailed, not after it was typed (sign-up checks again).
+  await registration.assertMayRegister(ctx, email);
   return issueCode(ctx, email, 'SIGNUP', meta.ip);
 }
 
@@ -128,6 +136,8 @@ export async function login(
     throw unauthorized(ErrorCode.INVALID_CREDENTIALS, authMessages.invalidCredentials);
   }
   await ctx.limiter.reset(accountKey);
+  // Told only to who knows the password: it says nothing about the address to anyone else.
+  if (credentials.deactivatedAt) throw accountDeactivated();
   return finishLogin(ctx, credentials.id, input.clientInfo ?? {}, meta);
 }
 
@@ -138,6 +148,7 @@ export async function finishLogin(
   clientInfo: ClientInfo,
   meta: RequestMeta,
 ): Promise<LoginResult> {
+  if ((await users.findCredentialsById(ctx, userId))?.deactivatedAt) throw accountDeactivated();
   if (await twoFactor.isEnabled(ctx, userId)) return twoFactor.challenge(ctx, userId);
   return startSession(ctx, userId, clientInfo, meta);
 }
@@ -167,6 +178,8 @@ export async function startSession(
   const now = ctx.now();
   const refresh = newOpaqueToken();
   const session = await ctx.database.db.transaction(async (tx) => {
+    // Every way in (password, 2-step, social) ends here: a deactivated account gets no session.
+    if (await users.isDeactivatedForUpdate(tx, userId)) throw accountDeactivated();
     const created = await repo.insertSession(tx, {
       userId,
       clientInfo: cleanClientInfo(clientInfo),
@@ -218,6 +231,11 @@ export async function refresh(
   await repo.touchSession(ctx.database.db, session.id, now);
   const token = await ctx.tokens.sign({ userId: session.userId, sessionId: session.id });
   return { token, refreshToken: next.token, user: await users.getUser(ctx, session.userId) };
+}
+
+/** Ends every session of `userId`, and so their streams and sockets, on every instance. */
+export function signOutEverywhere(ctx: AppContext, userId: number, reason: string): Promise<void> {
+  return revokeUserSessions(ctx, userId, reason);
 }
 
 export async function logout(ctx: AppContext, claims: AccessClaims): Promise<void> {

@@ -7,10 +7,11 @@ import {
   type OauthLinks,
   type OauthProvider,
 } from '@teamup/contracts/auth';
+import { adminMessages } from '@teamup/contracts/admin';
 import { ErrorCode } from '@teamup/contracts/error-codes';
 import type { AppContext } from '../../context';
 import { hashOpaqueToken, newOpaqueToken } from '../../platform/auth/tokens';
-import { badRequest, notFound } from '../../platform/errors/app-error';
+import { AppError, badRequest, notFound } from '../../platform/errors/app-error';
 import * as users from '../users/users.service';
 import { finishLogin, type RequestMeta } from './auth.service';
 import { providerSettings, type ProviderProfile, type ProviderSettings } from './oauth.providers';
@@ -116,6 +117,18 @@ async function fetchProfile(
  * The account for this provider identity: the one already linked; else an existing account with
  * the same e-mail, linked only when the provider verified that e-mail; else a new account.
  */
+/** A sign-up the registration policy refuses is told on the login page like other failures. */
+async function madeUnlessClosed<T>(make: () => Promise<T>): Promise<T> {
+  try {
+    return await make();
+  } catch (error) {
+    if (error instanceof AppError && error.code === ErrorCode.REGISTRATION_CLOSED) {
+      throw new OauthFailure(error.detail);
+    }
+    throw error;
+  }
+}
+
 async function accountFor(
   ctx: AppContext,
   settings: ProviderSettings,
@@ -137,16 +150,18 @@ async function accountFor(
     return existing.id;
   }
   return ctx.database.db.transaction(async (tx) => {
-    const created = await users.createSocialUser(
-      ctx,
-      {
-        email,
-        name: profile.name.slice(0, 50),
-        provider: settings.name,
-        providerUserId: profile.providerUserId,
-        profileImageUrl: profile.imageUrl,
-      },
-      tx,
+    const created = await madeUnlessClosed(() =>
+      users.createSocialUser(
+        ctx,
+        {
+          email,
+          name: profile.name.slice(0, 50),
+          provider: settings.name,
+          providerUserId: profile.providerUserId,
+          profileImageUrl: profile.imageUrl,
+        },
+        tx,
+      ),
     );
     // Someone registered this e-mail a moment ago: treat it like an existing account.
     if (!created) throw new OauthFailure(M.emailTaken);
@@ -188,6 +203,10 @@ export async function finishCallback(
     return { linked: true };
   }
   const userId = await accountFor(ctx, settings, profile);
+  // Said on the provider's way back, where the login page shows it (decision 0050).
+  if ((await users.findCredentialsById(ctx, userId))?.deactivatedAt) {
+    throw new OauthFailure(adminMessages.accountDeactivated);
+  }
   const temp = newOpaqueToken();
   await repo.insertTempCode(ctx.database.db, {
     codeHash: temp.hash,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/raw-rows';
 import {
   classNudges,
   evaluationResponses,
@@ -22,8 +23,6 @@ import {
  * class, each grouped by team: never one query per team. Students are the team's members whose
  * workspace role is not a staff one (`isClassStaff`: instructors and TAs).
  */
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 type Stamp = Date | string;
 const instant = (value: Stamp): Date => (value instanceof Date ? value : new Date(value));

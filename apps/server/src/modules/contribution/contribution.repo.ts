@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ContributionKind } from '@teamup/contracts/contribution';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/raw-rows';
 
 /*
  * Contribution evidence (issue 45), set-based: one statement per family of numbers, grouped by
@@ -9,7 +10,6 @@ import type { Db } from '../../db/client';
  * stays, which have a duration or a state rather than a moment, are read from their tables.
  */
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const num = (value: number | string | null | undefined) => Number(value ?? 0);
 const iso = (value: Date | string) => new Date(value).toISOString();
 

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/raw-rows';
 import {
   kanbanLists,
   kanbans,
@@ -140,8 +141,6 @@ type RawRow = {
   workspace_name: string;
   total: number | string;
 };
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
  * One page of the caller's cards (overdue first, then by due time, undated last) and how many

@@ -50,6 +50,16 @@ export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefi
 }
 
 /** Inserts a user; undefined when the e-mail is already taken (unique index). */
+/** Whether the account is deactivated (or gone), its row locked FOR SHARE until the transaction ends. */
+export async function isDeactivatedLocked(db: Db, id: number): Promise<boolean> {
+  const [row] = await db
+    .select({ deactivatedAt: users.deactivatedAt })
+    .from(users)
+    .where(eq(users.id, id))
+    .for('share');
+  return !row || row.deactivatedAt !== null;
+}
+
 export async function insertUser(db: Db, row: NewUserRow): Promise<UserRow | undefined> {
   const [inserted] = await db.insert(users).values(row).onConflictDoNothing().returning();
   return inserted;

@@ -6,17 +6,22 @@ import { Limits } from '@teamup/contracts/limits';
 import type { User, UpdateProfileInput, UserProfile } from '@teamup/contracts/users';
 import type { updateProfileSchema } from '@teamup/contracts/users';
 import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
 import { AccessCaches, clearAccessCaches } from '../../platform/access-cache';
 import { AppError, badRequest, notFound, tooManyRequests } from '../../platform/errors/app-error';
+import * as registration from '../admin/registration.service';
 import { publicFileUrl, publicKeyFor } from '../files/files.service';
 import { presentUser } from './users.presenter';
 export { defaultDisplayName } from './users.presenter';
 import * as repo from './users.repo';
+import type { NewUserRow } from './users.repo';
 
 export type Credentials = {
   id: number;
   passwordHash: string | null;
   provider: User['provider'];
+  /** Set when an instance admin deactivated the account (decision 0050). */
+  deactivatedAt: Date | null;
 };
 
 const userNotFound = () => notFound('사용자를 찾을 수 없습니다.', ErrorCode.USER_NOT_FOUND);
@@ -179,12 +184,19 @@ export async function countEmailLookup(ctx: AppContext, ip: string): Promise<voi
 
 // --- for the auth module -------------------------------------------------------------------
 
+const credentialsOf = (row: repo.UserRow): Credentials => ({
+  id: row.id,
+  passwordHash: row.passwordHash,
+  provider: row.provider,
+  deactivatedAt: row.deactivatedAt,
+});
+
 export async function findCredentials(
   ctx: AppContext,
   email: string,
 ): Promise<Credentials | undefined> {
   const row = await repo.findUserByEmail(ctx.database.db, email);
-  return row && { id: row.id, passwordHash: row.passwordHash, provider: row.provider };
+  return row && credentialsOf(row);
 }
 
 export async function findCredentialsById(
@@ -192,7 +204,20 @@ export async function findCredentialsById(
   userId: number,
 ): Promise<Credentials | undefined> {
   const row = await repo.findUserById(ctx.database.db, userId);
-  return row && { id: row.id, passwordHash: row.passwordHash, provider: row.provider };
+  return row && credentialsOf(row);
+}
+
+/**
+ * Makes an account as the registration policy allows (403 REGISTRATION_CLOSED otherwise), an
+ * admin when it is one of the named admins or the first account (decision 0050); undefined when
+ * the e-mail is already registered.
+ */
+async function insertAccount(ctx: AppContext, row: NewUserRow, db: Db) {
+  await registration.assertMayRegister(ctx, row.email, db);
+  const role = await registration.roleForNewAccount(ctx, row.email, db);
+  const inserted = await repo.insertUser(db, { ...row, role });
+  if (inserted) await registration.accountMade(ctx, row.email, db);
+  return inserted;
 }
 
 /** Creates a LOCAL account; undefined when the e-mail is already registered. */
@@ -201,7 +226,7 @@ export async function createLocalUser(
   input: { email: string; name: string; passwordHash: string },
   db = ctx.database.db,
 ): Promise<User | undefined> {
-  const row = await repo.insertUser(db, { ...input, provider: 'LOCAL' });
+  const row = await insertAccount(ctx, { ...input, provider: 'LOCAL' }, db);
   return row && presentUser(row);
 }
 
@@ -220,8 +245,17 @@ export async function createSocialUser(
   },
   db = ctx.database.db,
 ): Promise<User | undefined> {
-  const row = await repo.insertUser(db, { ...input, passwordHash: null });
+  const row = await insertAccount(ctx, { ...input, passwordHash: null }, db);
   return row && presentUser(row);
+}
+
+/**
+ * Reads whether the account is deactivated, holding its row until the caller's transaction ends:
+ * a deactivation (which updates the row) waits for a session being opened, then revokes it, or
+ * the opening sees it and stops (decision 0050).
+ */
+export async function isDeactivatedForUpdate(db: Db, userId: number): Promise<boolean> {
+  return repo.isDeactivatedLocked(db, userId);
 }
 
 export async function setPasswordHash(

@@ -1,0 +1,41 @@
+import { adminEndpoints as endpoints } from '@teamup/contracts/admin';
+import type { AppContext } from '../../context';
+import { routesFor } from '../../platform/http/define-route';
+import type { Guard, TypedApp } from '../../platform/http/types';
+import * as admin from './admin.service';
+
+/** The instance admin's page (decision 0050): every call is an instance admin's only. */
+export async function adminRoutes(app: TypedApp, ctx: AppContext, requireAuth: Guard) {
+  const route = routesFor(app, requireAuth, 'admin');
+  // Asked before the input is read: anyone else gets 403, whatever they sent.
+  const access = ({ userId }: { userId: number }) => admin.requireInstanceAdmin(ctx, userId);
+
+  route(endpoints.settings, () => admin.settings(ctx), { access });
+  route(endpoints.updateSettings, ({ userId, body }) => admin.updateSettings(ctx, userId, body), {
+    access,
+    message: '가입 정책이 저장되었습니다.',
+  });
+  route(endpoints.stats, () => admin.stats(ctx), { access });
+  route(endpoints.users, ({ query }) => admin.people(ctx, query), { access });
+  route(endpoints.deactivate, ({ userId, params }) => admin.deactivate(ctx, userId, params.id), {
+    access,
+    message: '계정을 비활성화했습니다.',
+  });
+  route(endpoints.reactivate, ({ params }) => admin.reactivate(ctx, params.id), {
+    access,
+    message: '계정을 다시 활성화했습니다.',
+  });
+  route(
+    endpoints.setRole,
+    ({ userId, params, body }) => admin.setRole(ctx, userId, params.id, body.role),
+    { access },
+  );
+  route(endpoints.invitations, () => admin.invitations(ctx), { access });
+  route(endpoints.invite, ({ userId, body }) => admin.invite(ctx, userId, body.emails), {
+    access,
+    message: '초대했습니다.',
+  });
+  route(endpoints.withdrawInvitation, ({ params }) => admin.withdrawInvitation(ctx, params.id), {
+    access,
+  });
+}

@@ -1,0 +1,239 @@
+import { z } from 'zod';
+import { idSchema, pageQuerySchema, pageSchema } from './common';
+import { endpoint } from './endpoint';
+import { ErrorCode } from './error-codes';
+import { emailPattern } from './limits';
+import { providerSchema } from './users';
+
+/*
+ * The instance admin's calls (issue 46, decision 0050): who may register, the people of the
+ * instance (deactivate, reactivate, make admin), invitations and the instance's figures. Only an
+ * instance admin (users.role ADMIN) may call them; anyone else gets 403 ADMIN_REQUIRED.
+ */
+
+/**
+ * Who may create an account (existing accounts sign in whatever it says):
+ * OPEN anyone; INVITE_ONLY the e-mail addresses an admin invited; DOMAINS addresses of the listed
+ * domains (and invited ones).
+ */
+export const registrationPolicySchema = z.enum(['OPEN', 'INVITE_ONLY', 'DOMAINS']);
+export type RegistrationPolicy = z.infer<typeof registrationPolicySchema>;
+
+export const AdminLimits = {
+  allowedDomainsMax: 50,
+  domainMax: 253,
+  invitationsPerRequest: 100,
+  userQueryMax: 100,
+} as const;
+
+const domainPattern = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+
+export const adminMessages = {
+  adminRequired: '인스턴스 관리자만 사용할 수 있습니다.',
+  domainInvalid: '올바른 도메인을 입력해주세요. (예: school.ac.kr)',
+  domainsRequired: '허용할 도메인을 하나 이상 입력해주세요.',
+  tooManyDomains: `도메인은 ${AdminLimits.allowedDomainsMax}개까지 등록할 수 있습니다.`,
+  emailInvalid: '올바른 이메일 주소를 입력해주세요.',
+  emailsRequired: '초대할 이메일 주소를 하나 이상 입력해주세요.',
+  tooManyEmails: `한 번에 ${AdminLimits.invitationsPerRequest}명까지 초대할 수 있습니다.`,
+  cannotDeactivateSelf: '자기 자신은 비활성화할 수 없습니다.',
+  cannotDemoteSelf: '자기 자신의 관리자 권한은 해제할 수 없습니다.',
+  lastAdmin: '마지막 관리자는 비활성화하거나 권한을 해제할 수 없습니다.',
+  userNotFound: '사용자를 찾을 수 없습니다.',
+  invitationNotFound: '초대를 찾을 수 없습니다.',
+  /** At sign-in: the account was deactivated by an admin. */
+  accountDeactivated: '비활성화된 계정입니다. 관리자에게 문의해주세요.',
+  /** At sign-up, by policy. */
+  registrationInviteOnly: '초대받은 이메일 주소로만 가입할 수 있습니다. 관리자에게 문의해주세요.',
+  registrationDomain:
+    '이 서비스에 가입할 수 없는 이메일 도메인입니다. 학교(기관) 이메일로 가입해주세요.',
+} as const;
+
+const domainField = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(AdminLimits.domainMax, adminMessages.domainInvalid)
+  .regex(domainPattern, adminMessages.domainInvalid);
+
+export const instanceSettingsSchema = z.object({
+  registration: registrationPolicySchema,
+  /** Lower-case domains (`school.ac.kr`); an address matches its domain or a subdomain of it. */
+  allowedDomains: z.array(z.string()),
+  updatedAt: z.string().nullable(),
+});
+export type InstanceSettings = z.infer<typeof instanceSettingsSchema>;
+
+export const updateInstanceSettingsSchema = z
+  .object({
+    registration: registrationPolicySchema,
+    allowedDomains: z
+      .array(domainField)
+      .max(AdminLimits.allowedDomainsMax, adminMessages.tooManyDomains)
+      .default([]),
+  })
+  .refine((value) => value.registration !== 'DOMAINS' || value.allowedDomains.length > 0, {
+    message: adminMessages.domainsRequired,
+    path: ['allowedDomains'],
+  });
+export type UpdateInstanceSettings = z.infer<typeof updateInstanceSettingsSchema>;
+
+export const adminUserStatusSchema = z.enum(['ALL', 'ACTIVE', 'DEACTIVATED', 'ADMIN']);
+export type AdminUserStatus = z.infer<typeof adminUserStatusSchema>;
+
+export const adminUsersQuerySchema = pageQuerySchema.extend({
+  /** Part of a name or an e-mail address. */
+  q: z.string().trim().max(AdminLimits.userQueryMax).optional(),
+  status: adminUserStatusSchema.default('ALL'),
+});
+export type AdminUsersQuery = z.infer<typeof adminUsersQuerySchema>;
+
+/** A person as the instance admin sees them. */
+export const adminUserSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  provider: providerSchema,
+  role: z.enum(['USER', 'ADMIN']),
+  createdAt: z.string(),
+  /** When an admin deactivated the account; null while it is active. */
+  deactivatedAt: z.string().nullable(),
+  /** The latest use of any of their login sessions (null: never signed in). */
+  lastActiveAt: z.string().nullable(),
+  workspaceCount: z.number().int(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+export const adminUserPageSchema = pageSchema(adminUserSchema);
+
+export const adminUserParamsSchema = z.object({ id: idSchema });
+
+export const adminRoleSchema = z.object({ role: z.enum(['USER', 'ADMIN']) });
+
+export const instanceStatsSchema = z.object({
+  users: z.object({
+    total: z.number().int(),
+    active: z.number().int(),
+    deactivated: z.number().int(),
+    admins: z.number().int(),
+    joinedLast7Days: z.number().int(),
+    activeLast7Days: z.number().int(),
+  }),
+  workspaces: z.number().int(),
+  teams: z.number().int(),
+  messagesLast7Days: z.number().int(),
+  files: z.object({ count: z.number().int(), bytes: z.number().int() }),
+  registration: registrationPolicySchema,
+});
+export type InstanceStats = z.infer<typeof instanceStatsSchema>;
+
+export const invitationSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  invitedAt: z.string(),
+  invitedBy: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** When the address registered; null while the invitation is open. */
+  usedAt: z.string().nullable(),
+});
+export type Invitation = z.infer<typeof invitationSchema>;
+
+export const createInvitationsSchema = z.object({
+  emails: z
+    .array(
+      z
+        .string()
+        .trim()
+        .toLowerCase()
+        .max(254, adminMessages.emailInvalid)
+        .regex(emailPattern, adminMessages.emailInvalid),
+    )
+    .min(1, adminMessages.emailsRequired)
+    .max(AdminLimits.invitationsPerRequest, adminMessages.tooManyEmails),
+});
+export type CreateInvitations = z.infer<typeof createInvitationsSchema>;
+
+const adminOnly = { 403: [ErrorCode.ADMIN_REQUIRED] } as const;
+
+export const adminEndpoints = {
+  settings: endpoint({
+    method: 'GET',
+    path: '/admin/settings',
+    summary: 'The registration policy (instance admins)',
+    response: instanceSettingsSchema,
+    errors: adminOnly,
+  }),
+  updateSettings: endpoint({
+    method: 'PUT',
+    path: '/admin/settings',
+    summary: 'Sets who may register (instance admins)',
+    body: updateInstanceSettingsSchema,
+    response: instanceSettingsSchema,
+    errors: adminOnly,
+  }),
+  stats: endpoint({
+    method: 'GET',
+    path: '/admin/stats',
+    summary: "The instance's figures (instance admins)",
+    response: instanceStatsSchema,
+    errors: adminOnly,
+  }),
+  users: endpoint({
+    method: 'GET',
+    path: '/admin/users',
+    summary: 'The people of the instance, newest first, by name or e-mail (instance admins)',
+    query: adminUsersQuerySchema,
+    response: adminUserPageSchema,
+    errors: adminOnly,
+  }),
+  deactivate: endpoint({
+    method: 'POST',
+    path: '/admin/users/:id/deactivate',
+    summary:
+      'Deactivates a person: every session, event stream and socket of theirs ends on every instance; their content stays (instance admins)',
+    params: adminUserParamsSchema,
+    response: adminUserSchema,
+    errors: { ...adminOnly, 400: [ErrorCode.ADMIN_SELF], 409: [ErrorCode.ADMIN_LAST] },
+  }),
+  reactivate: endpoint({
+    method: 'POST',
+    path: '/admin/users/:id/reactivate',
+    summary: 'Lets a deactivated person sign in again (instance admins)',
+    params: adminUserParamsSchema,
+    response: adminUserSchema,
+    errors: adminOnly,
+  }),
+  setRole: endpoint({
+    method: 'PUT',
+    path: '/admin/users/:id/role',
+    summary: 'Makes a person an instance admin or not (instance admins)',
+    params: adminUserParamsSchema,
+    body: adminRoleSchema,
+    response: adminUserSchema,
+    errors: { ...adminOnly, 400: [ErrorCode.ADMIN_SELF], 409: [ErrorCode.ADMIN_LAST] },
+  }),
+  invitations: endpoint({
+    method: 'GET',
+    path: '/admin/invitations',
+    summary: 'The e-mail addresses invited to register, newest first (instance admins)',
+    response: z.array(invitationSchema),
+    errors: adminOnly,
+  }),
+  invite: endpoint({
+    method: 'POST',
+    path: '/admin/invitations',
+    summary:
+      'Invites e-mail addresses to register (under INVITE_ONLY or DOMAINS); an address invited before is left as it was (instance admins)',
+    body: createInvitationsSchema,
+    response: z.array(invitationSchema),
+    status: 201,
+    errors: adminOnly,
+  }),
+  withdrawInvitation: endpoint({
+    method: 'DELETE',
+    path: '/admin/invitations/:id',
+    summary: 'Withdraws an invitation (instance admins)',
+    params: z.object({ id: idSchema }),
+    status: 204,
+    errors: adminOnly,
+  }),
+} as const;
