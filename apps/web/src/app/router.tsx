@@ -139,6 +139,9 @@ const ClassOverviewPage = lazy(() =>
     default: m.ClassOverviewPage,
   })),
 );
+const AdminPage = lazy(() =>
+  import('../features/admin/pages/admin-page').then((m) => ({ default: m.AdminPage })),
+);
 const NotificationsPage = lazy(() =>
   import('../features/notifications/pages/notifications-page').then((m) => ({
     default: m.NotificationsPage,
@@ -176,6 +179,7 @@ export function AppRoutes() {
         <Route path={routes.accountSettings.path} element={<AccountSettingsPage />} />
         <Route path={routes.userProfile.path} element={<UserProfilePage />} />
         <Route path={routes.notifications.path} element={<NotificationsPage />} />
+        <Route path={routes.admin.path} element={<AdminPage />} />
         <Route path={routes.myTasks.path} element={<MyTasksPage />} />
         <Route path={routes.recentChat.path} element={<RecentChatRoute />} />
         <Route path={routes.formationMethod.path} element={<FormationMethodPage />} />

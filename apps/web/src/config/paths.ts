@@ -176,6 +176,15 @@ export const routes = {
     access: 'protected',
     href: () => '/my-tasks',
   },
+  /**
+   * The instance admin's page (issue 46): the instance's figures, its people, who may register
+   * and the invitations. `query.tab`: the tab to open.
+   */
+  admin: {
+    path: '/admin',
+    access: 'protected',
+    href: (query?: { tab?: string }) => withQuery('/admin', query),
+  },
   notifications: {
     path: '/notifications',
     access: 'protected',
@@ -194,8 +203,9 @@ export const routes = {
 /**
  * Paths on which the workspace side panel shows: the team, chat, video and workspace-home paths of
  * spec 01 section 2, and the screens people reach from them and leave again (team formation, the
- * notifications page, My Page and its subpages), where a panel that vanished left them no way back
- * to their rooms but the rail (issue 41). Off a /ws path it shows the last workspace.
+ * notifications page, My Page and its subpages, the admin page), where a panel that vanished left
+ * them no way back to their rooms but the rail (issue 41). Off a /ws path it shows the last
+ * workspace.
  */
 export const sidePanelPaths: readonly string[] = [
   routes.workspace.path,
@@ -214,6 +224,7 @@ export const sidePanelPaths: readonly string[] = [
   routes.myPage.path,
   routes.profileEdit.path,
   routes.accountSettings.path,
+  routes.admin.path,
 ];
 
 /** A safe in-app return path (router state `from`): same-app paths only, never the login page. */

@@ -99,6 +99,8 @@ export const ko = {
     notifications: '알림',
     profileMenu: '프로필 메뉴',
     myPage: '마이페이지',
+    /** Shown to instance admins only (issue 46). */
+    adminPage: '관리자 페이지',
     logout: '로그아웃',
     workspaceRail: '워크스페이스 목록',
     workspaceSidePanel: '워크스페이스 메뉴',

@@ -37,6 +37,8 @@ export interface SessionUser {
   profileImageUrl?: string | null;
   /** The after-login profile prompt (issue 41); absent: not offered. */
   profilePromptPending?: boolean;
+  /** ADMIN: an instance admin (issue 46); absent: an ordinary account. */
+  role?: 'USER' | 'ADMIN';
 }
 
 /** The signed-in user of the tests that name none. */

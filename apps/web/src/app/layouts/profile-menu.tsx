@@ -1,12 +1,15 @@
 import { Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconLogout, IconUser } from '@tabler/icons-react';
+import { IconLogout, IconShieldLock, IconUser } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { useAuth } from '../../lib/auth/use-auth';
 import { ko } from '../../i18n/ko';
 import { routes } from '../../config/paths';
 import { MemberAvatar } from '../../components/member-avatar';
 
-/** The profile picture (or initial) in the top bar, opening My Page and Logout. */
+/**
+ * The profile picture (or initial) in the top bar, opening My Page, the admin page (instance
+ * admins only) and Logout.
+ */
 export function ProfileMenu() {
   const { user, signOut } = useAuth();
   const navigate = useNavigate();
@@ -42,6 +45,16 @@ export function ProfileMenu() {
         <Menu.Item component={Link} to={routes.myPage.href()} leftSection={<IconUser size={16} />}>
           {ko.layout.myPage}
         </Menu.Item>
+        {user.role === 'ADMIN' && (
+          <Menu.Item
+            component={Link}
+            to={routes.admin.href()}
+            leftSection={<IconShieldLock size={16} />}
+            data-testid="admin-page-link"
+          >
+            {ko.layout.adminPage}
+          </Menu.Item>
+        )}
         <Menu.Item
           data-testid="logout"
           color="red"
