@@ -32,6 +32,8 @@ const envSchema = z.object({
    * admins from the start (or from sign-up). Unset: the first account of a fresh instance is.
    */
   ADMIN_EMAILS: optionalString,
+  /** Days the audit log keeps an entry (decision 0050). */
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(30),
   /** Argon2 memory cost in KiB: OWASP's minimum is 19 MiB; never configure lower. */
@@ -113,6 +115,8 @@ export type Config = {
   databaseStatementTimeoutMs: number;
   /** Lower-case addresses of the instance admins (ADMIN_EMAILS); empty: the first account is. */
   adminEmails: readonly string[];
+  /** Days the audit log keeps an entry. */
+  auditRetentionDays: number;
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -310,6 +314,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .split(',')
       .map((email) => email.trim().toLowerCase())
       .filter((email) => email !== ''),
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

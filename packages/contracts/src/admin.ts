@@ -152,6 +152,85 @@ export const createInvitationsSchema = z.object({
 });
 export type CreateInvitations = z.infer<typeof createInvitationsSchema>;
 
+/** What the audit log records (decision 0050). */
+export const auditActions = [
+  'SIGN_IN',
+  'SIGN_IN_FAILED',
+  'ACCOUNT_CREATED',
+  'PASSWORD_CHANGED',
+  'PASSWORD_RESET',
+  'TWO_FACTOR_ENABLED',
+  'TWO_FACTOR_DISABLED',
+  'WORKSPACE_ROLE_CHANGED',
+  'MEMBER_KICKED',
+  'MEMBER_BANNED',
+  'MEMBER_UNBANNED',
+  'WORKSPACE_DELETED',
+  'TEAM_DELETED',
+  'USER_DEACTIVATED',
+  'USER_REACTIVATED',
+  'INSTANCE_ROLE_CHANGED',
+  'REGISTRATION_POLICY_CHANGED',
+  'INVITATION_CREATED',
+  'INVITATION_WITHDRAWN',
+  'AUDIT_EXPORTED',
+] as const;
+export const auditActionSchema = z.enum(auditActions);
+export type AuditAction = z.infer<typeof auditActionSchema>;
+
+export const auditTargetTypes = ['USER', 'WORKSPACE', 'TEAM', 'INVITATION', 'INSTANCE'] as const;
+
+export const auditEventSchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  action: auditActionSchema,
+  /** Who did it: still an account (id) or not any more (null id), and their e-mail then. */
+  actor: z.object({ id: z.number().int().nullable(), label: z.string().nullable() }).nullable(),
+  target: z
+    .object({ type: z.enum(auditTargetTypes), id: z.string(), label: z.string().nullable() })
+    .nullable(),
+  /** Where from: the client's address (as TRUST_PROXY lets the server see it) and browser. */
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  details: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
+});
+export type AuditEvent = z.infer<typeof auditEventSchema>;
+
+export const AuditLimits = { pageMax: 200, pageDefault: 50, exportMax: 100_000 } as const;
+
+const dateMessage = '날짜는 YYYY-MM-DD 형식의 올바른 날짜여야 합니다.';
+/** A calendar day of 2000-01-01 .. 2999-12-31 that exists (no 2026-02-31). */
+const isoDate = z
+  .string()
+  .regex(/^2\d{3}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, dateMessage)
+  // Runs even when the pattern failed (zod goes on to refinements): no throwing on any text.
+  .refine((day) => {
+    const start = new Date(`${day}T00:00:00Z`);
+    return !Number.isNaN(start.getTime()) && start.toISOString().startsWith(day);
+  }, dateMessage);
+
+/** Filters of the log and of its export: newest first, older pages by `before` (an event id). */
+export const auditQuerySchema = z.object({
+  /** Part of the actor's e-mail, the target's name, or the address. */
+  q: z.string().trim().max(AdminLimits.userQueryMax).optional(),
+  action: auditActionSchema.optional(),
+  /** Days in Korea's time zone (Asia/Seoul), both included. */
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+  before: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+  size: z.coerce.number().int().min(1).max(AuditLimits.pageMax).default(AuditLimits.pageDefault),
+});
+export type AuditQuery = z.infer<typeof auditQuerySchema>;
+
+export const auditPageSchema = z.object({
+  events: z.array(auditEventSchema),
+  /** Pass as `before` for the next (older) page; null at the oldest. */
+  nextBefore: z.number().int().nullable(),
+  /** How long entries are kept (AUDIT_RETENTION_DAYS). */
+  retentionDays: z.number().int(),
+});
+export type AuditPage = z.infer<typeof auditPageSchema>;
+
 const adminOnly = { 403: [ErrorCode.ADMIN_REQUIRED] } as const;
 
 export const adminEndpoints = {
@@ -226,6 +305,22 @@ export const adminEndpoints = {
     body: createInvitationsSchema,
     response: z.array(invitationSchema),
     status: 201,
+    errors: adminOnly,
+  }),
+  audit: endpoint({
+    method: 'GET',
+    path: '/admin/audit',
+    summary: 'The audit log, newest first, filtered (instance admins)',
+    query: auditQuerySchema,
+    response: auditPageSchema,
+    errors: adminOnly,
+  }),
+  /** The same filters as `audit` (without paging), every matching entry as JSON lines. */
+  auditExport: endpoint({
+    method: 'GET',
+    path: '/admin/audit.jsonl',
+    summary: `The audit log as JSON lines (one AuditEvent a line, newest first, at most ${AuditLimits.exportMax}; the export itself is logged) (instance admins)`,
+    query: auditQuerySchema.omit({ before: true, size: true }),
     errors: adminOnly,
   }),
   withdrawInvitation: endpoint({

@@ -144,6 +144,8 @@ export const memberProfileSchema = z.object({
   dislikeWorkstyle: z.string().nullable(),
   portfolio: z.string().nullable(),
   hashtags: z.array(z.string()),
+  /** An instance admin deactivated the account (decision 0050): shown as 비활성, content kept. */
+  deactivated: z.boolean(),
 });
 export type MemberProfile = z.infer<typeof memberProfileSchema>;
 

@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   check,
+  index,
   integer,
+  jsonb,
   pgTable,
   smallint,
   text,
@@ -52,4 +55,35 @@ export const registrationInvitations = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('registration_invitations_email_key').on(t.email)],
+);
+
+/**
+ * The audit log (migration 0040, decision 0050): security and admin events with who, what, when
+ * and from where, kept AUDIT_RETENTION_DAYS. Labels are copied at the time (an e-mail, a
+ * workspace's name), so an entry still says who and what after they are gone.
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    action: text('action').notNull(),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The actor's e-mail then (or the address a failed sign-in named). */
+    actorLabel: text('actor_label'),
+    targetType: text('target_type'),
+    targetId: text('target_id'),
+    targetLabel: text('target_label'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    details: jsonb('details')
+      .$type<Record<string, string | number | boolean | null>>()
+      .notNull()
+      .default({}),
+  },
+  (t) => [
+    index('audit_events_at_idx').on(t.at),
+    index('audit_events_action_idx').on(t.action, t.at),
+    index('audit_events_actor_idx').on(t.actorId, t.at),
+  ],
 );

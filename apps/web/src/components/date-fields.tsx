@@ -108,6 +108,8 @@ type CommonProps = {
   testId?: string;
   /** Earliest day that may be picked (YYYY-MM-DD). */
   minDate?: string;
+  /** Latest day that may be picked (YYYY-MM-DD). */
+  maxDate?: string;
   /** 'md' as the app's text inputs; 'sm' beside Mantine's selects. */
   size?: MantineSize;
   /** The side where the calendar opens when it does not fit below: away from fields beside. */
@@ -130,6 +132,7 @@ function useFieldProps({
   disabled,
   testId,
   minDate,
+  maxDate,
   clearable,
   size = 'md',
   pickerSide,
@@ -144,6 +147,7 @@ function useFieldProps({
     clearButtonProps: { 'aria-label': t.clear },
     size,
     minDate,
+    maxDate,
     value: value || null,
     onChange: (next: string | null) => onChange(next ?? ''),
     'data-testid': testId,
@@ -212,7 +216,7 @@ export function TimeField({
   disabled,
   testId,
   size = 'md',
-}: Omit<CommonProps, 'minDate' | 'required'> & {
+}: Omit<CommonProps, 'minDate' | 'maxDate' | 'required'> & {
   value: string;
   onChange: (value: string) => void;
 }) {

@@ -329,6 +329,8 @@ export const ko = {
     count: (count: number) => `멤버 ${count}명`,
     email: '이메일',
     role: '역할',
+    /** An account an instance admin deactivated (its content stays). */
+    deactivated: '비활성',
     roles: {
       OWNER: '소유자',
       ADMIN: '관리자',

@@ -1,7 +1,9 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminEndpoints,
   type AdminUser,
+  type AuditPage,
   type InstanceSettings,
   type InstanceStats,
   type Invitation,
@@ -23,6 +25,7 @@ import {
 import { openSse } from '../../../test/sse-client';
 import { startSmtpSink, type SmtpSink } from '../../../test/smtp-sink';
 import { createTestApp, listenLocally, type TestApp } from '../../../test/test-app';
+import { pruneAudit } from '../../platform/audit/audit-log';
 import { promoteNamedAdmins } from './admin.service';
 
 let app: TestApp;
@@ -212,6 +215,10 @@ describe('who may register', () => {
 describe('deactivating a person', () => {
   it('ends their sessions and streams at once, refuses their sign-in, keeps their account; reactivating lets them back', async () => {
     const person = await createUser(app, '비활성 예정');
+    const place = dataOf<{ id: number; inviteCode: string }>(
+      await call(app, admin, 'POST', '/api/workspaces', { name: '비활성 확인 공간' }),
+    );
+    await call(app, person, 'POST', '/api/workspaces/join', { inviteCode: place.inviteCode });
     const stream = await openSse(`${baseUrl}/api/sse/subscribe`, {
       authorization: `Bearer ${person.token}`,
     });
@@ -239,6 +246,12 @@ describe('deactivating a person', () => {
       401,
       'INVALID_CREDENTIALS',
     );
+    // What they wrote and where they were stay; co-members see them as deactivated.
+    const members = dataOf<Array<{ id: number; deactivated: boolean }>>(
+      await call(app, admin, 'GET', `/api/workspaces/${place.id}/members`),
+    );
+    expect(members.find((m) => m.id === person.userId)?.deactivated).toBe(true);
+    expect(members.find((m) => m.id === admin.userId)?.deactivated).toBe(false);
     const listed = dataOf<Page<AdminUser>>(
       await call(app, admin, 'GET', '/api/admin/users?status=DEACTIVATED'),
     );
@@ -328,5 +341,127 @@ describe('ADMIN_EMAILS', () => {
     } finally {
       await other.close();
     }
+  });
+});
+
+describe('the audit log', () => {
+  const audit = async (query = '') =>
+    dataOf<AuditPage>(await call(app, admin, 'GET', `/api/admin/audit${query}`));
+
+  it('records sign-ins and failures with the address and browser they came from', async () => {
+    const person = await createUser(app, '감사 대상');
+    const failed = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: person.email, password: 'Wrong-1234' },
+      headers: { 'user-agent': 'AuditTest/1.0' },
+    });
+    expect(failed.statusCode).toBe(401);
+    const page = await audit(`?q=${encodeURIComponent(person.email)}`);
+    const actions = page.events.map((event) => event.action);
+    expect(actions).toEqual(
+      expect.arrayContaining(['SIGN_IN_FAILED', 'SIGN_IN', 'ACCOUNT_CREATED']),
+    );
+    const failure = page.events.find((event) => event.action === 'SIGN_IN_FAILED');
+    expect(failure).toMatchObject({
+      actor: { id: person.userId, label: person.email },
+      userAgent: 'AuditTest/1.0',
+      details: { reason: 'PASSWORD' },
+    });
+    expect(failure?.ip).toBeTruthy();
+    const unknown = uniqueEmail('nobody');
+    await post(app, '/api/auth/login', { email: unknown, password: 'Wrong-1234' });
+    const none = await audit(`?action=SIGN_IN_FAILED&q=${encodeURIComponent(unknown)}`);
+    expect(none.events[0]).toMatchObject({
+      actor: { id: null, label: unknown },
+      details: { reason: 'UNKNOWN_ACCOUNT' },
+    });
+    expect(page.retentionDays).toBe(365);
+  });
+
+  it('records admin and moderation acts: who, what, whom, with the details', async () => {
+    const person = await createUser(app, '역할 대상');
+    await call(app, admin, 'PUT', `/api/admin/users/${person.userId}/role`, { role: 'ADMIN' });
+    await call(app, admin, 'PUT', `/api/admin/users/${person.userId}/role`, { role: 'USER' });
+    await call(app, admin, 'POST', `/api/admin/users/${person.userId}/deactivate`);
+    const workspace = dataOf<{ id: number; name: string; inviteCode: string }>(
+      await call(app, admin, 'POST', '/api/workspaces', { name: '감사 공간' }),
+    );
+    const deleted = await call(app, admin, 'DELETE', `/api/workspaces/${workspace.id}`, {
+      confirmName: '감사 공간',
+    });
+    expect(deleted.statusCode, deleted.body).toBeLessThan(300);
+    const page = await audit('?size=20');
+    const mine = page.events.filter((event) => event.actor?.id === admin.userId);
+    expect(mine.slice(0, 4).map((event) => event.action)).toEqual([
+      'WORKSPACE_DELETED',
+      'USER_DEACTIVATED',
+      'INSTANCE_ROLE_CHANGED',
+      'INSTANCE_ROLE_CHANGED',
+    ]);
+    expect(mine[0]?.target).toEqual({
+      type: 'WORKSPACE',
+      id: String(workspace.id),
+      label: '감사 공간',
+    });
+    expect(mine[1]?.target).toEqual({
+      type: 'USER',
+      id: String(person.userId),
+      label: person.email,
+    });
+    expect(mine[2]?.details).toEqual({ from: 'ADMIN', to: 'USER' });
+    const byAction = await audit('?action=USER_DEACTIVATED');
+    expect(byAction.events.every((event) => event.action === 'USER_DEACTIVATED')).toBe(true);
+  });
+
+  it('pages from the newest by id, filters by Seoul days, exports JSON lines and logs the export', async () => {
+    const first = await audit('?size=2');
+    expect(first.events).toHaveLength(2);
+    expect(first.nextBefore).toBe(first.events[1]?.id);
+    const second = await audit(`?size=2&before=${first.nextBefore}`);
+    expect(second.events[0]?.id).toBeLessThan(first.events[1]?.id ?? 0);
+    // Today in Seoul holds everything this young suite wrote; a day in 2001 holds nothing.
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Seoul' }).format(new Date());
+    expect((await audit(`?from=${today}&to=${today}&size=200`)).events.length).toBeGreaterThan(5);
+    expect((await audit('?from=2001-01-01&to=2001-01-01')).events).toEqual([]);
+    expectProblem(
+      await call(app, admin, 'GET', '/api/admin/audit?from=2026-13'),
+      400,
+      'VALIDATION_FAILED',
+    );
+    for (const bad of ['2026-02-31', '', '0000-01-01', '2026-1-1']) {
+      expectProblem(
+        await call(app, admin, 'GET', `/api/admin/audit?to=${bad}`),
+        400,
+        'VALIDATION_FAILED',
+      );
+    }
+
+    const exported = await call(app, admin, 'GET', '/api/admin/audit.jsonl?action=SIGN_IN');
+    expect(exported.statusCode).toBe(200);
+    expect(exported.headers['content-type']).toContain('application/x-ndjson');
+    expect(exported.headers['content-disposition']).toMatch(
+      /^attachment; filename="audit-\d{8}\.jsonl"$/,
+    );
+    const lines = exported.body
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { action: string });
+    expect(lines.length).toBeGreaterThan(2);
+    expect(lines.every((line) => line.action === 'SIGN_IN')).toBe(true);
+    const logged = await audit('?action=AUDIT_EXPORTED');
+    expect(logged.events[0]).toMatchObject({
+      actor: { id: admin.userId },
+      details: { entries: lines.length, action: 'SIGN_IN' },
+    });
+  });
+
+  it('forgets entries older than the retention', async () => {
+    await app.context.database.db.execute(
+      sql`UPDATE audit_events SET at = now() - interval '400 days' WHERE action = 'ACCOUNT_CREATED'`,
+    );
+    const removed = await pruneAudit(app.context, app.context.config.auditRetentionDays);
+    expect(removed).toBeGreaterThan(0);
+    expect((await audit('?action=ACCOUNT_CREATED')).events).toEqual([]);
   });
 });

@@ -189,12 +189,13 @@ export async function insertInvitations(
     .onConflictDoNothing();
 }
 
-export async function deleteInvitation(db: Db, id: number): Promise<boolean> {
-  const removed = await db
+/** Answers the address of the invitation removed, undefined when there was none. */
+export async function deleteInvitation(db: Db, id: number): Promise<string | undefined> {
+  const [removed] = await db
     .delete(registrationInvitations)
     .where(eq(registrationInvitations.id, id))
-    .returning({ id: registrationInvitations.id });
-  return removed.length > 0;
+    .returning({ email: registrationInvitations.email });
+  return removed?.email;
 }
 
 export async function isInvited(db: Db, email: string): Promise<boolean> {
@@ -264,4 +265,57 @@ export async function standingOf(
     .from(users)
     .where(eq(users.id, id));
   return row;
+}
+
+// --- the audit log ------------------------------------------------------------------------------
+
+export type AuditRow = {
+  id: number;
+  at: Date;
+  action: string;
+  actorId: number | null;
+  actorLabel: string | null;
+  targetType: string | null;
+  targetId: string | null;
+  targetLabel: string | null;
+  ip: string | null;
+  userAgent: string | null;
+  details: Record<string, string | number | boolean | null>;
+};
+
+export type AuditFilter = {
+  q?: string | undefined;
+  action?: string | undefined;
+  /** Instants: from included, to excluded. */
+  from?: Date | undefined;
+  to?: Date | undefined;
+  before?: number | undefined;
+};
+
+function auditWhere(filter: AuditFilter): SQL {
+  const parts: SQL[] = [sql`TRUE`];
+  if (filter.q) {
+    const pattern = containing(filter.q);
+    parts.push(
+      sql`(a.actor_label ILIKE ${pattern} OR a.target_label ILIKE ${pattern} OR a.ip ILIKE ${pattern})`,
+    );
+  }
+  if (filter.action) parts.push(sql`a.action = ${filter.action}`);
+  if (filter.from) parts.push(sql`a.at >= ${filter.from}`);
+  if (filter.to) parts.push(sql`a.at < ${filter.to}`);
+  if (filter.before !== undefined) parts.push(sql`a.id < ${filter.before}`);
+  return sql.join(parts, sql` AND `);
+}
+
+/** Newest first, at most `limit`. */
+export async function auditEvents(db: Db, filter: AuditFilter, limit: number): Promise<AuditRow[]> {
+  const rows = rowsOf<Omit<AuditRow, 'at' | 'id'> & { at: Date | string; id: number | string }>(
+    await db.execute(sql`
+      SELECT a.id, a.at, a.action, a.actor_id AS "actorId", a.actor_label AS "actorLabel",
+        a.target_type AS "targetType", a.target_id AS "targetId", a.target_label AS "targetLabel",
+        a.ip, a.user_agent AS "userAgent", a.details
+      FROM audit_events a WHERE ${auditWhere(filter)}
+      ORDER BY a.id DESC LIMIT ${limit}`),
+  );
+  return rows.map((row) => ({ ...row, id: Number(row.id), at: asDate(row.at) as Date }));
 }

@@ -1,6 +1,6 @@
 import { adminEndpoints as endpoints } from '@teamup/contracts/admin';
 import type { AppContext } from '../../context';
-import { routesFor } from '../../platform/http/define-route';
+import { bodyOf, routesFor } from '../../platform/http/define-route';
 import type { Guard, TypedApp } from '../../platform/http/types';
 import * as admin from './admin.service';
 
@@ -21,7 +21,7 @@ export async function adminRoutes(app: TypedApp, ctx: AppContext, requireAuth: G
     access,
     message: '계정을 비활성화했습니다.',
   });
-  route(endpoints.reactivate, ({ params }) => admin.reactivate(ctx, params.id), {
+  route(endpoints.reactivate, ({ userId, params }) => admin.reactivate(ctx, userId, params.id), {
     access,
     message: '계정을 다시 활성화했습니다.',
   });
@@ -35,7 +35,30 @@ export async function adminRoutes(app: TypedApp, ctx: AppContext, requireAuth: G
     access,
     message: '초대했습니다.',
   });
-  route(endpoints.withdrawInvitation, ({ params }) => admin.withdrawInvitation(ctx, params.id), {
-    access,
-  });
+  route(
+    endpoints.withdrawInvitation,
+    ({ userId, params }) => admin.withdrawInvitation(ctx, userId, params.id),
+    { access },
+  );
+  route(endpoints.audit, ({ query }) => admin.auditPage(ctx, query), { access });
+  route(
+    endpoints.auditExport,
+    async ({ userId, query, reply }) => {
+      const lines = await admin.auditExport(ctx, userId, query);
+      const day = ctx.now().toISOString().slice(0, 10).replaceAll('-', '');
+      return reply
+        .header('content-type', 'application/x-ndjson; charset=utf-8')
+        .header('content-disposition', `attachment; filename="audit-${day}.jsonl"`)
+        .header('cache-control', 'no-store')
+        .send(lines);
+    },
+    {
+      access,
+      answers: {
+        200: bodyOf('The entries, one JSON AuditEvent a line', 'application/x-ndjson', {
+          type: 'string',
+        }),
+      },
+    },
+  );
 }

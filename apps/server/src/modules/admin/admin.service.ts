@@ -1,6 +1,10 @@
 import {
   adminMessages,
+  AuditLimits,
   type AdminUser,
+  type AuditEvent,
+  type AuditPage,
+  type AuditQuery,
   type AdminUsersQuery,
   type InstanceSettings,
   type InstanceStats,
@@ -10,6 +14,7 @@ import {
 import { toPage, type Page } from '@teamup/contracts/common';
 import { ErrorCode } from '@teamup/contracts/error-codes';
 import type { AppContext } from '../../context';
+import { recordAudit } from '../../platform/audit/audit-log';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors/app-error';
 import { signOutEverywhere } from '../auth/auth.service';
 import * as repo from './admin.repo';
@@ -54,11 +59,22 @@ export async function updateSettings(
   input: UpdateInstanceSettings,
 ): Promise<InstanceSettings> {
   const allowedDomains = [...new Set(input.allowedDomains)].sort();
+  const before = await readInstanceSettings(ctx.database.db);
   await repo.writeSettings(
     ctx.database.db,
     { registration: input.registration, allowedDomains, updatedBy: adminId },
     ctx.now(),
   );
+  await recordAudit(ctx, {
+    action: 'REGISTRATION_POLICY_CHANGED',
+    actorId: adminId,
+    target: { type: 'INSTANCE', id: 1, label: null },
+    details: {
+      from: before.registration,
+      to: input.registration,
+      domains: allowedDomains.join(', '),
+    },
+  });
   return readInstanceSettings(ctx.database.db);
 }
 
@@ -136,12 +152,22 @@ async function changeStanding(
 export async function deactivate(ctx: AppContext, adminId: number, id: number) {
   await changeStanding(ctx, adminId, id, 'deactivate');
   await signOutEverywhere(ctx, id, 'deactivated');
+  await recordAudit(ctx, {
+    action: 'USER_DEACTIVATED',
+    actorId: adminId,
+    target: { type: 'USER', id },
+  });
   return personOrNotFound(ctx, id);
 }
 
-export async function reactivate(ctx: AppContext, id: number) {
+export async function reactivate(ctx: AppContext, adminId: number, id: number) {
   await personOrNotFound(ctx, id);
   await repo.setDeactivated(ctx.database.db, id, null);
+  await recordAudit(ctx, {
+    action: 'USER_REACTIVATED',
+    actorId: adminId,
+    target: { type: 'USER', id },
+  });
   return personOrNotFound(ctx, id);
 }
 
@@ -151,10 +177,16 @@ export async function setRole(
   id: number,
   role: 'USER' | 'ADMIN',
 ): Promise<AdminUser> {
+  const before = await personOrNotFound(ctx, id);
   if (role === 'USER') await changeStanding(ctx, adminId, id, 'demote');
-  else {
-    await personOrNotFound(ctx, id);
-    await repo.setRole(ctx.database.db, id, 'ADMIN');
+  else await repo.setRole(ctx.database.db, id, 'ADMIN');
+  if (before.role !== role) {
+    await recordAudit(ctx, {
+      action: 'INSTANCE_ROLE_CHANGED',
+      actorId: adminId,
+      target: { type: 'USER', id },
+      details: { from: before.role, to: role },
+    });
   }
   return personOrNotFound(ctx, id);
 }
@@ -179,14 +211,104 @@ export async function invite(
   adminId: number,
   emails: readonly string[],
 ): Promise<Invitation[]> {
-  await repo.insertInvitations(ctx.database.db, [...new Set(emails)], adminId);
+  const addresses = [...new Set(emails)];
+  await repo.insertInvitations(ctx.database.db, addresses, adminId);
+  for (const email of addresses) {
+    await recordAudit(ctx, {
+      action: 'INVITATION_CREATED',
+      actorId: adminId,
+      target: { type: 'INVITATION', id: email, label: email },
+    });
+  }
   return invitations(ctx);
 }
 
-export async function withdrawInvitation(ctx: AppContext, id: number): Promise<void> {
-  if (!(await repo.deleteInvitation(ctx.database.db, id))) {
-    throw notFound(adminMessages.invitationNotFound);
-  }
+export async function withdrawInvitation(
+  ctx: AppContext,
+  adminId: number,
+  id: number,
+): Promise<void> {
+  const email = await repo.deleteInvitation(ctx.database.db, id);
+  if (email === undefined) throw notFound(adminMessages.invitationNotFound);
+  await recordAudit(ctx, {
+    action: 'INVITATION_WITHDRAWN',
+    actorId: adminId,
+    target: { type: 'INVITATION', id: email, label: email },
+  });
+}
+
+// --- the audit log ------------------------------------------------------------------------------
+
+const SEOUL_OFFSET = '+09:00';
+/** A day in Korea's time zone as its first instant; `next` the day after's. */
+const seoulDay = (day: string, next = false) => {
+  const start = new Date(`${day}T00:00:00${SEOUL_OFFSET}`);
+  return next ? new Date(start.getTime() + DAY_MS) : start;
+};
+
+function auditFilter(query: Omit<AuditQuery, 'size'>): repo.AuditFilter {
+  return {
+    q: query.q || undefined,
+    action: query.action,
+    from: query.from === undefined ? undefined : seoulDay(query.from),
+    to: query.to === undefined ? undefined : seoulDay(query.to, true),
+    before: query.before,
+  };
+}
+
+function presentAuditEvent(row: repo.AuditRow): AuditEvent {
+  return {
+    id: row.id,
+    at: row.at.toISOString(),
+    action: row.action as AuditEvent['action'],
+    actor:
+      row.actorId === null && row.actorLabel === null
+        ? null
+        : { id: row.actorId, label: row.actorLabel },
+    target:
+      row.targetType === null || row.targetId === null
+        ? null
+        : {
+            type: row.targetType as NonNullable<AuditEvent['target']>['type'],
+            id: row.targetId,
+            label: row.targetLabel,
+          },
+    ip: row.ip,
+    userAgent: row.userAgent,
+    details: row.details,
+  };
+}
+
+export async function auditPage(ctx: AppContext, query: AuditQuery): Promise<AuditPage> {
+  // One more than asked says whether an older page exists.
+  const rows = await repo.auditEvents(ctx.database.db, auditFilter(query), query.size + 1);
+  const events = rows.slice(0, query.size).map(presentAuditEvent);
+  return {
+    events,
+    nextBefore: rows.length > query.size ? (events.at(-1)?.id ?? null) : null,
+    retentionDays: ctx.config.auditRetentionDays,
+  };
+}
+
+/** The matching entries as JSON lines (newest first); the export is itself an entry, after. */
+export async function auditExport(
+  ctx: AppContext,
+  adminId: number,
+  query: Omit<AuditQuery, 'size' | 'before'>,
+): Promise<string> {
+  const rows = await repo.auditEvents(ctx.database.db, auditFilter(query), AuditLimits.exportMax);
+  await recordAudit(ctx, {
+    action: 'AUDIT_EXPORTED',
+    actorId: adminId,
+    details: {
+      entries: rows.length,
+      q: query.q ?? null,
+      action: query.action ?? null,
+      from: query.from ?? null,
+      to: query.to ?? null,
+    },
+  });
+  return rows.map((row) => `${JSON.stringify(presentAuditEvent(row))}\n`).join('');
 }
 
 /** At start: the accounts ADMIN_EMAILS names are admins (those made later are made so). */

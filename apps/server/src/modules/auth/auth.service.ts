@@ -5,6 +5,7 @@ import { Limits } from '@teamup/contracts/limits';
 import type { User } from '@teamup/contracts/users';
 import type { AppContext } from '../../context';
 import type { AccessClaims } from '../../platform/auth/tokens';
+import { recordAudit } from '../../platform/audit/audit-log';
 import { hashOpaqueToken, newOpaqueToken } from '../../platform/auth/tokens';
 import {
   AppError,
@@ -133,11 +134,26 @@ export async function login(
   if (!credentials?.passwordHash || !valid) {
     await ctx.limiter.hit(accountKey, LOGIN_FAILURES_PER_ACCOUNT, LOGIN_WINDOW_SECONDS);
     await ctx.limiter.hit(ipKey, LOGIN_FAILURES_PER_IP, LOGIN_WINDOW_SECONDS);
+    await recordAudit(ctx, {
+      action: 'SIGN_IN_FAILED',
+      actorId: credentials?.id ?? null,
+      actorLabel: input.email,
+      ip: meta.ip,
+      details: { reason: credentials ? 'PASSWORD' : 'UNKNOWN_ACCOUNT' },
+    });
     throw unauthorized(ErrorCode.INVALID_CREDENTIALS, authMessages.invalidCredentials);
   }
   await ctx.limiter.reset(accountKey);
   // Told only to who knows the password: it says nothing about the address to anyone else.
-  if (credentials.deactivatedAt) throw accountDeactivated();
+  if (credentials.deactivatedAt) {
+    await recordAudit(ctx, {
+      action: 'SIGN_IN_FAILED',
+      actorId: credentials.id,
+      ip: meta.ip,
+      details: { reason: 'DEACTIVATED' },
+    });
+    throw accountDeactivated();
+  }
   return finishLogin(ctx, credentials.id, input.clientInfo ?? {}, meta);
 }
 
@@ -188,6 +204,12 @@ export async function startSession(
     });
     await repo.insertRefreshToken(tx, created.id, refresh.hash);
     return created;
+  });
+  await recordAudit(ctx, {
+    action: 'SIGN_IN',
+    actorId: userId,
+    ip: meta.ip,
+    details: { sessionId: session.id },
   });
   const token = await ctx.tokens.sign({ userId, sessionId: session.id });
   return { token, refreshToken: refresh.token, user: await users.getUser(ctx, userId) };
@@ -274,6 +296,7 @@ export async function changePassword(
   }
   await users.setPasswordHash(ctx, claims.userId, await ctx.passwords.hash(input.newPassword));
   await revokeUserSessions(ctx, claims.userId, 'password-changed', claims.sessionId);
+  await recordAudit(ctx, { action: 'PASSWORD_CHANGED', actorId: claims.userId });
 }
 
 /**
@@ -322,4 +345,5 @@ export async function resetPassword(
   }
   await users.setPasswordHash(ctx, credentials.id, passwordHash);
   await revokeUserSessions(ctx, credentials.id, 'password-reset');
+  await recordAudit(ctx, { action: 'PASSWORD_RESET', actorId: credentials.id });
 }

@@ -9,6 +9,7 @@ import {
 } from '@teamup/contracts/auth';
 import { ErrorCode } from '@teamup/contracts/error-codes';
 import type { AppContext } from '../../context';
+import { recordAudit } from '../../platform/audit/audit-log';
 import { hashOpaqueToken } from '../../platform/auth/tokens';
 import {
   badRequest,
@@ -140,6 +141,7 @@ export async function enable(
     await repo.replaceRecoveryCodes(tx, userId, recoveryCodes.map(recoveryHash));
     await repo.enableFactor(tx, userId, ctx.now());
   });
+  await recordAudit(ctx, { action: 'TWO_FACTOR_ENABLED', actorId: userId });
   return { recoveryCodes };
 }
 
@@ -167,6 +169,11 @@ export async function disable(
     }
   }
   await repo.deleteFactor(ctx.database.db, userId);
+  await recordAudit(ctx, {
+    action: 'TWO_FACTOR_DISABLED',
+    actorId: userId,
+    details: { with: proof.recoveryCode ? 'RECOVERY_CODE' : 'PASSWORD' },
+  });
 }
 
 /** After the password (or the provider): the token that asks for the second step. */

@@ -7,6 +7,7 @@ import {
 } from '@teamup/contracts/teams';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
+import { recordAudit } from '../../platform/audit/audit-log';
 import type { Db } from '../../db/client';
 import { badRequest } from '../../platform/errors/app-error';
 import { collectOwnedFiles, deleteStoredFiles } from '../../platform/storage/owned-files';
@@ -197,6 +198,12 @@ export async function deleteTeam(
   }
   const files = await collectOwnedFiles(ctx.hooks.ownedFiles, ctx.database.db, { teamId });
   await repo.deleteTeam(ctx.database.db, teamId);
+  await recordAudit(ctx, {
+    action: 'TEAM_DELETED',
+    actorId: userId,
+    target: { type: 'TEAM', id: teamId, label: team.name },
+    details: { workspaceId: team.workspaceId },
+  });
   await clearDeletedTeam(ctx, teamId);
   await deleteStoredFiles(ctx.storage, ctx.logger, files);
   await publishToWorkspace(ctx, team.workspaceId, {

@@ -7,6 +7,7 @@ import type { User, UpdateProfileInput, UserProfile } from '@teamup/contracts/us
 import type { updateProfileSchema } from '@teamup/contracts/users';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
+import { recordAudit } from '../../platform/audit/audit-log';
 import { AccessCaches, clearAccessCaches } from '../../platform/access-cache';
 import { AppError, badRequest, notFound, tooManyRequests } from '../../platform/errors/app-error';
 import * as registration from '../admin/registration.service';
@@ -216,7 +217,19 @@ async function insertAccount(ctx: AppContext, row: NewUserRow, db: Db) {
   await registration.assertMayRegister(ctx, row.email, db);
   const role = await registration.roleForNewAccount(ctx, row.email, db);
   const inserted = await repo.insertUser(db, { ...row, role });
-  if (inserted) await registration.accountMade(ctx, row.email, db);
+  if (inserted) {
+    await registration.accountMade(ctx, row.email, db);
+    // In the transaction that made it: no entry for an account rolled back.
+    await recordAudit(
+      ctx,
+      {
+        action: 'ACCOUNT_CREATED',
+        actorId: inserted.id,
+        details: { provider: inserted.provider, role },
+      },
+      db,
+    );
+  }
   return inserted;
 }
 

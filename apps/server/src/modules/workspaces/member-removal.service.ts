@@ -2,6 +2,7 @@ import { ErrorCode } from '@teamup/contracts/error-codes';
 import { Topics, type WorkspaceMemberRemovedEvent } from '@teamup/contracts/events';
 import { WorkspaceMessages as M, type BannedUser } from '@teamup/contracts/workspaces';
 import type { AppContext } from '../../context';
+import { recordAudit, type AuditEntry } from '../../platform/audit/audit-log';
 import type { Db } from '../../db/client';
 import { notFound } from '../../platform/errors/app-error';
 import { emitDomainEventNow } from '../../platform/domain-events';
@@ -74,6 +75,16 @@ async function announceRemoval(
   await announceAccessChange(ctx, { userIds: [userId] });
 }
 
+/** An audit entry about a person in a workspace (the workspace named in its details). */
+function memberEntry(
+  action: 'MEMBER_KICKED' | 'MEMBER_BANNED' | 'MEMBER_UNBANNED',
+  actorId: number,
+  workspaceId: number,
+  targetId: number,
+): AuditEntry {
+  return { action, actorId, target: { type: 'USER', id: targetId }, details: { workspaceId } };
+}
+
 export async function kickMember(
   ctx: AppContext,
   actorId: number,
@@ -87,6 +98,7 @@ export async function kickMember(
   );
   if (!removed) throw memberNotFound();
   await announceRemoval(ctx, workspaceId, targetId, 'KICKED');
+  await recordAudit(ctx, memberEntry('MEMBER_KICKED', actorId, workspaceId, targetId));
 }
 
 /** Bans a member (removing them) or a former member, so they cannot join again. */
@@ -105,6 +117,7 @@ export async function banMember(
     await repo.insertBan(tx, { workspaceId, userId: targetId, bannedBy: actorId });
   });
   await announceRemoval(ctx, workspaceId, targetId, 'BANNED');
+  await recordAudit(ctx, memberEntry('MEMBER_BANNED', actorId, workspaceId, targetId));
 }
 
 export async function unbanMember(
@@ -117,6 +130,7 @@ export async function unbanMember(
   if (!(await repo.deleteBan(ctx.database.db, workspaceId, targetId))) {
     throw notFound(M.notBanned, ErrorCode.WORKSPACE_NOT_BANNED);
   }
+  await recordAudit(ctx, memberEntry('MEMBER_UNBANNED', actorId, workspaceId, targetId));
 }
 
 export async function listBlacklist(

@@ -5,6 +5,7 @@ import {
   type WorkspaceRole,
 } from '@teamup/contracts/workspaces';
 import type { AppContext } from '../../context';
+import { recordAudit } from '../../platform/audit/audit-log';
 import type { Db } from '../../db/client';
 import { notFound } from '../../platform/errors/app-error';
 import { AccessCaches, accessCacheOf, clearAccessCaches } from '../../platform/access-cache';
@@ -116,6 +117,12 @@ export async function changeRole(
   if (isClassStaff(role)) assertNotInTeams(await repo.isInAnyTeam(db, workspaceId, targetId));
   if (!(await repo.setRole(db, workspaceId, targetId, role))) throw memberNotFound();
   await clearAccessCaches(ctx, { userIds: [targetId] });
+  await recordAudit(ctx, {
+    action: 'WORKSPACE_ROLE_CHANGED',
+    actorId: userId,
+    target: { type: 'USER', id: targetId },
+    details: { workspaceId, from: target.role, to: role },
+  });
   const member = await repo.findMember(db, workspaceId, targetId);
   if (!member) throw memberNotFound();
   return presentMember(member);

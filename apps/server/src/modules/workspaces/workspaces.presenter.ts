@@ -24,6 +24,7 @@ export function presentMemberProfile(user: ProfileSource): MemberProfile {
     dislikeWorkstyle: user.dislikeWorkstyle,
     portfolio: user.portfolio,
     hashtags: user.hashtags,
+    deactivated: user.deactivatedAt !== null,
   };
 }
 

@@ -11,6 +11,7 @@ import {
 } from '@teamup/contracts/workspaces';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
+import { recordAudit } from '../../platform/audit/audit-log';
 import { collectOwnedFiles, deleteStoredFiles } from '../../platform/storage/owned-files';
 import { badRequest } from '../../platform/errors/app-error';
 import { readLimited, storePublicImage } from '../users/users.service';
@@ -159,6 +160,12 @@ export async function deleteWorkspace(
   const files = await collectOwnedFiles(ctx.hooks.ownedFiles, ctx.database.db, { workspaceId });
   const members = await repo.listMembers(ctx.database.db, workspaceId);
   await repo.deleteWorkspace(ctx.database.db, workspaceId);
+  await recordAudit(ctx, {
+    action: 'WORKSPACE_DELETED',
+    actorId: userId,
+    target: { type: 'WORKSPACE', id: workspaceId, label: workspace.name },
+    details: { members: members.length },
+  });
   // Its teams, rooms and board went with it: every kept answer about its members goes too.
   await clearAccessCaches(ctx, { userIds: members.map((member) => member.user.id) });
   await clearAccessCaches(ctx, { caches: [AccessCaches.team, AccessCaches.kanbanBoard] });

@@ -50,6 +50,11 @@ export interface RouteOptions<E extends Endpoint = Endpoint> {
    * form or a query (`needsAccessStep`): the app refuses to register it otherwise.
    */
   access?: AccessStep<E>;
+  /**
+   * For a handler that answers with `reply` itself (a file): its answers as the document states
+   * them, instead of the `{ data }` envelope.
+   */
+  answers?: DocumentOptions['answers'];
 }
 
 declare module 'fastify' {
@@ -372,6 +377,7 @@ export function routesFor(app: TypedApp, requireAuth: Guard, tag: string) {
       ...(Object.keys(config).length > 0 ? { config } : {}),
       schema: documentedSchema(endpoint, tag, {
         ...(options.consumes ? { consumes: options.consumes } : {}),
+        ...(options.answers ? { answers: options.answers } : {}),
         rateLimited: rateLimited !== false,
       }),
       handler: async (request: FastifyRequest, reply: FastifyReply) => {

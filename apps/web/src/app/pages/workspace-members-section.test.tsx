@@ -38,6 +38,7 @@ function member(id: number, name: string, role: WorkspaceMember['role']): Worksp
     dislikeWorkstyle: null,
     portfolio: null,
     hashtags: [],
+    deactivated: false,
     role,
     joinedAt: '2026-01-01T00:00:00.000Z',
   };

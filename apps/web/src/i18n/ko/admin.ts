@@ -1,10 +1,17 @@
-import type { AdminUserStatus, RegistrationPolicy } from '@teamup/contracts/admin';
+import type {
+  AdminUserStatus,
+  AuditAction,
+  AuditEvent,
+  RegistrationPolicy,
+} from '@teamup/contracts/admin';
 import type { Provider } from '@teamup/contracts/users';
+
+type AuditTargetType = NonNullable<AuditEvent['target']>['type'];
 
 /** The Korean texts of the instance admin's page (issue 46), imported by the admin feature. */
 export const adminKo = {
   title: '관리자',
-  subtitle: '이 서비스의 사용 현황, 사용자, 가입 정책과 초대를 관리합니다.',
+  subtitle: '이 서비스의 사용 현황, 사용자, 가입 정책과 초대, 감사 로그를 관리합니다.',
   loading: '불러오는 중입니다...',
   retry: '다시 시도',
   tabsLabel: '관리자 메뉴',
@@ -12,6 +19,7 @@ export const adminKo = {
     overview: '개요',
     users: '사용자',
     policy: '가입 정책',
+    audit: '감사 로그',
   },
   forbidden: {
     title: '권한 없음',
@@ -148,5 +156,66 @@ export const adminKo = {
     withdrawLabel: (email: string) => `${email} 초대 취소`,
     withdrawn: (email: string) => `${email} 초대를 취소했습니다.`,
     withdrawFailed: '초대를 취소하지 못했습니다.',
+  },
+
+  /** What each audit log entry records, as the action filter and the list name it. */
+  auditActions: {
+    SIGN_IN: '로그인',
+    SIGN_IN_FAILED: '로그인 실패',
+    ACCOUNT_CREATED: '계정 생성',
+    PASSWORD_CHANGED: '비밀번호 변경',
+    PASSWORD_RESET: '비밀번호 재설정',
+    TWO_FACTOR_ENABLED: '2단계 인증 켬',
+    TWO_FACTOR_DISABLED: '2단계 인증 끔',
+    WORKSPACE_ROLE_CHANGED: '워크스페이스 역할 변경',
+    MEMBER_KICKED: '멤버 내보내기',
+    MEMBER_BANNED: '멤버 차단',
+    MEMBER_UNBANNED: '차단 해제',
+    WORKSPACE_DELETED: '워크스페이스 삭제',
+    TEAM_DELETED: '팀 삭제',
+    USER_DEACTIVATED: '계정 비활성화',
+    USER_REACTIVATED: '계정 활성화',
+    INSTANCE_ROLE_CHANGED: '관리자 권한 변경',
+    REGISTRATION_POLICY_CHANGED: '가입 정책 변경',
+    INVITATION_CREATED: '가입 초대',
+    INVITATION_WITHDRAWN: '초대 취소',
+    AUDIT_EXPORTED: '감사 로그 내보내기',
+  } satisfies Record<AuditAction, string>,
+  auditTargets: {
+    USER: '사용자',
+    WORKSPACE: '워크스페이스',
+    TEAM: '팀',
+    INVITATION: '초대',
+    INSTANCE: '인스턴스',
+  } satisfies Record<AuditTargetType, string>,
+
+  audit: {
+    filtersLabel: '감사 로그 검색',
+    search: '검색',
+    searchPlaceholder: '이메일, 대상, IP 검색',
+    action: '작업',
+    allActions: '전체 작업',
+    from: '시작일',
+    to: '종료일',
+    reset: '초기화',
+    export: '내보내기 (JSONL)',
+    exportFailed: '감사 로그를 내보내지 못했습니다.',
+    /** The saved file, by the day of the download in Korea (YYYYMMDD). */
+    fileName: (day: string) => `감사로그-${day}.jsonl`,
+    loadFailed: '감사 로그를 불러오지 못했습니다.',
+    moreFailed: '이전 기록을 불러오지 못했습니다.',
+    empty: '기록이 없습니다.',
+    retention: (days: number) => `기록은 ${days}일 동안 보관됩니다.`,
+    more: '더 보기',
+    columns: {
+      at: '시각',
+      action: '작업',
+      actor: '행위자',
+      target: '대상',
+      ip: 'IP',
+      details: '상세',
+    },
+    unknownActor: '알 수 없음',
+    none: '-',
   },
 } as const;

@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { Center, Divider, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import {
   IconChartBar,
+  IconHistory,
   IconMailPlus,
   IconSettings,
   IconShieldLock,
@@ -16,6 +17,7 @@ import { ko } from '../../../i18n/ko';
 import { adminKo } from '../../../i18n/ko/admin';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { useDocumentTitle } from '../../../lib/document-title';
+import { AdminAudit } from '../components/admin-audit';
 import { AdminStats } from '../components/admin-stats';
 import { AdminForbidden } from '../components/admin-states';
 import { AdminUsers } from '../components/admin-users';
@@ -24,13 +26,14 @@ import { RegistrationPolicyForm } from '../components/registration-policy';
 
 const t = adminKo;
 
-const ADMIN_TABS = ['overview', 'users', 'policy'] as const;
+const ADMIN_TABS = ['overview', 'users', 'policy', 'audit'] as const;
 type AdminTab = (typeof ADMIN_TABS)[number];
 
 const icons: Record<AdminTab, Icon> = {
   overview: IconChartBar,
   users: IconUsers,
   policy: IconSettings,
+  audit: IconHistory,
 };
 
 /** The tab named in the address; the overview when it names none or an unknown one. */
@@ -56,7 +59,7 @@ function PolicyTab() {
   );
 }
 
-/** The three tabs; the chosen one is kept in the address (`?tab=`), replacing history. */
+/** The four tabs; the chosen one is kept in the address (`?tab=`), replacing history. */
 function AdminTabs() {
   const [searchParams, setSearchParams] = useSearchParams();
   const raw = searchParams.get('tab');
@@ -111,13 +114,17 @@ function AdminTabs() {
       <Tabs.Panel value="policy" pt="md">
         <PolicyTab />
       </Tabs.Panel>
+      <Tabs.Panel value="audit" pt="md">
+        <AdminAudit />
+      </Tabs.Panel>
     </Tabs>
   );
 }
 
 /**
- * /admin: the instance admin's page (issue 46), its figures, people, registration policy and
- * invitations. Anyone else sees 권한 없음 (and the server answers them 403 ADMIN_REQUIRED).
+ * /admin: the instance admin's page (issue 46), its figures, people, registration policy,
+ * invitations and audit log. Anyone else sees 권한 없음 (and the server answers them 403
+ * ADMIN_REQUIRED).
  */
 export function AdminPage() {
   useDocumentTitle([t.title, ko.brand]);

@@ -245,7 +245,7 @@ describe('관리자 page', () => {
     const calls = setup();
     expect(screen.getByRole('heading', { level: 1, name: '관리자' })).toBeTruthy();
     const tabs = (await screen.findAllByRole('tab')).map((tab) => tab.textContent);
-    expect(tabs).toEqual(['개요', '사용자', '가입 정책']);
+    expect(tabs).toEqual(['개요', '사용자', '가입 정책', '감사 로그']);
     expect(screen.getByRole('tab', { name: '개요' }).getAttribute('aria-selected')).toBe('true');
 
     const card = async (id: string) => (await screen.findByTestId(`admin-stat-${id}`)).textContent;

@@ -70,6 +70,7 @@ export function teamMember(id: number, name: string): TeamMember {
     dislikeWorkstyle: null,
     portfolio: null,
     hashtags: [],
+    deactivated: false,
     teamRole: id === OTHER ? 'LEADER' : 'MEMBER',
     joinedAt: at,
   };

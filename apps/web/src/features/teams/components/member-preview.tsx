@@ -1,6 +1,7 @@
 import { Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { MemberProfile } from '@teamup/contracts/workspaces';
 import { MemberAvatar } from '../../../components/member-avatar';
+import { ko } from '../../../i18n/ko';
 
 interface MemberPreviewProps {
   member: MemberProfile;
@@ -16,6 +17,10 @@ interface MemberPreviewProps {
  * role, issue 41); the avatar beside the name is decoration.
  */
 export function MemberPreview({ member, roleLabel, onOpen, testId }: MemberPreviewProps) {
+  // A deactivated account stays listed with what it wrote, marked (decision 0050).
+  const subtitle = [roleLabel, member.deactivated ? ko.member.deactivated : undefined]
+    .filter(Boolean)
+    .join(' · ');
   return (
     <UnstyledButton
       onClick={() => onOpen(member)}
@@ -32,9 +37,9 @@ export function MemberPreview({ member, roleLabel, onOpen, testId }: MemberPrevi
           <Text size="sm" fw={600} truncate>
             {member.name}
           </Text>
-          {roleLabel && (
+          {subtitle && (
             <Text size="xs" c="dimmed" truncate>
-              {roleLabel}
+              {subtitle}
             </Text>
           )}
         </Stack>

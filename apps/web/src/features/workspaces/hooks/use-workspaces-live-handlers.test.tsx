@@ -29,6 +29,7 @@ const member = (id: number, name: string): WorkspaceMember => ({
   dislikeWorkstyle: null,
   portfolio: null,
   hashtags: [],
+  deactivated: false,
   role: id === 1 ? 'OWNER' : 'MEMBER',
   joinedAt: '2026-01-01T00:00:00.000Z',
 });

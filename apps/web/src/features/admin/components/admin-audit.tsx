@@ -1,0 +1,396 @@
+import { useState, type ReactNode } from 'react';
+import {
+  Badge,
+  Button,
+  Group,
+  Paper,
+  Select,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { IconDownload, IconFilterOff, IconSearch } from '@tabler/icons-react';
+import {
+  AdminLimits,
+  auditActions,
+  auditActionSchema,
+  type AuditAction,
+  type AuditEvent,
+} from '@teamup/contracts/admin';
+import { DateField } from '../../../components/date-fields';
+import { ErrorAlert } from '../../../components/error-alert';
+import { adminKo } from '../../../i18n/ko/admin';
+import { errorMessage } from '../../../lib/error-message';
+import type { AuditFilters } from '../api/admin-query-keys';
+import { useAdminAudit, useExportAuditLog } from '../api/audit';
+import { auditDetailItems, formatAuditTime, isDangerAction, seoulToday } from '../lib/audit';
+import { AdminLoadError } from './admin-states';
+import { toastFailed } from './admin-toast';
+
+const t = adminKo.audit;
+
+/** How long typing rests before the log is asked for again. */
+const SEARCH_DELAY_MS = 300;
+
+const actionOptions = [
+  { value: '', label: t.allActions },
+  ...auditActions.map((action) => ({ value: action, label: adminKo.auditActions[action] })),
+];
+
+function ActionBadge({ action }: { action: AuditAction }) {
+  const danger = isDangerAction(action);
+  return (
+    <Badge
+      variant="light"
+      color={danger ? 'red' : 'gray'}
+      data-tone={danger ? 'danger' : 'neutral'}
+      data-testid="admin-audit-action"
+    >
+      {adminKo.auditActions[action]}
+    </Badge>
+  );
+}
+
+function When({ event }: { event: AuditEvent }) {
+  return (
+    <Text
+      component="time"
+      dateTime={event.at}
+      size="sm"
+      style={{ whiteSpace: 'nowrap' }}
+      data-testid="admin-audit-at"
+    >
+      {formatAuditTime(event.at)}
+    </Text>
+  );
+}
+
+function Actor({ event }: { event: AuditEvent }) {
+  const label = event.actor?.label;
+  return (
+    <Text
+      size="sm"
+      c={label ? undefined : 'dimmed'}
+      style={{ overflowWrap: 'anywhere' }}
+      data-testid="admin-audit-actor"
+    >
+      {label ?? t.unknownActor}
+    </Text>
+  );
+}
+
+function Target({ event }: { event: AuditEvent }) {
+  const { target } = event;
+  if (!target) {
+    return (
+      <Text size="sm" c="dimmed" data-testid="admin-audit-target">
+        {t.none}
+      </Text>
+    );
+  }
+  // An instance is one of its kind; anything else without a name is named by its id.
+  const label = target.label ?? (target.type === 'INSTANCE' ? null : `#${target.id}`);
+  return (
+    <Text size="sm" style={{ overflowWrap: 'anywhere' }} data-testid="admin-audit-target">
+      <Text span size="xs" c="dimmed" fw={600} data-testid="admin-audit-target-type">
+        {adminKo.auditTargets[target.type]}
+      </Text>
+      {label && (
+        <>
+          {' '}
+          <span data-testid="admin-audit-target-label">{label}</span>
+        </>
+      )}
+    </Text>
+  );
+}
+
+/** The address, with the browser as a small dimmed line under it. */
+function Origin({ event }: { event: AuditEvent }) {
+  return (
+    <Stack gap={0} miw={0}>
+      <Text
+        size="sm"
+        c={event.ip ? undefined : 'dimmed'}
+        style={{ overflowWrap: 'anywhere' }}
+        data-testid="admin-audit-ip"
+      >
+        {event.ip ?? t.none}
+      </Text>
+      {event.userAgent && (
+        <Text
+          size="xs"
+          c="dimmed"
+          lineClamp={2}
+          title={event.userAgent}
+          style={{ overflowWrap: 'anywhere' }}
+          data-testid="admin-audit-user-agent"
+        >
+          {event.userAgent}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+function Details({ event }: { event: AuditEvent }) {
+  const items = auditDetailItems(event.details);
+  if (items.length === 0) {
+    return (
+      <Text size="sm" c="dimmed" data-testid="admin-audit-details">
+        {t.none}
+      </Text>
+    );
+  }
+  return (
+    <Text
+      size="xs"
+      ff="monospace"
+      style={{ overflowWrap: 'anywhere' }}
+      data-testid="admin-audit-details"
+    >
+      {items.join(' · ')}
+    </Text>
+  );
+}
+
+/** Wide screens: one row an entry. */
+function AuditTable({ events }: { events: AuditEvent[] }) {
+  return (
+    <Table.ScrollContainer minWidth={960}>
+      <Table striped highlightOnHover verticalSpacing="sm" data-testid="admin-audit-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t.columns.at}</Table.Th>
+            <Table.Th>{t.columns.action}</Table.Th>
+            <Table.Th>{t.columns.actor}</Table.Th>
+            <Table.Th>{t.columns.target}</Table.Th>
+            <Table.Th>{t.columns.ip}</Table.Th>
+            <Table.Th>{t.columns.details}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {events.map((event) => (
+            <Table.Tr key={event.id} data-testid="admin-audit-event" data-event-id={event.id}>
+              <Table.Td>
+                <When event={event} />
+              </Table.Td>
+              <Table.Td>
+                <ActionBadge action={event.action} />
+              </Table.Td>
+              <Table.Td maw={240}>
+                <Actor event={event} />
+              </Table.Td>
+              <Table.Td maw={260}>
+                <Target event={event} />
+              </Table.Td>
+              <Table.Td maw={220}>
+                <Origin event={event} />
+              </Table.Td>
+              <Table.Td maw={320}>
+                <Details event={event} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** Phones: one card an entry. */
+function AuditCards({ events }: { events: AuditEvent[] }) {
+  const line = (label: string, value: ReactNode) => (
+    <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+      <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
+        {label}
+      </Text>
+      <div style={{ minWidth: 0, textAlign: 'right' }}>{value}</div>
+    </Group>
+  );
+  return (
+    <Stack component="ul" gap="sm" m={0} p={0} style={{ listStyle: 'none' }}>
+      {events.map((event) => (
+        <Paper
+          key={event.id}
+          component="li"
+          withBorder
+          radius="md"
+          p="sm"
+          data-testid="admin-audit-event"
+          data-event-id={event.id}
+        >
+          <Stack gap={6}>
+            <Group justify="space-between" gap="xs" wrap="wrap">
+              <ActionBadge action={event.action} />
+              <When event={event} />
+            </Group>
+            {line(t.columns.actor, <Actor event={event} />)}
+            {line(t.columns.target, <Target event={event} />)}
+            {line(t.columns.ip, <Origin event={event} />)}
+            {Object.keys(event.details).length > 0 && <Details event={event} />}
+          </Stack>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
+/** Each of the two day fields on a phone: half the row, less half the gap between them. */
+const halfRow = 'calc(50% - var(--mantine-spacing-sm) / 2)';
+
+/**
+ * 감사 로그: who did what, to what, from where; searched, narrowed by action and days (in Korea),
+ * newest first with older pages on demand, and exported as JSON lines with the same filters.
+ */
+export function AdminAudit() {
+  const wide = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
+  const [search, setSearch] = useState('');
+  const [q] = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
+  const [action, setAction] = useState<AuditAction | null>(null);
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const filters: AuditFilters = { q, action, from, to };
+  const list = useAdminAudit(filters);
+  const exportLog = useExportAuditLog();
+  const today = seoulToday();
+  const filtered = search !== '' || action !== null || from !== '' || to !== '';
+
+  const reset = () => {
+    setSearch('');
+    setAction(null);
+    setFrom('');
+    setTo('');
+  };
+
+  // What is typed goes out at once, not after the pause the list waits for.
+  const exportFilters: AuditFilters = { ...filters, q: search.trim() };
+  const events = list.data?.pages.flatMap((page) => page.events) ?? [];
+  const retentionDays = list.data?.pages[0]?.retentionDays;
+
+  return (
+    <Stack gap="md">
+      <Group gap="sm" align="flex-end" wrap="wrap" role="group" aria-label={t.filtersLabel}>
+        <TextInput
+          label={t.search}
+          placeholder={t.searchPlaceholder}
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+          maxLength={AdminLimits.userQueryMax}
+          w={{ base: '100%', sm: 260 }}
+          data-testid="admin-audit-search"
+        />
+        <Select
+          label={t.action}
+          data={actionOptions}
+          value={action ?? ''}
+          onChange={(value) => {
+            const next = auditActionSchema.safeParse(value);
+            setAction(next.success ? next.data : null);
+          }}
+          allowDeselect={false}
+          w={{ base: '100%', sm: 220 }}
+          data-testid="admin-audit-action-filter"
+        />
+        <Group gap="sm" wrap="nowrap" align="flex-end" w={{ base: '100%', sm: 'auto' }}>
+          <DateField
+            label={t.from}
+            value={from}
+            onChange={setFrom}
+            clearable
+            size="sm"
+            maxDate={to || today}
+            testId="admin-audit-from"
+            w={{ base: halfRow, sm: 160 }}
+            miw={0}
+          />
+          <DateField
+            label={t.to}
+            value={to}
+            onChange={setTo}
+            clearable
+            size="sm"
+            minDate={from || undefined}
+            maxDate={today}
+            pickerSide="right"
+            testId="admin-audit-to"
+            w={{ base: halfRow, sm: 160 }}
+            miw={0}
+          />
+        </Group>
+        <Group gap="sm" wrap="nowrap" w={{ base: '100%', sm: 'auto' }}>
+          <Button
+            variant="default"
+            leftSection={<IconFilterOff size={16} aria-hidden />}
+            onClick={reset}
+            disabled={!filtered}
+            style={{ flex: '1 0 auto' }}
+            data-testid="admin-audit-reset"
+          >
+            {t.reset}
+          </Button>
+          <Button
+            variant="light"
+            leftSection={<IconDownload size={16} aria-hidden />}
+            loading={exportLog.isPending}
+            onClick={() =>
+              exportLog.mutate(exportFilters, { onError: toastFailed(t.exportFailed) })
+            }
+            style={{ flex: '1 0 auto' }}
+            data-testid="admin-audit-export"
+          >
+            {t.export}
+          </Button>
+        </Group>
+      </Group>
+      {retentionDays !== undefined && (
+        <Text size="xs" c="dimmed" data-testid="admin-audit-retention">
+          {t.retention(retentionDays)}
+        </Text>
+      )}
+      {list.isPending ? (
+        <Stack gap="sm" aria-busy="true" aria-label={adminKo.loading}>
+          <Skeleton h={52} radius="md" />
+          <Skeleton h={52} radius="md" />
+          <Skeleton h={52} radius="md" />
+        </Stack>
+      ) : list.isError && !list.data ? (
+        <AdminLoadError
+          error={list.error}
+          fallback={t.loadFailed}
+          onRetry={() => void list.refetch()}
+        />
+      ) : events.length === 0 ? (
+        <Paper withBorder radius="md" p="xl" data-testid="admin-audit-empty">
+          <Text ta="center" fw={600}>
+            {t.empty}
+          </Text>
+        </Paper>
+      ) : (
+        <Stack gap="md" style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
+          {wide ? <AuditTable events={events} /> : <AuditCards events={events} />}
+          {list.isFetchNextPageError && (
+            <ErrorAlert message={errorMessage(list.error, { fallback: t.moreFailed })} />
+          )}
+          {list.hasNextPage && (
+            <Group justify="center">
+              <Button
+                variant="default"
+                loading={list.isFetchingNextPage}
+                disabled={list.isPlaceholderData}
+                onClick={() => void list.fetchNextPage()}
+                data-testid="admin-audit-more"
+              >
+                {t.more}
+              </Button>
+            </Group>
+          )}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
