@@ -150,6 +150,8 @@ export async function createContext(
     await context.domainEvents.settled();
     // Live events published after their commit (a chat send answers before its event is logged).
     await bus.settled();
+    // What modules still hold (pushes waiting) goes out before the database closes.
+    await context.moduleState.closeAll();
     for (const close of owned.reverse()) await close().catch(() => undefined);
   };
   return { context, dispose };

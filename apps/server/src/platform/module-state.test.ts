@@ -28,6 +28,29 @@ describe('ModuleState', () => {
     expect(second.get(list)).toEqual([]);
   });
 
+  it('closes the states that say how, last made first, each with the state it made', async () => {
+    const closed: string[] = [];
+    const first = new ModuleStateKey(
+      'test: first',
+      () => ({ name: 'a' }),
+      async (made) => {
+        closed.push(made.name);
+      },
+    );
+    const plain = new ModuleStateKey('test: plain', () => ({ name: 'b' }));
+    const last = new ModuleStateKey(
+      'test: last',
+      () => ({ name: 'c' }),
+      async (made) => {
+        closed.push(made.name);
+      },
+    );
+    const state = new ModuleState();
+    state.makeAll(ctx, [first, plain, last]);
+    await state.closeAll();
+    expect(closed).toEqual(['c', 'a']);
+  });
+
   it('refuses a state no module of the app declares', () => {
     const undeclared = new ModuleStateKey('test: undeclared', () => 1);
     expect(() => new ModuleState().get(undeclared)).toThrow(/test: undeclared/);

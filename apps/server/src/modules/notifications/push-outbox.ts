@@ -139,6 +139,7 @@ export class PushOutbox {
 export const pushOutboxState = new ModuleStateKey(
   'notifications: push outbox',
   (ctx) => new PushOutbox(ctx),
+  (outbox) => outbox.stop(),
 );
 
 /** The notice one push tells of: a mention before the room's folded count, then the newest. */

@@ -282,6 +282,7 @@ export function AdminAudit() {
           onChange={(event) => setSearch(event.currentTarget.value)}
           maxLength={AdminLimits.userQueryMax}
           w={{ base: '100%', sm: 260 }}
+          size="sm"
           data-testid="admin-audit-search"
         />
         <Select
@@ -294,6 +295,7 @@ export function AdminAudit() {
           }}
           allowDeselect={false}
           w={{ base: '100%', sm: 220 }}
+          size="sm"
           data-testid="admin-audit-action-filter"
         />
         <Group gap="sm" wrap="nowrap" align="flex-end" w={{ base: '100%', sm: 'auto' }}>

@@ -328,6 +328,7 @@ export function AdminUsers() {
           onChange={(event) => setSearch(event.currentTarget.value)}
           maxLength={AdminLimits.userQueryMax}
           w={{ base: '100%', sm: 280 }}
+          size="sm"
           data-testid="admin-user-search"
         />
         <Stack gap={4} w={{ base: '100%', sm: 'auto' }}>

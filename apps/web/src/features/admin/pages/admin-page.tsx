@@ -89,7 +89,7 @@ function AdminTabs() {
 
   return (
     <Tabs value={tab} onChange={choose} keepMounted={false}>
-      <Tabs.List aria-label={t.tabsLabel} style={{ flexWrap: 'nowrap', overflowX: 'auto' }}>
+      <Tabs.List aria-label={t.tabsLabel} style={{ flexWrap: 'wrap' }}>
         {ADMIN_TABS.map((value) => {
           const TabIcon = icons[value];
           return (
