@@ -4,21 +4,29 @@ import { QueryClient } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, type InitialEntry } from 'react-router';
 import { AppProviders } from '../app/providers';
 
+/** A `matchMedia` whose every query answers `matches` (jsdom has no layout to ask). */
+export function matchMediaAnswering(matches: boolean): typeof window.matchMedia {
+  return (query: string) =>
+    ({
+      matches,
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
+
+/** Mantine's media queries as on a wide screen (`true`: tables) or a phone (`false`: cards). */
+export function screenWide(wide: boolean): void {
+  window.matchMedia = matchMediaAnswering(wide);
+}
+
 /** What jsdom lacks and Mantine uses. */
 export function installBrowserShims() {
-  if (!window.matchMedia) {
-    window.matchMedia = (query: string) =>
-      ({
-        matches: false,
-        media: query,
-        onchange: null,
-        addListener: () => undefined,
-        removeListener: () => undefined,
-        addEventListener: () => undefined,
-        removeEventListener: () => undefined,
-        dispatchEvent: () => false,
-      }) as MediaQueryList;
-  }
+  if (!window.matchMedia) window.matchMedia = matchMediaAnswering(false);
   if (!('ResizeObserver' in window)) {
     class ResizeObserverShim {
       observe() {}

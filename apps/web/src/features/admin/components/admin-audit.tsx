@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import {
   Badge,
   Button,
@@ -29,6 +29,7 @@ import { useAdminAudit, useExportAuditLog } from '../api/audit';
 import { auditDetailItems, formatAuditTime, isDangerAction, seoulToday } from '../lib/audit';
 import { AdminLoadError } from './admin-states';
 import { toastFailed } from './admin-toast';
+import { CardItem, CardLine, CardList } from '../../../components/card-list';
 
 const t = adminKo.audit;
 
@@ -203,39 +204,29 @@ function AuditTable({ events }: { events: AuditEvent[] }) {
 
 /** Phones: one card an entry. */
 function AuditCards({ events }: { events: AuditEvent[] }) {
-  const line = (label: string, value: ReactNode) => (
-    <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
-      <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
-        {label}
-      </Text>
-      <div style={{ minWidth: 0, textAlign: 'right' }}>{value}</div>
-    </Group>
-  );
   return (
-    <Stack component="ul" gap="sm" m={0} p={0} style={{ listStyle: 'none' }}>
+    <CardList>
       {events.map((event) => (
-        <Paper
-          key={event.id}
-          component="li"
-          withBorder
-          radius="md"
-          p="sm"
-          data-testid="admin-audit-event"
-          data-event-id={event.id}
-        >
+        <CardItem key={event.id} data-testid="admin-audit-event" data-event-id={event.id}>
           <Stack gap={6}>
             <Group justify="space-between" gap="xs" wrap="wrap">
               <ActionBadge action={event.action} />
               <When event={event} />
             </Group>
-            {line(t.columns.actor, <Actor event={event} />)}
-            {line(t.columns.target, <Target event={event} />)}
-            {line(t.columns.ip, <Origin event={event} />)}
+            <CardLine label={t.columns.actor} align="flex-start">
+              <Actor event={event} />
+            </CardLine>
+            <CardLine label={t.columns.target} align="flex-start">
+              <Target event={event} />
+            </CardLine>
+            <CardLine label={t.columns.ip} align="flex-start">
+              <Origin event={event} />
+            </CardLine>
             {Object.keys(event.details).length > 0 && <Details event={event} />}
           </Stack>
-        </Paper>
+        </CardItem>
       ))}
-    </Stack>
+    </CardList>
   );
 }
 

@@ -40,6 +40,7 @@ import { ADMIN_USER_PAGE_SIZE, useAdminUsers } from '../api/users';
 import { AdminLoadError } from './admin-states';
 import { actionsFor, type UserAction } from '../lib/user-actions';
 import { toastDone, toastFailed } from './admin-toast';
+import { CardItem, CardLine, CardList } from '../../../components/card-list';
 
 const t = adminKo.users;
 
@@ -221,26 +222,10 @@ function UsersTable({ people, selfId, busy, onAction }: RowsProps) {
 
 /** Phones: one card a person. */
 function UserCards({ people, selfId, busy, onAction }: RowsProps) {
-  const line = (label: string, value: ReactNode) => (
-    <Group justify="space-between" gap="xs" wrap="nowrap">
-      <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
-        {label}
-      </Text>
-      <div style={{ minWidth: 0, textAlign: 'right' }}>{value}</div>
-    </Group>
-  );
   return (
-    <Stack component="ul" gap="sm" m={0} p={0} style={{ listStyle: 'none' }}>
+    <CardList>
       {people.map((person) => (
-        <Paper
-          key={person.id}
-          component="li"
-          withBorder
-          radius="md"
-          p="sm"
-          data-testid="admin-user"
-          data-user-id={person.id}
-        >
+        <CardItem key={person.id} data-testid="admin-user" data-user-id={person.id}>
           <Stack gap={6}>
             <Group justify="space-between" align="flex-start" wrap="nowrap">
               <Stack gap={2} miw={0}>
@@ -260,17 +245,22 @@ function UserCards({ people, selfId, busy, onAction }: RowsProps) {
               <RoleBadge person={person} />
               <StatusBadge person={person} />
             </Group>
-            {line(t.columns.provider, <Text size="sm">{adminKo.providers[person.provider]}</Text>)}
-            {line(t.columns.createdAt, <Text size="sm">{formatDate(person.createdAt)}</Text>)}
-            {line(t.columns.lastActiveAt, <LastActive person={person} />)}
-            {line(
-              t.columns.workspaces,
-              <Text size="sm">{t.workspaceCount(person.workspaceCount)}</Text>,
-            )}
+            <CardLine label={t.columns.provider}>
+              <Text size="sm">{adminKo.providers[person.provider]}</Text>
+            </CardLine>
+            <CardLine label={t.columns.createdAt}>
+              <Text size="sm">{formatDate(person.createdAt)}</Text>
+            </CardLine>
+            <CardLine label={t.columns.lastActiveAt}>
+              <LastActive person={person} />
+            </CardLine>
+            <CardLine label={t.columns.workspaces}>
+              <Text size="sm">{t.workspaceCount(person.workspaceCount)}</Text>
+            </CardLine>
           </Stack>
-        </Paper>
+        </CardItem>
       ))}
-    </Stack>
+    </CardList>
   );
 }
 

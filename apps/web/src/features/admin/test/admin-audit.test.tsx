@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import type { AuditEvent, AuditPage } from '@teamup/contracts/admin';
 import { pickDate } from '../../../test/date-pickers';
-import { renderPage } from '../../../test/render';
+import { renderPage, screenWide } from '../../../test/render';
 import { ok, problem, stubApi, type ApiCall, type ApiHandler } from '../../../test/stub-api';
 import { signedInScreenTests } from '../../chat/test/fixtures';
 import { AdminPage } from '../pages/admin-page';
@@ -105,21 +105,6 @@ function setup({ override = () => undefined }: { override?: ApiHandler } = {}) {
   );
   renderPage('/admin', <AdminPage />, '/admin?tab=audit');
   return calls;
-}
-
-/** Mantine's media queries: a wide screen (the table) or a phone (cards). */
-function screenWide(wide: boolean) {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: wide,
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
 }
 
 const listCalls = (calls: ApiCall[]) =>

@@ -10,7 +10,7 @@ import {
   type Invitation,
 } from '@teamup/contracts/admin';
 import type { Page } from '@teamup/contracts/common';
-import { renderPage } from '../../../test/render';
+import { renderPage, screenWide } from '../../../test/render';
 import {
   noContent,
   ok,
@@ -166,21 +166,6 @@ function setup({
   );
   renderPage('/admin', <AdminPage />, entry);
   return calls;
-}
-
-/** Mantine's media queries: a wide screen (the table) or a phone (cards). */
-function screenWide(wide: boolean) {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: wide,
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
 }
 
 const adminCalls = (calls: ApiCall[]) => calls.filter((call) => call.path.startsWith('/api/admin'));

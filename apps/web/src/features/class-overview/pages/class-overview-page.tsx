@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState } from 'react';
 import {
   Button,
   Center,
@@ -46,6 +46,7 @@ import {
   type Sort,
   type SortKey,
 } from '../lib/overview-table';
+import { CardItem, CardLine, CardList } from '../../../components/card-list';
 
 const t = classKo;
 
@@ -187,26 +188,10 @@ function OverviewTable({
 
 /** Phones: one card per team, sorted with the select above. */
 function OverviewCards({ workspaceId, teams, onNudge }: RowProps) {
-  const line = (label: string, value: ReactNode) => (
-    <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
-      <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
-        {label}
-      </Text>
-      <div style={{ minWidth: 0, textAlign: 'right' }}>{value}</div>
-    </Group>
-  );
   return (
-    <Stack component="ul" gap="sm" m={0} p={0} style={{ listStyle: 'none' }}>
+    <CardList>
       {teams.map((team) => (
-        <Paper
-          key={team.id}
-          component="li"
-          withBorder
-          radius="md"
-          p="sm"
-          data-testid="class-team"
-          data-team-id={team.id}
-        >
+        <CardItem key={team.id} data-testid="class-team" data-team-id={team.id}>
           <Stack gap={6}>
             <Group justify="space-between" align="flex-start" wrap="nowrap">
               <Stack gap={0} style={{ minWidth: 0 }}>
@@ -219,15 +204,25 @@ function OverviewCards({ workspaceId, teams, onNudge }: RowProps) {
               <NudgeTeamButton team={team} onNudge={onNudge} />
             </Group>
             <ProgressCell team={team} />
-            {line(t.columns.overdue, <OverdueCell team={team} />)}
-            {line(t.columns.lastActivity, <LastActivityCell team={team} />)}
-            {line(t.columns.inactive, <InactiveCell team={team} onNudge={onNudge} />)}
-            {line(t.columns.meetings, <MeetingsCell team={team} />)}
-            {line(t.columns.evaluation, <EvaluationCell team={team} />)}
+            <CardLine label={t.columns.overdue} align="flex-start">
+              <OverdueCell team={team} />
+            </CardLine>
+            <CardLine label={t.columns.lastActivity} align="flex-start">
+              <LastActivityCell team={team} />
+            </CardLine>
+            <CardLine label={t.columns.inactive} align="flex-start">
+              <InactiveCell team={team} onNudge={onNudge} />
+            </CardLine>
+            <CardLine label={t.columns.meetings} align="flex-start">
+              <MeetingsCell team={team} />
+            </CardLine>
+            <CardLine label={t.columns.evaluation} align="flex-start">
+              <EvaluationCell team={team} />
+            </CardLine>
           </Stack>
-        </Paper>
+        </CardItem>
       ))}
-    </Stack>
+    </CardList>
   );
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ClassOverview, ClassOverviewTeam } from '@teamup/contracts/class-overview';
-import { renderPage } from '../../../test/render';
+import { renderPage, screenWide } from '../../../test/render';
 import { ok, problem, type ApiCall } from '../../../test/stub-api';
 import { deferred, signedInScreenTests, stubChatApi } from '../../chat/test/fixtures';
 import { ClassOverviewPage } from '../pages/class-overview-page';
@@ -47,21 +47,6 @@ const overview: ClassOverview = {
     }),
   ],
 };
-
-/** Mantine's media queries: wide (the table) or a phone (cards). */
-function screenWide(wide: boolean) {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: wide,
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-}
 
 function setup(
   answer: (call: ApiCall) => Response | Promise<Response> = () => ok(overview),
