@@ -23,7 +23,6 @@ import type { TypedApp } from './platform/http/types';
 import { registerRequestValidation } from './platform/http/validation';
 import { registerSecurityHeaders } from './platform/http/security-headers';
 import { reusingSerializerCompiler } from './platform/http/shared-answers';
-import { trackAuditOrigin } from './platform/audit/audit-log';
 import { registerObservability } from './platform/observability/observability';
 import { requestIdOf } from './platform/observability/request-id';
 import { serveWeb } from './platform/http/serve-web';
@@ -131,8 +130,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   }).withTypeProvider<ZodTypeProvider>();
 
   registerRequestValidation(app);
-  // First of the request hooks: the audit log knows where each request came from (0050).
-  trackAuditOrigin(app);
   // Before any route: every route registered after this is checked for its access step (0036).
   requireAccessSteps(app);
   app.setSerializerCompiler(reusingSerializerCompiler);

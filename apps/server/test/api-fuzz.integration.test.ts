@@ -120,9 +120,8 @@ const UPLOADS: Record<string, { fields?: z.ZodType; fileField: string; jsonAllow
 /** Operations that end what the others need: they run last, each in a world of its own. */
 const isDestructive = (operation: Operation) =>
   operation.method === 'DELETE' ||
-  /\/(?:leave|ban|delete|deactivate|role)$/.test(operation.path) ||
+  /\/(?:leave|ban|delete|deactivate)$/.test(operation.path) ||
   [
-    'PUT /api/admin/settings',
     'POST /api/auth/logout',
     'POST /api/auth/refresh',
     'PUT /api/users/password',

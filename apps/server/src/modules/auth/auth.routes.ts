@@ -1,10 +1,19 @@
+import type { FastifyRequest } from 'fastify';
 import { authEndpoints as endpoints } from '@teamup/contracts/auth';
 import type { AppContext } from '../../context';
+import { userAgentOf } from '../../platform/audit/audit-log';
 import { authOf } from '../../platform/auth/guard';
 import { routesFor } from '../../platform/http/define-route';
 import type { Guard, TypedApp } from '../../platform/http/types';
 import * as users from '../users/users.service';
 import * as auth from './auth.service';
+import type { RequestMeta } from './auth.service';
+
+/** Where a request came from, for the rate limits and the audit log. */
+const metaOf = (request: FastifyRequest): RequestMeta => ({
+  ip: request.ip,
+  userAgent: userAgentOf(request),
+});
 
 /** Anonymous credential endpoints get a tighter per-IP budget than the global one. */
 const strict = { rateLimit: { max: 60, timeWindow: '1 minute' } };
@@ -14,7 +23,7 @@ export async function authRoutes(app: TypedApp, ctx: AppContext, requireAuth: Gu
 
   route(
     endpoints.requestEmailCode,
-    ({ body, request }) => auth.requestSignupCode(ctx, body.email, { ip: request.ip }),
+    ({ body, request }) => auth.requestSignupCode(ctx, body.email, metaOf(request)),
     { message: '인증 코드를 보냈습니다.', config: strict },
   );
   route(
@@ -22,16 +31,16 @@ export async function authRoutes(app: TypedApp, ctx: AppContext, requireAuth: Gu
     ({ body }) => auth.verifySignupCode(ctx, body.email, body.verificationCode),
     { config: strict },
   );
-  route(endpoints.register, ({ body, request }) => auth.register(ctx, body, { ip: request.ip }), {
+  route(endpoints.register, ({ body, request }) => auth.register(ctx, body, metaOf(request)), {
     message: '회원가입이 완료되었습니다.',
     config: strict,
   });
-  route(endpoints.login, ({ body, request }) => auth.login(ctx, body, { ip: request.ip }), {
+  route(endpoints.login, ({ body, request }) => auth.login(ctx, body, metaOf(request)), {
     config: strict,
   });
   route(
     endpoints.loginTwoFactor,
-    ({ body, request }) => auth.completeTwoFactorLogin(ctx, body, { ip: request.ip }),
+    ({ body, request }) => auth.completeTwoFactorLogin(ctx, body, metaOf(request)),
     { config: strict },
   );
   route(endpoints.refresh, ({ body }) => auth.refresh(ctx, body.refreshToken), { config: strict });
@@ -61,7 +70,7 @@ export async function authRoutes(app: TypedApp, ctx: AppContext, requireAuth: Gu
   );
   route(
     endpoints.sendPasswordResetEmail,
-    ({ body, request }) => auth.sendResetCode(ctx, body.email, { ip: request.ip }),
+    ({ body, request }) => auth.sendResetCode(ctx, body.email, metaOf(request)),
     { message: '가입된 이메일이라면 인증 코드가 발송되었습니다.', config: strict },
   );
   route(

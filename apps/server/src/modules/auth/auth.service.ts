@@ -41,7 +41,8 @@ export const authMessages = {
   currentPasswordWrong: '현재 비밀번호가 올바르지 않습니다.',
 } as const;
 
-export type RequestMeta = { ip: string };
+/** Where a request came from: the client address, and its browser where the route names it. */
+export type RequestMeta = { ip: string; userAgent?: string | undefined };
 
 const accountDeactivated = () =>
   forbidden(adminMessages.accountDeactivated, ErrorCode.ACCOUNT_DEACTIVATED);
@@ -139,6 +140,7 @@ export async function login(
       actorId: credentials?.id ?? null,
       actorLabel: input.email,
       ip: meta.ip,
+      userAgent: meta.userAgent,
       details: { reason: credentials ? 'PASSWORD' : 'UNKNOWN_ACCOUNT' },
     });
     throw unauthorized(ErrorCode.INVALID_CREDENTIALS, authMessages.invalidCredentials);
@@ -150,6 +152,7 @@ export async function login(
       action: 'SIGN_IN_FAILED',
       actorId: credentials.id,
       ip: meta.ip,
+      userAgent: meta.userAgent,
       details: { reason: 'DEACTIVATED' },
     });
     throw accountDeactivated();
@@ -209,6 +212,7 @@ export async function startSession(
     action: 'SIGN_IN',
     actorId: userId,
     ip: meta.ip,
+    userAgent: meta.userAgent,
     details: { sessionId: session.id },
   });
   const token = await ctx.tokens.sign({ userId, sessionId: session.id });

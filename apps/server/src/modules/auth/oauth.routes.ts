@@ -11,6 +11,7 @@ import {
 } from '../../platform/http/define-route';
 import type { Guard, TypedApp } from '../../platform/http/types';
 import * as oauth from './oauth.service';
+import { userAgentOf } from '../../platform/audit/audit-log';
 
 const strict = { rateLimit: { max: 60, timeWindow: '1 minute' } };
 /** Binds a social login to the browser that started it (login, callback and exchange). */
@@ -108,6 +109,7 @@ export async function oauthRoutes(app: TypedApp, ctx: AppContext, requireAuth: G
   const exchange = ({ body, request }: RouteInput<typeof endpoints.oauthExchange>) =>
     oauth.exchangeTempCode(ctx, body.tempCode, browserKeyOf(request), body.clientInfo ?? {}, {
       ip: request.ip,
+      userAgent: userAgentOf(request),
     });
   route(endpoints.oauthExchange, exchange, { config: strict });
   // The spec's "social login completion" call: the same trade.

@@ -1,30 +1,20 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { AuditAction, auditTargetTypes } from '@teamup/contracts/admin';
+import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import type { TypedApp } from '../http/types';
 import { deleteAuditBefore, insertAuditEvent } from './audit.repo';
 
 /*
  * The audit log's writer (decision 0050): any module records a security or admin event with
- * `recordAudit`; where it came from (the client's address and browser) is taken from the request
- * being served, kept for the duration of each request in an AsyncLocalStorage, so services need
- * no request in their signatures.
+ * `recordAudit`. Where it came from is what the caller knows: a sign-in's client address and
+ * browser (RequestMeta). Not an AsyncLocalStorage: on Node 20 one turns on async hooks for every
+ * promise of the process, a cost paid by every request to spare a few services a parameter.
  */
 
-export type AuditOrigin = { ip: string | null; userAgent: string | null };
-
-const origins = new AsyncLocalStorage<AuditOrigin>();
-
-/** Every request runs in its origin (as @fastify/request-context does: run, then continue). */
-export function trackAuditOrigin(app: TypedApp): void {
-  app.addHook('onRequest', (request, _reply, done) => {
-    const agent = request.headers['user-agent'];
-    origins.run(
-      { ip: request.ip, userAgent: typeof agent === 'string' ? agent.slice(0, 300) : null },
-      done,
-    );
-  });
+/** The browser a request names, as the log keeps it (at most 300 characters). */
+export function userAgentOf(request: FastifyRequest): string | undefined {
+  const agent = request.headers['user-agent'];
+  return typeof agent === 'string' ? agent.slice(0, 300) : undefined;
 }
 
 export type AuditEntry = {
@@ -40,8 +30,9 @@ export type AuditEntry = {
     label?: string | null;
   };
   details?: Record<string, string | number | boolean | null>;
-  /** When the caller knows it better than the request (a sign-in's client address). */
-  ip?: string;
+  /** Where from, when the caller knows it (a sign-in's client address and browser). */
+  ip?: string | undefined;
+  userAgent?: string | undefined;
 };
 
 /**
@@ -53,7 +44,6 @@ export async function recordAudit(
   entry: AuditEntry,
   db: Db = ctx.database.db,
 ): Promise<void> {
-  const origin = origins.getStore();
   const target = entry.target;
   try {
     await insertAuditEvent(db, {
@@ -67,8 +57,8 @@ export async function recordAudit(
       // Resolved in the statement when the caller gave none.
       targetUserId:
         target?.type === 'USER' && target.label === undefined ? Number(target.id) : null,
-      ip: entry.ip ?? origin?.ip ?? null,
-      userAgent: origin?.userAgent ?? null,
+      ip: entry.ip ?? null,
+      userAgent: entry.userAgent ?? null,
       details: entry.details ?? {},
     });
   } catch (error) {
