@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { deleteAuditBefore, insertAuditEvent } from './audit.repo';
 
 /*
- * The audit log's writer (decision 0050): any module records a security or admin event with
+ * The audit log's writer (decision 0050): each module records a security or admin event with
  * `recordAudit`. Where it came from is what the caller knows: a sign-in's client address and
  * browser (RequestMeta). Not an AsyncLocalStorage: on Node 20 one turns on async hooks for every
  * promise of the process, a cost paid by every request to spare a few services a parameter.
