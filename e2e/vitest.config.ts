@@ -7,7 +7,8 @@ export default defineConfig({
     include: ['**/*.spec.ts'],
     setupFiles: ['support/failure-report.ts'],
     environment: 'node',
-    testTimeout: 120_000,
+    // A journey takes under a minute here; the CI machine, shared, has run them 2.5 times slower.
+    testTimeout: 180_000,
     hookTimeout: 120_000,
     // expect.poll gives up after 1 s by default: on a loaded 2-core CI machine a drop, a save or a
     // live event can take longer than that to show, and three landings failed on such waits.

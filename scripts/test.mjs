@@ -95,7 +95,8 @@ const endToEnd = {
   title: 'end-to-end (Chromium)',
   command: 'npx',
   args: ['vitest', 'run', '--config', 'e2e/vitest.config.ts'],
-  env: { CHROME_PATH: chrome.path },
+  // Pictures only of what failed: nobody looks at a passing run's, and each costs a loaded machine.
+  env: { CHROME_PATH: chrome.path, E2E_SCREENSHOTS: 'failures' },
 };
 
 // The browser journeys beside the PostgreSQL pass: each waits much of its time (on the database

@@ -85,8 +85,22 @@ export async function newPage(
 /** E2E_SHOTS_DIR sends the screenshots elsewhere (parallel runs on one checkout). */
 const artifacts = process.env.E2E_SHOTS_DIR ?? path.resolve(import.meta.dirname, '..', 'artifacts');
 
-/** Saves a screenshot under e2e/artifacts (kept out of git) for a person to look at. */
-export async function screenshot(page: Page, name: string): Promise<string> {
+/**
+ * `E2E_SCREENSHOTS=failures` (npm test sets it) keeps only what a failed journey showed: a
+ * full-page picture costs a loaded CI machine up to a second, and nobody looks at a passing run's.
+ */
+const onlyFailures = process.env.E2E_SCREENSHOTS === 'failures';
+
+/**
+ * Saves a screenshot under e2e/artifacts (kept out of git) for a person to look at; `always`
+ * for the picture of a failure. Answers the file, or nothing when the run keeps none.
+ */
+export async function screenshot(
+  page: Page,
+  name: string,
+  when: 'always' | 'for-a-person' = 'for-a-person',
+): Promise<string | undefined> {
+  if (onlyFailures && when === 'for-a-person') return undefined;
   await fs.mkdir(artifacts, { recursive: true });
   const file = path.join(artifacts, `${name}.png`);
   await page.screenshot({ path: file, fullPage: true });

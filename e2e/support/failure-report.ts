@@ -29,7 +29,9 @@ beforeEach(({ onTestFailed, task }) => {
         .locator('body')
         .innerText({ timeout: 2_000 })
         .catch((error: unknown) => `(text not read: ${String(error)})`);
-      const shot = await screenshot(page, `FAILED-${slug}-${index + 1}`).catch(() => '(none)');
+      const shot = await screenshot(page, `FAILED-${slug}-${index + 1}`, 'always').catch(
+        () => '(none)',
+      );
       console.error(
         `── page ${index + 1} of ${pages.length} when "${task.name}" failed ` +
           `(attempt ${(task.result?.retryCount ?? 0) + 1}): ${page.url()}\n` +

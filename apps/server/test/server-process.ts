@@ -148,7 +148,7 @@ export async function spawnServer(options: ServerOptions): Promise<ServerProcess
   const pid = child.pid;
   const url = `http://127.0.0.1:${port}`;
 
-  const waitUntilHealthy = async (timeoutMs = options.readyTimeoutMs ?? 60_000) => {
+  const waitUntilHealthy = async (timeoutMs = options.readyTimeoutMs ?? 120_000) => {
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
       if (hasExited) {

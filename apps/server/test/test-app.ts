@@ -138,6 +138,7 @@ export async function openTestDatabase(): Promise<Database> {
     const template = await ensurePostgresTemplate(admin, adminUrl);
     // Another process may just have built the template and not yet let go of it.
     await whenUnused(admin, `CREATE DATABASE ${name} TEMPLATE ${template}`);
+    await admin.query(`ALTER DATABASE ${name} SET synchronous_commit = off`);
   } finally {
     await admin.end();
   }
