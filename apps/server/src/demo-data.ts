@@ -54,11 +54,15 @@ export async function seedDemo(ctx: AppContext) {
   const passwordHash = await ctx.passwords.hash(demoPassword);
   for (const person of people) {
     if (await findCredentials(ctx, person.email)) continue;
-    const user = await createLocalUser(ctx, {
-      email: person.email,
-      name: person.name,
-      passwordHash,
-    });
+    const user = await createLocalUser(
+      ctx,
+      {
+        email: person.email,
+        name: person.name,
+        passwordHash,
+      },
+      null, // seeded as the instance starts: no request made these accounts
+    );
     if (!user) continue;
     await updateProfile(
       ctx,

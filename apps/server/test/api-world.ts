@@ -80,7 +80,7 @@ let passwordHash: string | undefined;
 export async function worldUser(app: TestApp, name: string): Promise<TestUser> {
   const email = uniqueEmail('fuzz');
   passwordHash ??= await app.context.passwords.hash('Password1');
-  const user = await createLocalUser(app.context, { email, name, passwordHash });
+  const user = await createLocalUser(app.context, { email, name, passwordHash }, null);
   if (!user) throw new Error(`world set-up: could not create ${email}`);
   const session = await sessionFor(app, user.id);
   return {

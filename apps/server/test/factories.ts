@@ -94,11 +94,15 @@ export async function createUser(app: TestApp, name?: string) {
   userCounter += 1;
   const email = uniqueEmail('member');
   const passwordHash = await app.context.passwords.hash('Password1');
-  const user = await createLocalUser(app.context, {
-    email,
-    name: name ?? `사용자${userCounter}`,
-    passwordHash,
-  });
+  const user = await createLocalUser(
+    app.context,
+    {
+      email,
+      name: name ?? `사용자${userCounter}`,
+      passwordHash,
+    },
+    null,
+  );
   if (!user) throw new Error(`could not create ${email}`);
   const tokens = await login(app, email);
   return { ...tokens, email, name: user.name };

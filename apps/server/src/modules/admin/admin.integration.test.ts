@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Secret, TOTP } from 'otpauth';
 import {
   adminEndpoints,
+  auditActions,
   type AdminUser,
   type AuditPage,
   type InstanceSettings,
@@ -454,6 +456,124 @@ describe('the audit log', () => {
       actor: { id: admin.userId },
       details: { entries: lines.length, action: 'SIGN_IN' },
     });
+  });
+
+  it('every entry a request made names the address and browser it came from, for every action', async () => {
+    const browser = 'WhereFrom/2.0 (audit test)';
+    const send = (
+      user: { token: string } | null,
+      method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+      url: string,
+      payload?: object,
+    ) =>
+      app.inject({
+        method,
+        url,
+        ...(payload === undefined ? {} : { payload }),
+        headers: {
+          'user-agent': browser,
+          ...(user ? { authorization: `Bearer ${user.token}` } : {}),
+        },
+      });
+    const ok = async (response: Awaited<ReturnType<typeof send>>) => {
+      expect(response.statusCode, response.body).toBeLessThan(300);
+      return response;
+    };
+    const since = dataOf<AuditPage>(await call(app, admin, 'GET', '/api/admin/audit?size=1'))
+      .events[0]?.id;
+
+    // Accounts: sign-up, a failed and a good sign-in, a password change and a reset.
+    const email = uniqueEmail('wherefrom');
+    const code = await mailedCode(app, sink, email);
+    await ok(await send(null, 'POST', '/api/auth/email/verify', { email, verificationCode: code }));
+    await ok(
+      await send(null, 'POST', '/api/users/register', {
+        email,
+        password: 'Password1',
+        confirmPassword: 'Password1',
+      }),
+    );
+    await send(null, 'POST', '/api/auth/login', { email, password: 'Wrong-1234' });
+    const signedIn = await ok(
+      await send(null, 'POST', '/api/auth/login', { email, password: 'Password1' }),
+    );
+    const person = {
+      token: dataOf<{ token: string }>(signedIn).token,
+      userId: dataOf<{ user: { id: number } }>(signedIn).user.id,
+    };
+    await ok(
+      await send(person, 'PUT', '/api/users/password', {
+        currentPassword: 'Password1',
+        newPassword: 'Password2',
+      }),
+    );
+    const resetCode = await mailedCode(app, sink, email, '/api/auth/send-password-reset-email');
+    await ok(
+      await send(null, 'POST', '/api/auth/reset-password', {
+        email,
+        resetCode,
+        newPassword: 'Password3',
+      }),
+    );
+    person.token = dataOf<{ token: string }>(
+      await ok(await send(null, 'POST', '/api/auth/login', { email, password: 'Password3' })),
+    ).token;
+
+    // Two-step verification on and off.
+    const setup = dataOf<{ secret: string }>(
+      await ok(await send(person, 'POST', '/api/auth/2fa/setup')),
+    );
+    const totp = new TOTP({ secret: Secret.fromBase32(setup.secret), digits: 6, period: 30 });
+    await ok(await send(person, 'POST', '/api/auth/2fa/enable', { code: totp.generate() }));
+    await ok(await send(person, 'POST', '/api/auth/2fa/disable', { password: 'Password3' }));
+
+    // A workspace's moderation, a team deleted, the workspace deleted.
+    const workspace = dataOf<{ id: number; inviteCode: string }>(
+      await ok(await send(admin, 'POST', '/api/workspaces', { name: '출처 공간' })),
+    );
+    const join = () =>
+      send(person, 'POST', '/api/workspaces/join', { inviteCode: workspace.inviteCode });
+    const inWorkspace = `/api/workspaces/${workspace.id}/members/${person.userId}`;
+    await ok(await join());
+    await ok(await send(admin, 'PUT', `${inWorkspace}/role`, { role: 'ADMIN' }));
+    await ok(await send(admin, 'DELETE', inWorkspace));
+    await ok(await send(admin, 'POST', `${inWorkspace}/ban`));
+    await ok(await send(admin, 'DELETE', `${inWorkspace}/ban`));
+    const team = dataOf<{ id: number }>(
+      await ok(
+        await send(admin, 'POST', '/api/teams', { name: '출처 팀', workspaceId: workspace.id }),
+      ),
+    );
+    await ok(await send(admin, 'DELETE', `/api/teams/${team.id}`, { confirmName: '출처 팀' }));
+    await ok(
+      await send(admin, 'DELETE', `/api/workspaces/${workspace.id}`, { confirmName: '출처 공간' }),
+    );
+
+    // The instance admin's acts.
+    const byAdmin = `/api/admin/users/${person.userId}`;
+    await ok(await send(admin, 'POST', `${byAdmin}/deactivate`));
+    await ok(await send(admin, 'POST', `${byAdmin}/reactivate`));
+    await ok(await send(admin, 'PUT', `${byAdmin}/role`, { role: 'ADMIN' }));
+    await ok(
+      await send(admin, 'PUT', '/api/admin/settings', { registration: 'OPEN', allowedDomains: [] }),
+    );
+    const invited = dataOf<Invitation[]>(
+      await ok(
+        await send(admin, 'POST', '/api/admin/invitations', { emails: [uniqueEmail('inv')] }),
+      ),
+    );
+    await ok(await send(admin, 'DELETE', `/api/admin/invitations/${invited[0]?.id}`));
+    await ok(await send(admin, 'GET', '/api/admin/audit.jsonl'));
+
+    const entries = (await ok(await send(admin, 'GET', '/api/admin/audit.jsonl'))).body
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as AuditPage['events'][number])
+      .filter((entry) => since === undefined || entry.id > since);
+    // Every action of the log was made here, and each of its entries says where from.
+    expect(new Set(entries.map((entry) => entry.action))).toEqual(new Set(auditActions));
+    const nowhere = entries.filter((entry) => entry.userAgent !== browser || !entry.ip);
+    expect(nowhere.map((entry) => `${entry.action} ${entry.ip} ${entry.userAgent}`)).toEqual([]);
   });
 
   it('forgets entries older than the retention', async () => {

@@ -15,6 +15,7 @@ import { toPage, type Page } from '@teamup/contracts/common';
 import { ErrorCode } from '@teamup/contracts/error-codes';
 import type { AppContext } from '../../context';
 import { recordAudit } from '../../platform/audit/audit-log';
+import type { RequestOrigin } from '../../platform/http/request-origin';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors/app-error';
 import { signOutEverywhere } from '../auth/auth.service';
 import * as repo from './admin.repo';
@@ -57,6 +58,7 @@ export async function updateSettings(
   ctx: AppContext,
   adminId: number,
   input: UpdateInstanceSettings,
+  from: RequestOrigin,
 ): Promise<InstanceSettings> {
   const allowedDomains = [...new Set(input.allowedDomains)].sort();
   const before = await readInstanceSettings(ctx.database.db);
@@ -74,6 +76,7 @@ export async function updateSettings(
       to: input.registration,
       domains: allowedDomains.join(', '),
     },
+    from,
   });
   return readInstanceSettings(ctx.database.db);
 }
@@ -149,24 +152,36 @@ async function changeStanding(
  * every session it has, which ends its streams and sockets on every instance (session-cache).
  * What it wrote stays.
  */
-export async function deactivate(ctx: AppContext, adminId: number, id: number) {
+export async function deactivate(
+  ctx: AppContext,
+  adminId: number,
+  id: number,
+  from: RequestOrigin,
+) {
   await changeStanding(ctx, adminId, id, 'deactivate');
   await signOutEverywhere(ctx, id, 'deactivated');
   await recordAudit(ctx, {
     action: 'USER_DEACTIVATED',
     actorId: adminId,
     target: { type: 'USER', id },
+    from,
   });
   return personOrNotFound(ctx, id);
 }
 
-export async function reactivate(ctx: AppContext, adminId: number, id: number) {
+export async function reactivate(
+  ctx: AppContext,
+  adminId: number,
+  id: number,
+  from: RequestOrigin,
+) {
   await personOrNotFound(ctx, id);
   await repo.setDeactivated(ctx.database.db, id, null);
   await recordAudit(ctx, {
     action: 'USER_REACTIVATED',
     actorId: adminId,
     target: { type: 'USER', id },
+    from,
   });
   return personOrNotFound(ctx, id);
 }
@@ -176,6 +191,7 @@ export async function setRole(
   adminId: number,
   id: number,
   role: 'USER' | 'ADMIN',
+  from: RequestOrigin,
 ): Promise<AdminUser> {
   const before = await personOrNotFound(ctx, id);
   if (role === 'USER') await changeStanding(ctx, adminId, id, 'demote');
@@ -186,6 +202,7 @@ export async function setRole(
       actorId: adminId,
       target: { type: 'USER', id },
       details: { from: before.role, to: role },
+      from,
     });
   }
   return personOrNotFound(ctx, id);
@@ -210,6 +227,7 @@ export async function invite(
   ctx: AppContext,
   adminId: number,
   emails: readonly string[],
+  from: RequestOrigin,
 ): Promise<Invitation[]> {
   const addresses = [...new Set(emails)];
   await repo.insertInvitations(ctx.database.db, addresses, adminId);
@@ -218,6 +236,7 @@ export async function invite(
       action: 'INVITATION_CREATED',
       actorId: adminId,
       target: { type: 'INVITATION', id: email, label: email },
+      from,
     });
   }
   return invitations(ctx);
@@ -227,6 +246,7 @@ export async function withdrawInvitation(
   ctx: AppContext,
   adminId: number,
   id: number,
+  from: RequestOrigin,
 ): Promise<void> {
   const email = await repo.deleteInvitation(ctx.database.db, id);
   if (email === undefined) throw notFound(adminMessages.invitationNotFound);
@@ -234,6 +254,7 @@ export async function withdrawInvitation(
     action: 'INVITATION_WITHDRAWN',
     actorId: adminId,
     target: { type: 'INVITATION', id: email, label: email },
+    from,
   });
 }
 
@@ -295,6 +316,7 @@ export async function auditExport(
   ctx: AppContext,
   adminId: number,
   query: Omit<AuditQuery, 'size' | 'before'>,
+  from: RequestOrigin,
 ): Promise<string> {
   const rows = await repo.auditEvents(ctx.database.db, auditFilter(query), AuditLimits.exportMax);
   await recordAudit(ctx, {
@@ -307,6 +329,7 @@ export async function auditExport(
       from: query.from ?? null,
       to: query.to ?? null,
     },
+    from,
   });
   return rows.map((row) => `${JSON.stringify(presentAuditEvent(row))}\n`).join('');
 }

@@ -1,19 +1,11 @@
-import type { FastifyRequest } from 'fastify';
 import { authEndpoints as endpoints } from '@teamup/contracts/auth';
 import type { AppContext } from '../../context';
-import { userAgentOf } from '../../platform/audit/audit-log';
 import { authOf } from '../../platform/auth/guard';
 import { routesFor } from '../../platform/http/define-route';
+import { originOf } from '../../platform/http/request-origin';
 import type { Guard, TypedApp } from '../../platform/http/types';
 import * as users from '../users/users.service';
 import * as auth from './auth.service';
-import type { RequestMeta } from './auth.service';
-
-/** Where a request came from, for the rate limits and the audit log. */
-const metaOf = (request: FastifyRequest): RequestMeta => ({
-  ip: request.ip,
-  userAgent: userAgentOf(request),
-});
 
 /** Anonymous credential endpoints get a tighter per-IP budget than the global one. */
 const strict = { rateLimit: { max: 60, timeWindow: '1 minute' } };
@@ -23,7 +15,7 @@ export async function authRoutes(app: TypedApp, ctx: AppContext, requireAuth: Gu
 
   route(
     endpoints.requestEmailCode,
-    ({ body, request }) => auth.requestSignupCode(ctx, body.email, metaOf(request)),
+    ({ body, request }) => auth.requestSignupCode(ctx, body.email, originOf(request)),
     { message: '인증 코드를 보냈습니다.', config: strict },
   );
   route(
@@ -31,16 +23,16 @@ export async function authRoutes(app: TypedApp, ctx: AppContext, requireAuth: Gu
     ({ body }) => auth.verifySignupCode(ctx, body.email, body.verificationCode),
     { config: strict },
   );
-  route(endpoints.register, ({ body, request }) => auth.register(ctx, body, metaOf(request)), {
+  route(endpoints.register, ({ body, request }) => auth.register(ctx, body, originOf(request)), {
     message: '회원가입이 완료되었습니다.',
     config: strict,
   });
-  route(endpoints.login, ({ body, request }) => auth.login(ctx, body, metaOf(request)), {
+  route(endpoints.login, ({ body, request }) => auth.login(ctx, body, originOf(request)), {
     config: strict,
   });
   route(
     endpoints.loginTwoFactor,
-    ({ body, request }) => auth.completeTwoFactorLogin(ctx, body, metaOf(request)),
+    ({ body, request }) => auth.completeTwoFactorLogin(ctx, body, originOf(request)),
     { config: strict },
   );
   route(endpoints.refresh, ({ body }) => auth.refresh(ctx, body.refreshToken), { config: strict });
@@ -63,14 +55,14 @@ export async function authRoutes(app: TypedApp, ctx: AppContext, requireAuth: Gu
   route(
     endpoints.changePassword,
     async ({ request, body }) => {
-      await auth.changePassword(ctx, authOf(request), body);
+      await auth.changePassword(ctx, authOf(request), body, originOf(request));
       return true as const;
     },
     { message: '비밀번호가 변경되었습니다.' },
   );
   route(
     endpoints.sendPasswordResetEmail,
-    ({ body, request }) => auth.sendResetCode(ctx, body.email, metaOf(request)),
+    ({ body, request }) => auth.sendResetCode(ctx, body.email, originOf(request)),
     { message: '가입된 이메일이라면 인증 코드가 발송되었습니다.', config: strict },
   );
   route(
@@ -80,8 +72,8 @@ export async function authRoutes(app: TypedApp, ctx: AppContext, requireAuth: Gu
   );
   route(
     endpoints.resetPassword,
-    async ({ body }) => {
-      await auth.resetPassword(ctx, body);
+    async ({ body, request }) => {
+      await auth.resetPassword(ctx, body, originOf(request));
       return true as const;
     },
     { message: '비밀번호가 재설정되었습니다.', config: strict },

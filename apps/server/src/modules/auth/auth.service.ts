@@ -6,6 +6,7 @@ import type { User } from '@teamup/contracts/users';
 import type { AppContext } from '../../context';
 import type { AccessClaims } from '../../platform/auth/tokens';
 import { recordAudit } from '../../platform/audit/audit-log';
+import type { RequestOrigin } from '../../platform/http/request-origin';
 import { hashOpaqueToken, newOpaqueToken } from '../../platform/auth/tokens';
 import {
   AppError,
@@ -41,22 +42,19 @@ export const authMessages = {
   currentPasswordWrong: '현재 비밀번호가 올바르지 않습니다.',
 } as const;
 
-/** Where a request came from: the client address, and its browser where the route names it. */
-export type RequestMeta = { ip: string; userAgent?: string | undefined };
-
 const accountDeactivated = () =>
   forbidden(adminMessages.accountDeactivated, ErrorCode.ACCOUNT_DEACTIVATED);
 
 // --- sign-up ---------------------------------------------------------------------------------
 
-export async function requestSignupCode(ctx: AppContext, email: string, meta: RequestMeta) {
-  await users.countEmailLookup(ctx, meta.ip);
+export async function requestSignupCode(ctx: AppContext, email: string, from: RequestOrigin) {
+  await users.countEmailLookup(ctx, from.ip);
   if (await users.isEmailRegistered(ctx, email)) {
     throw conflict(ErrorCode.EMAIL_ALREADY_REGISTERED, authMessages.emailRegistered);
   }
   // Said before a code is mailed, not after it was typed (sign-up checks again).
   await registration.assertMayRegister(ctx, email);
-  return issueCode(ctx, email, 'SIGNUP', meta.ip);
+  return issueCode(ctx, email, 'SIGNUP', from.ip);
 }
 
 export async function verifySignupCode(
@@ -73,9 +71,9 @@ export async function verifySignupCode(
 export async function register(
   ctx: AppContext,
   input: { email: string; password: string; name?: string | undefined },
-  meta: RequestMeta,
+  from: RequestOrigin,
 ): Promise<User> {
-  await users.countEmailLookup(ctx, meta.ip);
+  await users.countEmailLookup(ctx, from.ip);
   // An address already in use is the spec's 409 whatever the state of its codes.
   if (await users.isEmailRegistered(ctx, input.email)) {
     throw conflict(ErrorCode.EMAIL_ALREADY_REGISTERED, authMessages.emailRegistered);
@@ -94,6 +92,7 @@ export async function register(
     const created = await users.createLocalUser(
       ctx,
       { email: input.email, name, passwordHash },
+      from,
       tx,
     );
     // Throwing rolls the spent code back too: nothing half-written.
@@ -111,10 +110,10 @@ const TIMING_DUMMY_HASH =
 export async function login(
   ctx: AppContext,
   input: { email: string; password: string; clientInfo?: ClientInfo | undefined },
-  meta: RequestMeta,
+  from: RequestOrigin,
 ): Promise<LoginResult> {
   const accountKey = `login-fail:${input.email}`;
-  const ipKey = `login-fail-ip:${meta.ip}`;
+  const ipKey = `login-fail-ip:${from.ip}`;
   for (const [key, limit] of [
     [accountKey, LOGIN_FAILURES_PER_ACCOUNT],
     [ipKey, LOGIN_FAILURES_PER_IP],
@@ -139,8 +138,7 @@ export async function login(
       action: 'SIGN_IN_FAILED',
       actorId: credentials?.id ?? null,
       actorLabel: input.email,
-      ip: meta.ip,
-      userAgent: meta.userAgent,
+      from,
       details: { reason: credentials ? 'PASSWORD' : 'UNKNOWN_ACCOUNT' },
     });
     throw unauthorized(ErrorCode.INVALID_CREDENTIALS, authMessages.invalidCredentials);
@@ -151,13 +149,12 @@ export async function login(
     await recordAudit(ctx, {
       action: 'SIGN_IN_FAILED',
       actorId: credentials.id,
-      ip: meta.ip,
-      userAgent: meta.userAgent,
+      from,
       details: { reason: 'DEACTIVATED' },
     });
     throw accountDeactivated();
   }
-  return finishLogin(ctx, credentials.id, input.clientInfo ?? {}, meta);
+  return finishLogin(ctx, credentials.id, input.clientInfo ?? {}, from);
 }
 
 /** The tokens, or, with two-step verification on, the challenge for the code first. */
@@ -165,11 +162,11 @@ export async function finishLogin(
   ctx: AppContext,
   userId: number,
   clientInfo: ClientInfo,
-  meta: RequestMeta,
+  from: RequestOrigin,
 ): Promise<LoginResult> {
   if ((await users.findCredentialsById(ctx, userId))?.deactivatedAt) throw accountDeactivated();
   if (await twoFactor.isEnabled(ctx, userId)) return twoFactor.challenge(ctx, userId);
-  return startSession(ctx, userId, clientInfo, meta);
+  return startSession(ctx, userId, clientInfo, from);
 }
 
 /** POST /auth/login/2fa: a code (or a recovery code) completes the login. */
@@ -181,10 +178,10 @@ export async function completeTwoFactorLogin(
     recoveryCode?: string | undefined;
     clientInfo?: ClientInfo | undefined;
   },
-  meta: RequestMeta,
+  from: RequestOrigin,
 ): Promise<LoginResponse> {
   const userId = await twoFactor.passChallenge(ctx, input);
-  return startSession(ctx, userId, input.clientInfo ?? {}, meta);
+  return startSession(ctx, userId, input.clientInfo ?? {}, from);
 }
 
 /** Opens a login session (a refresh-token family) and answers its first token pair. */
@@ -192,7 +189,7 @@ export async function startSession(
   ctx: AppContext,
   userId: number,
   clientInfo: ClientInfo,
-  meta: RequestMeta,
+  from: RequestOrigin,
 ): Promise<LoginResponse> {
   const now = ctx.now();
   const refresh = newOpaqueToken();
@@ -202,7 +199,7 @@ export async function startSession(
     const created = await repo.insertSession(tx, {
       userId,
       clientInfo: cleanClientInfo(clientInfo),
-      ip: meta.ip,
+      ip: from.ip,
       expiresAt: new Date(now.getTime() + ctx.config.refreshTokenTtlDays * 86_400_000),
     });
     await repo.insertRefreshToken(tx, created.id, refresh.hash);
@@ -211,8 +208,7 @@ export async function startSession(
   await recordAudit(ctx, {
     action: 'SIGN_IN',
     actorId: userId,
-    ip: meta.ip,
-    userAgent: meta.userAgent,
+    from,
     details: { sessionId: session.id },
   });
   const token = await ctx.tokens.sign({ userId, sessionId: session.id });
@@ -285,6 +281,7 @@ export async function changePassword(
   ctx: AppContext,
   claims: AccessClaims,
   input: { currentPassword: string; newPassword: string },
+  from: RequestOrigin,
 ): Promise<void> {
   const credentials = await users.findCredentialsById(ctx, claims.userId);
   if (!credentials) throw notFound('사용자를 찾을 수 없습니다.', ErrorCode.USER_NOT_FOUND);
@@ -300,7 +297,7 @@ export async function changePassword(
   }
   await users.setPasswordHash(ctx, claims.userId, await ctx.passwords.hash(input.newPassword));
   await revokeUserSessions(ctx, claims.userId, 'password-changed', claims.sessionId);
-  await recordAudit(ctx, { action: 'PASSWORD_CHANGED', actorId: claims.userId });
+  await recordAudit(ctx, { action: 'PASSWORD_CHANGED', actorId: claims.userId, from });
 }
 
 /**
@@ -308,9 +305,9 @@ export async function changePassword(
  * body and time: an unknown address gets a code no one can type (same resend window, same
  * wrong-code limits), and a known one its mail after the answer has gone.
  */
-export async function sendResetCode(ctx: AppContext, email: string, meta: RequestMeta) {
+export async function sendResetCode(ctx: AppContext, email: string, from: RequestOrigin) {
   const registered = await users.isEmailRegistered(ctx, email);
-  return issueCode(ctx, email, 'RESET', meta.ip, registered ? 'mail-after-answer' : 'none');
+  return issueCode(ctx, email, 'RESET', from.ip, registered ? 'mail-after-answer' : 'none');
 }
 
 export async function verifyResetCode(
@@ -339,6 +336,7 @@ export async function verifyResetCode(
 export async function resetPassword(
   ctx: AppContext,
   input: { email: string; resetCode: string; newPassword: string },
+  from: RequestOrigin,
 ): Promise<void> {
   const row = await checkCode(ctx, input.email, 'RESET', input.resetCode);
   const credentials = await users.findCredentials(ctx, input.email);
@@ -349,5 +347,5 @@ export async function resetPassword(
   }
   await users.setPasswordHash(ctx, credentials.id, passwordHash);
   await revokeUserSessions(ctx, credentials.id, 'password-reset');
-  await recordAudit(ctx, { action: 'PASSWORD_RESET', actorId: credentials.id });
+  await recordAudit(ctx, { action: 'PASSWORD_RESET', actorId: credentials.id, from });
 }

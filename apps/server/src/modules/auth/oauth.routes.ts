@@ -9,9 +9,9 @@ import {
   routesFor,
   type RouteInput,
 } from '../../platform/http/define-route';
+import { originOf } from '../../platform/http/request-origin';
 import type { Guard, TypedApp } from '../../platform/http/types';
 import * as oauth from './oauth.service';
-import { userAgentOf } from '../../platform/audit/audit-log';
 
 const strict = { rateLimit: { max: 60, timeWindow: '1 minute' } };
 /** Binds a social login to the browser that started it (login, callback and exchange). */
@@ -92,6 +92,7 @@ export async function oauthRoutes(app: TypedApp, ctx: AppContext, requireAuth: G
           request.params.provider,
           request.query,
           browserKeyOf(request),
+          originOf(request),
         );
         if ('linked' in outcome) {
           return await reply.redirect(
@@ -107,10 +108,13 @@ export async function oauthRoutes(app: TypedApp, ctx: AppContext, requireAuth: G
   });
 
   const exchange = ({ body, request }: RouteInput<typeof endpoints.oauthExchange>) =>
-    oauth.exchangeTempCode(ctx, body.tempCode, browserKeyOf(request), body.clientInfo ?? {}, {
-      ip: request.ip,
-      userAgent: userAgentOf(request),
-    });
+    oauth.exchangeTempCode(
+      ctx,
+      body.tempCode,
+      browserKeyOf(request),
+      body.clientInfo ?? {},
+      originOf(request),
+    );
   route(endpoints.oauthExchange, exchange, { config: strict });
   // The spec's "social login completion" call: the same trade.
   route(endpoints.oauthLoginCompletion, (input) => exchange(input), { config: strict });

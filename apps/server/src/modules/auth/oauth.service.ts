@@ -13,7 +13,8 @@ import type { AppContext } from '../../context';
 import { hashOpaqueToken, newOpaqueToken } from '../../platform/auth/tokens';
 import { AppError, badRequest, notFound } from '../../platform/errors/app-error';
 import * as users from '../users/users.service';
-import { finishLogin, type RequestMeta } from './auth.service';
+import type { RequestOrigin } from '../../platform/http/request-origin';
+import { finishLogin } from './auth.service';
 import { providerSettings, type ProviderProfile, type ProviderSettings } from './oauth.providers';
 import * as repo from './oauth.repo';
 
@@ -133,6 +134,7 @@ async function accountFor(
   ctx: AppContext,
   settings: ProviderSettings,
   profile: ProviderProfile,
+  from: RequestOrigin,
 ): Promise<number> {
   const linked = await repo.findIdentity(ctx.database.db, settings.name, profile.providerUserId);
   if (linked) return linked.userId;
@@ -160,6 +162,7 @@ async function accountFor(
           providerUserId: profile.providerUserId,
           profileImageUrl: profile.imageUrl,
         },
+        from,
         tx,
       ),
     );
@@ -184,6 +187,7 @@ export async function finishCallback(
   provider: OauthProvider,
   query: { code?: string | undefined; state?: string | undefined; error?: string | undefined },
   browserKey: string | undefined,
+  from: RequestOrigin,
 ): Promise<{ tempCode: string } | { linked: true }> {
   const settings = settingsOf(ctx, provider);
   if (query.error) throw new OauthFailure(M.denied);
@@ -202,7 +206,7 @@ export async function finishCallback(
     await linkIdentity(ctx, settings, flow.linkUserId, profile);
     return { linked: true };
   }
-  const userId = await accountFor(ctx, settings, profile);
+  const userId = await accountFor(ctx, settings, profile, from);
   // Said on the provider's way back, where the login page shows it (decision 0050).
   if ((await users.findCredentialsById(ctx, userId))?.deactivatedAt) {
     throw new OauthFailure(adminMessages.accountDeactivated);
@@ -241,7 +245,7 @@ export async function exchangeTempCode(
   tempCode: string,
   browserKey: string | undefined,
   clientInfo: ClientInfo,
-  meta: RequestMeta,
+  from: RequestOrigin,
 ): Promise<LoginResult> {
   const userId = browserKey
     ? await repo.consumeTempCode(
@@ -252,7 +256,7 @@ export async function exchangeTempCode(
       )
     : undefined;
   if (userId === undefined) throw badRequest(ErrorCode.OAUTH_CODE_INVALID, M.codeInvalid);
-  return finishLogin(ctx, userId, clientInfo, meta);
+  return finishLogin(ctx, userId, clientInfo, from);
 }
 
 export async function linksOf(ctx: AppContext, userId: number): Promise<OauthLinks> {

@@ -1,6 +1,7 @@
 import { authEndpoints as endpoints } from '@teamup/contracts/auth';
 import type { AppContext } from '../../context';
 import { routesFor } from '../../platform/http/define-route';
+import { originOf } from '../../platform/http/request-origin';
 import type { Guard, TypedApp } from '../../platform/http/types';
 import * as twoFactor from './two-factor.service';
 
@@ -14,14 +15,15 @@ export async function twoFactorRoutes(app: TypedApp, ctx: AppContext, requireAut
   route(endpoints.twoFactorSetup, ({ userId }) => twoFactor.setup(ctx, userId), {
     config: strict,
   });
-  route(endpoints.twoFactorEnable, ({ userId, body }) => twoFactor.enable(ctx, userId, body.code), {
-    message: '2단계 인증이 켜졌습니다.',
-    config: strict,
-  });
+  route(
+    endpoints.twoFactorEnable,
+    ({ userId, body, request }) => twoFactor.enable(ctx, userId, body.code, originOf(request)),
+    { message: '2단계 인증이 켜졌습니다.', config: strict },
+  );
   route(
     endpoints.twoFactorDisable,
-    async ({ userId, body }) => {
-      await twoFactor.disable(ctx, userId, body);
+    async ({ userId, body, request }) => {
+      await twoFactor.disable(ctx, userId, body, originOf(request));
       return true as const;
     },
     { message: '2단계 인증이 꺼졌습니다.', config: strict },

@@ -10,6 +10,7 @@ import {
 import { ErrorCode } from '@teamup/contracts/error-codes';
 import type { AppContext } from '../../context';
 import { recordAudit } from '../../platform/audit/audit-log';
+import type { RequestOrigin } from '../../platform/http/request-origin';
 import { hashOpaqueToken } from '../../platform/auth/tokens';
 import {
   badRequest,
@@ -131,6 +132,7 @@ export async function enable(
   ctx: AppContext,
   userId: number,
   code: string,
+  from: RequestOrigin,
 ): Promise<RecoveryCodes> {
   const factor = await repo.findFactor(ctx.database.db, userId);
   if (!factor) throw badRequest(ErrorCode.TWO_FACTOR_NOT_SET_UP, M.notSetUp);
@@ -141,7 +143,7 @@ export async function enable(
     await repo.replaceRecoveryCodes(tx, userId, recoveryCodes.map(recoveryHash));
     await repo.enableFactor(tx, userId, ctx.now());
   });
-  await recordAudit(ctx, { action: 'TWO_FACTOR_ENABLED', actorId: userId });
+  await recordAudit(ctx, { action: 'TWO_FACTOR_ENABLED', actorId: userId, from });
   return { recoveryCodes };
 }
 
@@ -150,6 +152,7 @@ export async function disable(
   ctx: AppContext,
   userId: number,
   proof: { password?: string | undefined; recoveryCode?: string | undefined },
+  from: RequestOrigin,
 ): Promise<void> {
   if (!(await isEnabled(ctx, userId))) {
     throw badRequest(ErrorCode.TWO_FACTOR_NOT_SET_UP, M.notSetUp);
@@ -173,6 +176,7 @@ export async function disable(
     action: 'TWO_FACTOR_DISABLED',
     actorId: userId,
     details: { with: proof.recoveryCode ? 'RECOVERY_CODE' : 'PASSWORD' },
+    from,
   });
 }
 

@@ -52,7 +52,7 @@ let passwordHash: string | undefined;
 async function createUser(app: TestApp, name: string): Promise<TestUser> {
   const email = uniqueEmail('batch');
   passwordHash ??= await app.context.passwords.hash('Password1');
-  const user = await createLocalUser(app.context, { email, name, passwordHash });
+  const user = await createLocalUser(app.context, { email, name, passwordHash }, null);
   if (!user) throw new Error(`could not create ${email}`);
   const session = await startSession(app.context, user.id, {}, { ip: '127.0.0.1' });
   return { token: session.token, userId: user.id };

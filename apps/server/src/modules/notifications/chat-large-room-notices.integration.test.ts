@@ -27,11 +27,15 @@ let passwordHash: string | undefined;
 /** A local account signed in without the API (one password hash for all). */
 async function createUser(name: string): Promise<TestUser> {
   passwordHash ??= await app.context.passwords.hash('Password1');
-  const user = await createLocalUser(app.context, {
-    email: uniqueEmail('large'),
-    name,
-    passwordHash,
-  });
+  const user = await createLocalUser(
+    app.context,
+    {
+      email: uniqueEmail('large'),
+      name,
+      passwordHash,
+    },
+    null,
+  );
   if (!user) throw new Error(`could not create ${name}`);
   const session = await startSession(app.context, user.id, {}, { ip: '127.0.0.1' });
   return { token: session.token, userId: user.id };

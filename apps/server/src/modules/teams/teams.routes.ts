@@ -3,6 +3,7 @@ import { teamEndpoints as endpoints } from '@teamup/contracts/teams';
 import { listTeamReads } from './team-reads.service';
 import type { AppContext } from '../../context';
 import { routesFor } from '../../platform/http/define-route';
+import { originOf } from '../../platform/http/request-origin';
 import type { Guard, TypedApp } from '../../platform/http/types';
 import * as access from './team-access.service';
 import * as members from './team-members.service';
@@ -46,7 +47,8 @@ export async function teamsRoutes(app: TypedApp, ctx: AppContext, requireAuth: G
   );
   route(
     endpoints.remove,
-    ({ userId, params, body }) => teams.deleteTeam(ctx, userId, params.id, body.confirmName),
+    ({ userId, params, body, request }) =>
+      teams.deleteTeam(ctx, userId, params.id, body.confirmName, originOf(request)),
     { access: ({ params, userId }) => access.deletableTeam(ctx, params.id, userId) },
   );
   route(

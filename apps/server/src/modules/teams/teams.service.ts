@@ -7,6 +7,7 @@ import {
 } from '@teamup/contracts/teams';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
+import type { RequestOrigin } from '../../platform/http/request-origin';
 import { recordAudit } from '../../platform/audit/audit-log';
 import type { Db } from '../../db/client';
 import { badRequest } from '../../platform/errors/app-error';
@@ -189,6 +190,7 @@ export async function deleteTeam(
   teamId: number,
   /** The name the screen had the caller type, when it sends it; the API does not require it. */
   confirmName: string | undefined,
+  from: RequestOrigin,
 ): Promise<void> {
   const { team } = await deletableTeam(ctx, teamId, userId);
   if (confirmName !== undefined && confirmName !== team.name) {
@@ -203,6 +205,7 @@ export async function deleteTeam(
     actorId: userId,
     target: { type: 'TEAM', id: teamId, label: team.name },
     details: { workspaceId: team.workspaceId },
+    from,
   });
   await clearDeletedTeam(ctx, teamId);
   await deleteStoredFiles(ctx.storage, ctx.logger, files);

@@ -8,6 +8,7 @@ import type { updateProfileSchema } from '@teamup/contracts/users';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { recordAudit } from '../../platform/audit/audit-log';
+import type { RequestOrigin } from '../../platform/http/request-origin';
 import { AccessCaches, clearAccessCaches } from '../../platform/access-cache';
 import { AppError, badRequest, notFound, tooManyRequests } from '../../platform/errors/app-error';
 import * as registration from '../admin/registration.service';
@@ -213,7 +214,7 @@ export async function findCredentialsById(
  * admin when it is one of the named admins or the first account (decision 0050); undefined when
  * the e-mail is already registered.
  */
-async function insertAccount(ctx: AppContext, row: NewUserRow, db: Db) {
+async function insertAccount(ctx: AppContext, row: NewUserRow, from: RequestOrigin | null, db: Db) {
   await registration.assertMayRegister(ctx, row.email, db);
   const role = await registration.roleForNewAccount(ctx, row.email, db);
   const inserted = await repo.insertUser(db, { ...row, role });
@@ -226,6 +227,7 @@ async function insertAccount(ctx: AppContext, row: NewUserRow, db: Db) {
         action: 'ACCOUNT_CREATED',
         actorId: inserted.id,
         details: { provider: inserted.provider, role },
+        from,
       },
       db,
     );
@@ -237,9 +239,10 @@ async function insertAccount(ctx: AppContext, row: NewUserRow, db: Db) {
 export async function createLocalUser(
   ctx: AppContext,
   input: { email: string; name: string; passwordHash: string },
+  from: RequestOrigin | null,
   db = ctx.database.db,
 ): Promise<User | undefined> {
-  const row = await insertAccount(ctx, { ...input, provider: 'LOCAL' }, db);
+  const row = await insertAccount(ctx, { ...input, provider: 'LOCAL' }, from, db);
   return row && presentUser(row);
 }
 
@@ -256,9 +259,10 @@ export async function createSocialUser(
     providerUserId: string;
     profileImageUrl: string | null;
   },
+  from: RequestOrigin,
   db = ctx.database.db,
 ): Promise<User | undefined> {
-  const row = await insertAccount(ctx, { ...input, passwordHash: null }, db);
+  const row = await insertAccount(ctx, { ...input, passwordHash: null }, from, db);
   return row && presentUser(row);
 }
 

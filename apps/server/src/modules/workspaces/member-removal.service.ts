@@ -3,6 +3,7 @@ import { Topics, type WorkspaceMemberRemovedEvent } from '@teamup/contracts/even
 import { WorkspaceMessages as M, type BannedUser } from '@teamup/contracts/workspaces';
 import type { AppContext } from '../../context';
 import { recordAudit, type AuditEntry } from '../../platform/audit/audit-log';
+import type { RequestOrigin } from '../../platform/http/request-origin';
 import type { Db } from '../../db/client';
 import { notFound } from '../../platform/errors/app-error';
 import { emitDomainEventNow } from '../../platform/domain-events';
@@ -81,8 +82,15 @@ function memberEntry(
   actorId: number,
   workspaceId: number,
   targetId: number,
+  from: RequestOrigin,
 ): AuditEntry {
-  return { action, actorId, target: { type: 'USER', id: targetId }, details: { workspaceId } };
+  return {
+    action,
+    actorId,
+    target: { type: 'USER', id: targetId },
+    details: { workspaceId },
+    from,
+  };
 }
 
 export async function kickMember(
@@ -90,6 +98,7 @@ export async function kickMember(
   actorId: number,
   workspaceId: number,
   targetId: number,
+  from: RequestOrigin,
 ): Promise<void> {
   const targetRole = await assertMayRemove(ctx, actorId, workspaceId, targetId);
   if (!targetRole) throw memberNotFound();
@@ -98,7 +107,7 @@ export async function kickMember(
   );
   if (!removed) throw memberNotFound();
   await announceRemoval(ctx, workspaceId, targetId, 'KICKED');
-  await recordAudit(ctx, memberEntry('MEMBER_KICKED', actorId, workspaceId, targetId));
+  await recordAudit(ctx, memberEntry('MEMBER_KICKED', actorId, workspaceId, targetId, from));
 }
 
 /** Bans a member (removing them) or a former member, so they cannot join again. */
@@ -107,6 +116,7 @@ export async function banMember(
   actorId: number,
   workspaceId: number,
   targetId: number,
+  from: RequestOrigin,
 ): Promise<void> {
   await assertMayRemove(ctx, actorId, workspaceId, targetId);
   if ((await repo.userNames(ctx.database.db, [targetId])).size === 0) {
@@ -117,7 +127,7 @@ export async function banMember(
     await repo.insertBan(tx, { workspaceId, userId: targetId, bannedBy: actorId });
   });
   await announceRemoval(ctx, workspaceId, targetId, 'BANNED');
-  await recordAudit(ctx, memberEntry('MEMBER_BANNED', actorId, workspaceId, targetId));
+  await recordAudit(ctx, memberEntry('MEMBER_BANNED', actorId, workspaceId, targetId, from));
 }
 
 export async function unbanMember(
@@ -125,12 +135,13 @@ export async function unbanMember(
   actorId: number,
   workspaceId: number,
   targetId: number,
+  from: RequestOrigin,
 ): Promise<void> {
   await requireModerator(ctx, workspaceId, actorId);
   if (!(await repo.deleteBan(ctx.database.db, workspaceId, targetId))) {
     throw notFound(M.notBanned, ErrorCode.WORKSPACE_NOT_BANNED);
   }
-  await recordAudit(ctx, memberEntry('MEMBER_UNBANNED', actorId, workspaceId, targetId));
+  await recordAudit(ctx, memberEntry('MEMBER_UNBANNED', actorId, workspaceId, targetId, from));
 }
 
 export async function listBlacklist(

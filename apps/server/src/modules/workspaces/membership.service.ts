@@ -5,6 +5,7 @@ import {
   type WorkspaceRole,
 } from '@teamup/contracts/workspaces';
 import type { AppContext } from '../../context';
+import type { RequestOrigin } from '../../platform/http/request-origin';
 import { recordAudit } from '../../platform/audit/audit-log';
 import type { Db } from '../../db/client';
 import { notFound } from '../../platform/errors/app-error';
@@ -101,6 +102,7 @@ export async function changeRole(
   workspaceId: number,
   targetId: number,
   role: Exclude<WorkspaceRole, 'OWNER'>,
+  from: RequestOrigin,
 ): Promise<WorkspaceMember> {
   const actorRole = await requireRoleChanger(ctx, workspaceId, userId);
   const db = ctx.database.db;
@@ -122,6 +124,7 @@ export async function changeRole(
     actorId: userId,
     target: { type: 'USER', id: targetId },
     details: { workspaceId, from: target.role, to: role },
+    from,
   });
   const member = await repo.findMember(db, workspaceId, targetId);
   if (!member) throw memberNotFound();

@@ -3,6 +3,7 @@ import { workspaceEndpoints as endpoints } from '@teamup/contracts/workspaces';
 import type { AppContext } from '../../context';
 import { routesFor } from '../../platform/http/define-route';
 import { singleFileField } from '../../platform/http/multipart';
+import { originOf } from '../../platform/http/request-origin';
 import type { Guard, TypedApp } from '../../platform/http/types';
 import * as invites from './invites.service';
 import * as removal from './member-removal.service';
@@ -72,35 +73,35 @@ export async function workspacesRoutes(app: TypedApp, ctx: AppContext, requireAu
   );
   route(
     endpoints.remove,
-    ({ userId, params, body }) =>
-      workspaces.deleteWorkspace(ctx, userId, params.id, body.confirmName),
+    ({ userId, params, body, request }) =>
+      workspaces.deleteWorkspace(ctx, userId, params.id, body.confirmName, originOf(request)),
     owner,
   );
   route(endpoints.leave, ({ userId, params }) => removal.leaveWorkspace(ctx, userId, params.id));
   route(endpoints.members, ({ userId, params }) => membership.listMembers(ctx, userId, params.id));
   route(
     endpoints.changeRole,
-    ({ userId, params, body }) =>
-      membership.changeRole(ctx, userId, params.id, params.userId, body.role),
+    ({ userId, params, body, request }) =>
+      membership.changeRole(ctx, userId, params.id, params.userId, body.role, originOf(request)),
     // The owner, or in a class an instructor naming TAs: the service's policy tells which.
     {
       access: ({ params, userId }: { params: { id: number }; userId: number }) =>
         membership.requireRoleChanger(ctx, params.id, userId),
     },
   );
-  route(endpoints.kick, ({ userId, params }) =>
-    removal.kickMember(ctx, userId, params.id, params.userId),
+  route(endpoints.kick, ({ userId, params, request }) =>
+    removal.kickMember(ctx, userId, params.id, params.userId, originOf(request)),
   );
   route(
     endpoints.ban,
-    async ({ userId, params }) => {
-      await removal.banMember(ctx, userId, params.id, params.userId);
+    async ({ userId, params, request }) => {
+      await removal.banMember(ctx, userId, params.id, params.userId, originOf(request));
       return true as const;
     },
     { message: '사용자를 차단했습니다.' },
   );
-  route(endpoints.unban, ({ userId, params }) =>
-    removal.unbanMember(ctx, userId, params.id, params.userId),
+  route(endpoints.unban, ({ userId, params, request }) =>
+    removal.unbanMember(ctx, userId, params.id, params.userId, originOf(request)),
   );
   route(endpoints.blacklist, ({ userId, params }) => removal.listBlacklist(ctx, userId, params.id));
 }

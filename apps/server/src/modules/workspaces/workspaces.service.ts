@@ -11,6 +11,7 @@ import {
 } from '@teamup/contracts/workspaces';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
+import type { RequestOrigin } from '../../platform/http/request-origin';
 import { recordAudit } from '../../platform/audit/audit-log';
 import { collectOwnedFiles, deleteStoredFiles } from '../../platform/storage/owned-files';
 import { badRequest } from '../../platform/errors/app-error';
@@ -148,6 +149,7 @@ export async function deleteWorkspace(
   workspaceId: number,
   /** The name the screen had the owner type, when it sends it; the API does not require it. */
   confirmName: string | undefined,
+  from: RequestOrigin,
 ): Promise<void> {
   await requireOwner(ctx, workspaceId, userId);
   const workspace = await repo.findWorkspace(ctx.database.db, workspaceId);
@@ -165,6 +167,7 @@ export async function deleteWorkspace(
     actorId: userId,
     target: { type: 'WORKSPACE', id: workspaceId, label: workspace.name },
     details: { members: members.length },
+    from,
   });
   // Its teams, rooms and board went with it: every kept answer about its members goes too.
   await clearAccessCaches(ctx, { userIds: members.map((member) => member.user.id) });

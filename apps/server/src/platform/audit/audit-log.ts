@@ -1,21 +1,17 @@
 import type { AuditAction, auditTargetTypes } from '@teamup/contracts/admin';
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
+import type { RequestOrigin } from '../http/request-origin';
 import { deleteAuditBefore, insertAuditEvent } from './audit.repo';
 
 /*
  * The audit log's writer (decision 0050): each module records a security or admin event with
- * `recordAudit`. Where it came from is what the caller knows: a sign-in's client address and
- * browser (RequestMeta). Not an AsyncLocalStorage: on Node 20 one turns on async hooks for every
- * promise of the process, a cost paid by every request to spare a few services a parameter.
+ * `recordAudit`, saying where it came from. The route hands the request's origin to the service
+ * that records (`originOf`), and the entry's `from` is required, so no entry can leave it out by
+ * accident: null is said only where no request caused the change. Not an AsyncLocalStorage: on
+ * Node 20 one turns on async hooks for every promise of the process, a cost paid by every request
+ * to spare a few services a parameter.
  */
-
-/** The browser a request names, as the log keeps it (at most 300 characters). */
-export function userAgentOf(request: FastifyRequest): string | undefined {
-  const agent = request.headers['user-agent'];
-  return typeof agent === 'string' ? agent.slice(0, 300) : undefined;
-}
 
 export type AuditEntry = {
   action: AuditAction;
@@ -30,9 +26,8 @@ export type AuditEntry = {
     label?: string | null;
   };
   details?: Record<string, string | number | boolean | null>;
-  /** Where from, when the caller knows it (a sign-in's client address and browser). */
-  ip?: string | undefined;
-  userAgent?: string | undefined;
+  /** The request that made the change; null when none did (the instance's start, a job). */
+  from: RequestOrigin | null;
 };
 
 /**
@@ -57,8 +52,8 @@ export async function recordAudit(
       // Resolved in the statement when the caller gave none.
       targetUserId:
         target?.type === 'USER' && target.label === undefined ? Number(target.id) : null,
-      ip: entry.ip ?? null,
-      userAgent: entry.userAgent ?? null,
+      ip: entry.from?.ip ?? null,
+      userAgent: entry.from?.userAgent ?? null,
       details: entry.details ?? {},
     });
   } catch (error) {
