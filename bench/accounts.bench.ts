@@ -33,11 +33,15 @@ export async function benchAccounts() {
   const url = `http://127.0.0.1:${address.port}`;
 
   const passwordHash = await app.context.passwords.hash('Bench1234');
-  const user = await createLocalUser(app.context, {
-    email: 'bench@example.com',
-    name: 'bench',
-    passwordHash,
-  });
+  const user = await createLocalUser(
+    app.context,
+    {
+      email: 'bench@example.com',
+      name: 'bench',
+      passwordHash,
+    },
+    null,
+  );
   if (!user) throw new Error('user');
   const { token } = await startSession(app.context, user.id, {}, { ip: '127.0.0.1' });
 

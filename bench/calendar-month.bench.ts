@@ -96,11 +96,15 @@ async function runEngine(engine: EngineName, databaseUrl: string | undefined) {
     const bareTimes: number[] = [];
     try {
       const ctx = app.context;
-      const user = await createLocalUser(ctx, {
-        email: `calendar${Date.now()}@bench.local`,
-        name: '김민지',
-        passwordHash: await ctx.passwords.hash('Bench1234'),
-      });
+      const user = await createLocalUser(
+        ctx,
+        {
+          email: `calendar${Date.now()}@bench.local`,
+          name: '김민지',
+          passwordHash: await ctx.passwords.hash('Bench1234'),
+        },
+        null,
+      );
       if (!user) throw new Error('user');
       const workspace = await createWorkspace(ctx, user.id, { name: '벤치', iconUrl: null });
       const team = await createTeam(ctx, user.id, {

@@ -49,11 +49,15 @@ async function seedRooms(env: Record<string, string>): Promise<Seeded> {
     const stamp = Date.now();
     const [me, other] = await Promise.all(
       ['김민지', '이서연'].map(async (name, i) => {
-        const user = await createLocalUser(ctx, {
-          email: `list${stamp}-${i}@bench.local`,
-          name,
-          passwordHash,
-        });
+        const user = await createLocalUser(
+          ctx,
+          {
+            email: `list${stamp}-${i}@bench.local`,
+            name,
+            passwordHash,
+          },
+          null,
+        );
         if (!user) throw new Error('user');
         return user;
       }),

@@ -100,11 +100,15 @@ async function seedWorkspace(env: Record<string, string>): Promise<Seeded> {
     const ids: number[] = [];
     const tokens: string[] = [];
     for (let i = 0; i < USERS; i += 1) {
-      const user = await createLocalUser(ctx, {
-        email: `search${Date.now()}-${i}@bench.local`,
-        name: `사용자${i}`,
-        passwordHash,
-      });
+      const user = await createLocalUser(
+        ctx,
+        {
+          email: `search${Date.now()}-${i}@bench.local`,
+          name: `사용자${i}`,
+          passwordHash,
+        },
+        null,
+      );
       if (!user) throw new Error('user');
       ids.push(user.id);
       tokens.push((await startSession(ctx, user.id, {}, { ip: '127.0.0.1' })).token);

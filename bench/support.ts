@@ -53,11 +53,15 @@ export async function seed(
   const tokens: string[] = [];
   const stamp = Date.now();
   for (let i = 0; i < users; i += 1) {
-    const user = await createLocalUser(ctx, {
-      email: `chat${stamp}-${i}@bench.local`,
-      name: seededUserName(i),
-      passwordHash,
-    });
+    const user = await createLocalUser(
+      ctx,
+      {
+        email: `chat${stamp}-${i}@bench.local`,
+        name: seededUserName(i),
+        passwordHash,
+      },
+      null,
+    );
     if (!user) throw new Error('user');
     ids.push(user.id);
     tokens.push((await startSession(ctx, user.id, {}, { ip: '127.0.0.1' })).token);

@@ -48,11 +48,15 @@ export async function benchUploads() {
   if (!address || typeof address === 'string') throw new Error('no port');
   const url = `http://127.0.0.1:${address.port}`;
 
-  const user = await createLocalUser(app.context, {
-    email: 'files@example.com',
-    name: 'files',
-    passwordHash: await app.context.passwords.hash('Bench1234'),
-  });
+  const user = await createLocalUser(
+    app.context,
+    {
+      email: 'files@example.com',
+      name: 'files',
+      passwordHash: await app.context.passwords.hash('Bench1234'),
+    },
+    null,
+  );
   if (!user) throw new Error('user');
   const { token } = await startSession(app.context, user.id, {}, { ip: '127.0.0.1' });
   const workspace = await createWorkspace(app.context, user.id, { name: 'bench', iconUrl: null });

@@ -149,6 +149,50 @@ describe('accounts journey', () => {
     await expectAccessible(page, 'account-settings-no-social-1280');
   });
 
+  it('makes a personal access token a script reads with, and revoking it stops the script', async () => {
+    const email = `token${Date.now()}@example.com`;
+    await signUp(stack, email);
+    const asScript = (token: string) =>
+      fetch(stack.apiUrl(pathOf(userEndpoints.me)), {
+        headers: { authorization: `Bearer ${token}` },
+      });
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 360, height: 740 },
+    ]) {
+      const { context, page } = await newPage(browser, stack.baseUrl, viewport);
+      await login(page, email, signUpPassword);
+      await page.getByTestId('profile-menu').waitFor();
+      await page.goto('/#/my-page/account-settings');
+      const section = page.getByTestId('personal-tokens');
+      await section.waitFor();
+      await section.getByTestId('personal-token-name').fill(`스크립트 ${viewport.width}`);
+      await section.getByTestId('personal-token-create').click();
+      const value = await section.getByTestId('personal-token-value').inputValue();
+      expect(value).toMatch(/^tup_pat_/);
+      const read = await asScript(value);
+      expect(read.status).toBe(200);
+      expect(((await read.json()) as { data: { email: string } }).data.email).toBe(email);
+      const row = section
+        .getByTestId('personal-token-row')
+        .filter({ hasText: `스크립트 ${viewport.width}` });
+      await row.waitFor();
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow).toBeLessThanOrEqual(0);
+      await screenshot(page, `account-tokens-${viewport.width}`);
+      await expectAccessible(page, `account-tokens-${viewport.width}`);
+
+      await row.getByTestId('personal-token-revoke').click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('button', { name: '폐기' }).click();
+      await row.waitFor({ state: 'detached' });
+      expect((await asScript(value)).status).toBe(401);
+      await context.close();
+    }
+  });
+
   it('fits a 360 px wide screen', async () => {
     const { page } = await newPage(browser, stack.baseUrl, { width: 360, height: 740 });
     await page.goto('/#/login');

@@ -10,6 +10,7 @@ import { createContext, type AppContext, type ContextOverrides } from './context
 import { startEmbeddedUpkeep } from './db/embedded-upkeep';
 import { registerNotFoundHandler } from './platform/errors/not-found';
 import { frameworkErrorHandler, registerProblemHandlers } from './platform/errors/problem';
+import { verifyBearer } from './platform/auth/bearer';
 import { bearerOf, createAuthGuard, verifiedClaimsOf } from './platform/auth/guard';
 import { buildAsyncApiDocument } from './platform/http/asyncapi';
 import { registerBodyDrain } from './platform/http/body-drain';
@@ -58,6 +59,7 @@ import { presenceModule } from './modules/presence/presence.module';
 import { schedulesModule } from './modules/schedules/schedules.module';
 import { searchModule } from './modules/search/search.module';
 import { teamsModule } from './modules/teams/teams.module';
+import { tokensModule } from './modules/tokens/tokens.module';
 import { usersModule } from './modules/users/users.module';
 import { videoModule } from './modules/video/video.module';
 import { workspacesModule } from './modules/workspaces/workspaces.module';
@@ -91,6 +93,7 @@ export const appModules: readonly AppModule[] = [
   presenceModule,
   classOverviewModule,
   adminModule,
+  tokensModule,
 ];
 
 export type BuildOptions = ContextOverrides & {
@@ -115,6 +118,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   const modules = [...appModules, ...(options.extraModules ?? [])];
   const { context, dispose } = await createContext(config, logger, modules, options);
   const unwatch = context.bus.onSubscriptionState((state) => busHears(context, state));
+  const verifyToken = (token: string) => verifyBearer(context, token);
 
   // Widened on purpose: Fastify's instance type is then the plain one every route module uses.
   const fastifyLogger: FastifyBaseLogger = logger;
@@ -192,7 +196,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       const token = bearerOf(request);
       if (token) {
         try {
-          const claims = await verifiedClaimsOf(request, context.tokens, token);
+          const claims = await verifiedClaimsOf(request, verifyToken, token);
           return RequestBudget.userSubject(claims.userId);
         } catch {
           // fall through to the IP key
@@ -208,7 +212,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     openapi: {
       info: { title: 'TeamUp API', version: '1.0.0' },
       components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT, or a personal access token (tup_pat_…)',
+          },
+        },
       },
     },
     transform: documentTransform,
@@ -218,7 +228,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   const asyncApi = buildAsyncApiDocument();
   app.get('/api/docs/asyncapi.json', { schema: { hide: true } }, async () => asyncApi);
 
-  const requireAuth = createAuthGuard(context.tokens, (claims) => isSessionActive(context, claims));
+  const requireAuth = createAuthGuard(verifyToken, (claims) => isSessionActive(context, claims));
   await app.register(
     async (api) => {
       const typed = api as unknown as TypedApp;

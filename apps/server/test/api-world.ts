@@ -45,6 +45,8 @@ export type World = {
   pushSubscriptionId: number;
   /** An address the owner, an instance admin here, invited to register. */
   invitationId: number;
+  /** A personal access token of the owner. */
+  tokenId: number;
   avatar: { folder: string; name: string };
   otherSessionId: number;
   preferenceKeys: string[];
@@ -292,6 +294,10 @@ export async function buildWorld(app: TestApp): Promise<World> {
   // A round in the world's workspace (not a class: its routes answer CLASS_NOT_A_CLASS).
   const roundId = await insertOpenRound(app.context.database.db, workspace.id, `평가 ${n}`);
 
+  const token = await must<{ id: number }>(owner, 'POST', '/api/users/me/tokens', {
+    name: '세계 토큰',
+    scopes: ['read'],
+  });
   const invitedEmail = uniqueEmail('invited');
   const invitations = await must<Invitation[]>(owner, 'POST', '/api/admin/invitations', {
     emails: [invitedEmail],
@@ -321,6 +327,7 @@ export async function buildWorld(app: TestApp): Promise<World> {
     pushSubscriptionId: pushSubscription.id,
     invitationId: invitations.find((invitation) => invitation.email === invitedEmail)?.id ?? 0,
     avatar: { folder, name },
+    tokenId: token.id,
     otherSessionId: otherSession.id,
     preferenceKeys: Object.keys(preferences),
     roundId,
@@ -353,6 +360,7 @@ export function pathValues(
       announcement: [world.announcementId],
       'chat-attachments': [world.chatAttachmentId],
       invitations: [world.invitationId],
+      tokens: [world.tokenId],
     };
     return owner === undefined ? undefined : bySegment[owner];
   }

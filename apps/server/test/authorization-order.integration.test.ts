@@ -64,6 +64,7 @@ const NOTHING_IN_THE_PATH: Record<string, string> = {
   'POST /api/push/subscriptions':
     "the caller's own device: the subscription in the body becomes theirs, with this session",
   'PUT /api/presence/me': "the caller's own presence",
+  'POST /api/users/me/tokens': "the caller's own personal access tokens",
 };
 
 type Operated = Operation & { multipart: boolean };

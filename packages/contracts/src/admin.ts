@@ -174,11 +174,20 @@ export const auditActions = [
   'INVITATION_CREATED',
   'INVITATION_WITHDRAWN',
   'AUDIT_EXPORTED',
+  'TOKEN_CREATED',
+  'TOKEN_REVOKED',
 ] as const;
 export const auditActionSchema = z.enum(auditActions);
 export type AuditAction = z.infer<typeof auditActionSchema>;
 
-export const auditTargetTypes = ['USER', 'WORKSPACE', 'TEAM', 'INVITATION', 'INSTANCE'] as const;
+export const auditTargetTypes = [
+  'USER',
+  'WORKSPACE',
+  'TEAM',
+  'INVITATION',
+  'INSTANCE',
+  'TOKEN',
+] as const;
 
 export const auditEventSchema = z.object({
   id: z.number().int(),
@@ -237,6 +246,7 @@ export const adminEndpoints = {
   settings: endpoint({
     method: 'GET',
     path: '/admin/settings',
+    auth: 'session',
     summary: 'The registration policy (instance admins)',
     response: instanceSettingsSchema,
     errors: adminOnly,
@@ -244,6 +254,7 @@ export const adminEndpoints = {
   updateSettings: endpoint({
     method: 'PUT',
     path: '/admin/settings',
+    auth: 'session',
     summary: 'Sets who may register (instance admins)',
     body: updateInstanceSettingsSchema,
     response: instanceSettingsSchema,
@@ -252,6 +263,7 @@ export const adminEndpoints = {
   stats: endpoint({
     method: 'GET',
     path: '/admin/stats',
+    auth: 'session',
     summary: "The instance's figures (instance admins)",
     response: instanceStatsSchema,
     errors: adminOnly,
@@ -259,6 +271,7 @@ export const adminEndpoints = {
   users: endpoint({
     method: 'GET',
     path: '/admin/users',
+    auth: 'session',
     summary: 'The people of the instance, newest first, by name or e-mail (instance admins)',
     query: adminUsersQuerySchema,
     response: adminUserPageSchema,
@@ -267,6 +280,7 @@ export const adminEndpoints = {
   deactivate: endpoint({
     method: 'POST',
     path: '/admin/users/:id/deactivate',
+    auth: 'session',
     summary:
       'Deactivates a person: every session, event stream and socket of theirs ends on every instance; their content stays (instance admins)',
     params: adminUserParamsSchema,
@@ -276,6 +290,7 @@ export const adminEndpoints = {
   reactivate: endpoint({
     method: 'POST',
     path: '/admin/users/:id/reactivate',
+    auth: 'session',
     summary: 'Lets a deactivated person sign in again (instance admins)',
     params: adminUserParamsSchema,
     response: adminUserSchema,
@@ -284,6 +299,7 @@ export const adminEndpoints = {
   setRole: endpoint({
     method: 'PUT',
     path: '/admin/users/:id/role',
+    auth: 'session',
     summary: 'Makes a person an instance admin or not (instance admins)',
     params: adminUserParamsSchema,
     body: adminRoleSchema,
@@ -293,6 +309,7 @@ export const adminEndpoints = {
   invitations: endpoint({
     method: 'GET',
     path: '/admin/invitations',
+    auth: 'session',
     summary: 'The e-mail addresses invited to register, newest first (instance admins)',
     response: z.array(invitationSchema),
     errors: adminOnly,
@@ -300,6 +317,7 @@ export const adminEndpoints = {
   invite: endpoint({
     method: 'POST',
     path: '/admin/invitations',
+    auth: 'session',
     summary:
       'Invites e-mail addresses to register (under INVITE_ONLY or DOMAINS); an address invited before is left as it was (instance admins)',
     body: createInvitationsSchema,
@@ -310,6 +328,7 @@ export const adminEndpoints = {
   audit: endpoint({
     method: 'GET',
     path: '/admin/audit',
+    auth: 'session',
     summary: 'The audit log, newest first, filtered (instance admins)',
     query: auditQuerySchema,
     response: auditPageSchema,
@@ -319,6 +338,7 @@ export const adminEndpoints = {
   auditExport: endpoint({
     method: 'GET',
     path: '/admin/audit.jsonl',
+    auth: 'session',
     summary: `The audit log as JSON lines (one AuditEvent a line, newest first, at most ${AuditLimits.exportMax}; the export itself is logged) (instance admins)`,
     query: auditQuerySchema.omit({ before: true, size: true }),
     errors: adminOnly,
@@ -326,6 +346,7 @@ export const adminEndpoints = {
   withdrawInvitation: endpoint({
     method: 'DELETE',
     path: '/admin/invitations/:id',
+    auth: 'session',
     summary: 'Withdraws an invitation (instance admins)',
     params: z.object({ id: idSchema }),
     status: 204,

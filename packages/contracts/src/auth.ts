@@ -320,6 +320,7 @@ export const authEndpoints = {
   logout: endpoint({
     method: 'POST',
     path: '/auth/logout',
+    auth: 'session',
     summary: 'Sign out: end this login session',
     body: logoutSchema.nullish(),
     response: z.literal(true),
@@ -327,18 +328,21 @@ export const authEndpoints = {
   session: endpoint({
     method: 'GET',
     path: '/auth/session',
+    auth: 'session',
     summary: 'The signed-in account and its session',
     response: sessionResponseSchema,
   }),
   sessions: endpoint({
     method: 'GET',
     path: '/auth/sessions',
+    auth: 'session',
     summary: 'Active login sessions of the caller',
     response: authSessionListSchema,
   }),
   revokeSession: endpoint({
     method: 'DELETE',
     path: '/auth/sessions/:sessionId',
+    auth: 'session',
     summary: 'Revoke one of the caller’s sessions',
     params: authSessionParamsSchema,
     status: 204,
@@ -346,6 +350,7 @@ export const authEndpoints = {
   changePassword: endpoint({
     method: 'PUT',
     path: '/users/password',
+    auth: 'session',
     summary: 'Change the password (the current one is required)',
     body: changePasswordSchema,
     response: z.literal(true),
@@ -420,12 +425,14 @@ export const authEndpoints = {
   oauthLinks: endpoint({
     method: 'GET',
     path: '/auth/oauth/links',
+    auth: 'session',
     summary: 'The social accounts linked to the signed-in account',
     response: oauthLinksSchema,
   }),
   oauthLink: endpoint({
     method: 'POST',
     path: '/auth/oauth/:provider/link',
+    auth: 'session',
     summary: 'Start linking a provider to the signed-in account: answers where to navigate',
     params: oauthProviderParamsSchema,
     response: oauthLinkStartSchema,
@@ -433,6 +440,7 @@ export const authEndpoints = {
   oauthUnlink: endpoint({
     method: 'DELETE',
     path: '/auth/oauth/:provider/link',
+    auth: 'session',
     summary: 'Unlink a social identity (only once the account has a password)',
     params: oauthProviderParamsSchema,
     status: 204,
@@ -440,12 +448,14 @@ export const authEndpoints = {
   twoFactorStatus: endpoint({
     method: 'GET',
     path: '/auth/2fa',
+    auth: 'session',
     summary: 'Whether 2-step verification is on',
     response: twoFactorStatusSchema,
   }),
   twoFactorSetup: endpoint({
     method: 'POST',
     path: '/auth/2fa/setup',
+    auth: 'session',
     summary: 'A new secret and its QR code; two-step verification is on only after enable',
     response: twoFactorSetupSchema,
     errors: { 409: [ErrorCode.TWO_FACTOR_ALREADY_ON] },
@@ -453,6 +463,7 @@ export const authEndpoints = {
   twoFactorEnable: endpoint({
     method: 'POST',
     path: '/auth/2fa/enable',
+    auth: 'session',
     summary: 'Confirm the setup with a first code; answers ten single-use recovery codes',
     body: twoFactorEnableSchema,
     response: recoveryCodesSchema,
@@ -460,6 +471,7 @@ export const authEndpoints = {
   twoFactorDisable: endpoint({
     method: 'POST',
     path: '/auth/2fa/disable',
+    auth: 'session',
     summary: 'Turn it off with the password or a recovery code',
     body: twoFactorDisableSchema,
     response: z.literal(true),

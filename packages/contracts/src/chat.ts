@@ -519,6 +519,7 @@ export const chatEndpoints = {
   }),
   send: endpoint({
     method: 'POST',
+    tokenScope: 'chat',
     path: `${rooms}/:roomId/messages`,
     summary: 'Send a text message to a chat room',
     params: chatRoomParamsSchema,
@@ -532,6 +533,7 @@ export const chatEndpoints = {
    */
   sendWithFile: endpoint({
     method: 'POST',
+    tokenScope: 'chat',
     path: `${rooms}/:roomId/messages/attachment`,
     summary: `Send a message with files: multipart \`file\` parts (1–${Limits.chatFilesPerMessage}, each ≤ ${Limits.attachmentMaxBytes / (1024 * 1024)} MB, ≤ ${Limits.chatMessageFilesMaxBytes / (1024 * 1024)} MB in all) and optional text \`content\``,
     params: chatRoomParamsSchema,
@@ -634,6 +636,7 @@ export const chatEndpoints = {
   /** Nothing is stored: the room hears CHAT_TYPING (decision 0021). */
   typing: endpoint({
     method: 'POST',
+    tokenScope: 'chat',
     path: `${rooms}/:roomId/typing`,
     summary: 'Say the caller is typing in the room (at most every 3 s; nothing is stored)',
     params: chatRoomParamsSchema,

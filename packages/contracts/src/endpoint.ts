@@ -13,8 +13,18 @@ export interface Endpoint {
   /** Fastify style: `/teams/:teamId/schedules/:id`. */
   readonly path: string;
   readonly summary?: string;
-  /** `user`: a bearer token is required (the default); `public`: anyone may call it. */
-  readonly auth?: 'user' | 'public';
+  /**
+   * `user`: a bearer token is required (the default), a browser session's or a personal access
+   * token with the scope the call needs; `session`: a browser session's only (account security,
+   * the instance admin); `public`: anyone may call it.
+   */
+  readonly auth?: 'user' | 'session' | 'public';
+  /**
+   * The scope a personal access token needs for this call when it is not the method's (`read`
+   * for GET, `write` for the others): `chat` for a chat send, `read` for opening a live stream
+   * (contracts/tokens.ts).
+   */
+  readonly tokenScope?: 'read' | 'chat';
   readonly params?: z.ZodType;
   readonly query?: z.ZodType;
   readonly body?: z.ZodType;

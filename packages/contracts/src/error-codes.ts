@@ -56,6 +56,12 @@ export const ErrorCode = {
   ACCOUNT_DEACTIVATED: 'ACCOUNT_DEACTIVATED',
   /** Sign-up refused by the registration policy. */
   REGISTRATION_CLOSED: 'REGISTRATION_CLOSED',
+  // personal access tokens (contracts/tokens.ts)
+  /** An account-security or admin call made with a personal access token. */
+  PERSONAL_TOKEN_NOT_ALLOWED: 'PERSONAL_TOKEN_NOT_ALLOWED',
+  /** A personal access token without the scope the call needs. */
+  PERSONAL_TOKEN_SCOPE: 'PERSONAL_TOKEN_SCOPE',
+  PERSONAL_TOKEN_LIMIT: 'PERSONAL_TOKEN_LIMIT',
   // workspaces
   WORKSPACE_NOT_FOUND: 'WORKSPACE_NOT_FOUND',
   WORKSPACE_FORBIDDEN: 'WORKSPACE_FORBIDDEN',

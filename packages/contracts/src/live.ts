@@ -29,6 +29,7 @@ export const sseStatsSchema = z.object({
 export const liveEndpoints = {
   register: endpoint({
     method: 'POST',
+    tokenScope: 'read',
     path: '/sse/register',
     summary: `A single-use ticket for /sse/subscribe, valid ${Limits.sseTicketSeconds} s`,
     response: sseTicketSchema,
@@ -64,6 +65,7 @@ export const liveEndpoints = {
   }),
   cleanup: endpoint({
     method: 'POST',
+    tokenScope: 'read',
     path: '/sse/cleanup',
     summary: 'Close the caller’s event streams on this instance (logout) and drop old tickets',
     response: z.object({ closed: z.number().int() }),

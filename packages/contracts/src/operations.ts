@@ -28,6 +28,7 @@ import { pushEndpoints } from './push';
 import { scheduleEndpoints } from './schedules';
 import { searchEndpoints } from './search';
 import { teamEndpoints } from './teams';
+import { tokenEndpoints } from './tokens';
 import { userEndpoints } from './users';
 import { videoEndpoints } from './video';
 import { workspaceEndpoints } from './workspaces';
@@ -69,6 +70,7 @@ export const endpointTables: Readonly<Record<string, Readonly<Record<string, End
   presence: presenceEndpoints,
   classOverview: classOverviewEndpoints,
   admin: adminEndpoints,
+  token: tokenEndpoints,
 };
 
 const operationIds = new Map<Endpoint, string>();

@@ -3,6 +3,7 @@ import {
   type AnyPgColumn,
   bigint,
   boolean,
+  check,
   date,
   index,
   integer,
@@ -74,8 +75,15 @@ export const authSessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokeReason: text('revoke_reason'),
+    /** LOGIN: a browser's (refresh tokens); TOKEN: a personal access token's (schema-tokens). */
+    kind: text('kind', { enum: ['LOGIN', 'TOKEN'] })
+      .notNull()
+      .default('LOGIN'),
   },
-  (t) => [index('auth_sessions_user_idx').on(t.userId)],
+  (t) => [
+    index('auth_sessions_user_idx').on(t.userId),
+    check('auth_sessions_kind_check', sql`${t.kind} IN ('LOGIN', 'TOKEN')`),
+  ],
 );
 
 /** Opaque refresh tokens, stored as SHA-256 hashes and rotated on every use. */
@@ -990,3 +998,4 @@ export const scheduledJobs = pgTable(
 
 export * from './schema-class';
 export * from './schema-admin';
+export * from './schema-tokens';

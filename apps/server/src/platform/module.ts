@@ -1,6 +1,7 @@
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import type { DomainEvent } from './domain-events';
+import type { AccessClaims } from './auth/tokens';
 import type { JobKind } from './jobs/job-kind';
 import type { Guard, TypedApp } from './http/types';
 import type { ModuleStateKey } from './module-state';
@@ -31,6 +32,15 @@ export type SessionEndStep = (db: Db, sessionIds: readonly number[]) => Promise<
 
 /** A step run inside the transaction that makes a team (the kanban module makes its board). */
 export type TeamCreationStep = (db: Db, teamId: number) => Promise<void>;
+
+/**
+ * A kind of bearer token other than the access JWT, told by its prefix (a personal access
+ * token): `resolve` answers its claims, or null for one that is unknown or expired.
+ */
+export interface BearerTokenKind {
+  readonly prefix: string;
+  readonly resolve: (ctx: AppContext, token: string) => Promise<AccessClaims | null>;
+}
 
 /**
  * How far each of `teamIds` is, in percent (0-100); a team it does not name is at 0. A team has
@@ -71,6 +81,8 @@ export interface AppModule {
   readonly state?: readonly ModuleStateKey<unknown>[];
   /** Its kinds of due-time job and their handlers (platform/jobs, decision 0042). */
   readonly jobs?: readonly JobKind[];
+  /** Bearer tokens it issues besides the access JWT (platform/auth/bearer.ts). */
+  readonly bearerTokens?: readonly BearerTokenKind[];
 }
 
 /** What modules contribute to other modules' operations, gathered once per app. */
@@ -86,6 +98,7 @@ export interface ModuleHooks {
   readonly searchSources: readonly SearchSource[];
   /** Every module's job kinds (the scheduler refuses two of one name). */
   readonly jobs: readonly JobKind[];
+  readonly bearerTokens: readonly BearerTokenKind[];
 }
 
 export function hooksOf(modules: readonly AppModule[]): ModuleHooks {
@@ -107,5 +120,6 @@ export function hooksOf(modules: readonly AppModule[]): ModuleHooks {
     live: modules.flatMap((module) => module.live ?? []),
     searchSources: modules.flatMap((module) => module.searchSources ?? []),
     jobs: modules.flatMap((module) => module.jobs ?? []),
+    bearerTokens: modules.flatMap((module) => module.bearerTokens ?? []),
   };
 }

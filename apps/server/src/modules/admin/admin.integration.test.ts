@@ -527,6 +527,14 @@ describe('the audit log', () => {
     await ok(await send(person, 'POST', '/api/auth/2fa/enable', { code: totp.generate() }));
     await ok(await send(person, 'POST', '/api/auth/2fa/disable', { password: 'Password3' }));
 
+    // A personal access token made and revoked.
+    const token = dataOf<{ id: number }>(
+      await ok(
+        await send(person, 'POST', '/api/users/me/tokens', { name: '출처 토큰', scopes: ['read'] }),
+      ),
+    );
+    await ok(await send(person, 'DELETE', `/api/users/me/tokens/${token.id}`));
+
     // A workspace's moderation, a team deleted, the workspace deleted.
     const workspace = dataOf<{ id: number; inviteCode: string }>(
       await ok(await send(admin, 'POST', '/api/workspaces', { name: '출처 공간' })),

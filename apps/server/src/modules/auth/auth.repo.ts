@@ -10,7 +10,13 @@ export type CodePurpose = EmailCodeRow['purpose'];
 
 export async function insertSession(
   db: Db,
-  row: { userId: number; clientInfo: Record<string, string>; ip: string | null; expiresAt: Date },
+  row: {
+    userId: number;
+    clientInfo: Record<string, string>;
+    ip: string | null;
+    expiresAt: Date;
+    kind?: 'LOGIN' | 'TOKEN';
+  },
 ): Promise<SessionRow> {
   const [session] = await db.insert(authSessions).values(row).returning();
   if (!session) throw new Error('session insert returned nothing');
@@ -112,6 +118,8 @@ export function listActiveSessions(db: Db, userId: number, now: Date): Promise<S
   return db.query.authSessions.findMany({
     where: and(
       eq(authSessions.userId, userId),
+      // A personal access token's session is listed with the tokens, not here.
+      eq(authSessions.kind, 'LOGIN'),
       isNull(authSessions.revokedAt),
       gt(authSessions.expiresAt, now),
     ),

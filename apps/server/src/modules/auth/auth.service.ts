@@ -4,6 +4,7 @@ import { ErrorCode } from '@teamup/contracts/error-codes';
 import { Limits } from '@teamup/contracts/limits';
 import type { User } from '@teamup/contracts/users';
 import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
 import type { AccessClaims } from '../../platform/auth/tokens';
 import { recordAudit } from '../../platform/audit/audit-log';
 import type { RequestOrigin } from '../../platform/http/request-origin';
@@ -258,6 +259,38 @@ export async function refresh(
 /** Ends every session of `userId`, and so their streams and sockets, on every instance. */
 export function signOutEverywhere(ctx: AppContext, userId: number, reason: string): Promise<void> {
   return revokeUserSessions(ctx, userId, reason);
+}
+
+/**
+ * Opens the session a personal access token owns (kind TOKEN: no refresh token, not in the
+ * session list), in the caller's transaction; a deactivated account gets none.
+ */
+export async function openTokenSession(
+  ctx: AppContext,
+  tx: Db,
+  userId: number,
+  expiresAt: Date,
+  from: RequestOrigin,
+): Promise<number> {
+  if (await users.isDeactivatedForUpdate(tx, userId)) throw accountDeactivated();
+  const session = await repo.insertSession(tx, {
+    userId,
+    clientInfo: {},
+    ip: from.ip,
+    expiresAt,
+    kind: 'TOKEN',
+  });
+  return session.id;
+}
+
+/** Ends one of `userId`'s sessions (a token's), its streams and sockets on every instance. */
+export function endOwnSession(
+  ctx: AppContext,
+  userId: number,
+  sessionId: number,
+  reason: string,
+): Promise<boolean> {
+  return revokeSession(ctx, sessionId, reason, userId);
 }
 
 export async function logout(ctx: AppContext, claims: AccessClaims): Promise<void> {

@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { ErrorCode } from '@teamup/contracts/error-codes';
 import { forbidden, unauthorized } from '../errors/app-error';
-import type { AccessClaims, AccessTokens } from './tokens';
+import { assertTokenMay, tokenAccessOfMethod, type TokenAccess } from './bearer';
+import type { AccessClaims } from './tokens';
 
 /** Answers whether a login session may still act (not revoked, not expired). */
 export type SessionValidator = (claims: AccessClaims) => Promise<boolean>;
@@ -11,7 +12,14 @@ declare module 'fastify' {
     /** Set by the auth guard; identity comes from the bearer token only. */
     auth: AccessClaims | null;
   }
+  interface FastifyContextConfig {
+    /** What a personal access token needs for the route (routesFor sets it from the endpoint). */
+    tokenAccess?: TokenAccess;
+  }
 }
+
+/** Verifies a bearer token of any kind (platform/auth/bearer.ts `verifyBearer`). */
+export type BearerVerifier = (token: string) => Promise<AccessClaims>;
 
 /** Reads the bearer token; undefined when none was sent. */
 export function bearerOf(request: FastifyRequest): string | undefined {
@@ -49,25 +57,30 @@ const verified = new WeakMap<FastifyRequest, Promise<AccessClaims>>();
  */
 export function verifiedClaimsOf(
   request: FastifyRequest,
-  tokens: AccessTokens,
+  verify: BearerVerifier,
   token: string,
 ): Promise<AccessClaims> {
   let claims = verified.get(request);
   if (!claims) {
-    claims = tokens.verify(token);
+    claims = verify(token);
     verified.set(request, claims);
   }
   return claims;
 }
 
-export function createAuthGuard(tokens: AccessTokens, isSessionActive: SessionValidator) {
+export function createAuthGuard(verify: BearerVerifier, isSessionActive: SessionValidator) {
   return async function requireAuth(request: FastifyRequest): Promise<void> {
     const token = bearerOf(request);
     if (!token) throw unauthorized(ErrorCode.AUTH_REQUIRED, '인증이 필요합니다. 로그인해주세요.');
-    const claims = await verifiedClaimsOf(request, tokens, token);
+    const claims = await verifiedClaimsOf(request, verify, token);
     if (!(await isSessionActive(claims))) {
       throw unauthorized(ErrorCode.SESSION_REVOKED, '인증이 만료되었습니다. 다시 로그인해주세요.');
     }
+    // A route registered without routesFor still has a need: its method's.
+    assertTokenMay(
+      claims,
+      request.routeOptions.config.tokenAccess ?? tokenAccessOfMethod(request.method),
+    );
     assertAccountEcho(request, claims.userId);
     request.auth = claims;
   };

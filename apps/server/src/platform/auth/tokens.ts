@@ -1,9 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import { ErrorCode } from '@teamup/contracts/error-codes';
+import type { PersonalTokenScope } from '@teamup/contracts/tokens';
 import { unauthorized } from '../errors/app-error';
 
-export type AccessClaims = { userId: number; sessionId: number };
+export type AccessClaims = {
+  userId: number;
+  sessionId: number;
+  /** A personal access token's scopes; absent for a browser session (it may do everything). */
+  scopes?: readonly PersonalTokenScope[];
+};
 
 /**
  * Whether a compact JWS is spelled the one way its bytes can be: each part unpadded base64url

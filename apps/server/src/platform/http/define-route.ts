@@ -9,6 +9,7 @@ import type {
 } from '@teamup/contracts/endpoint';
 import { ErrorCode } from '@teamup/contracts/error-codes';
 import { operationIdOf } from '@teamup/contracts/operations';
+import { tokenAccessOfMethod, type TokenAccess } from '../auth/bearer';
 import { authOf } from '../auth/guard';
 import type { Guard, TypedApp } from './types';
 
@@ -276,6 +277,12 @@ export function documentedSchema(
   };
 }
 
+/** What a personal access token needs for the endpoint: its declaration, else its method's. */
+export function tokenAccessOf(endpoint: Endpoint): TokenAccess {
+  if (endpoint.auth === 'session') return 'session';
+  return endpoint.tokenScope ?? tokenAccessOfMethod(endpoint.method);
+}
+
 /** Keys of a route schema only the document reads (Fastify compiles none of them). */
 const docKeys = {
   errors: 'documentErrors',
@@ -368,7 +375,11 @@ export function routesFor(app: TypedApp, requireAuth: Guard, tag: string) {
     const status = endpoint.status ?? 200;
     const rateLimited = (options.config as { rateLimit?: unknown } | undefined)?.rateLimit;
     const access = options.access ? accessStepOf(endpoint, options.access) : undefined;
-    const config = { ...options.config, ...access?.config };
+    const config = {
+      ...options.config,
+      ...access?.config,
+      tokenAccess: tokenAccessOf(endpoint),
+    };
     app.route({
       method: endpoint.method,
       url: endpoint.path,

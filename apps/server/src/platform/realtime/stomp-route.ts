@@ -1,3 +1,4 @@
+import { assertTokenMay, verifyBearer } from '../auth/bearer';
 import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
@@ -33,17 +34,31 @@ export async function stompRoutes(
   await app.register(websocket, { options: { maxPayload: StompLimits.maxFrameBytes } });
   /** The URL's token checked before the upgrade; null: none there, CONNECT must bring one. */
   const claimsOf = new WeakMap<object, Omit<StompAuth, 'renew'> | null>();
+  /**
+   * The claims of a token that may hold a STOMP connection: any browser session's, a personal
+   * access token's with the chat scope; null otherwise.
+   */
+  const stompClaimsOf = async (token: string): Promise<AccessClaims | null> => {
+    const claims = await verifyBearer(ctx, token).catch(() => null);
+    if (!claims) return null;
+    try {
+      assertTokenMay(claims, 'chat');
+      return claims;
+    } catch {
+      return null;
+    }
+  };
   const renewerOf =
     (claims: AccessClaims) =>
     async (token: string): Promise<number | null> => {
-      const fresh = await ctx.tokens.verify(token).catch(() => null);
+      const fresh = await stompClaimsOf(token);
       if (!fresh || fresh.userId !== claims.userId || fresh.sessionId !== claims.sessionId) {
         return null;
       }
       return (await isSessionActive(fresh)) ? accessDeadline(token) : null;
     };
   const login: StompLogin = async (token) => {
-    const claims = await ctx.tokens.verify(token).catch(() => null);
+    const claims = await stompClaimsOf(token);
     if (!claims || !(await isSessionActive(claims))) return null;
     return { ...claims, deadline: accessDeadline(token), renew: renewerOf(claims) };
   };
@@ -60,8 +75,8 @@ export async function stompRoutes(
         }
         try {
           if (typeof token !== 'string' || token === '') throw new Error('no token');
-          const claims = await ctx.tokens.verify(token);
-          if (!(await isSessionActive(claims))) throw new Error('revoked');
+          const claims = await stompClaimsOf(token);
+          if (!claims || !(await isSessionActive(claims))) throw new Error('refused');
           claimsOf.set(request, { ...claims, deadline: accessDeadline(token) });
         } catch {
           await reply.code(401).send({

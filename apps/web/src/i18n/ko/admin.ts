@@ -180,6 +180,8 @@ export const adminKo = {
     INVITATION_CREATED: '가입 초대',
     INVITATION_WITHDRAWN: '초대 취소',
     AUDIT_EXPORTED: '감사 로그 내보내기',
+    TOKEN_CREATED: '액세스 토큰 생성',
+    TOKEN_REVOKED: '액세스 토큰 폐기',
   } satisfies Record<AuditAction, string>,
   auditTargets: {
     USER: '사용자',
@@ -187,6 +189,7 @@ export const adminKo = {
     TEAM: '팀',
     INVITATION: '초대',
     INSTANCE: '인스턴스',
+    TOKEN: '액세스 토큰',
   } satisfies Record<AuditTargetType, string>,
 
   audit: {

@@ -73,6 +73,8 @@ const dangerous: Record<AuditAction, boolean> = {
   INVITATION_CREATED: false,
   INVITATION_WITHDRAWN: false,
   AUDIT_EXPORTED: false,
+  TOKEN_CREATED: false,
+  TOKEN_REVOKED: false,
 };
 
 export function isDangerAction(action: AuditAction): boolean {

@@ -1,19 +1,10 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Anchor,
-  Button,
-  CopyButton,
-  Group,
-  Loader,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconCalendarShare, IconCopy, IconRefresh, IconTrash } from '@tabler/icons-react';
+import { IconCalendarShare, IconRefresh, IconTrash } from '@tabler/icons-react';
 import type { CalendarFeedIssued } from '@teamup/contracts/calendar-feed';
 import { ErrorAlert } from '../../../components/error-alert';
+import { SecretShownOnce } from '../../../components/secret-shown-once';
 import { calendarFeedKo } from '../../../i18n/ko/calendar-feed';
 import { formatDate } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/error-message';
@@ -28,30 +19,19 @@ const t = calendarFeedKo;
 /** The URL just made: shown this once (the server keeps only its hash), to copy or open. */
 function IssuedUrl({ issued }: { issued: CalendarFeedIssued }) {
   return (
-    <Stack gap="xs" data-testid="calendar-feed-issued">
-      <Alert color="blue" variant="light">
-        {t.shownOnce}
-      </Alert>
-      <TextInput
-        label={t.urlLabel}
-        value={issued.url}
-        readOnly
-        onFocus={(event) => event.currentTarget.select()}
-        data-testid="calendar-feed-url"
-      />
-      <Group gap="xs">
-        <CopyButton value={issued.url}>
-          {({ copied, copy }) => (
-            <Button variant="default" leftSection={<IconCopy size={16} />} onClick={copy}>
-              {copied ? t.copied : t.copy}
-            </Button>
-          )}
-        </CopyButton>
+    <SecretShownOnce
+      notice={t.shownOnce}
+      label={t.urlLabel}
+      value={issued.url}
+      copyLabel={t.copy}
+      copiedLabel={t.copied}
+      actions={
         <Anchor href={issued.webcalUrl} size="sm">
           {t.openInApp}
         </Anchor>
-      </Group>
-    </Stack>
+      }
+      testIds={{ box: 'calendar-feed-issued', value: 'calendar-feed-url' }}
+    />
   );
 }
 

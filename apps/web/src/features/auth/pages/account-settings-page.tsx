@@ -7,12 +7,14 @@ import { notifications } from '@mantine/notifications';
 import { routes } from '../../../config/paths';
 import { ko } from '../../../i18n/ko';
 import { calendarFeedKo } from '../../../i18n/ko/calendar-feed';
+import { tokensKo } from '../../../i18n/ko/tokens';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { formatDate } from '../../../lib/dates';
 import { ActiveSessions } from '../components/active-sessions';
 import { CalendarFeedSettings } from '../components/calendar-feed-settings';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { LinkedAccounts, useSocialAccountRows } from '../components/linked-accounts';
+import { PersonalTokens } from '../components/personal-tokens';
 import { TwoFactorSettings } from '../components/two-factor-settings';
 import { useAuth } from '../../../lib/auth/use-auth';
 
@@ -56,7 +58,7 @@ function useLinkedNotice() {
   }, [linked, setParams]);
 }
 
-/** /my-page/account-settings: account info, password change and signed-in devices. */
+/** /my-page/account-settings: account info, password, 2-step, links, feeds, tokens, devices. */
 export function AccountSettingsPage() {
   useDocumentTitle([ko.account.title, ko.brand]);
   const { user } = useAuth();
@@ -105,19 +107,23 @@ export function AccountSettingsPage() {
       <Section title={calendarFeedKo.title}>
         <CalendarFeedSettings />
       </Section>
-      <Section title={ko.account.sessionsTitle}>
-        <Text size="sm" c="dimmed">
-          {ko.account.sessionsHint}
-        </Text>
-        {/* The confirm dialogs of @mantine/modals (signing a device out): this page alone opens
-            them, so the provider and its Modal load with it rather than with every page. */}
-        <ModalsProvider
-          labels={{ confirm: ko.common.confirm, cancel: ko.common.cancel }}
-          modalProps={{ centered: true }}
-        >
+      {/* The confirm dialogs of @mantine/modals (revoking a token, signing a device out): this
+          page alone opens them, so the provider and its Modal load with it rather than with
+          every page. */}
+      <ModalsProvider
+        labels={{ confirm: ko.common.confirm, cancel: ko.common.cancel }}
+        modalProps={{ centered: true }}
+      >
+        <Section title={tokensKo.title}>
+          <PersonalTokens />
+        </Section>
+        <Section title={ko.account.sessionsTitle}>
+          <Text size="sm" c="dimmed">
+            {ko.account.sessionsHint}
+          </Text>
           <ActiveSessions />
-        </ModalsProvider>
-      </Section>
+        </Section>
+      </ModalsProvider>
     </Stack>
   );
 }
