@@ -78,9 +78,14 @@ export const createPersonalTokenSchema = z.object({
     .transform((scopes) => personalTokenScopes.filter((scope) => scopes.includes(scope))),
   /** Days until it stops working; null: until revoked. */
   expiresInDays: z
-    .union([z.literal(30), z.literal(90), z.literal(365), z.null()], {
+    .number({ error: tokenMessages.expiryInvalid })
+    .int(tokenMessages.expiryInvalid)
+    .min(1, tokenMessages.expiryInvalid)
+    .max(365, tokenMessages.expiryInvalid)
+    .refine((days) => (TokenLimits.expiryDays as readonly number[]).includes(days), {
       error: tokenMessages.expiryInvalid,
     })
+    .nullable()
     .default(90),
 });
 export type CreatePersonalToken = z.input<typeof createPersonalTokenSchema>;

@@ -130,7 +130,7 @@ export function PersonalTokens() {
     event.preventDefault();
     setFormError(null);
     create.mutate(
-      { name, scopes, expiresInDays: expiry === 'never' ? null : (Number(expiry) as 30) },
+      { name, scopes, expiresInDays: expiry === 'never' ? null : Number(expiry) },
       {
         onSuccess: (made) => {
           setCreated(made);
