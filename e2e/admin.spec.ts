@@ -57,11 +57,14 @@ describe('instance admin journey', () => {
     await row.getByText('비활성', { exact: true }).waitFor();
 
     // The member's open tab: its session ended on the server, the app goes back to the login.
+    // It is told why: the notice names the deactivation, not an expired login.
     await member.page.waitForURL(/#\/login/, { timeout: 10_000 });
+    const told = '비활성화된 계정입니다. 관리자에게 문의해주세요.';
+    await member.page.locator('.mantine-Notification-root').filter({ hasText: told }).waitFor();
     await member.page.getByTestId('login-email').fill(memberEmail);
     await member.page.getByTestId('login-password').fill(password);
     await member.page.getByTestId('login-submit').click();
-    await member.page.getByText('비활성화된 계정입니다. 관리자에게 문의해주세요.').waitFor();
+    await member.page.locator('form').getByText(told).waitFor();
     await screenshot(member.page, 'admin-deactivated-login-360');
 
     // The audit log names who did it to whom.

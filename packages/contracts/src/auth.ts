@@ -314,6 +314,7 @@ export const authEndpoints = {
         ErrorCode.REFRESH_TOKEN_MISSING,
         ErrorCode.REFRESH_TOKEN_INVALID,
         ErrorCode.REFRESH_TOKEN_REUSED,
+        ErrorCode.ACCOUNT_DEACTIVATED,
       ],
     },
   }),

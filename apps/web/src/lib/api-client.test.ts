@@ -206,6 +206,21 @@ describe('api client', () => {
     stop();
   });
 
+  it('tells a deactivated account so, not that its login expired', async () => {
+    const expired = vi.fn();
+    const stop = onSessionExpired(expired);
+    const told = '비활성화된 계정입니다. 관리자에게 문의해주세요.';
+    stubFetch((call) =>
+      call.url === '/api/auth/refresh'
+        ? problem(401, 'ACCOUNT_DEACTIVATED', told)
+        : problem(401, 'SESSION_REVOKED', '인증이 만료되었습니다. 다시 로그인해주세요.'),
+    );
+    await expect(api.get('/a')).rejects.toMatchObject({ status: 401, message: told });
+    expect(tokenStore.hasSession()).toBe(false);
+    expect(expired).toHaveBeenCalledWith(expect.objectContaining({ detail: told }));
+    stop();
+  });
+
   it('asks to log in when there is no refresh token', async () => {
     localStorage.removeItem('teamup.refreshToken');
     stubFetch(() => problem(401, 'AUTH_REQUIRED', '인증이 필요합니다. 로그인해주세요.'));

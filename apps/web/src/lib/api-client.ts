@@ -172,7 +172,8 @@ async function refreshTokens(): Promise<string> {
       new ApiError(
         401,
         ClientErrorCode.SESSION_EXPIRED,
-        ko.errors.sessionExpired,
+        // A deactivated account is told so (the server's Korean), not that its login expired.
+        refused.code === ErrorCode.ACCOUNT_DEACTIVATED ? refused.detail : ko.errors.sessionExpired,
         body,
         refused.retryAfterSeconds,
       ),

@@ -231,8 +231,11 @@ describe('deactivating a person', () => {
     expect(dataOf<AdminUser>(done).deactivatedAt).not.toBeNull();
     await stream.ended;
     expectProblem(await call(app, person, 'GET', '/api/users/me'), 401, 'SESSION_REVOKED');
+    // The tab's refresh is told why (the app shows it as it returns to the login).
     const refreshed = await post(app, '/api/auth/refresh', { refreshToken: person.refreshToken });
-    expect(refreshed.statusCode).toBe(401);
+    expect(expectProblem(refreshed, 401, 'ACCOUNT_DEACTIVATED').detail).toBe(
+      '비활성화된 계정입니다. 관리자에게 문의해주세요.',
+    );
 
     // The right password is told the account is off; a wrong one learns nothing new.
     const refused = await post(app, '/api/auth/login', {

@@ -238,7 +238,14 @@ export async function refresh(
   const failed = () => unauthorized(ErrorCode.REFRESH_TOKEN_INVALID, authMessages.refreshFailed);
   if (!found) throw failed();
   const { token: stored, session } = found;
-  if (session.revokedAt || session.expiresAt.getTime() <= now.getTime()) throw failed();
+  if (session.revokedAt || session.expiresAt.getTime() <= now.getTime()) {
+    // The holder of the session's refresh token is its person: the tab an admin signed out is
+    // told why, not that its login expired.
+    if ((await users.findCredentialsById(ctx, session.userId))?.deactivatedAt) {
+      throw unauthorized(ErrorCode.ACCOUNT_DEACTIVATED, adminMessages.accountDeactivated);
+    }
+    throw failed();
+  }
   const spent =
     stored.usedAt !== null || !(await repo.markRefreshTokenUsed(ctx.database.db, stored.id, now));
   if (spent) {
