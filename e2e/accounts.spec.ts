@@ -162,7 +162,8 @@ describe('accounts journey', () => {
     ]) {
       const { context, page } = await newPage(browser, stack.baseUrl, viewport);
       await login(page, email, signUpPassword);
-      await page.getByTestId('profile-menu').waitFor();
+      // Where a login without a workspace lands: going elsewhere before it would be overridden.
+      await page.getByTestId('empty-workspace-page').waitFor();
       await page.goto('/#/my-page/account-settings');
       const section = page.getByTestId('personal-tokens');
       await section.waitFor();

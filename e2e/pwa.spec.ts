@@ -165,6 +165,11 @@ describe('the installable app', () => {
     page.on('response', listen);
     await page.reload();
     await page.getByTestId('profile-menu').waitFor();
+    // The menu shows once the session is read; on a loaded machine the home's other calls come
+    // after it.
+    const apiAnswers = () =>
+      responses.filter((response) => new URL(response.url()).pathname.startsWith('/api/')).length;
+    await expect.poll(apiAnswers).toBeGreaterThan(1);
     page.off('response', listen);
     const through = (test: (pathname: string) => boolean) =>
       responses
