@@ -138,6 +138,8 @@ export async function openTestDatabase(): Promise<Database> {
     const template = await ensurePostgresTemplate(admin, adminUrl);
     // Another process may just have built the template and not yet let go of it.
     await whenUnused(admin, `CREATE DATABASE ${name} TEMPLATE ${template}`);
+    // A commit need not wait for its WAL to reach the disk: no test crashes this server (those
+    // that stop PostgreSQL run their own cluster), and the shared disk is busy during a run.
     await admin.query(`ALTER DATABASE ${name} SET synchronous_commit = off`);
   } finally {
     await admin.end();
