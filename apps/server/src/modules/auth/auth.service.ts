@@ -273,7 +273,6 @@ export function signOutEverywhere(ctx: AppContext, userId: number, reason: strin
  * session list), in the caller's transaction; a deactivated account gets none.
  */
 export async function openTokenSession(
-  ctx: AppContext,
   tx: Db,
   userId: number,
   expiresAt: Date,

@@ -10,7 +10,7 @@ import {
 } from '@teamup/contracts/tokens';
 import { endpointTables } from '@teamup/contracts/operations';
 import { rowsOf } from '../../db/raw-rows';
-import { tokenAccessOf } from '../../platform/http/define-route';
+import { tokenAccessOf } from '../../platform/auth/bearer';
 import {
   call,
   createUser,

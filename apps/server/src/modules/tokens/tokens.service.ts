@@ -70,7 +70,7 @@ export async function createToken(
     input.expiresInDays === null ? null : new Date(now.getTime() + input.expiresInDays * DAY_MS);
   const sessionEnds = expiresAt ?? new Date(now.getTime() + UNTIL_REVOKED_DAYS * DAY_MS);
   const row = await ctx.database.db.transaction(async (tx) => {
-    const sessionId = await auth.openTokenSession(ctx, tx, userId, sessionEnds, from);
+    const sessionId = await auth.openTokenSession(tx, userId, sessionEnds, from);
     return repo.insertToken(tx, {
       userId,
       sessionId,

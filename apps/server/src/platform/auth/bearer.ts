@@ -1,3 +1,4 @@
+import type { Endpoint } from '@teamup/contracts/endpoint';
 import { ErrorCode } from '@teamup/contracts/error-codes';
 import { tokenMessages } from '@teamup/contracts/tokens';
 import type { AppContext } from '../../context';
@@ -31,13 +32,23 @@ export function tokenAccessOfMethod(method: string): TokenAccess {
   return method === 'GET' || method === 'HEAD' ? 'read' : 'write';
 }
 
-/** Refuses a personal access token without what the call needs; a browser session passes. */
+/** What a personal access token needs for the endpoint: its declaration, else its method's. */
+export function tokenAccessOf(endpoint: Endpoint): TokenAccess {
+  if (endpoint.auth === 'session') return 'session';
+  return endpoint.tokenScope ?? tokenAccessOfMethod(endpoint.method);
+}
+
+/** Whether the claims may make a call that needs `access`: a browser session may make every one. */
+export function tokenMay(claims: AccessClaims, access: TokenAccess): boolean {
+  if (!claims.scopes) return true;
+  return access !== 'session' && claims.scopes.includes(access);
+}
+
+/** Refuses a personal access token without what the call needs, saying what it lacks. */
 export function assertTokenMay(claims: AccessClaims, access: TokenAccess): void {
-  if (!claims.scopes) return;
+  if (tokenMay(claims, access)) return;
   if (access === 'session') {
     throw forbidden(tokenMessages.sessionOnly, ErrorCode.PERSONAL_TOKEN_NOT_ALLOWED);
   }
-  if (!claims.scopes.includes(access)) {
-    throw forbidden(tokenMessages.scopeMissing(access), ErrorCode.PERSONAL_TOKEN_SCOPE);
-  }
+  throw forbidden(tokenMessages.scopeMissing(access), ErrorCode.PERSONAL_TOKEN_SCOPE);
 }

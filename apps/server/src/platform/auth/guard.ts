@@ -76,11 +76,14 @@ export function createAuthGuard(verify: BearerVerifier, isSessionActive: Session
     if (!(await isSessionActive(claims))) {
       throw unauthorized(ErrorCode.SESSION_REVOKED, '인증이 만료되었습니다. 다시 로그인해주세요.');
     }
-    // A route registered without routesFor still has a need: its method's.
-    assertTokenMay(
-      claims,
-      request.routeOptions.config.tokenAccess ?? tokenAccessOfMethod(request.method),
-    );
+    // Only a personal access token has scopes; a route registered without routesFor still has a
+    // need: its method's.
+    if (claims.scopes) {
+      assertTokenMay(
+        claims,
+        request.routeOptions.config.tokenAccess ?? tokenAccessOfMethod(request.method),
+      );
+    }
     assertAccountEcho(request, claims.userId);
     request.auth = claims;
   };

@@ -9,7 +9,7 @@ import type {
 } from '@teamup/contracts/endpoint';
 import { ErrorCode } from '@teamup/contracts/error-codes';
 import { operationIdOf } from '@teamup/contracts/operations';
-import { tokenAccessOfMethod, type TokenAccess } from '../auth/bearer';
+import { tokenAccessOf } from '../auth/bearer';
 import { authOf } from '../auth/guard';
 import type { Guard, TypedApp } from './types';
 
@@ -275,12 +275,6 @@ export function documentedSchema(
     ...(endpoint.form ? { [docKeys.form]: endpoint.form } : {}),
     ...(Object.keys(answers).length > 0 ? { [docKeys.answers]: answers } : {}),
   };
-}
-
-/** What a personal access token needs for the endpoint: its declaration, else its method's. */
-export function tokenAccessOf(endpoint: Endpoint): TokenAccess {
-  if (endpoint.auth === 'session') return 'session';
-  return endpoint.tokenScope ?? tokenAccessOfMethod(endpoint.method);
 }
 
 /** Keys of a route schema only the document reads (Fastify compiles none of them). */

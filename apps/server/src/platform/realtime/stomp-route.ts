@@ -1,4 +1,4 @@
-import { assertTokenMay, verifyBearer } from '../auth/bearer';
+import { tokenMay, verifyBearer } from '../auth/bearer';
 import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
@@ -35,18 +35,12 @@ export async function stompRoutes(
   /** The URL's token checked before the upgrade; null: none there, CONNECT must bring one. */
   const claimsOf = new WeakMap<object, Omit<StompAuth, 'renew'> | null>();
   /**
-   * The claims of a token that may hold a STOMP connection: any browser session's, a personal
+   * The claims of a token that may hold a STOMP connection: every browser session's, a personal
    * access token's with the chat scope; null otherwise.
    */
   const stompClaimsOf = async (token: string): Promise<AccessClaims | null> => {
     const claims = await verifyBearer(ctx, token).catch(() => null);
-    if (!claims) return null;
-    try {
-      assertTokenMay(claims, 'chat');
-      return claims;
-    } catch {
-      return null;
-    }
+    return claims && tokenMay(claims, 'chat') ? claims : null;
   };
   const renewerOf =
     (claims: AccessClaims) =>
