@@ -60,6 +60,7 @@ import { schedulesModule } from './modules/schedules/schedules.module';
 import { searchModule } from './modules/search/search.module';
 import { teamsModule } from './modules/teams/teams.module';
 import { tokensModule } from './modules/tokens/tokens.module';
+import { webhooksModule } from './modules/webhooks/webhooks.module';
 import { usersModule } from './modules/users/users.module';
 import { videoModule } from './modules/video/video.module';
 import { workspacesModule } from './modules/workspaces/workspaces.module';
@@ -94,6 +95,7 @@ export const appModules: readonly AppModule[] = [
   classOverviewModule,
   adminModule,
   tokensModule,
+  webhooksModule,
 ];
 
 export type BuildOptions = ContextOverrides & {

@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { iceServerSchema, type IceServer } from '@teamup/contracts/video';
+import { parseNetworks } from './platform/http/outbound';
 
 const optionalString = z
   .string()
@@ -98,6 +99,13 @@ const envSchema = z.object({
    * push service). Refused in production.
    */
   PUSH_TEST_ALLOW_LOCAL_HTTP: optionalString,
+  /**
+   * Outgoing webhooks: networks (comma-separated CIDRs) the server may send to although they are
+   * loopback, private or link-local (`10.20.0.0/16` for an intranet receiver). Unset: none.
+   */
+  WEBHOOK_ALLOWED_NETWORKS: optionalString,
+  /** Seconds between the tries of an outgoing webhook delivery (4 retries by default). */
+  WEBHOOK_RETRY_SECONDS: z.string().default('30,120,600,3600'),
 });
 
 /** Every environment variable the server reads (the deploy files are checked against this list). */
@@ -153,6 +161,12 @@ export type Config = {
     subject: string;
     /** Tests only: http endpoints on loopback are taken. */
     allowLocalHttp: boolean;
+  };
+  webhooks: {
+    /** CIDRs outgoing webhooks may reach although private or loopback (WEBHOOK_ALLOWED_NETWORKS). */
+    allowedNetworks: readonly string[];
+    /** The waits between a delivery's tries; its tries are one more than these. */
+    retryDelaysMs: readonly number[];
   };
 };
 
@@ -355,6 +369,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       subject: parseVapidSubject(e.VAPID_SUBJECT, e.MAIL_FROM),
       allowLocalHttp: e.PUSH_TEST_ALLOW_LOCAL_HTTP === 'true',
     },
+    webhooks: {
+      allowedNetworks: parseAllowedNetworks(e.WEBHOOK_ALLOWED_NETWORKS),
+      retryDelaysMs: parseRetrySeconds(e.WEBHOOK_RETRY_SECONDS),
+    },
   };
 }
 
@@ -386,4 +404,24 @@ function parseVapidSubject(subject: string | undefined, mailFrom: string): strin
   const end = mailFrom.indexOf('>', start);
   const address = start >= 0 && end > start ? mailFrom.slice(start + 1, end) : mailFrom.trim();
   return `mailto:${address}`;
+}
+
+function parseAllowedNetworks(list: string | undefined): string[] {
+  if (list === undefined) return [];
+  try {
+    return parseNetworks(list);
+  } catch (error) {
+    throw configError(`WEBHOOK_ALLOWED_NETWORKS: ${(error as Error).message}`);
+  }
+}
+
+/** "30,120,600" → ms; each wait 0.05 s (tests) to a day, at most ten retries. */
+function parseRetrySeconds(list: string): number[] {
+  const waits = list.split(',').map((part) => Number(part.trim()));
+  if (waits.length > 10 || waits.some((wait) => !(wait >= 0.05 && wait <= 86_400))) {
+    throw configError(
+      'WEBHOOK_RETRY_SECONDS: expected up to ten comma-separated waits in seconds (0.05 to 86400)',
+    );
+  }
+  return waits.map((wait) => Math.round(wait * 1000));
 }

@@ -47,6 +47,10 @@ export type World = {
   invitationId: number;
   /** A personal access token of the owner. */
   tokenId: number;
+  /** An outgoing webhook of the workspace (turned off: the fuzz sends nothing anywhere). */
+  outgoingWebhookId: number;
+  /** An incoming webhook of the room. */
+  incomingWebhookId: number;
   avatar: { folder: string; name: string };
   otherSessionId: number;
   preferenceKeys: string[];
@@ -298,6 +302,21 @@ export async function buildWorld(app: TestApp): Promise<World> {
     name: '세계 토큰',
     scopes: ['read'],
   });
+  const outgoingWebhook = await must<{ id: number }>(
+    owner,
+    'POST',
+    `/api/workspaces/${workspace.id}/webhooks`,
+    { name: '세계 웹훅', url: 'https://hooks.example.com/world', events: ['member.joined'] },
+  );
+  await must(owner, 'PATCH', `/api/workspaces/${workspace.id}/webhooks/${outgoingWebhook.id}`, {
+    enabled: false,
+  });
+  const incomingWebhook = await must<{ id: number }>(
+    owner,
+    'POST',
+    `/api/workspaces/${workspace.id}/chat-rooms/${room.id}/webhooks`,
+    { name: '세계 봇' },
+  );
   const invitedEmail = uniqueEmail('invited');
   const invitations = await must<Invitation[]>(owner, 'POST', '/api/admin/invitations', {
     emails: [invitedEmail],
@@ -328,6 +347,8 @@ export async function buildWorld(app: TestApp): Promise<World> {
     invitationId: invitations.find((invitation) => invitation.email === invitedEmail)?.id ?? 0,
     avatar: { folder, name },
     tokenId: token.id,
+    outgoingWebhookId: outgoingWebhook.id,
+    incomingWebhookId: incomingWebhook.id,
     otherSessionId: otherSession.id,
     preferenceKeys: Object.keys(preferences),
     roundId,
@@ -382,6 +403,9 @@ export function pathValues(
     /** A Monday: the free-time weeks (contracts free-time.ts). */
     weekStart: ['2026-11-30'],
     roundId: [world.roundId],
+    webhookId: [
+      operation.path.includes('/chat-rooms/') ? world.incomingWebhookId : world.outgoingWebhookId,
+    ],
     // A calendar feed's file name of the right form that no feed has (issue 44).
     file: [`${'a'.repeat(43)}.ics`],
   };

@@ -176,6 +176,8 @@ export const auditActions = [
   'AUDIT_EXPORTED',
   'TOKEN_CREATED',
   'TOKEN_REVOKED',
+  'WEBHOOK_CREATED',
+  'WEBHOOK_DELETED',
 ] as const;
 export const auditActionSchema = z.enum(auditActions);
 export type AuditAction = z.infer<typeof auditActionSchema>;
@@ -187,6 +189,7 @@ export const auditTargetTypes = [
   'INVITATION',
   'INSTANCE',
   'TOKEN',
+  'WEBHOOK',
 ] as const;
 
 export const auditEventSchema = z.object({

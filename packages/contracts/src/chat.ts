@@ -296,6 +296,8 @@ export const chatMessageSchema = z.object({
   senderId: z.number().int(),
   senderName: z.string(),
   senderProfileImageUrl: z.string().nullable(),
+  /** True for what an incoming webhook posted: `senderName` is then the bot's name (id 0). */
+  bot: z.boolean().optional(),
   /** Empty for a deleted message. */
   content: z.string(),
   deleted: z.boolean(),

@@ -62,6 +62,14 @@ export const ErrorCode = {
   /** A personal access token without the scope the call needs. */
   PERSONAL_TOKEN_SCOPE: 'PERSONAL_TOKEN_SCOPE',
   PERSONAL_TOKEN_LIMIT: 'PERSONAL_TOKEN_LIMIT',
+  // webhooks (issue 46)
+  /** An outgoing webhook's address leads into a network the server may not reach. */
+  WEBHOOK_URL_REFUSED: 'WEBHOOK_URL_REFUSED',
+  WEBHOOK_LIMIT: 'WEBHOOK_LIMIT',
+  /** Managing a room's incoming webhooks takes its owner or a workspace owner or admin. */
+  WEBHOOK_FORBIDDEN: 'WEBHOOK_FORBIDDEN',
+  /** An incoming webhook's URL that is unknown or was deleted. */
+  WEBHOOK_NOT_FOUND: 'WEBHOOK_NOT_FOUND',
   // workspaces
   WORKSPACE_NOT_FOUND: 'WORKSPACE_NOT_FOUND',
   WORKSPACE_FORBIDDEN: 'WORKSPACE_FORBIDDEN',

@@ -31,6 +31,7 @@ import { teamEndpoints } from './teams';
 import { tokenEndpoints } from './tokens';
 import { userEndpoints } from './users';
 import { videoEndpoints } from './video';
+import { webhookEndpoints } from './webhooks';
 import { workspaceEndpoints } from './workspaces';
 
 /**
@@ -71,6 +72,7 @@ export const endpointTables: Readonly<Record<string, Readonly<Record<string, End
   classOverview: classOverviewEndpoints,
   admin: adminEndpoints,
   token: tokenEndpoints,
+  webhook: webhookEndpoints,
 };
 
 const operationIds = new Map<Endpoint, string>();

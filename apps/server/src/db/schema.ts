@@ -514,6 +514,8 @@ export const chatMessages = pgTable(
     }),
     /** The last edit by its author; null: never edited. */
     editedAt: timestamp('edited_at', { withTimezone: true }),
+    /** Set for what an incoming webhook posted (no sender): the bot's name then. */
+    botName: text('bot_name'),
   },
   (t) => [index('chat_messages_room_idx').on(t.roomId, t.id)],
 );
@@ -870,3 +872,4 @@ export * from './schema-class';
 export * from './schema-auth';
 export * from './schema-admin';
 export * from './schema-tokens';
+export * from './schema-webhooks';

@@ -27,6 +27,15 @@ export type DomainEvent =
       approved: boolean;
     }
   | { type: 'ANNOUNCEMENT_CREATED'; teamId: number; authorId: number; title: string }
+  /** A post on a team's board (outgoing webhooks tell other systems of it). */
+  | {
+      type: 'POST_CREATED';
+      workspaceId: number;
+      teamId: number;
+      postId: number;
+      authorId: number;
+      title: string;
+    }
   | {
       type: 'SCHEDULE_CHANGED';
       teamId: number;

@@ -546,6 +546,17 @@ describe('the audit log', () => {
       send(person, 'POST', '/api/workspaces/join', { inviteCode: workspace.inviteCode });
     const inWorkspace = `/api/workspaces/${workspace.id}/members/${person.userId}`;
     await ok(await join());
+    // An outgoing webhook made and deleted (its address is never sent to here).
+    const hook = dataOf<{ id: number }>(
+      await ok(
+        await send(admin, 'POST', `/api/workspaces/${workspace.id}/webhooks`, {
+          name: '출처 웹훅',
+          url: 'https://hooks.example.com/teamup',
+          events: ['post.created'],
+        }),
+      ),
+    );
+    await ok(await send(admin, 'DELETE', `/api/workspaces/${workspace.id}/webhooks/${hook.id}`));
     await ok(await send(admin, 'PUT', `${inWorkspace}/role`, { role: 'ADMIN' }));
     await ok(await send(admin, 'DELETE', inWorkspace));
     await ok(await send(admin, 'POST', `${inWorkspace}/ban`));

@@ -14,6 +14,7 @@ import { TeamMessages } from '@teamup/contracts/teams';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError, badRequest, notFound } from '../../platform/errors/app-error';
+import { emitDomainEvent } from '../../platform/domain-events';
 import {
   deleteStoredFiles,
   type OwnedFilesQuery,
@@ -143,6 +144,14 @@ export async function createPost(
   }
   const found = await loadPost(ctx, postId, userId, writePosts);
   await publishTeamContentChange(ctx, found, 'POSTS');
+  await emitDomainEvent(ctx, {
+    type: 'POST_CREATED',
+    workspaceId: found.workspaceId,
+    teamId: found.teamId,
+    postId,
+    authorId: userId,
+    title: fields.title,
+  });
   return presentPost(found, await repo.listAttachments(ctx.database.db, postId));
 }
 

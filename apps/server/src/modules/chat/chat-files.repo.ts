@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { chatAttachments, chatMessages, chatRooms, users } from '../../db/schema';
 import type { FileOwner } from '../../platform/storage/owned-files';
@@ -72,7 +72,7 @@ export async function roomFiles(
       attachment: chatAttachments,
       messageId: chatMessages.id,
       senderId: chatMessages.senderId,
-      senderName: users.name,
+      senderName: sql<string | null>`coalesce(${users.name}, ${chatMessages.botName})`,
       sentAt: chatMessages.createdAt,
     })
     .from(chatMessages)

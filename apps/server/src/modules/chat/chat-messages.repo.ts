@@ -37,7 +37,7 @@ const originalSender = alias(users, 'original_sender');
 const replyView = {
   replyId: original.id,
   replySenderId: original.senderId,
-  replySenderName: originalSender.name,
+  replySenderName: sql<string | null>`coalesce(${originalSender.name}, ${original.botName})`,
   // Only the preview's length leaves the database.
   replyContent: sql<string | null>`left(${original.content}, ${REPLY_PREVIEW_MAX})`,
   replyDeletedAt: original.deletedAt,

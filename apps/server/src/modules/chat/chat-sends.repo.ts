@@ -173,6 +173,7 @@ function storedMessageOf(
     deletedAt: null,
     replyToId,
     editedAt: null,
+    botName: null,
   };
 }
 

@@ -122,7 +122,7 @@ export const messageSearch: SearchSource = {
             createdAt: chatMessages.createdAt,
             roomId: chatRooms.id,
             roomName: roomName(scope),
-            senderName: users.name,
+            senderName: sql<string | null>`coalesce(${users.name}, ${chatMessages.botName})`,
           })
           .from(chatMessages)
           .innerJoin(chatRooms, eq(chatRooms.id, chatMessages.roomId))

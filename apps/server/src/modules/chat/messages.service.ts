@@ -178,6 +178,36 @@ export async function sendMessage(
 }
 
 /**
+ * A message an integration posts into a room as a named bot (an incoming webhook): no sender, so
+ * no read pointer moves and no mention wakes anyone; it reaches the room like any other message.
+ * It states no CHAT_MESSAGE_SENT: outgoing webhooks hear people, and a bot answering a bot
+ * through two webhooks would never stop.
+ */
+export async function postBotMessage(
+  ctx: AppContext,
+  roomId: number,
+  botName: string,
+  content: string,
+): Promise<ChatMessage> {
+  const row = await sendsRepo.insertMessage(ctx.database.db, {
+    roomId,
+    senderId: null,
+    botName,
+    content,
+    createdAt: ctx.now(),
+  });
+  const message = presentMessage({
+    message: row,
+    senderName: null,
+    senderProfileImageUrl: null,
+    attachments: [],
+    reply: null,
+  });
+  publishAfterCommit(ctx, Topics.chatRoom(roomId), newMessageEvent(message));
+  return message;
+}
+
+/**
  * `<@all>` and `<@here>` wake the whole room: only its owner (who made it) and the workspace's
  * owner and admins may use them. Read only when the text has one (the access read is cached).
  */

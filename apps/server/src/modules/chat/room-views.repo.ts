@@ -106,11 +106,11 @@ export async function roomViews(db: Db, viewerId: number, selection: RoomSelecti
             'message', json_build_object(
               'id', lm.id, 'roomId', lm.room_id, 'senderId', lm.sender_id,
               'content', lm.content, 'createdAt', lm.created_at, 'deletedAt', lm.deleted_at,
-              'replyToId', lm.reply_to_id, 'editedAt', lm.edited_at
+              'replyToId', lm.reply_to_id, 'editedAt', lm.edited_at, 'botName', lm.bot_name
             ),
             'senderName', su.name, 'senderProfileImageUrl', su.profile_image_url,
             'reply', json_build_object(
-              'replyId', o.id, 'replySenderId', o.sender_id, 'replySenderName', ou.name,
+              'replyId', o.id, 'replySenderId', o.sender_id, 'replySenderName', coalesce(ou.name, o.bot_name),
               'replyContent', left(o.content, ${REPLY_PREVIEW_MAX}),
               'replyDeletedAt', o.deleted_at,
               'replyHasAttachment',

@@ -16,6 +16,7 @@ import { presentRoom } from './chat.presenter';
 import * as repo from './chat.repo';
 import { roomViews } from './room-views.repo';
 import { accessRoom, publish, roomNotFound } from './room-access';
+import { canModerateRoom } from './chat.policy';
 
 /* Chat rooms: listing, group rooms and DMs, renaming, joining. */
 
@@ -214,4 +215,18 @@ export async function joinRoom(
   const added = await repo.addMembers(ctx.database.db, roomId, [userId]);
   await announceJoins(ctx, room, added);
   return presentOne(ctx, userId, room);
+}
+
+/**
+ * Whether the caller, who must be in the room, moderates it (its maker, or the workspace's owner
+ * or an admin): who manages what is attached to the room (its incoming webhooks).
+ */
+export async function moderatesRoom(
+  ctx: AppContext,
+  userId: number,
+  workspaceId: number,
+  roomId: number,
+): Promise<boolean> {
+  const { room, role } = await accessRoom(ctx, userId, workspaceId, roomId);
+  return canModerateRoom(room, userId, role);
 }

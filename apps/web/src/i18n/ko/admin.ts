@@ -182,6 +182,8 @@ export const adminKo = {
     AUDIT_EXPORTED: '감사 로그 내보내기',
     TOKEN_CREATED: '액세스 토큰 생성',
     TOKEN_REVOKED: '액세스 토큰 폐기',
+    WEBHOOK_CREATED: '웹훅 생성',
+    WEBHOOK_DELETED: '웹훅 삭제',
   } satisfies Record<AuditAction, string>,
   auditTargets: {
     USER: '사용자',
@@ -190,6 +192,7 @@ export const adminKo = {
     INVITATION: '초대',
     INSTANCE: '인스턴스',
     TOKEN: '액세스 토큰',
+    WEBHOOK: '웹훅',
   } satisfies Record<AuditTargetType, string>,
 
   audit: {

@@ -75,6 +75,8 @@ const dangerous: Record<AuditAction, boolean> = {
   AUDIT_EXPORTED: false,
   TOKEN_CREATED: false,
   TOKEN_REVOKED: false,
+  WEBHOOK_CREATED: false,
+  WEBHOOK_DELETED: false,
 };
 
 export function isDangerAction(action: AuditAction): boolean {
