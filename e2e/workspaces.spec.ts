@@ -368,6 +368,7 @@ describe('workspace, team, ban and unban journey', () => {
       '서버 프로필',
       '멤버 관리',
       '블랙리스트',
+      '웹훅',
       '보안',
       '위험 구역',
     ]);

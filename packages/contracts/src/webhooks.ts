@@ -169,7 +169,7 @@ export const incomingWebhookSchema = z.object({
 });
 export type IncomingWebhook = z.infer<typeof incomingWebhookSchema>;
 
-/** The answer to a creation: the secret URL (path under the site), shown this once. */
+/** The answer to a creation: the secret URL (a full address under PUBLIC_ORIGIN), shown this once. */
 export const createdIncomingWebhookSchema = incomingWebhookSchema.extend({ url: z.string() });
 export type CreatedIncomingWebhook = z.infer<typeof createdIncomingWebhookSchema>;
 

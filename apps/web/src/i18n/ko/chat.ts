@@ -29,6 +29,8 @@ export const chatKo = {
   deleteConfirmLabel: '삭제',
   deleted: '삭제된 메시지입니다.',
   readCount: (count: number) => `안 읽은 사람 ${count}명`,
+  /** What an incoming webhook posted (issue 46): a bot, not a person. */
+  bot: { badge: '봇' },
   notice: {
     label: '공지',
     pin: '공지로 등록',

@@ -125,6 +125,7 @@ export const workspacesKo = {
       profile: '서버 프로필',
       members: '멤버 관리',
       blacklist: '블랙리스트',
+      webhooks: '웹훅',
       security: '보안',
       danger: '위험 구역',
     },

@@ -26,6 +26,7 @@ import {
 } from '../lib/room-display';
 import classes from './chat.module.css';
 import { ChatRoomHeader } from './chat-room-header';
+import { IncomingWebhooksButton } from './incoming-webhooks-modal';
 import { MessageComposer, type ComposerHandle } from './message-composer';
 import { MessageList } from './message-list';
 import { PinnedNotice } from './pinned-notice';
@@ -94,6 +95,8 @@ export function ChatRoomView({
   const { notice, pin } = useRoomNotice(roomRef);
   const canManage = room.createdBy === me.id || canDeleteAnyMessage(workspace.myRole);
   const canPin = canPinNotice(room, me.id, workspace.myRole);
+  // Incoming webhooks (issue 46): a group room's creator and the workspace's moderators.
+  const canManageWebhooks = room.type === 'GROUP' && canManage;
   const nameOf = (id: number) => membersMap.get(id)?.name;
   const showMessage = (messageId: number) => {
     const target = document.querySelector<HTMLElement>(
@@ -154,7 +157,12 @@ export function ChatRoomView({
         direct={room.type === 'PERSONAL'}
         onShowMembers={() => setMembersOpened(true)}
         onShowFiles={() => setFilesOpened(true)}
-        actions={<RoomNotifyLevelMenu room={roomRef} level={room.notifyLevel} />}
+        actions={
+          <>
+            {canManageWebhooks && <IncomingWebhooksButton room={roomRef} />}
+            <RoomNotifyLevelMenu room={roomRef} level={room.notifyLevel} />
+          </>
+        }
         presence={dmOther && presenceOf(dmOther.accountId)}
       />
       {notice && (

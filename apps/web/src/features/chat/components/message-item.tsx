@@ -2,11 +2,13 @@ import { memo } from 'react';
 import {
   ActionIcon,
   Anchor,
+  Badge,
   Box,
   Button,
   Group,
   Menu,
   Text,
+  ThemeIcon,
   Tooltip,
   UnstyledButton,
   VisuallyHidden,
@@ -18,6 +20,7 @@ import {
   IconPencil,
   IconPin,
   IconRefresh,
+  IconRobot,
   IconTrash,
 } from '@tabler/icons-react';
 import {
@@ -267,6 +270,7 @@ export const MessageItem = memo(function MessageItem({
   onPin,
 }: MessageItemProps) {
   const delivery = message.pending?.delivery;
+  const bot = message.bot === true;
   const bubbleClass = [
     classes.bubble,
     message.deleted ? classes.bubbleDeleted : '',
@@ -284,12 +288,44 @@ export const MessageItem = memo(function MessageItem({
     >
       {!own &&
         (showSender ? (
-          <MemberAvatar name={senderName} imageUrl={senderImage} size={32} />
+          bot ? (
+            <ThemeIcon
+              size={32}
+              radius="xl"
+              variant="light"
+              color="gray"
+              aria-hidden
+              style={{ flex: 'none' }}
+              data-testid="chat-bot-avatar"
+            >
+              <IconRobot size={18} />
+            </ThemeIcon>
+          ) : (
+            <MemberAvatar name={senderName} imageUrl={senderImage} size={32} />
+          )
         ) : (
           <span className={classes.avatarSpacer} aria-hidden />
         ))}
       <div className={classes.body}>
-        {!own && showSender && (
+        {/* A bot (an incoming webhook, sender id 0) has no profile to open: its name is text. */}
+        {!own && showSender && bot && (
+          <Group gap={4} wrap="nowrap" mb={2} maw="100%" data-testid="chat-bot-sender">
+            <Text size="xs" fw={600} c="dimmed" truncate="end" miw={0}>
+              {senderName}
+            </Text>
+            <Badge
+              size="xs"
+              variant="light"
+              color="gray"
+              tt="none"
+              style={{ flex: 'none' }}
+              data-testid="chat-bot-badge"
+            >
+              {chatKo.bot.badge}
+            </Badge>
+          </Group>
+        )}
+        {!own && showSender && !bot && (
           <Anchor
             component={Link}
             to={routes.userProfile.href(message.senderId)}

@@ -17,8 +17,14 @@ import { MessageItem } from './message-item';
 /** A run of messages from one sender breaks after this long. */
 const RUN_GAP_MS = 5 * 60_000;
 
+/** Bots all send as id 0: one bot's run ends where another's (or a person's) begins. */
+const sameSender = (a: LocalMessage, b: LocalMessage) =>
+  a.senderId === b.senderId &&
+  (a.bot === true) === (b.bot === true) &&
+  (a.bot !== true || a.senderName === b.senderName);
+
 function startsRun(message: LocalMessage, previous: LocalMessage | undefined): boolean {
-  if (!previous || previous.senderId !== message.senderId) return true;
+  if (!previous || !sameSender(previous, message)) return true;
   if (messageDayKey(previous.sentAt) !== messageDayKey(message.sentAt)) return true;
   return Date.parse(message.sentAt) - Date.parse(previous.sentAt) > RUN_GAP_MS;
 }
@@ -63,7 +69,7 @@ export function MessageRows({
   return visible.map((message, index) => {
     const before = visible[index - 1];
     const newDay = !before || messageDayKey(before.sentAt) !== messageDayKey(message.sentAt);
-    const own = message.senderId === myId;
+    const own = message.bot !== true && message.senderId === myId;
     const divider = message.id === firstUnreadId;
     return (
       <Fragment key={message.id}>

@@ -59,7 +59,9 @@ beforeEach(() => {
   tokenStore.save({ token: 'access', refreshToken: 'refresh', userId: 3 });
   stubApi(
     (call) =>
-      call.path.endsWith('/members') || call.path.endsWith('/blacklist') ? ok([]) : undefined,
+      ['/members', '/blacklist', '/webhooks'].some((end) => call.path.endsWith(end))
+        ? ok([])
+        : undefined,
     { user: { id: 3, name: '김하늘', email: 'a@b.co' } },
   );
   Object.assign(navigator, { clipboard: { writeText: vi.fn(async () => undefined) } });
@@ -85,7 +87,7 @@ describe('WorkspaceSettingsModal on a wide screen', () => {
   it('gives every tab the same fixed-height panel, so the modal does not jump', async () => {
     renderModal();
     const modal = await screen.findByTestId('workspace-settings-modal');
-    expect(within(modal).getAllByRole('tab')).toHaveLength(6);
+    expect(within(modal).getAllByRole('tab')).toHaveLength(7);
     const heightOf = () => within(modal).getByTestId('settings-panel').style.height;
     expect(heightOf()).toBe(SETTINGS_PANEL_HEIGHT);
     fireEvent.click(within(modal).getByTestId('settings-tab-members'));
@@ -109,6 +111,7 @@ describe('WorkspaceSettingsModal on a 360 px phone', () => {
       '서버 프로필',
       '멤버 관리',
       '블랙리스트',
+      '웹훅',
       '보안',
       '위험 구역',
     ]);
@@ -118,5 +121,21 @@ describe('WorkspaceSettingsModal on a 360 px phone', () => {
     fireEvent.change(select, { target: { value: 'members' } });
     const region = await screen.findByRole('region', { name: '멤버 관리' });
     await within(region).findByText('멤버가 없습니다.');
+  });
+
+  it('opens the webhook form above the settings, and Escape closes only the form', async () => {
+    renderModal();
+    fireEvent.change(await screen.findByTestId('settings-section-select'), {
+      target: { value: 'webhooks' },
+    });
+    const region = await screen.findByRole('region', { name: '웹훅' });
+    await within(region).findByTestId('webhooks-empty');
+    fireEvent.click(within(region).getByTestId('webhook-add'));
+    const form = await screen.findByTestId('webhook-form-modal');
+    expect(within(form).getByTestId('webhook-name')).toBeTruthy();
+    fireEvent.keyDown(within(form).getByTestId('webhook-name'), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByTestId('webhook-form')).toBeNull());
+    expect(screen.getByTestId('workspace-settings-modal')).toBeTruthy();
+    expect(screen.getByTestId('webhooks-empty')).toBeTruthy();
   });
 });

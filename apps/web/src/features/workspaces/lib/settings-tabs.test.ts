@@ -12,11 +12,12 @@ describe('settings tabs', () => {
     expect(settingsTabs.filter((tab) => canSeeTab(tab, 'OWNER'))).toEqual([...settingsTabs]);
   });
 
-  it('shows invite, members and blacklist to admins', () => {
+  it('shows invite, members, blacklist and webhooks to admins', () => {
     expect(settingsTabs.filter((tab) => canSeeTab(tab, 'ADMIN'))).toEqual([
       'invite',
       'members',
       'blacklist',
+      'webhooks',
     ]);
   });
 

@@ -6,6 +6,7 @@ export const settingsTabs = [
   'profile',
   'members',
   'blacklist',
+  'webhooks',
   'security',
   'danger',
 ] as const;
@@ -36,8 +37,9 @@ export function assignableRoles(
 }
 
 /**
- * Who sees which settings tab: invite for everyone, members and blacklist for admins,
- * server profile, security and danger zone for the owner only.
+ * Who sees which settings tab: invite for everyone, members, blacklist and webhooks for admins
+ * (the server's webhook routes ask for a moderator, as its member routes do), server profile,
+ * security and danger zone for the owner only.
  */
 export function canSeeTab(tab: SettingsTab, role: WorkspaceRole): boolean {
   switch (tab) {
@@ -45,6 +47,7 @@ export function canSeeTab(tab: SettingsTab, role: WorkspaceRole): boolean {
       return true;
     case 'members':
     case 'blacklist':
+    case 'webhooks':
       return isWorkspaceAdmin(role);
     case 'profile':
     case 'security':
