@@ -55,6 +55,20 @@ const envSchema = z.object({
    * `/token` and `/userinfo` in place of Google's and Kakao's. Refused in production.
    */
   OAUTH_TEST_PROVIDER_URL: optionalString,
+  /**
+   * Single sign-on with the school's OpenID Connect provider (Entra ID, Google Workspace,
+   * Keycloak): its issuer URL (discovery at `/.well-known/openid-configuration`), and this app's
+   * client id and secret there. Redirect URI: PUBLIC_ORIGIN/api/auth/oauth/sso/callback.
+   */
+  OIDC_ISSUER: optionalString,
+  OIDC_CLIENT_ID: optionalString,
+  OIDC_CLIENT_SECRET: optionalString,
+  /** The sign-in button's name ("학교 계정으로 로그인"). */
+  OIDC_DISPLAY_NAME: z.string().trim().min(1).max(30).default('학교 계정'),
+  /** Comma-separated e-mail domains SSO accepts (subdomains too); unset: any. */
+  OIDC_ALLOWED_DOMAINS: optionalString,
+  /** `false`: accounts are made only through SSO (no sign-up with a password, Google or Kakao). */
+  OIDC_LOCAL_SIGNUP: z.enum(['true', 'false']).default('true'),
   LIVEKIT_URL: optionalString,
   LIVEKIT_API_KEY: optionalString,
   LIVEKIT_API_SECRET: optionalString,
@@ -146,6 +160,17 @@ export type Config = {
     /** Tests only: a fake provider's base address (see OAUTH_TEST_PROVIDER_URL). */
     testProviderUrl?: string | undefined;
   };
+  /** Single sign-on (OIDC_*); undefined: not offered. */
+  oidc?: {
+    issuer: string;
+    clientId: string;
+    clientSecret: string;
+    displayName: string;
+    /** Lower-case domains; empty: any. */
+    allowedDomains: readonly string[];
+    /** Whether accounts may still be made without SSO. */
+    localSignup: boolean;
+  };
   livekit?: { url: string; apiUrl: string; apiKey: string; apiSecret: string };
   iceServers: IceServer[];
   s3?: { endpoint: string; bucket: string; accessKey: string; secretKey: string; region: string };
@@ -194,6 +219,7 @@ export const SECRET_SETTINGS = [
   'SMTP_URL',
   'GOOGLE_CLIENT_SECRET',
   'KAKAO_CLIENT_SECRET',
+  'OIDC_CLIENT_SECRET',
   'LIVEKIT_API_SECRET',
   'ICE_SERVERS',
   'S3_SECRET_KEY',
@@ -341,6 +367,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     argon2MemoryKib: e.ARGON2_MEMORY_KIB,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    oidc: parseOidc(e),
     oauth: {
       google: pair(e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET),
       kakao: pair(e.KAKAO_CLIENT_ID, e.KAKAO_CLIENT_SECRET),
@@ -424,4 +451,33 @@ function parseRetrySeconds(list: string): number[] {
     );
   }
   return waits.map((wait) => Math.round(wait * 1000));
+}
+
+function parseOidc(e: z.infer<typeof envSchema>): Config['oidc'] {
+  const { OIDC_ISSUER: issuer, OIDC_CLIENT_ID: clientId, OIDC_CLIENT_SECRET: clientSecret } = e;
+  if (!issuer && !clientId && !clientSecret) return undefined;
+  if (!issuer || !clientId || !clientSecret) {
+    throw configError('OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET: set all three or none');
+  }
+  let url: URL;
+  try {
+    url = new URL(issuer);
+  } catch {
+    throw configError("OIDC_ISSUER: expected the provider's issuer URL");
+  }
+  // An ID token's keys come from the issuer: over plain http anyone on the way could swap them.
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && e.NODE_ENV !== 'production')) {
+    throw configError('OIDC_ISSUER: expected an https:// URL');
+  }
+  return {
+    issuer,
+    clientId,
+    clientSecret,
+    displayName: e.OIDC_DISPLAY_NAME,
+    allowedDomains: (e.OIDC_ALLOWED_DOMAINS ?? '')
+      .split(',')
+      .map((domain) => domain.trim().toLowerCase().replace(/^@/, ''))
+      .filter((domain) => domain !== ''),
+    localSignup: e.OIDC_LOCAL_SIGNUP === 'true',
+  };
 }

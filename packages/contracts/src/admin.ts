@@ -16,7 +16,11 @@ import { providerSchema } from './users';
  * OPEN anyone; INVITE_ONLY the e-mail addresses an admin invited; DOMAINS addresses of the listed
  * domains (and invited ones).
  */
-export const registrationPolicySchema = z.enum(['OPEN', 'INVITE_ONLY', 'DOMAINS']);
+/**
+ * Who may make an account: anyone; invited addresses; addresses of the allowed domains (or
+ * invited); or only through the school's single sign-on (SSO_ONLY, when it is configured).
+ */
+export const registrationPolicySchema = z.enum(['OPEN', 'INVITE_ONLY', 'DOMAINS', 'SSO_ONLY']);
 export type RegistrationPolicy = z.infer<typeof registrationPolicySchema>;
 
 export const AdminLimits = {
@@ -47,6 +51,10 @@ export const adminMessages = {
   registrationInviteOnly: '초대받은 이메일 주소로만 가입할 수 있습니다. 관리자에게 문의해주세요.',
   registrationDomain:
     '이 서비스에 가입할 수 없는 이메일 도메인입니다. 학교(기관) 이메일로 가입해주세요.',
+  registrationSsoOnly: (name: string) =>
+    `이 서비스는 ${name}(으)로만 가입할 수 있습니다. 로그인 화면의 '${name}으로 로그인'을 눌러주세요.`,
+  ssoNotConfigured:
+    'SSO가 설정되어 있지 않아 SSO 전용으로 바꿀 수 없습니다. OIDC_ISSUER 등을 먼저 설정해주세요.',
 } as const;
 
 const domainField = z

@@ -122,11 +122,17 @@ export const codeSentSchema = z.object({ resendAfterSeconds: z.number().int() })
 
 // --- social login (spec 01: GET /auth/oauth/{provider}/login, POST /auth/oauth/exchange-token) ---
 
-export const oauthProviderSchema = z.enum(['google', 'kakao']);
+/** `sso`: the school's OpenID Connect provider, when OIDC_ISSUER is set (issue 46). */
+export const oauthProviderSchema = z.enum(['google', 'kakao', 'sso']);
 export type OauthProvider = z.infer<typeof oauthProviderSchema>;
 
 /** GET /auth/providers: which social logins have configured credentials. */
-export const authProvidersSchema = z.object({ google: z.boolean(), kakao: z.boolean() });
+export const authProvidersSchema = z.object({
+  google: z.boolean(),
+  kakao: z.boolean(),
+  /** The school's single sign-on and its button's name; null when not configured. */
+  sso: z.object({ name: z.string() }).nullable(),
+});
 
 export const OauthMessages = {
   providerDisabled: '사용할 수 없는 소셜 로그인입니다.',
@@ -137,6 +143,10 @@ export const OauthMessages = {
   emailTaken:
     '같은 이메일로 가입된 계정이 있습니다. 이메일과 비밀번호로 로그인한 뒤 계정 설정에서 연결해주세요.',
   linkedElsewhere: '이 소셜 계정은 이미 다른 TeamUp 계정에 연결되어 있습니다.',
+  ssoDomain:
+    '이 이메일 도메인의 계정으로는 로그인할 수 없습니다. 학교(기관) 계정으로 로그인해주세요.',
+  ssoEmailMissing:
+    'SSO 제공자가 이메일 주소를 알려주지 않아 로그인할 수 없습니다. 관리자에게 문의해주세요.',
   unlinkNeedsPassword:
     '비밀번호를 먼저 설정해야 연결을 해제할 수 있습니다. 비밀번호 찾기로 설정해주세요.',
 } as const;
@@ -161,6 +171,7 @@ export const oauthLinkStartSchema = z.object({ url: z.string() });
 export const oauthLinksSchema = z.object({
   google: z.boolean(),
   kakao: z.boolean(),
+  sso: z.boolean(),
   hasPassword: z.boolean(),
 });
 export type OauthLinks = z.infer<typeof oauthLinksSchema>;
@@ -445,6 +456,15 @@ export const authEndpoints = {
     summary: 'Unlink a social identity (only once the account has a password)',
     params: oauthProviderParamsSchema,
     status: 204,
+  }),
+  /** RP-initiated logout (OpenID Connect): where to send the browser after signing out. */
+  ssoEndSession: endpoint({
+    method: 'GET',
+    path: '/auth/sso/end-session',
+    auth: 'session',
+    summary:
+      'The SSO provider’s logout address for a person with a linked SSO identity, or null (no SSO, no end-session endpoint)',
+    response: z.object({ url: z.string().nullable() }),
   }),
   twoFactorStatus: endpoint({
     method: 'GET',

@@ -4,7 +4,7 @@ import { idSchema } from './common';
 import { binaryFile, endpoint } from './endpoint';
 import { ErrorCode } from './error-codes';
 
-export const providerSchema = z.enum(['LOCAL', 'GOOGLE', 'KAKAO']);
+export const providerSchema = z.enum(['LOCAL', 'GOOGLE', 'KAKAO', 'SSO']);
 export type Provider = z.infer<typeof providerSchema>;
 
 /** The signed-in user's own view of their account (spec 01 section 3, User). */

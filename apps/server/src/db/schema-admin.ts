@@ -24,7 +24,7 @@ export const instanceSettings = pgTable(
   'instance_settings',
   {
     id: smallint('id').primaryKey().default(1),
-    registration: text('registration', { enum: ['OPEN', 'INVITE_ONLY', 'DOMAINS'] })
+    registration: text('registration', { enum: ['OPEN', 'INVITE_ONLY', 'DOMAINS', 'SSO_ONLY'] })
       .notNull()
       .default('OPEN'),
     allowedDomains: text('allowed_domains')
@@ -38,7 +38,7 @@ export const instanceSettings = pgTable(
     check('instance_settings_single_row', sql`${t.id} = 1`),
     check(
       'instance_settings_registration_check',
-      sql`${t.registration} IN ('OPEN', 'INVITE_ONLY', 'DOMAINS')`,
+      sql`${t.registration} IN ('OPEN', 'INVITE_ONLY', 'DOMAINS', 'SSO_ONLY')`,
     ),
   ],
 );

@@ -91,7 +91,7 @@ export const oauthIdentities = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    provider: text('provider', { enum: ['GOOGLE', 'KAKAO'] }).notNull(),
+    provider: text('provider', { enum: ['GOOGLE', 'KAKAO', 'SSO'] }).notNull(),
     providerUserId: text('provider_user_id').notNull(),
     createdAt: createdAt(),
   },
@@ -107,11 +107,13 @@ export const oauthIdentities = pgTable(
  */
 export const oauthFlows = pgTable('oauth_flows', {
   stateHash: text('state_hash').primaryKey(),
-  provider: text('provider', { enum: ['GOOGLE', 'KAKAO'] }).notNull(),
+  provider: text('provider', { enum: ['GOOGLE', 'KAKAO', 'SSO'] }).notNull(),
   codeVerifier: text('code_verifier').notNull(),
   browserHash: text('browser_hash').notNull(),
   /** Set when a signed-in user links this provider to their account instead of logging in. */
   linkUserId: integer('link_user_id').references(() => users.id, { onDelete: 'cascade' }),
+  /** SSO only: the nonce the ID token must carry back (migration 0043). */
+  nonce: text('nonce'),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
 });

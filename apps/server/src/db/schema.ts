@@ -32,7 +32,7 @@ export const users = pgTable(
     email: text('email').notNull(),
     name: text('name').notNull(),
     passwordHash: text('password_hash'),
-    provider: text('provider', { enum: ['LOCAL', 'GOOGLE', 'KAKAO'] })
+    provider: text('provider', { enum: ['LOCAL', 'GOOGLE', 'KAKAO', 'SSO'] })
       .notNull()
       .default('LOCAL'),
     providerUserId: text('provider_user_id'),

@@ -102,6 +102,7 @@ declare module 'oidc-provider' {
     interactions?: { url?: (ctx: KoaContextWithOIDC, interaction: Interaction) => string };
     jwks?: { keys: JWK[] };
     pkce?: { required?: (ctx: KoaContextWithOIDC, client: unknown) => boolean };
+    responseTypes?: string[];
     renderError?: (
       ctx: KoaContextWithOIDC,
       out: Record<string, string>,

@@ -122,6 +122,8 @@ export const ko = {
     or: '또는',
     google: 'Google로 계속하기',
     kakao: '카카오로 계속하기',
+    /** The school's single sign-on, by the name the admin configured (issue 46). */
+    sso: (name: string) => `${name}으로 로그인`,
   },
 
   signup: {
@@ -245,6 +247,8 @@ export const ko = {
     unlinked: '연결을 해제했습니다.',
     link: '연결하기',
     linkedNow: (provider: string) => `${provider} 계정을 연결했습니다.`,
+    /** The school's sign-on: its name ('학교 계정') often says 계정 already. */
+    linkedSsoNow: (name: string) => `${name} 연결을 완료했습니다.`,
     needsPassword: '연결을 해제하려면 먼저 비밀번호 찾기로 비밀번호를 설정해주세요.',
   },
 
@@ -363,6 +367,7 @@ export const ko = {
     LOCAL: '이메일',
     GOOGLE: 'Google',
     KAKAO: '카카오',
+    SSO: '학교 계정(SSO)',
   },
 
   profileEdit: {

@@ -32,9 +32,18 @@ export const authRoutes = {
   session: { method: 'GET', path: '/auth/session' },
   providers: { method: 'GET', path: '/auth/providers' },
   oauthLogin: { method: 'GET', path: '/auth/oauth/:provider/login' },
+  /** Asked by the logout of the profile menu (the session provider), before the logout itself. */
+  ssoEndSession: { method: 'GET', path: '/auth/sso/end-session' },
 } as const satisfies Routes<
   typeof authEndpoints,
-  'login' | 'loginTwoFactor' | 'refresh' | 'logout' | 'session' | 'providers' | 'oauthLogin'
+  | 'login'
+  | 'loginTwoFactor'
+  | 'refresh'
+  | 'logout'
+  | 'session'
+  | 'providers'
+  | 'oauthLogin'
+  | 'ssoEndSession'
 >;
 
 export const workspaceRoutes = {

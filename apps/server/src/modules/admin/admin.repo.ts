@@ -31,7 +31,7 @@ export type AdminUserRow = {
   id: number;
   name: string;
   email: string;
-  provider: 'LOCAL' | 'GOOGLE' | 'KAKAO';
+  provider: 'LOCAL' | 'GOOGLE' | 'KAKAO' | 'SSO';
   role: 'USER' | 'ADMIN';
   createdAt: Date;
   deactivatedAt: Date | null;

@@ -60,6 +60,9 @@ export async function updateSettings(
   input: UpdateInstanceSettings,
   from: RequestOrigin,
 ): Promise<InstanceSettings> {
+  if (input.registration === 'SSO_ONLY' && !ctx.config.oidc) {
+    throw badRequest(ErrorCode.VALIDATION_FAILED, adminMessages.ssoNotConfigured);
+  }
   const allowedDomains = [...new Set(input.allowedDomains)].sort();
   const before = await readInstanceSettings(ctx.database.db);
   await repo.writeSettings(

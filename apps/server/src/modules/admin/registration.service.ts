@@ -26,13 +26,28 @@ export function inDomain(email: string, domain: string): boolean {
   return host === domain || host.endsWith(`.${domain}`);
 }
 
-/** Throws 403 REGISTRATION_CLOSED when the policy does not let `email` make an account. */
-export async function assertMayRegister(ctx: AppContext, email: string, db = ctx.database.db) {
+/**
+ * Throws 403 REGISTRATION_CLOSED when the policy does not let `email` make an account `via` this
+ * way in. Only single sign-on makes accounts under SSO_ONLY, or when OIDC_LOCAL_SIGNUP=false.
+ */
+export async function assertMayRegister(
+  ctx: AppContext,
+  email: string,
+  via: 'LOCAL' | 'GOOGLE' | 'KAKAO' | 'SSO',
+  db = ctx.database.db,
+) {
   const address = email.toLowerCase();
   // The named admins can always get in, or no one could open a closed instance.
   if (ctx.config.adminEmails.includes(address)) return;
   const { registration, allowedDomains } = await readInstanceSettings(db);
-  if (registration === 'OPEN') return;
+  const sso = ctx.config.oidc;
+  if (via !== 'SSO' && sso && (registration === 'SSO_ONLY' || !sso.localSignup)) {
+    throw forbidden(
+      adminMessages.registrationSsoOnly(sso.displayName),
+      ErrorCode.REGISTRATION_CLOSED,
+    );
+  }
+  if (registration === 'OPEN' || registration === 'SSO_ONLY') return;
   if (registration === 'DOMAINS' && allowedDomains.some((domain) => inDomain(address, domain))) {
     return;
   }

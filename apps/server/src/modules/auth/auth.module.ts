@@ -3,12 +3,13 @@ import { authRoutes } from './auth.routes';
 import { oauthRoutes } from './oauth.routes';
 import { authProvidersRoutes } from './providers.routes';
 import { activeSessionsState } from './session-cache';
+import { ssoState } from './sso-client';
 import { twoFactorRoutes } from './two-factor.routes';
 
-/** Sign-up, login, sessions, social login and 2-step verification. */
+/** Sign-up, login, sessions, social login and single sign-on, 2-step verification. */
 export const authModule: AppModule = {
   name: 'auth',
-  state: [activeSessionsState],
+  state: [activeSessionsState, ssoState],
   routes: async (app, ctx, requireAuth) => {
     await authRoutes(app, ctx, requireAuth);
     await twoFactorRoutes(app, ctx, requireAuth);

@@ -54,7 +54,7 @@ export async function requestSignupCode(ctx: AppContext, email: string, from: Re
     throw conflict(ErrorCode.EMAIL_ALREADY_REGISTERED, authMessages.emailRegistered);
   }
   // Said before a code is mailed, not after it was typed (sign-up checks again).
-  await registration.assertMayRegister(ctx, email);
+  await registration.assertMayRegister(ctx, email, 'LOCAL');
   return issueCode(ctx, email, 'SIGNUP', from.ip);
 }
 

@@ -81,10 +81,10 @@ async function socialLogin(provider: Provider) {
 describe('social login', () => {
   it('shows only configured providers', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/auth/providers' });
-    expect(dataOf(response)).toEqual({ google: true, kakao: true });
+    expect(dataOf(response)).toEqual({ google: true, kakao: true, sso: null });
     const bare = await createTestApp();
     const none = await bare.inject({ method: 'GET', url: '/api/auth/providers' });
-    expect(dataOf(none)).toEqual({ google: false, kakao: false });
+    expect(dataOf(none)).toEqual({ google: false, kakao: false, sso: null });
     const start = await bare.inject({ method: 'GET', url: '/api/auth/oauth/google/login' });
     expect(start.statusCode).toBe(302);
     expect(String(start.headers.location)).toContain('error=');
@@ -205,7 +205,12 @@ describe('social login', () => {
       url: '/api/auth/oauth/links',
       headers: { authorization: `Bearer ${linked.token}` },
     });
-    expect(dataOf<OauthLinks>(links)).toEqual({ google: true, kakao: false, hasPassword: true });
+    expect(dataOf<OauthLinks>(links)).toEqual({
+      google: true,
+      kakao: false,
+      sso: false,
+      hasPassword: true,
+    });
   });
 
   it('reports a provider error or cancel on the callback page', async () => {

@@ -2,6 +2,9 @@ import type { OauthProvider } from '@teamup/contracts/auth';
 import type { Config } from '../../config';
 import type { ProviderName } from './oauth.repo';
 
+/** A failure the callback reports to the browser as `error=` on the callback page. */
+export class OauthFailure extends Error {}
+
 /** What a provider tells us about the person who signed in. */
 export type ProviderProfile = {
   providerUserId: string;
@@ -74,7 +77,7 @@ const REAL_ENDPOINTS = {
 /** The provider's settings, or undefined when it is not configured (its button is hidden). */
 export function providerSettings(
   config: Config,
-  provider: OauthProvider,
+  provider: Exclude<OauthProvider, 'sso'>,
 ): ProviderSettings | undefined {
   const credentials = config.oauth[provider];
   if (!credentials) return undefined;

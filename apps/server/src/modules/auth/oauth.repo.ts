@@ -2,7 +2,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { oauthFlows, oauthIdentities, oauthTempCodes } from '../../db/schema';
 
-export type ProviderName = 'GOOGLE' | 'KAKAO';
+export type ProviderName = 'GOOGLE' | 'KAKAO' | 'SSO';
 
 export async function insertFlow(db: Db, row: typeof oauthFlows.$inferInsert) {
   await db.insert(oauthFlows).values(row);

@@ -91,6 +91,7 @@ export async function oauthRoutes(app: TypedApp, ctx: AppContext, requireAuth: G
           ctx,
           request.params.provider,
           request.query,
+          request.url.slice(request.url.indexOf('?') + 1 || request.url.length),
           browserKeyOf(request),
           originOf(request),
         );
@@ -137,4 +138,8 @@ export async function oauthRoutes(app: TypedApp, ctx: AppContext, requireAuth: G
   );
 
   route(endpoints.oauthUnlink, ({ userId, params }) => oauth.unlink(ctx, userId, params.provider));
+
+  route(endpoints.ssoEndSession, async ({ userId }) => ({
+    url: await oauth.ssoEndSessionFor(ctx, userId),
+  }));
 }

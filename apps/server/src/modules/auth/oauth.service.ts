@@ -15,20 +15,38 @@ import { AppError, badRequest, notFound } from '../../platform/errors/app-error'
 import * as users from '../users/users.service';
 import type { RequestOrigin } from '../../platform/http/request-origin';
 import { finishLogin } from './auth.service';
-import { providerSettings, type ProviderProfile, type ProviderSettings } from './oauth.providers';
+import {
+  OauthFailure,
+  providerSettings,
+  type ProviderProfile,
+  type ProviderSettings,
+} from './oauth.providers';
+import { inDomain } from '../admin/registration.service';
+import {
+  newSsoFlow,
+  ssoAuthorizationUrl,
+  ssoEndSessionUrl,
+  ssoProfile,
+  ssoSettings,
+} from './sso-client';
 import * as repo from './oauth.repo';
 
 const FLOW_TTL_MS = 10 * 60_000;
 const TEMP_CODE_TTL_MS = 60_000;
 const PROVIDER_TIMEOUT_MS = 10_000;
 
-/** A failure the callback reports to the browser as `error=` on the callback page. */
-export class OauthFailure extends Error {}
+export { OauthFailure } from './oauth.providers';
+
+const providerNames: Record<OauthProvider, repo.ProviderName> = {
+  google: 'GOOGLE',
+  kakao: 'KAKAO',
+  sso: 'SSO',
+};
 
 const callbackUrl = (ctx: AppContext, provider: OauthProvider) =>
   `${ctx.config.publicOrigin}/api/auth/oauth/${provider}/callback`;
 
-function settingsOf(ctx: AppContext, provider: OauthProvider): ProviderSettings {
+function settingsOf(ctx: AppContext, provider: Exclude<OauthProvider, 'sso'>): ProviderSettings {
   const settings = providerSettings(ctx.config, provider);
   if (!settings) throw new OauthFailure(M.providerDisabled);
   return settings;
@@ -47,6 +65,21 @@ export async function startLogin(
   browserKey: string,
   linkUserId: number | null = null,
 ): Promise<string> {
+  if (provider === 'sso') {
+    const flow = newSsoFlow();
+    // Asked first: an unreachable provider leaves no flow behind.
+    const url = await ssoAuthorizationUrl(ctx, flow);
+    await repo.insertFlow(ctx.database.db, {
+      stateHash: hashOpaqueToken(flow.state),
+      provider: 'SSO',
+      codeVerifier: flow.codeVerifier,
+      nonce: flow.nonce,
+      browserHash: hashOpaqueToken(browserKey),
+      linkUserId,
+      expiresAt: new Date(ctx.now().getTime() + FLOW_TTL_MS),
+    });
+    return url;
+  }
   const settings = settingsOf(ctx, provider);
   const state = generateState();
   const codeVerifier = generateCodeVerifier();
@@ -88,7 +121,7 @@ async function providerJson(url: string, init: RequestInit): Promise<Record<stri
 async function fetchProfile(
   ctx: AppContext,
   settings: ProviderSettings,
-  provider: OauthProvider,
+  provider: Exclude<OauthProvider, 'sso'>,
   code: string,
   codeVerifier: string,
 ): Promise<ProviderProfile> {
@@ -132,21 +165,20 @@ async function madeUnlessClosed<T>(make: () => Promise<T>): Promise<T> {
 
 async function accountFor(
   ctx: AppContext,
-  settings: ProviderSettings,
+  name: repo.ProviderName,
   profile: ProviderProfile,
   from: RequestOrigin,
 ): Promise<number> {
-  const linked = await repo.findIdentity(ctx.database.db, settings.name, profile.providerUserId);
+  const linked = await repo.findIdentity(ctx.database.db, name, profile.providerUserId);
   if (linked) return linked.userId;
   const email =
-    profile.email ??
-    `${settings.name.toLowerCase()}-${profile.providerUserId}@social.teamup.invalid`;
+    profile.email ?? `${name.toLowerCase()}-${profile.providerUserId}@social.teamup.invalid`;
   const existing = await users.findCredentials(ctx, email);
   if (existing) {
     if (!profile.email || !profile.emailVerified) throw new OauthFailure(M.emailTaken);
     await repo.insertIdentity(ctx.database.db, {
       userId: existing.id,
-      provider: settings.name,
+      provider: name,
       providerUserId: profile.providerUserId,
     });
     return existing.id;
@@ -158,7 +190,7 @@ async function accountFor(
         {
           email,
           name: profile.name.slice(0, 50),
-          provider: settings.name,
+          provider: name,
           providerUserId: profile.providerUserId,
           profileImageUrl: profile.imageUrl,
         },
@@ -170,7 +202,7 @@ async function accountFor(
     if (!created) throw new OauthFailure(M.emailTaken);
     await repo.insertIdentity(tx, {
       userId: created.id,
-      provider: settings.name,
+      provider: name,
       providerUserId: profile.providerUserId,
     });
     return created.id;
@@ -186,27 +218,42 @@ export async function finishCallback(
   ctx: AppContext,
   provider: OauthProvider,
   query: { code?: string | undefined; state?: string | undefined; error?: string | undefined },
+  /** The callback's query string as sent (SSO checks it whole: `iss`, `state`, `code`). */
+  rawQuery: string,
   browserKey: string | undefined,
   from: RequestOrigin,
 ): Promise<{ tempCode: string } | { linked: true }> {
-  const settings = settingsOf(ctx, provider);
+  const name = providerNames[provider];
+  // A provider not configured (any more) is said before the flow is spent.
+  if (provider === 'sso') ssoSettings(ctx);
+  else settingsOf(ctx, provider);
   if (query.error) throw new OauthFailure(M.denied);
   if (!query.code || !query.state || !browserKey) throw new OauthFailure(M.stateInvalid);
   const flow = await repo.consumeFlow(
     ctx.database.db,
     hashOpaqueToken(query.state),
-    settings.name,
+    name,
     ctx.now(),
   );
   if (!flow || flow.browserHash !== hashOpaqueToken(browserKey)) {
     throw new OauthFailure(M.stateInvalid);
   }
-  const profile = await fetchProfile(ctx, settings, provider, query.code, flow.codeVerifier);
+  const profile =
+    provider === 'sso'
+      ? checkedSsoProfile(
+          ctx,
+          await ssoProfile(ctx, rawQuery, {
+            state: query.state,
+            codeVerifier: flow.codeVerifier,
+            nonce: flow.nonce ?? '',
+          }),
+        )
+      : await fetchProfile(ctx, settingsOf(ctx, provider), provider, query.code, flow.codeVerifier);
   if (flow.linkUserId !== null) {
-    await linkIdentity(ctx, settings, flow.linkUserId, profile);
+    await linkIdentity(ctx, name, flow.linkUserId, profile);
     return { linked: true };
   }
-  const userId = await accountFor(ctx, settings, profile, from);
+  const userId = await accountFor(ctx, name, profile, from);
   // Said on the provider's way back, where the login page shows it (decision 0050).
   if ((await users.findCredentialsById(ctx, userId))?.deactivatedAt) {
     throw new OauthFailure(adminMessages.accountDeactivated);
@@ -221,19 +268,36 @@ export async function finishCallback(
   return { tempCode: temp.token };
 }
 
+/**
+ * What SSO vouches for, held to the instance's rules: an e-mail is needed (accounts are found by
+ * it), its domain must be one OIDC_ALLOWED_DOMAINS names (when it names any), and an address of
+ * those domains counts as verified even when the provider does not say so (Entra ID sends no
+ * `email_verified`): the school's own provider is the authority on its own domain.
+ */
+function checkedSsoProfile(ctx: AppContext, profile: ProviderProfile): ProviderProfile {
+  const { allowedDomains } = ssoSettings(ctx);
+  if (!profile.email) throw new OauthFailure(M.ssoEmailMissing);
+  const email = profile.email;
+  if (allowedDomains.length === 0) return profile;
+  if (!allowedDomains.some((domain) => inDomain(email, domain))) {
+    throw new OauthFailure(M.ssoDomain);
+  }
+  return { ...profile, emailVerified: true };
+}
+
 /** A signed-in user links a provider identity, unless it already belongs to another account. */
 async function linkIdentity(
   ctx: AppContext,
-  settings: ProviderSettings,
+  name: repo.ProviderName,
   userId: number,
   profile: ProviderProfile,
 ) {
-  const linked = await repo.findIdentity(ctx.database.db, settings.name, profile.providerUserId);
+  const linked = await repo.findIdentity(ctx.database.db, name, profile.providerUserId);
   if (linked && linked.userId !== userId) throw new OauthFailure(M.linkedElsewhere);
   if (!linked) {
     await repo.insertIdentity(ctx.database.db, {
       userId,
-      provider: settings.name,
+      provider: name,
       providerUserId: profile.providerUserId,
     });
   }
@@ -267,6 +331,7 @@ export async function linksOf(ctx: AppContext, userId: number): Promise<OauthLin
   return {
     google: identities.some((identity) => identity.provider === 'GOOGLE'),
     kakao: identities.some((identity) => identity.provider === 'KAKAO'),
+    sso: identities.some((identity) => identity.provider === 'SSO'),
     hasPassword: Boolean(credentials?.passwordHash),
   };
 }
@@ -277,8 +342,23 @@ export async function unlink(ctx: AppContext, userId: number, provider: OauthPro
   if (!credentials?.passwordHash) {
     throw badRequest(ErrorCode.OAUTH_UNLINK_NEEDS_PASSWORD, M.unlinkNeedsPassword);
   }
-  const name = provider === 'google' ? 'GOOGLE' : 'KAKAO';
-  if (!(await repo.deleteIdentity(ctx.database.db, userId, name))) {
+  if (!(await repo.deleteIdentity(ctx.database.db, userId, providerNames[provider]))) {
     throw notFound('연결된 소셜 계정이 없습니다.');
+  }
+}
+
+/**
+ * Where signing out sends a person with a linked SSO identity: the provider's end-session page
+ * (RP-initiated logout), back to the app after. Null without SSO, without a linked identity, or
+ * when the provider cannot be reached (signing out here must not wait on it).
+ */
+export async function ssoEndSessionFor(ctx: AppContext, userId: number): Promise<string | null> {
+  if (!ctx.config.oidc) return null;
+  const identities = await repo.identitiesOf(ctx.database.db, userId);
+  if (!identities.some((identity) => identity.provider === 'SSO')) return null;
+  try {
+    return await ssoEndSessionUrl(ctx);
+  } catch {
+    return null;
   }
 }

@@ -12,7 +12,7 @@ describe('GET /api/auth/providers', () => {
     app = await createTestApp();
     const response = await app.inject({ method: 'GET', url: '/api/auth/providers' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ data: { google: false, kakao: false } });
+    expect(response.json()).toEqual({ data: { google: false, kakao: false, sso: null } });
   });
 
   it('shows a provider only when both its id and secret are set', async () => {
@@ -22,6 +22,6 @@ describe('GET /api/auth/providers', () => {
       KAKAO_CLIENT_ID: 'only-an-id',
     });
     const response = await app.inject({ method: 'GET', url: '/api/auth/providers' });
-    expect(response.json()).toEqual({ data: { google: true, kakao: false } });
+    expect(response.json()).toEqual({ data: { google: true, kakao: false, sso: null } });
   });
 });

@@ -10,5 +10,6 @@ export async function authProvidersRoutes(app: TypedApp, ctx: AppContext, requir
   route(endpoints.providers, async () => ({
     google: Boolean(ctx.config.oauth.google),
     kakao: Boolean(ctx.config.oauth.kakao),
+    sso: ctx.config.oidc ? { name: ctx.config.oidc.displayName } : null,
   }));
 }

@@ -215,7 +215,7 @@ export async function findCredentialsById(
  * the e-mail is already registered.
  */
 async function insertAccount(ctx: AppContext, row: NewUserRow, from: RequestOrigin | null, db: Db) {
-  await registration.assertMayRegister(ctx, row.email, db);
+  await registration.assertMayRegister(ctx, row.email, row.provider ?? 'LOCAL', db);
   const role = await registration.roleForNewAccount(ctx, row.email, db);
   const inserted = await repo.insertUser(db, { ...row, role });
   if (inserted) {
@@ -255,7 +255,7 @@ export async function createSocialUser(
   input: {
     email: string;
     name: string;
-    provider: 'GOOGLE' | 'KAKAO';
+    provider: 'GOOGLE' | 'KAKAO' | 'SSO';
     providerUserId: string;
     profileImageUrl: string | null;
   },

@@ -4,15 +4,28 @@ import { QueryClient } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { tokenStore } from '../../lib/token-store';
 import { installBrowserShims } from '../../test/render';
-import { stubApi, testUser, type SessionUser } from '../../test/stub-api';
+import {
+  ok,
+  routes,
+  stubApi,
+  testUser,
+  type ApiCall,
+  type ApiHandler,
+  type SessionUser,
+} from '../../test/stub-api';
 import { AppProviders } from '../providers';
 import { ProfileMenu } from './profile-menu';
 
 /** Signs `user` in and opens the profile menu; answers the menu's items. */
-async function openMenu(user: SessionUser) {
+async function openMenu(user: SessionUser, handler?: ApiHandler) {
+  return (await openMenuWithCalls(user, handler)).items;
+}
+
+/** openMenu, answering the API calls made as well. */
+async function openMenuWithCalls(user: SessionUser, handler?: ApiHandler) {
   installBrowserShims();
   tokenStore.save({ token: 'access', refreshToken: 'refresh', userId: user.id });
-  stubApi(undefined, { user });
+  const calls = stubApi(handler, { user });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <AppProviders queryClient={queryClient}>
@@ -29,9 +42,10 @@ async function openMenu(user: SessionUser) {
     if (!dropdown) throw new Error('the menu did not open');
     return dropdown;
   });
-  return within(menu)
+  const items = within(menu)
     .getAllByRole('menuitem', { hidden: true })
     .map((item) => ({ name: item.textContent, href: item.getAttribute('href') }));
+  return { items, menu, calls };
 }
 
 beforeEach(() => {
@@ -59,5 +73,25 @@ describe('ProfileMenu', () => {
   it('does not offer it to anyone else', async () => {
     const items = await openMenu({ ...testUser, role: 'USER' });
     expect(items.map((item) => item.name)).toEqual(['마이페이지', '로그아웃']);
+  });
+
+  it('logs out after asking for a single sign-on logout address, staying when there is none', async () => {
+    const { menu, calls } = await openMenuWithCalls(
+      testUser,
+      routes({
+        'GET /api/auth/sso/end-session': () => ok({ url: null }),
+        'POST /api/auth/logout': () => ok(true),
+      }),
+    );
+    fireEvent.click(within(menu).getByRole('menuitem', { name: '로그아웃', hidden: true }));
+    await waitFor(() => expect(tokenStore.hasSession()).toBe(false));
+    const asked = (call: ApiCall) => `${call.method} ${call.path}`;
+    const order = calls.map(asked).filter((call) => !call.endsWith('/api/auth/session'));
+    expect(order).toEqual(['GET /api/auth/sso/end-session', 'POST /api/auth/logout']);
+    const endSession = calls.find((call) => call.path === '/api/auth/sso/end-session');
+    expect(endSession?.headers.get('Authorization')).toBe('Bearer access');
+    expect(calls.find((call) => call.path === '/api/auth/logout')?.body).toMatchObject({
+      refreshToken: 'refresh',
+    });
   });
 });

@@ -49,18 +49,22 @@ export const adminKo = {
     OPEN: '누구나 가입',
     INVITE_ONLY: '초대받은 이메일만',
     DOMAINS: '허용한 도메인만 (+초대받은 이메일)',
+    SSO_ONLY: 'SSO로만 가입 (학교 계정)',
   } satisfies Record<RegistrationPolicy, string>,
   policyHints: {
     OPEN: '이메일 주소가 있는 사람은 누구나 계정을 만들 수 있습니다.',
     INVITE_ONLY: '아래에서 초대한 이메일 주소로만 가입할 수 있습니다.',
     DOMAINS:
       '허용한 도메인(하위 도메인 포함)의 이메일 주소와 초대한 이메일 주소로만 가입할 수 있습니다.',
+    SSO_ONLY:
+      'SSO(학교 계정)로 로그인하는 사람만 새 계정을 만들 수 있습니다. 기존 계정은 그대로 로그인합니다.',
   } satisfies Record<RegistrationPolicy, string>,
 
   providers: {
     LOCAL: '이메일',
     GOOGLE: '구글',
     KAKAO: '카카오',
+    SSO: '학교 계정(SSO)',
   } satisfies Record<Provider, string>,
 
   users: {
@@ -131,6 +135,8 @@ export const adminKo = {
     description:
       '초대한 이메일 주소는 "초대받은 이메일만"과 "허용한 도메인만" 정책에서도 가입할 수 있습니다.',
     openPolicyHint: '지금은 누구나 가입할 수 있어 초대가 없어도 가입할 수 있습니다.',
+    ssoOnlyPolicyHint:
+      '지금은 SSO(학교 계정)로만 가입할 수 있어, 초대와 관계없이 SSO로 로그인하는 사람만 새 계정을 만들 수 있습니다.',
     emails: '이메일 주소',
     emailsHint: (max: number) =>
       `한 줄에 하나씩 또는 쉼표로 구분해 입력하세요. 한 번에 ${max}명까지 초대할 수 있습니다.`,

@@ -201,6 +201,11 @@ export function Invitations() {
           {t.openPolicyHint}
         </Text>
       )}
+      {settings.data?.registration === 'SSO_ONLY' && (
+        <Text size="sm" fw={500} data-testid="admin-invite-sso-only-hint">
+          {t.ssoOnlyPolicyHint}
+        </Text>
+      )}
       <InviteForm />
       <InvitationList />
     </Stack>

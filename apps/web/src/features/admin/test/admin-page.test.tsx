@@ -392,6 +392,60 @@ describe('관리자 page', () => {
     expect(screen.queryByText('사용할 수 없는 도메인입니다.')).toBeNull();
   });
 
+  it('offers sign-up through SSO only, and shows why the server refused it', async () => {
+    let refuse = true;
+    const calls = setup({
+      entry: '/admin?tab=policy',
+      override: (call) => {
+        if (call.method === 'PUT' && call.path === '/api/admin/settings' && refuse) {
+          refuse = false;
+          return problem(400, 'VALIDATION_FAILED', adminMessages.ssoNotConfigured);
+        }
+        return undefined;
+      },
+    });
+    const ssoOnly = await screen.findByRole('radio', { name: /SSO로만 가입 \(학교 계정\)/ });
+    expect(screen.getByTestId('admin-policy-SSO_ONLY')).toBe(ssoOnly);
+    expect(
+      screen.getByText(
+        'SSO(학교 계정)로 로그인하는 사람만 새 계정을 만들 수 있습니다. 기존 계정은 그대로 로그인합니다.',
+      ),
+    ).toBeTruthy();
+    const options = screen.getAllByRole('radio').map((radio) => radio.getAttribute('value'));
+    expect(options).toEqual(expect.arrayContaining(['OPEN', 'INVITE_ONLY', 'DOMAINS', 'SSO_ONLY']));
+
+    expect(screen.queryByTestId('admin-invite-sso-only-hint')).toBeNull();
+    fireEvent.click(ssoOnly);
+    fireEvent.click(screen.getByTestId('admin-policy-save'));
+    expect(await screen.findByText(adminMessages.ssoNotConfigured)).toBeTruthy();
+    expect(screen.queryByTestId('admin-invite-sso-only-hint')).toBeNull();
+    const puts = () => calls.filter((call) => call.method === 'PUT');
+    expect(puts()[0]?.body).toEqual({ registration: 'SSO_ONLY', allowedDomains: [] });
+
+    fireEvent.click(screen.getByTestId('admin-policy-save'));
+    expect(await screen.findByText('가입 정책을 저장했습니다.')).toBeTruthy();
+    expect(puts()).toHaveLength(2);
+    expect((ssoOnly as HTMLInputElement).checked).toBe(true);
+    // Invitations make no account now: the invitation section says so.
+    expect((await screen.findByTestId('admin-invite-sso-only-hint')).textContent).toContain(
+      '초대와 관계없이 SSO로 로그인하는 사람만',
+    );
+  });
+
+  it('names the people who signed up through SSO', async () => {
+    screenWide(true);
+    setup({
+      entry: '/admin?tab=users',
+      override: (call) =>
+        call.method === 'GET' && call.path === '/api/admin/users'
+          ? ok(pageOf([person(11, '정하람', { provider: 'SSO' })]))
+          : undefined,
+    });
+    await screen.findByTestId('admin-users-table');
+    await waitFor(() => expect(rowNames()).toEqual(['정하람']));
+    expect(within(rowOf('정하람')).getByText('학교 계정(SSO)')).toBeTruthy();
+  });
+
   it('invites two addresses and withdraws one', async () => {
     const calls = setup({ entry: '/admin?tab=policy' });
     expect(await screen.findByText('초대한 이메일이 없습니다.')).toBeTruthy();

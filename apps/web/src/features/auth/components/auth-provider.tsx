@@ -9,6 +9,7 @@ import { ApiError, ClientErrorCode } from '../../../lib/api-error';
 import { buildClientInfo } from '../../../lib/client-info';
 import { tokenStore } from '../../../lib/token-store';
 import { logout } from '../api/logout';
+import { signOutWithSso } from '../api/sso-end-session';
 import { sessionQueryKey, useSession, type SessionInfo } from '../api/session';
 import { AuthContext, type AuthContextValue, type AuthStatus } from '../../../lib/auth/use-auth';
 
@@ -88,13 +89,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [queryClient]);
 
   const signOut = useCallback(async () => {
-    const refreshToken = tokenStore.getRefreshToken() ?? undefined;
-    try {
-      await logout({ clientInfo: buildClientInfo(), refreshToken });
-    } catch {
-      // Logging out must always work on this device, even when the server cannot be reached.
-    }
-    forgetSession();
+    // Ends a single sign-on session at its provider too, when the person has one (issue 46).
+    await signOutWithSso({
+      // The refresh token as it is after the end-session call (which may have renewed it).
+      logout: () =>
+        logout({
+          clientInfo: buildClientInfo(),
+          refreshToken: tokenStore.getRefreshToken() ?? undefined,
+        }),
+      forget: forgetSession,
+    });
   }, [forgetSession]);
 
   const updateUser = useCallback(

@@ -4,20 +4,37 @@ import type { OauthProvider } from '@teamup/contracts/auth';
 import { ErrorAlert } from '../../../components/error-alert';
 import { ko } from '../../../i18n/ko';
 import { errorMessage } from '../../../lib/error-message';
-import { useAuthProviders } from '../api/auth-providers';
+import { useAuthProviders, type AuthProviders } from '../api/auth-providers';
 import { useOauthLinks, useStartOauthLink, useUnlinkOauth } from '../api/oauth-links';
 
 const t = ko.linkedAccounts;
-const providers: Array<{ key: OauthProvider; label: string }> = [
-  { key: 'google', label: ko.providers.GOOGLE },
-  { key: 'kakao', label: ko.providers.KAKAO },
-];
+
+/** One provider row of the section: its key and the name it is shown by. */
+export interface SocialAccountRow {
+  key: OauthProvider;
+  label: string;
+}
+
+const providerKeys: readonly OauthProvider[] = ['sso', 'google', 'kakao'];
+
+/** The row's name: the school's sign-on by the name the admin configured, when known. */
+function labelOf(key: OauthProvider, offered: AuthProviders): string {
+  if (key === 'google') return ko.providers.GOOGLE;
+  if (key === 'kakao') return ko.providers.KAKAO;
+  return offered.sso?.name ?? ko.providers.SSO;
+}
+
+/** Whether the server can link `key` now. */
+function isOffered(offered: AuthProviders | undefined, key: OauthProvider): boolean {
+  if (!offered) return false;
+  return key === 'sso' ? offered.sso !== null : offered[key];
+}
 
 export type SocialAccountRows =
   | { state: 'hidden' }
   | { state: 'loading' }
   | { state: 'error'; error: unknown }
-  | { state: 'ready'; rows: typeof providers };
+  | { state: 'ready'; rows: SocialAccountRow[] };
 
 /**
  * Which providers the linked-accounts section lists: one the server can link now (configured),
@@ -29,17 +46,22 @@ export function useSocialAccountRows(): SocialAccountRows {
   const links = useOauthLinks();
   if (configured.isPending) return { state: 'hidden' };
   // The providers call answers "none" on any failure: then only linked identities show.
-  const offered = configured.data ?? { google: false, kakao: false };
-  const anyOffered = offered.google || offered.kakao;
+  const offered = configured.data ?? { google: false, kakao: false, sso: null };
+  const anyOffered = offered.google || offered.kakao || offered.sso !== null;
   if (links.isPending) return anyOffered ? { state: 'loading' } : { state: 'hidden' };
   if (links.isError) {
     return anyOffered ? { state: 'error', error: links.error } : { state: 'hidden' };
   }
-  const rows = providers.filter(({ key }) => offered[key] || links.data[key]);
+  const rows = providerKeys
+    .filter((key) => isOffered(offered, key) || links.data[key])
+    .map((key) => ({ key, label: labelOf(key, offered) }));
   return rows.length > 0 ? { state: 'ready', rows } : { state: 'hidden' };
 }
 
-/** Google and Kakao identities linked to the account; unlinking needs a password first. */
+/**
+ * The school's sign-on, Google and Kakao identities linked to the account; unlinking needs a
+ * password first.
+ */
 export function LinkedAccounts() {
   const links = useOauthLinks();
   const unlink = useUnlinkOauth();
@@ -61,7 +83,7 @@ export function LinkedAccounts() {
               {links.data[key] ? t.linked : t.notLinked}
             </Badge>
           </Group>
-          {!links.data[key] && configured?.[key] && (
+          {!links.data[key] && isOffered(configured, key) && (
             <Button
               size="xs"
               variant="light"
@@ -90,7 +112,7 @@ export function LinkedAccounts() {
           )}
         </Group>
       ))}
-      {!links.data.hasPassword && (links.data.google || links.data.kakao) && (
+      {!links.data.hasPassword && providerKeys.some((key) => links.data[key]) && (
         <Text size="xs" c="dimmed">
           {t.needsPassword}
         </Text>

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import type { User } from '@teamup/contracts/users';
 import { tokenStore } from '../../../lib/token-store';
 import { renderPage } from '../../../test/render';
@@ -27,21 +27,24 @@ const user: User = {
 
 /** The server's answers: which providers are configured, which are linked. */
 function stubAccount(options: {
-  providers: { google: boolean; kakao: boolean } | null;
-  links: { google: boolean; kakao: boolean };
+  providers: { google: boolean; kakao: boolean; sso?: { name: string } | null } | null;
+  links: { google: boolean; kakao: boolean; sso?: boolean };
+  hasPassword?: boolean;
 }) {
   stubApi(
     routes({
-      '/api/auth/providers': () => (options.providers ? ok(options.providers) : undefined),
-      '/api/auth/oauth/links': () => ok({ ...options.links, hasPassword: true }),
+      '/api/auth/providers': () =>
+        options.providers ? ok({ sso: null, ...options.providers }) : undefined,
+      '/api/auth/oauth/links': () =>
+        ok({ sso: false, ...options.links, hasPassword: options.hasPassword ?? true }),
       '/api/auth/sessions': () => ok([]),
     }),
     { user },
   );
 }
 
-const renderAccount = () =>
-  renderPage('/my-page/account-settings', <AccountSettingsPage />, '/my-page/account-settings');
+const renderAccount = (entry = '/my-page/account-settings') =>
+  renderPage('/my-page/account-settings', <AccountSettingsPage />, entry);
 
 beforeEach(() => {
   localStorage.clear();
@@ -96,5 +99,50 @@ describe('AccountSettingsPage, linked social accounts', () => {
     expect(kakao.textContent).toContain('연결됨');
     expect(kakao.textContent).toContain('연결 해제');
     expect(screen.queryByTestId('linked-google')).toBeNull();
+  });
+
+  it('lists the school’s sign-on by its configured name, first, with the action to link it', async () => {
+    stubAccount({
+      providers: { google: true, kakao: false, sso: { name: '한빛대학교 계정' } },
+      links: { google: true, kakao: false, sso: false },
+    });
+    renderAccount();
+    const sso = await screen.findByTestId('linked-sso');
+    expect(within(sso).getByText('한빛대학교 계정')).toBeTruthy();
+    expect(sso.textContent).toContain('연결 안 됨');
+    expect(within(sso).getByTestId('link-sso').textContent).toContain('연결하기');
+    const google = screen.getByTestId('linked-google');
+    expect(google.textContent).toContain('연결됨');
+    expect(Boolean(sso.compareDocumentPosition(google) & Node.DOCUMENT_POSITION_FOLLOWING)).toBe(
+      true,
+    );
+  });
+
+  it('keeps a linked sign-on no longer offered, and asks for a password to unlink it', async () => {
+    stubAccount({
+      providers: { google: false, kakao: false, sso: null },
+      links: { google: false, kakao: false, sso: true },
+      hasPassword: false,
+    });
+    renderAccount();
+    const sso = await screen.findByTestId('linked-sso');
+    expect(within(sso).getByText('학교 계정(SSO)')).toBeTruthy();
+    expect(sso.textContent).toContain('연결됨');
+    const unlink = within(sso).getByRole('button', { name: '연결 해제' });
+    expect((unlink as HTMLButtonElement).disabled).toBe(true);
+    expect(
+      screen.getByText('연결을 해제하려면 먼저 비밀번호 찾기로 비밀번호를 설정해주세요.'),
+    ).toBeTruthy();
+    expect(screen.queryByTestId('linked-google')).toBeNull();
+  });
+
+  it('says once that the sign-on was linked, by its configured name', async () => {
+    stubAccount({
+      providers: { google: false, kakao: false, sso: { name: '한빛대학교 계정' } },
+      links: { google: false, kakao: false, sso: true },
+    });
+    renderAccount('/my-page/account-settings?linked=sso');
+    expect(await screen.findByText('한빛대학교 계정 연결을 완료했습니다.')).toBeTruthy();
+    expect(screen.queryByText('학교 계정(SSO) 연결을 완료했습니다.')).toBeNull();
   });
 });

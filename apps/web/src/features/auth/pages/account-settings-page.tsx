@@ -10,6 +10,7 @@ import { calendarFeedKo } from '../../../i18n/ko/calendar-feed';
 import { tokensKo } from '../../../i18n/ko/tokens';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { formatDate } from '../../../lib/dates';
+import { useAuthProviders } from '../api/auth-providers';
 import { ActiveSessions } from '../components/active-sessions';
 import { CalendarFeedSettings } from '../components/calendar-feed-settings';
 import { ChangePasswordForm } from '../components/change-password-form';
@@ -44,18 +45,29 @@ function InfoItem({ label, value }: { label: string; value: string }) {
   );
 }
 
+/** What `?linked=` announces: the school's sign-on by its configured name; null if unknown. */
+function linkedMessage(linked: string | null, ssoName: string | undefined): string | null {
+  if (linked === 'google') return ko.linkedAccounts.linkedNow(ko.providers.GOOGLE);
+  if (linked === 'kakao') return ko.linkedAccounts.linkedNow(ko.providers.KAKAO);
+  if (linked === 'sso') return ko.linkedAccounts.linkedSsoNow(ssoName ?? ko.providers.SSO);
+  return null;
+}
+
 /** After linking a provider the server sends the browser back with `?linked=`: say so once. */
 function useLinkedNotice() {
   const [params, setParams] = useSearchParams();
   const linked = params.get('linked');
+  const providers = useAuthProviders();
+  // The school's sign-on is named as the admin configured it: once the providers have answered.
+  const waiting = linked === 'sso' && providers.isPending;
+  const ssoName = providers.data?.sso?.name;
   useEffect(() => {
-    if (linked !== 'google' && linked !== 'kakao') return;
-    notifications.show({
-      color: 'teal',
-      message: ko.linkedAccounts.linkedNow(ko.providers[linked === 'google' ? 'GOOGLE' : 'KAKAO']),
-    });
+    if (waiting) return;
+    const message = linkedMessage(linked, ssoName);
+    if (!message) return;
+    notifications.show({ color: 'teal', message });
     setParams({}, { replace: true });
-  }, [linked, setParams]);
+  }, [linked, ssoName, waiting, setParams]);
 }
 
 /** /my-page/account-settings: account info, password, 2-step, links, feeds, tokens, devices. */

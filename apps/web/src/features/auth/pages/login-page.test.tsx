@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import { renderPage } from '../../../test/render';
-import { ok, problem, stubApi } from '../../../test/stub-api';
+import { ok, problem, routes, stubApi } from '../../../test/stub-api';
 import { SignupPage } from './signup-page';
 import { LoginPage } from './login-page';
 
@@ -114,6 +114,59 @@ describe('LoginPage', () => {
     await screen.findByTestId('login-email');
     expect(screen.queryByTestId('invite-banner')).toBeNull();
     expect(sessionStorage.getItem('teamup.pendingInvite')).toBeNull();
+  });
+});
+
+describe('LoginPage, social and single sign-on buttons', () => {
+  const offer = (providers: unknown) =>
+    stubApi(routes({ 'GET /api/auth/providers': () => ok(providers) }), { user: null });
+
+  it('shows the school’s sign-on first, by its configured name, above the form and the rest', async () => {
+    offer({ google: true, kakao: true, sso: { name: '한빛대학교 계정' } });
+    renderPage('/login', <LoginPage />);
+
+    const sso = await screen.findByRole('link', { name: '한빛대학교 계정으로 로그인' });
+    expect(sso.getAttribute('href')).toBe('/api/auth/oauth/sso/login');
+    expect(screen.getByTestId('login-sso')).toBe(sso);
+    const google = screen.getByRole('link', { name: 'Google로 계속하기' });
+    expect(google.getAttribute('href')).toBe('/api/auth/oauth/google/login');
+    expect(screen.getByRole('link', { name: '카카오로 계속하기' }).getAttribute('href')).toBe(
+      '/api/auth/oauth/kakao/login',
+    );
+    // First of all the ways in: before the e-mail form and the other providers.
+    const email = screen.getByTestId('login-email');
+    const before = (a: Element, b: Element) =>
+      Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(before(sso, email)).toBe(true);
+    expect(before(sso, google)).toBe(true);
+    expect(screen.getAllByText('또는')).toHaveLength(2);
+  });
+
+  it('shows it alone when it is the only provider', async () => {
+    offer({ google: false, kakao: false, sso: { name: '학교 계정' } });
+    renderPage('/login', <LoginPage />);
+
+    const sso = await screen.findByRole('link', { name: '학교 계정으로 로그인' });
+    expect(sso.getAttribute('href')).toBe('/api/auth/oauth/sso/login');
+    expect(screen.queryByRole('link', { name: 'Google로 계속하기' })).toBeNull();
+    expect(screen.getAllByText('또는')).toHaveLength(1);
+  });
+
+  it('shows no sign-on button when the server offers none', async () => {
+    offer({ google: true, kakao: false, sso: null });
+    renderPage('/login', <LoginPage />);
+
+    await screen.findByRole('link', { name: 'Google로 계속하기' });
+    expect(screen.queryByTestId('login-sso')).toBeNull();
+    expect(screen.queryByRole('link', { name: /으로 로그인$/ })).toBeNull();
+  });
+
+  it('shows no sign-on button for an older server that does not mention it', async () => {
+    offer({ google: false, kakao: true });
+    renderPage('/login', <LoginPage />);
+
+    await screen.findByRole('link', { name: '카카오로 계속하기' });
+    expect(screen.queryByTestId('login-sso')).toBeNull();
   });
 });
 

@@ -23,7 +23,7 @@ import { InviteBanner } from '../../../components/invite-banner';
 import { useAuthPageInvite } from '../../../hooks/use-auth-page-invite';
 import { inviteCodeFromPath, validInviteCode } from '../../../lib/pending-invite';
 import { useLogin } from '../api/login';
-import { SocialLoginButtons } from '../components/social-login-buttons';
+import { SocialLoginButtons, SsoLoginButton } from '../components/social-login-buttons';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { readLoginState } from '../lib/login-state';
 import { checkEmail } from '../lib/password-policy';
@@ -117,6 +117,8 @@ export function LoginPage() {
           mode={state.signedUp ? 'signedUp' : 'login'}
         />
       )}
+      {/* The school's single sign-on, when offered, is the main way in: first. */}
+      <SsoLoginButton />
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="md">
           <TextInput
