@@ -61,6 +61,7 @@ import { searchModule } from './modules/search/search.module';
 import { teamsModule } from './modules/teams/teams.module';
 import { tokensModule } from './modules/tokens/tokens.module';
 import { webhooksModule } from './modules/webhooks/webhooks.module';
+import { exportsModule } from './modules/exports/exports.module';
 import { usersModule } from './modules/users/users.module';
 import { videoModule } from './modules/video/video.module';
 import { workspacesModule } from './modules/workspaces/workspaces.module';
@@ -96,6 +97,7 @@ export const appModules: readonly AppModule[] = [
   adminModule,
   tokensModule,
   webhooksModule,
+  exportsModule,
 ];
 
 export type BuildOptions = ContextOverrides & {

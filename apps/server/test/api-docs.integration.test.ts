@@ -115,6 +115,7 @@ describe('the OpenAPI document', () => {
         'POST /api/posts/{id}/attachments',
         'POST /api/teams/{teamId}/posts',
         'POST /api/workspaces/{workspaceId}/chat-rooms/{roomId}/messages/attachment',
+        'POST /api/workspaces/import',
       ].sort(),
     );
     for (const [key, operation] of uploads) {

@@ -51,6 +51,8 @@ export type World = {
   outgoingWebhookId: number;
   /** An incoming webhook of the room. */
   incomingWebhookId: number;
+  /** A personal data export of the owner (issue 46). */
+  exportId: number;
   avatar: { folder: string; name: string };
   otherSessionId: number;
   preferenceKeys: string[];
@@ -311,6 +313,7 @@ export async function buildWorld(app: TestApp): Promise<World> {
   await must(owner, 'PATCH', `/api/workspaces/${workspace.id}/webhooks/${outgoingWebhook.id}`, {
     enabled: false,
   });
+  const dataExport = await must<{ id: number }>(owner, 'POST', '/api/users/me/export');
   const incomingWebhook = await must<{ id: number }>(
     owner,
     'POST',
@@ -349,6 +352,7 @@ export async function buildWorld(app: TestApp): Promise<World> {
     tokenId: token.id,
     outgoingWebhookId: outgoingWebhook.id,
     incomingWebhookId: incomingWebhook.id,
+    exportId: dataExport.id,
     otherSessionId: otherSession.id,
     preferenceKeys: Object.keys(preferences),
     roundId,
@@ -382,6 +386,7 @@ export function pathValues(
       'chat-attachments': [world.chatAttachmentId],
       invitations: [world.invitationId],
       tokens: [world.tokenId],
+      exports: [world.exportId],
     };
     return owner === undefined ? undefined : bySegment[owner];
   }

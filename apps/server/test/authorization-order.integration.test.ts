@@ -65,6 +65,7 @@ const NOTHING_IN_THE_PATH: Record<string, string> = {
     "the caller's own device: the subscription in the body becomes theirs, with this session",
   'PUT /api/presence/me': "the caller's own presence",
   'POST /api/users/me/tokens': "the caller's own personal access tokens",
+  'POST /api/workspaces/import': 'creates a new workspace from the archive: nothing exists yet',
 };
 
 type Operated = Operation & { multipart: boolean };

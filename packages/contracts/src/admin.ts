@@ -186,6 +186,8 @@ export const auditActions = [
   'TOKEN_REVOKED',
   'WEBHOOK_CREATED',
   'WEBHOOK_DELETED',
+  'DATA_EXPORT_REQUESTED',
+  'WORKSPACE_IMPORTED',
 ] as const;
 export const auditActionSchema = z.enum(auditActions);
 export type AuditAction = z.infer<typeof auditActionSchema>;

@@ -70,6 +70,12 @@ export const ErrorCode = {
   WEBHOOK_FORBIDDEN: 'WEBHOOK_FORBIDDEN',
   /** An incoming webhook's URL that is unknown or was deleted. */
   WEBHOOK_NOT_FOUND: 'WEBHOOK_NOT_FOUND',
+  // data export and import (issue 46)
+  EXPORT_NOT_READY: 'EXPORT_NOT_READY',
+  /** A finished export past its 7 days. */
+  EXPORT_EXPIRED: 'EXPORT_EXPIRED',
+  /** What was sent to the import is not a workspace export this version reads. */
+  IMPORT_INVALID: 'IMPORT_INVALID',
   // workspaces
   WORKSPACE_NOT_FOUND: 'WORKSPACE_NOT_FOUND',
   WORKSPACE_FORBIDDEN: 'WORKSPACE_FORBIDDEN',

@@ -28,6 +28,8 @@ export const notificationKinds = [
   'EVALUATION',
   /** An instructor or TA of a class nudged the person's team or the person (issue 45). */
   'CLASS_NUDGE',
+  /** A workspace or personal export the person asked for is ready, or failed (issue 46). */
+  'DATA_EXPORT',
 ] as const;
 export const notificationKindSchema = z.enum(notificationKinds);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;

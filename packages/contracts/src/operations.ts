@@ -32,6 +32,7 @@ import { tokenEndpoints } from './tokens';
 import { userEndpoints } from './users';
 import { videoEndpoints } from './video';
 import { webhookEndpoints } from './webhooks';
+import { exportEndpoints } from './exports';
 import { workspaceEndpoints } from './workspaces';
 
 /**
@@ -73,6 +74,7 @@ export const endpointTables: Readonly<Record<string, Readonly<Record<string, End
   admin: adminEndpoints,
   token: tokenEndpoints,
   webhook: webhookEndpoints,
+  export: exportEndpoints,
 };
 
 const operationIds = new Map<Endpoint, string>();

@@ -873,3 +873,4 @@ export * from './schema-auth';
 export * from './schema-admin';
 export * from './schema-tokens';
 export * from './schema-webhooks';
+export * from './schema-exports';

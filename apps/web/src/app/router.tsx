@@ -51,6 +51,11 @@ const ProfileEditPage = lazy(() =>
     default: m.ProfileEditPage,
   })),
 );
+const MyExportsPage = lazy(() =>
+  import('../features/users/pages/my-exports-page').then((m) => ({
+    default: m.MyExportsPage,
+  })),
+);
 const UserProfilePage = lazy(() =>
   import('./pages/user-profile-route').then((m) => ({ default: m.UserProfileRoute })),
 );
@@ -177,6 +182,7 @@ export function AppRoutes() {
         <Route path={routes.myPage.path} element={<MyPage />} />
         <Route path={routes.profileEdit.path} element={<ProfileEditPage />} />
         <Route path={routes.accountSettings.path} element={<AccountSettingsPage />} />
+        <Route path={routes.myExports.path} element={<MyExportsPage />} />
         <Route path={routes.userProfile.path} element={<UserProfilePage />} />
         <Route path={routes.notifications.path} element={<NotificationsPage />} />
         <Route path={routes.admin.path} element={<AdminPage />} />

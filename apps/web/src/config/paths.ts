@@ -156,6 +156,12 @@ export const routes = {
     access: 'protected',
     href: () => '/my-page/account-settings',
   },
+  /** "내 데이터 내보내기" (issue 46): a personal export and every export the person asked for. */
+  myExports: {
+    path: '/my-page/exports',
+    access: 'protected',
+    href: () => '/my-page/exports',
+  },
   userProfile: {
     path: '/users/:userId',
     access: 'protected',
@@ -224,6 +230,7 @@ export const sidePanelPaths: readonly string[] = [
   routes.myPage.path,
   routes.profileEdit.path,
   routes.accountSettings.path,
+  routes.myExports.path,
   routes.admin.path,
 ];
 

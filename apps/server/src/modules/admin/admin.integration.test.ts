@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Secret, TOTP } from 'otpauth';
 import {
   adminEndpoints,
@@ -19,6 +19,7 @@ import {
   expectProblem,
   login,
   mailedCode,
+  multipartBody,
   post,
   signUp,
   uniqueEmail,
@@ -557,6 +558,33 @@ describe('the audit log', () => {
       ),
     );
     await ok(await send(admin, 'DELETE', `/api/workspaces/${workspace.id}/webhooks/${hook.id}`));
+    // The workspace exported, and its export imported again as a new workspace.
+    const exported = dataOf<{ id: number }>(
+      await ok(await send(admin, 'POST', `/api/workspaces/${workspace.id}/export`)),
+    );
+    const zip = await vi.waitFor(
+      async () => {
+        const got = await send(admin, 'GET', `/api/exports/${exported.id}/download`);
+        expect(got.statusCode).toBe(200);
+        return got.rawPayload;
+      },
+      { timeout: 20_000, interval: 100 },
+    );
+    const upload = multipartBody([{ name: 'file', filename: 'ws.zip', content: zip }]);
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/workspaces/import',
+          payload: upload.payload,
+          headers: {
+            ...upload.headers,
+            'user-agent': browser,
+            authorization: `Bearer ${admin.token}`,
+          },
+        })
+      ).statusCode,
+    ).toBe(201);
     await ok(await send(admin, 'PUT', `${inWorkspace}/role`, { role: 'ADMIN' }));
     await ok(await send(admin, 'DELETE', inWorkspace));
     await ok(await send(admin, 'POST', `${inWorkspace}/ban`));

@@ -315,7 +315,7 @@ export async function updatePreferences(
 
 // --- for the reminders of other modules (issue 44) -----------------------------------------------
 
-export { notifyInJob } from './notices';
+export { notify, notifyInJob } from './notices';
 
 /** Of `userIds`, those who want the task reminder `offset` before a deadline (both by default). */
 export async function wantTaskReminder(

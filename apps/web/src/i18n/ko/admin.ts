@@ -190,6 +190,8 @@ export const adminKo = {
     TOKEN_REVOKED: '액세스 토큰 폐기',
     WEBHOOK_CREATED: '웹훅 생성',
     WEBHOOK_DELETED: '웹훅 삭제',
+    DATA_EXPORT_REQUESTED: '데이터 내보내기 요청',
+    WORKSPACE_IMPORTED: '워크스페이스 가져오기',
   } satisfies Record<AuditAction, string>,
   auditTargets: {
     USER: '사용자',

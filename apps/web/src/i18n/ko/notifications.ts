@@ -51,6 +51,7 @@ export const notificationsKo = {
     SCHEDULE_REMINDER: '일정 시작 전 알림',
     EVALUATION: '동료 평가 시작·마감 임박·결과 공개',
     CLASS_NUDGE: '교수자·조교의 알림 (수업)',
+    DATA_EXPORT: '데이터 내보내기',
   },
   preferencesFailed: '알림 설정을 저장하지 못했습니다.',
   /** How notifications reach the person while away (issue 43): digest mail, quiet hours. */

@@ -27,6 +27,7 @@ export const pushKo = {
     SCHEDULE_REMINDER: '곧 시작하는 일정',
     EVALUATION: '동료 평가',
     CLASS_NUDGE: '교수자·조교의 알림',
+    DATA_EXPORT: '데이터 내보내기',
   } satisfies Record<NotificationKind, string>,
   /** A folded chat notice: how many messages it stands for. */
   chatCount: (count: number) => `새 메시지 ${count}개`,

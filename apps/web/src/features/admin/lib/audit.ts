@@ -77,6 +77,8 @@ const dangerous: Record<AuditAction, boolean> = {
   TOKEN_REVOKED: false,
   WEBHOOK_CREATED: false,
   WEBHOOK_DELETED: false,
+  DATA_EXPORT_REQUESTED: false,
+  WORKSPACE_IMPORTED: false,
 };
 
 export function isDangerAction(action: AuditAction): boolean {

@@ -1,17 +1,18 @@
 import { Button, Group, Paper, Stack, Title } from '@mantine/core';
-import { IconPencil, IconSettings } from '@tabler/icons-react';
+import { IconFileZip, IconPencil, IconSettings } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { routes } from '../../../config/paths';
 import { ErrorAlert } from '../../../components/error-alert';
 import { FullPageLoader } from '../../../components/full-page-loader';
 import { ko } from '../../../i18n/ko';
+import { exportsKo } from '../../../i18n/ko/exports';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { errorMessage } from '../../../lib/error-message';
 import { useMe } from '../api/me';
 import { ProfileFieldList } from '../components/profile-field-list';
 import { ProfileHeader } from '../components/profile-header';
 
-/** /my-page: the profile summary, with links to profile edit and account settings. */
+/** /my-page: the profile summary, with links to profile edit, account settings and exports. */
 export function MyPage() {
   useDocumentTitle([ko.myPage.title, ko.brand]);
   const me = useMe();
@@ -31,6 +32,15 @@ export function MyPage() {
           <ProfileHeader user={user} />
           <ProfileFieldList user={user} />
           <Group gap="sm" justify="flex-end">
+            <Button
+              component={Link}
+              to={routes.myExports.href()}
+              variant="default"
+              leftSection={<IconFileZip size={16} />}
+              data-testid="my-exports-link"
+            >
+              {exportsKo.link}
+            </Button>
             <Button
               component={Link}
               to={routes.accountSettings.href()}

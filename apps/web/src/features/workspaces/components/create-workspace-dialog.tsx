@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import {
   Button,
+  Divider,
   Group,
   List,
   Loader,
@@ -14,9 +15,11 @@ import {
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconCheck } from '@tabler/icons-react';
+import type { ImportResult } from '@teamup/contracts/exports';
 import { Limits } from '@teamup/contracts/limits';
 import { ErrorAlert } from '../../../components/error-alert';
 import { ko } from '../../../i18n/ko';
+import { exportsKo } from '../../../i18n/ko/exports';
 import { workspacesKo } from '../../../i18n/ko/workspaces';
 import { errorMessage } from '../../../lib/error-message';
 import { useCreateWorkspace } from '../api/create-workspace';
@@ -25,6 +28,8 @@ import { useOpenWorkspace } from '../hooks/use-open-workspace';
 import { iconKind } from '../../../lib/workspace-icon';
 import { clearRedirectFlag } from '../../../lib/workspace-storage';
 import { emptyIconDraft, IconField, releaseIconDraft, type IconDraft } from './icon-field';
+import { importedMessage } from '../lib/import-file';
+import { ImportWorkspaceSection } from './import-workspace-section';
 
 interface CreateWorkspaceDialogProps {
   opened: boolean;
@@ -48,6 +53,7 @@ function checkPassword(value: string): string | null {
 /**
  * Creates a workspace (spec 01 section 2): name, optional icon (text or an image uploaded right
  * after creation) and optional password. The creator becomes the owner and lands on its home.
+ * Or, below (issue 46), imports one from a workspace export (.zip) and lands on that.
  */
 export function CreateWorkspaceDialog({ opened, onClose }: CreateWorkspaceDialogProps) {
   const create = useCreateWorkspace();
@@ -55,17 +61,20 @@ export function CreateWorkspaceDialog({ opened, onClose }: CreateWorkspaceDialog
   const openWorkspace = useOpenWorkspace();
   const [icon, setIcon] = useState<IconDraft>(emptyIconDraft);
   const [failure, setFailure] = useState<string | null>(null);
+  const [importing, setImporting] = useState(false);
   const form = useForm({
     initialValues: { name: '', password: '' },
     validate: { name: checkName, password: checkPassword },
   });
-  const busy = create.isPending || upload.isPending;
+  const creating = create.isPending || upload.isPending;
+  const busy = creating || importing;
 
   const reset = () => {
     form.reset();
     releaseIconDraft(icon);
     setIcon(emptyIconDraft);
     setFailure(null);
+    setImporting(false);
     create.reset();
   };
 
@@ -107,6 +116,14 @@ export function CreateWorkspaceDialog({ opened, onClose }: CreateWorkspaceDialog
       setFailure(errorMessage(error, { fallback: workspacesKo.join.failed }));
     }
   });
+
+  const handleImported = (result: ImportResult) => {
+    notifications.show({ color: 'teal', message: importedMessage(result) });
+    clearRedirectFlag();
+    reset();
+    onClose();
+    openWorkspace(result.workspaceId);
+  };
 
   return (
     <Modal
@@ -166,14 +183,21 @@ export function CreateWorkspaceDialog({ opened, onClose }: CreateWorkspaceDialog
             <Button
               type="submit"
               disabled={busy}
-              leftSection={busy ? <Loader size={14} color="gray" /> : undefined}
+              leftSection={creating ? <Loader size={14} color="gray" /> : undefined}
               data-testid="create-workspace-submit"
             >
-              {busy ? t.submitting : t.submit}
+              {creating ? t.submitting : t.submit}
             </Button>
           </Group>
         </Stack>
       </form>
+      {/* Outside the form: Enter in the name field creates, never imports. */}
+      <Divider my="md" label={exportsKo.import.divider} labelPosition="center" />
+      <ImportWorkspaceSection
+        disabled={creating}
+        onPendingChange={setImporting}
+        onImported={handleImported}
+      />
     </Modal>
   );
 }
