@@ -24,17 +24,12 @@ import {
   workspaceMembers,
   workspaces,
 } from '../../db/schema';
+import { chunks } from './archive.repo';
 
 /* Data out (issue 46): what restoring a workspace archive writes, in multi-row statements. */
 
 /** Rows per multi-row insert: well under PostgreSQL's 65,535 parameters for every table here. */
-const CHUNK = 500;
-
-function chunks<T>(rows: readonly T[]): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < rows.length; i += CHUNK) out.push(rows.slice(i, i + CHUNK));
-  return out;
-}
+const ROWS_PER_INSERT = 500;
 
 /**
  * Inserts rows and answers their new ids in the order given. Identity values are drawn as the
@@ -46,7 +41,7 @@ async function idsInOrder<T>(
   insert: (chunk: T[]) => Promise<Array<{ id: number }>>,
 ): Promise<number[]> {
   const ids: number[] = [];
-  for (const chunk of chunks(rows)) {
+  for (const chunk of chunks(rows, ROWS_PER_INSERT)) {
     const returned = await insert(chunk);
     ids.push(...returned.map((row) => row.id).sort((a, b) => a - b));
   }
@@ -54,7 +49,7 @@ async function idsInOrder<T>(
 }
 
 async function insertAll<T>(rows: readonly T[], insert: (chunk: T[]) => Promise<unknown>) {
-  for (const chunk of chunks(rows)) await insert(chunk);
+  for (const chunk of chunks(rows, ROWS_PER_INSERT)) await insert(chunk);
 }
 
 // --- restoring a workspace ---------------------------------------------------------------------

@@ -32,11 +32,12 @@ import {
  */
 
 /** Ids per `in (…)` list: well under PostgreSQL's 65,535 parameters. */
-const CHUNK = 1000;
+const IDS_PER_LIST = 1000;
 
-function chunks<T>(rows: readonly T[]): T[][] {
+/** `rows` in runs of `size`: statements that stay under PostgreSQL's parameter limit. */
+export function chunks<T>(rows: readonly T[], size = IDS_PER_LIST): T[][] {
   const out: T[][] = [];
-  for (let i = 0; i < rows.length; i += CHUNK) out.push(rows.slice(i, i + CHUNK));
+  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
   return out;
 }
 

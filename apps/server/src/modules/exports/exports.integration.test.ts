@@ -88,6 +88,28 @@ beforeAll(async () => {
     content: '이 글이 다른 서버로 갑니다.',
   });
   expect(post.statusCode, post.body).toBeLessThan(300);
+  // A schedule and a card whose reminders must still come after a move to another instance.
+  await call(app, owner, 'POST', `/api/teams/${teamId}/schedules`, {
+    title: '기말 발표',
+    startDate: '2031-06-10T09:00:00Z',
+    endDate: '2031-06-10T10:00:00Z',
+    reminders: [30],
+  });
+  const kanban = dataOf<{ id: number }>(
+    await call(app, owner, 'GET', `/api/kanban/team/${teamId}`),
+  );
+  const list = dataOf<{ id: number }>(
+    await call(app, owner, 'POST', '/api/kanban/lists', {
+      kanbanListName: '할 일',
+      kanbanId: kanban.id,
+    }),
+  );
+  const card = await call(app, owner, 'POST', '/api/kanban/tasks', {
+    subject: '보고서 제출',
+    kanbanListId: list.id,
+    deadline: '2031-06-09',
+  });
+  expect(card.statusCode, card.body).toBe(201);
   const room = dataOf<{ id: number }>(
     await call(app, owner, 'POST', `/api/workspaces/${workspaceId}/chat-rooms/create`, {
       name: '옮겨갈 방',
@@ -168,6 +190,15 @@ describe('workspace export', () => {
 
   it('imports into a fresh instance as a new workspace, matching members by e-mail', async () => {
     const importer = await createUser(elsewhere, '새 서버의 주인');
+    const pendingReminders = async () =>
+      rowsOf<{ kind: string; n: number }>(
+        await elsewhere.context.database.db.execute(
+          sql`SELECT kind, count(*)::int AS n FROM scheduled_jobs
+              WHERE status = 'pending' AND (key LIKE 'schedules.reminder:%' OR key LIKE 'kanban.task-reminder:%')
+              GROUP BY kind ORDER BY kind`,
+        ),
+      );
+    expect(await pendingReminders()).toEqual([]);
     const upload = multipartBody([
       { name: 'file', filename: 'export.zip', content: archive, type: 'application/zip' },
     ]);
@@ -193,6 +224,10 @@ describe('workspace export', () => {
       await call(elsewhere, importer, 'GET', `/api/teams/${team?.id}/posts`),
     );
     expect(posts.content.map((row) => row.title)).toContain('내보낼 글');
+    // The restored schedule's reminder and the card's deadline reminders are scheduled here.
+    const armed = await pendingReminders();
+    expect(armed.map((row) => row.kind)).toEqual(['kanban.task-reminder', 'schedules.reminder']);
+    expect(armed.every((row) => row.n > 0)).toBe(true);
   });
 
   it('refuses what is not a workspace export, writing nothing', async () => {

@@ -12,7 +12,9 @@ import { recordAudit } from '../../platform/audit/audit-log';
 import { AppError, badRequest, notFound, tooManyRequests } from '../../platform/errors/app-error';
 import type { RequestOrigin } from '../../platform/http/request-origin';
 import { defineJobKind } from '../../platform/jobs/job-kind';
+import { syncTaskReminders } from '../kanban/kanban.service';
 import { notify } from '../notifications/notifications.service';
+import { scheduleReminderJobs } from '../schedules/schedules.service';
 import { requireOwner } from '../workspaces/membership.service';
 import { unzipArchive, zipArchive } from './archive-zip';
 import * as repo from './exports.repo';
@@ -154,8 +156,8 @@ export async function importWorkspace(
   }
   const stored: string[] = [];
   try {
-    const result = await ctx.database.db.transaction((tx) =>
-      restoreWorkspace(tx, {
+    const result = await ctx.database.db.transaction(async (tx) => {
+      const restored = await restoreWorkspace(tx, {
         importerId: userId,
         now: ctx.now(),
         readJson: (path) => {
@@ -174,8 +176,12 @@ export async function importWorkspace(
           stored.push(storageKey);
           return true;
         },
-      }),
-    );
+      });
+      // The archive kept each item's reminders: their jobs come with the rows, as an edit's do.
+      for (const id of restored.scheduleIds) await scheduleReminderJobs(ctx, tx, id);
+      for (const id of restored.taskIds) await syncTaskReminders(ctx, tx, id);
+      return restored;
+    });
     await recordAudit(ctx, {
       action: 'WORKSPACE_IMPORTED',
       actorId: userId,
@@ -183,7 +189,8 @@ export async function importWorkspace(
       details: { membersMatched: result.membersMatched, membersMissing: result.membersMissing },
       from,
     });
-    return result;
+    const { workspaceId, name, membersMatched, membersMissing } = result;
+    return { workspaceId, name, membersMatched, membersMissing };
   } catch (error) {
     // The rows rolled back: the files copied for them go too.
     await Promise.allSettled(stored.map((key) => ctx.storage.delete(key)));

@@ -145,7 +145,13 @@ export async function restorePosts(
   await repo.insertAttachments(db, attachments);
 }
 
-export async function restoreSchedules(db: Db, archive: ReadArchive, people: People, teams: Teams) {
+/** Answers the new schedules' ids (their reminders are armed by the caller). */
+export async function restoreSchedules(
+  db: Db,
+  archive: ReadArchive,
+  people: People,
+  teams: Teams,
+): Promise<number[]> {
   type Schedule = ReadArchive['schedules'][number];
   const row = (schedule: Schedule, seriesId: number | null) => ({
     teamId: teamOf(teams, schedule.teamId).teamId,
@@ -171,7 +177,7 @@ export async function restoreSchedules(db: Db, archive: ReadArchive, people: Peo
   );
   const newId = new Map(series.map((schedule, index) => [schedule.id, seriesIds[index] as number]));
   // An occurrence whose series is not in the archive stands alone, as a one-off.
-  await repo.insertSchedules(
+  const occurrenceIds = await repo.insertSchedules(
     db,
     archive.schedules
       .filter((schedule) => schedule.seriesId !== null)
@@ -186,9 +192,17 @@ export async function restoreSchedules(db: Db, archive: ReadArchive, people: Peo
       })),
     ),
   );
+  return [...seriesIds, ...occurrenceIds];
 }
 
-export async function restoreKanban(db: Db, archive: ReadArchive, people: People, teams: Teams) {
+/** Answers the new cards' ids (their deadline reminders are armed by the caller). */
+export async function restoreKanban(
+  db: Db,
+  archive: ReadArchive,
+  people: People,
+  teams: Teams,
+): Promise<number[]> {
+  const restored: number[] = [];
   for (const board of archive.kanban) {
     const team = teamOf(teams, board.teamId);
     // Fresh keys in the archive's order: the order is what was exported, not the keys.
@@ -255,7 +269,9 @@ export async function restoreKanban(db: Db, archive: ReadArchive, people: People
         })),
       ),
     );
+    restored.push(...taskIds);
   }
+  return restored;
 }
 
 /** A message's mentions pointed at the accounts here; someone not here is named in plain text. */

@@ -37,6 +37,9 @@ export type RestoreResult = {
   name: string;
   membersMatched: number;
   membersMissing: number;
+  /** What was restored with reminders to arm: schedules, and cards with their deadlines. */
+  scheduleIds: number[];
+  taskIds: number[];
 };
 
 /**
@@ -111,10 +114,17 @@ export async function restoreWorkspace(db: Db, input: RestoreInput): Promise<Res
   const teams = await restoreTeams(db, archive, people, workspaceId);
   await restoreAnnouncements(db, archive, people, teams);
   await restorePosts(db, archive, people, teams, input);
-  await restoreSchedules(db, archive, people, teams);
-  await restoreKanban(db, archive, people, teams);
+  const scheduleIds = await restoreSchedules(db, archive, people, teams);
+  const taskIds = await restoreKanban(db, archive, people, teams);
   await restoreChat(db, archive, people, teams, { workspaceId, input });
-  return { workspaceId, name: archive.workspace.name, membersMatched, membersMissing };
+  return {
+    workspaceId,
+    name: archive.workspace.name,
+    membersMatched,
+    membersMissing,
+    scheduleIds,
+    taskIds,
+  };
 }
 
 async function insertWorkspace(db: Db, archive: ReadArchive, input: RestoreInput) {

@@ -588,3 +588,6 @@ export async function reviewCompletion(
   }
   return taskById(ctx.database.db, taskId);
 }
+
+/** Arms the deadline reminders of cards written elsewhere (a workspace import), in its transaction. */
+export { syncTaskReminders } from './task-reminders';

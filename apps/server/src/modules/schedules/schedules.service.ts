@@ -162,3 +162,6 @@ export async function deleteSchedule(
   await cancelScheduleReminders(ctx, id);
   await publishTeamContentChange(ctx, { teamId, workspaceId }, 'SCHEDULES');
 }
+
+/** Arms the reminder jobs of schedules written elsewhere (a workspace import), in its transaction. */
+export { scheduleReminderJobs } from './schedule-reminders';
