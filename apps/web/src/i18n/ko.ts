@@ -11,6 +11,19 @@ import type { ErrorCode } from '@teamup/contracts/error-codes';
 
 const seconds = (value: number) => `${value}초`;
 
+/**
+ * A wait as a person reads it: seconds under a minute, else minutes (rounded up), else hours and
+ * minutes ("1시간", "1시간 30분"), never "3600초".
+ */
+const wait = (value: number) => {
+  if (value < 60) return `${value}초`;
+  const minutes = Math.ceil(value / 60);
+  if (minutes < 60) return `${minutes}분`;
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return rest === 0 ? `${hours}시간` : `${hours}시간 ${rest}분`;
+};
+
 export const ko = {
   brand: 'TeamUp',
 
@@ -49,7 +62,7 @@ export const ko = {
     authRequired: '인증이 필요합니다. 로그인해주세요.',
     sessionExpired: '인증이 만료되었습니다. 다시 로그인해주세요.',
     unknown: '알 수 없는 오류가 발생했습니다. 잠시 후 다시 시도해주세요.',
-    retryAfter: (value: number) => `${seconds(value)} 후에 다시 시도할 수 있습니다.`,
+    retryAfter: (value: number) => `${wait(value)} 후에 다시 시도할 수 있습니다.`,
     loadFailed: '정보를 불러오지 못했습니다.',
     /**
      * Korean text per stable problem `code` (packages/contracts/src/error-codes.ts). Codes not

@@ -28,6 +28,11 @@ describe('errorMessage', () => {
   it('adds Retry-After to a rate limit', () => {
     const error = new ApiError(429, 'RATE_LIMITED', '요청이 너무 많습니다.', undefined, 30);
     expect(errorMessage(error)).toBe('요청이 너무 많습니다. 30초 후에 다시 시도할 수 있습니다.');
+    const hourly = (wait: number) =>
+      errorMessage(new ApiError(429, 'RATE_LIMITED', '많습니다.', undefined, wait));
+    expect(hourly(90)).toBe('많습니다. 2분 후에 다시 시도할 수 있습니다.');
+    expect(hourly(3600)).toBe('많습니다. 1시간 후에 다시 시도할 수 있습니다.');
+    expect(hourly(5400)).toBe('많습니다. 1시간 30분 후에 다시 시도할 수 있습니다.');
   });
 
   it('falls back for unknown failures and non-problem answers', () => {
