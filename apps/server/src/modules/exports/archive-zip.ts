@@ -1,11 +1,12 @@
+import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
 import { unzipSync, Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import type { Archive } from './workspace-archive';
 
 /**
  * Streams an archive as a zip: each JSON document deflated, each stored file copied as it is read
- * from storage (most are already compressed), so a workspace's files never sit in memory at
- * once. A file storage no longer has is left out and named in `missing.json`.
+ * from storage (most are already compressed) and no faster than storage takes the zip, so a
+ * workspace's files never sit in memory at once. A file storage no longer has is left out and named in `missing.json`.
  */
 export function zipArchive(
   archive: Archive,
@@ -38,7 +39,11 @@ export function zipArchive(
       }
       const entry = new ZipPassThrough(file.path);
       zip.add(entry);
-      for await (const chunk of stream) entry.push(chunk as Uint8Array);
+      for await (const chunk of stream) {
+        entry.push(chunk as Uint8Array);
+        // Storage takes the zip as fast as it can write it; reading waits for it to catch up.
+        if (out.writableNeedDrain) await once(out, 'drain');
+      }
       entry.push(new Uint8Array(0), true);
     }
     if (missing.length > 0) addJson('missing.json', missing);
@@ -47,7 +52,28 @@ export function zipArchive(
   return out;
 }
 
-/** The entries of a zip by path (an import reads the whole archive, bounded by its size limit). */
-export function unzipArchive(bytes: Uint8Array): Map<string, Uint8Array> {
-  return new Map(Object.entries(unzipSync(bytes)));
+/** The most an archive may hold once unpacked: five times the largest upload an import takes. */
+export const UNPACKED_MAX_BYTES = 5 * 200 * 1024 * 1024;
+
+/**
+ * The entries of a zip by path. An import reads the whole archive into memory, so the sizes the
+ * zip declares are added up before anything is inflated and a zip bomb (a few megabytes that
+ * unpack to gigabytes) is refused unread; fflate inflates each entry into a buffer of its
+ * declared size, so an entry lying about its size cannot grow past it either.
+ */
+export function unzipArchive(
+  bytes: Uint8Array,
+  maxUnpackedBytes = UNPACKED_MAX_BYTES,
+): Map<string, Uint8Array> {
+  let unpacked = 0;
+  const files = unzipSync(bytes, {
+    filter: (file) => {
+      unpacked += file.originalSize;
+      if (unpacked > maxUnpackedBytes) {
+        throw new Error(`the archive unpacks to more than ${maxUnpackedBytes} bytes`);
+      }
+      return true;
+    },
+  });
+  return new Map(Object.entries(files));
 }
