@@ -281,14 +281,16 @@ describe('a live link lives no longer than its access token', () => {
 
   it('/app/auth refuses a token of another session or person', async () => {
     await people();
-    const socket = await connectStomp(shortWs, member);
+    // Tokens live two seconds here: each socket opens with one just issued, or a loaded machine
+    // spends their life making the people (the upgrade then refuses an expired one).
+    const socket = await connectStomp(shortWs, await login(shortApp, member.email));
     const elsewhere = await login(shortApp, member.email);
     await sendJson(socket, REAUTH_DESTINATION, { token: elsewhere.token });
     await socket.closed;
     expect(socket.frames.find((f) => f.command === 'ERROR')?.headers['message']).toBe(
       're-authentication refused',
     );
-    const other = await connectStomp(shortWs, member);
+    const other = await connectStomp(shortWs, await login(shortApp, member.email));
     await sendJson(other, REAUTH_DESTINATION, { token: owner.token });
     await other.closed;
   });
