@@ -86,6 +86,11 @@ export const Limits = {
   videoPresenceTouchSeconds: 10,
   /** How long a LiveKit access token from join-conference is valid. */
   conferenceTokenSeconds: 6 * 60 * 60,
+  /**
+   * Discussion mode without LiveKit: every publisher sends to every other browser (a full mesh),
+   * which a home uplink and a laptop carry for about four (issue 47).
+   */
+  meshPublishersMax: 4,
 } as const;
 
 const MB = 1024 * 1024;

@@ -19,6 +19,7 @@ import { presenceStatusSchema, reportPresenceSchema } from './presence';
 import {
   meetingChatSendSchema,
   signalSendSchema,
+  videoModeSchema,
   videoParticipantSchema,
   type MeetingChatEvent,
   type SignalEvent,
@@ -179,6 +180,8 @@ export const participantsConfirmedEventSchema = z.object({
   type: z.literal('GET_PARTICIPANTS_CONFIRMED'),
   participants: z.array(videoParticipantSchema),
   broadcasterId: id.nullable(),
+  mode: videoModeSchema,
+  publisherIds: z.array(id),
 });
 export const meetingChatInitEventSchema = z.object({
   type: z.literal('init'),

@@ -21,7 +21,22 @@ export const VideoMessages = {
   chatTooLong: `메시지는 ${Limits.meetingChatMax.toLocaleString('ko-KR')}자 이하여야 합니다.`,
   teamNotInWorkspace: '이 워크스페이스의 팀만 회의실의 팀으로 고를 수 있습니다.',
   notInTeam: '자신이 속한 팀만 회의실의 팀으로 고를 수 있습니다.',
+  broadcastInDiscussion:
+    '회의 모드에서는 방송 권한을 받지 않아도 누구나 카메라와 마이크를 켤 수 있습니다.',
+  modeForbidden:
+    '회의실을 만든 사람, 워크스페이스 소유자 또는 관리자만 회의 방식을 바꿀 수 있습니다.',
+  modeLocked: '회의가 진행 중일 때는 회의 방식을 바꿀 수 없습니다. 모두 나간 뒤에 바꿔주세요.',
+  modeInvalid: '회의 방식은 발표 모드 또는 회의 모드 중에서 골라주세요.',
+  publishersFull: `기본 화상회의는 회의 모드에서 최대 ${Limits.meshPublishersMax}명까지 카메라·마이크·화면을 켤 수 있습니다. 더 큰 회의는 관리자에게 LiveKit 미디어 서버 연결을 요청해주세요.`,
 } as const;
+
+/**
+ * How a meeting runs (issue 47): PRESENTATION is the specification's (one broadcaster at a time,
+ * its alerts); DISCUSSION lets everyone publish at once, up to the publisher limit.
+ */
+export const VIDEO_MODES = ['PRESENTATION', 'DISCUSSION'] as const;
+export const videoModeSchema = z.enum(VIDEO_MODES, VideoMessages.modeInvalid);
+export type VideoMode = z.infer<typeof videoModeSchema>;
 
 const channelNameSchema = z
   .string(VideoMessages.nameRequired)
@@ -34,8 +49,22 @@ export const createVideoChannelSchema = z.object({
   name: channelNameSchema,
   /** The team the room belongs to (issue 45): one of the creator's, or any for a moderator. */
   teamId: idSchema.nullable().optional(),
+  /** Presentation unless chosen otherwise. */
+  mode: videoModeSchema.optional(),
 });
 export type CreateVideoChannelInput = z.input<typeof createVideoChannelSchema>;
+
+/** PATCH .../video-channels/{id}: the creator or a workspace moderator, while nobody is inside. */
+export const updateVideoChannelSchema = z.object({ mode: videoModeSchema });
+export type UpdateVideoChannelInput = z.input<typeof updateVideoChannelSchema>;
+
+/** PUT .../media: what the caller sends now; anything on takes a publisher's place. */
+export const mediaStateSchema = z.object({
+  camera: z.boolean(),
+  microphone: z.boolean(),
+  screen: z.boolean(),
+});
+export type MediaState = z.infer<typeof mediaStateSchema>;
 
 export const workspaceVideoParamsSchema = z.object({ workspaceId: idSchema });
 export const videoChannelParamsSchema = z.object({ workspaceId: idSchema, channelId: idSchema });
@@ -52,6 +81,8 @@ export const videoParticipantSchema = z.object({
   email: z.string(),
   profileImageUrl: z.string().nullable(),
   joinedAt: z.string(),
+  /** Discussion mode: what they said they send (PUT .../media); all false for a viewer. */
+  media: mediaStateSchema,
 });
 export type VideoParticipant = z.infer<typeof videoParticipantSchema>;
 
@@ -67,6 +98,12 @@ export const videoChannelSchema = z.object({
   /** The team whose room this is (null: the whole workspace's). */
   teamId: z.number().int().nullable(),
   teamName: z.string().nullable(),
+  mode: videoModeSchema,
+  /**
+   * How many may publish at once: 1 in presentation mode; in discussion mode the built-in mesh's
+   * limit, or null over LiveKit (the SFU room's own limit applies).
+   */
+  publisherLimit: z.number().int().nullable(),
 });
 export type VideoChannel = z.infer<typeof videoChannelSchema>;
 
@@ -156,6 +193,9 @@ export type VideoChannelEvent =
       type: 'GET_PARTICIPANTS_CONFIRMED';
       participants: VideoParticipant[];
       broadcasterId: number | null;
+      /** The channel's mode and who publishes now (ours, beside the spec's fields). */
+      mode: VideoMode;
+      publisherIds: number[];
     }
   | ShouldOutEvent;
 
@@ -212,6 +252,16 @@ export const videoEndpoints = {
     params: videoChannelParamsSchema,
     response: videoParticipantSchema,
   }),
+  updateChannel: endpoint({
+    method: 'PATCH',
+    path: videoChannelPath,
+    summary:
+      'Choose the meeting’s mode (its creator, the owner or an admin; 409 while anyone is in the meeting)',
+    params: videoChannelParamsSchema,
+    body: updateVideoChannelSchema,
+    response: videoChannelSchema,
+    errors: { 403: [ErrorCode.VIDEO_MODE_FORBIDDEN], 409: [ErrorCode.VIDEO_MODE_LOCKED] },
+  }),
   deleteChannel: endpoint({
     method: 'DELETE',
     path: videoChannelPath,
@@ -251,10 +301,21 @@ export const videoEndpoints = {
   claimBroadcast: endpoint({
     method: 'POST',
     path: `${videoChannelPath}/broadcast`,
-    summary: 'Claim the broadcast before publishing media (409 while someone else holds it)',
+    summary:
+      'Claim the broadcast before publishing media (409 while someone else holds it, or in a discussion, where PUT …/media is the way)',
     params: videoChannelParamsSchema,
     response: broadcastStateSchema,
-    errors: { 409: [ErrorCode.VIDEO_BROADCASTER_BUSY] },
+    errors: { 409: [ErrorCode.VIDEO_BROADCASTER_BUSY, ErrorCode.VIDEO_NOT_PRESENTATION] },
+  }),
+  setMedia: endpoint({
+    method: 'PUT',
+    path: `${videoChannelPath}/media`,
+    summary:
+      'Say what the caller publishes; anything on takes a publisher’s place (presentation: the broadcast, 409 while held; discussion: up to the limit, 409 beyond)',
+    params: videoChannelParamsSchema,
+    body: mediaStateSchema,
+    response: videoParticipantSchema,
+    errors: { 409: [ErrorCode.VIDEO_BROADCASTER_BUSY, ErrorCode.VIDEO_PUBLISHERS_FULL] },
   }),
   releaseBroadcast: endpoint({
     method: 'DELETE',

@@ -3,6 +3,7 @@ import {
   type AnyPgColumn,
   bigint,
   boolean,
+  check,
   date,
   index,
   integer,
@@ -19,6 +20,7 @@ import { digestFrequencies } from '@teamup/contracts/delivery';
 import { CHAT_NOTIFY_LEVELS } from '@teamup/contracts/chat';
 import { ANNOUNCEMENT_POSTING } from '@teamup/contracts/teams';
 import { WORKSPACE_ROLES } from '@teamup/contracts/workspaces';
+import { VIDEO_MODES } from '@teamup/contracts/video';
 // Read lazily (inside `references` callbacks): schema-auth.ts reads `users` from here.
 import { authSessions } from './schema-auth';
 
@@ -777,10 +779,13 @@ export const videoChannels = pgTable(
      * with a conditional update so two claims never both win.
      */
     broadcasterId: integer('broadcaster_id').references(() => users.id, { onDelete: 'set null' }),
+    /** PRESENTATION (the spec's one broadcaster) or DISCUSSION (everyone publishes; issue 47). */
+    mode: text('mode', { enum: VIDEO_MODES }).notNull().default('PRESENTATION'),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('video_channels_workspace_name_key').on(t.workspaceId, t.name),
+    check('video_channels_mode_check', sql`${t.mode} IN ('PRESENTATION', 'DISCUSSION')`),
     // A team's meeting channels (issue 45's contribution evidence, migration 0038).
     index('video_channels_team_idx')
       .on(t.teamId)
@@ -801,6 +806,11 @@ export const videoParticipants = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Discussion mode: holds one of the publisher places, and what is sent (PUT .../media). */
+    publishing: boolean('publishing').notNull().default(false),
+    camera: boolean('camera').notNull().default(false),
+    microphone: boolean('microphone').notNull().default(false),
+    screen: boolean('screen').notNull().default(false),
   },
   (t) => [
     uniqueIndex('video_participants_channel_user_key').on(t.channelId, t.userId),

@@ -87,6 +87,7 @@ export const videoRoutes = {
   createChannel: { method: 'POST', path: '/workspaces/:workspaceId/video-channels' },
   getChannel: { method: 'GET', path: '/workspaces/:workspaceId/video-channels/:channelId' },
   join: { method: 'POST', path: '/workspaces/:workspaceId/video-channels/:channelId' },
+  updateChannel: { method: 'PATCH', path: '/workspaces/:workspaceId/video-channels/:channelId' },
   deleteChannel: {
     method: 'DELETE',
     path: '/workspaces/:workspaceId/video-channels/:channelId',
@@ -115,6 +116,7 @@ export const videoRoutes = {
     method: 'DELETE',
     path: '/workspaces/:workspaceId/video-channels/:channelId/broadcast',
   },
+  setMedia: { method: 'PUT', path: '/workspaces/:workspaceId/video-channels/:channelId/media' },
 } as const satisfies Routes<typeof videoEndpoints, keyof typeof videoEndpoints>;
 
 /**

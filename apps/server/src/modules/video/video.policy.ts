@@ -26,6 +26,25 @@ export function canRemoveParticipant(
   );
 }
 
+/** The meeting's mode is its creator's choice, or the workspace moderators'. */
+export function canChangeMode(
+  channel: { createdBy: number | null },
+  actorId: number,
+  role: WorkspaceRole,
+): boolean {
+  return channel.createdBy === actorId || canModerateWorkspace(role);
+}
+
+export function assertMayChangeMode(
+  channel: { createdBy: number | null },
+  actorId: number,
+  role: WorkspaceRole,
+): void {
+  if (!canChangeMode(channel, actorId, role)) {
+    throw forbidden(M.modeForbidden, ErrorCode.VIDEO_MODE_FORBIDDEN);
+  }
+}
+
 export const notParticipant = () => forbidden(M.notParticipant, ErrorCode.VIDEO_NOT_PARTICIPANT);
 
 export function assertMayDeleteChannel(role: WorkspaceRole): void {

@@ -8,7 +8,8 @@ import type {
 } from '@teamup/contracts/video';
 import type { ChannelView, ChatLineRow, ParticipantView } from './video.repo';
 
-export function presentChannel(row: ChannelView): VideoChannel {
+/** `publisherLimit`: how many may publish at once in this channel on this server. */
+export function presentChannel(row: ChannelView, publisherLimit: number | null): VideoChannel {
   return {
     id: row.id,
     name: row.name,
@@ -19,6 +20,8 @@ export function presentChannel(row: ChannelView): VideoChannel {
     broadcasterId: row.broadcasterId,
     teamId: row.teamId,
     teamName: row.teamName,
+    mode: row.mode,
+    publisherLimit,
   };
 }
 
@@ -30,6 +33,7 @@ export function presentParticipant(row: ParticipantView): VideoParticipant {
     email: row.email,
     profileImageUrl: row.profileImageUrl,
     joinedAt: row.joinedAt.toISOString(),
+    media: { camera: row.camera, microphone: row.microphone, screen: row.screen },
   };
 }
 
@@ -46,15 +50,26 @@ export function presentChatLine(row: ChatLineRow): MeetingChatLine {
 
 // --- live events (`/sub/video/{id}` and `/sub/chat/{id}`) -------------------------------------
 
-/** Who is in the meeting now, as the participants call answers them, and who broadcasts. */
+/**
+ * Who is in the meeting now, as the participants call answers them, and who publishes: the one
+ * broadcaster in presentation mode, everyone holding a publisher's place in discussion mode.
+ */
 export function participantsConfirmed(
   participants: ParticipantView[],
-  broadcasterId: number | null,
+  channel: Pick<ChannelView, 'broadcasterId' | 'mode'>,
 ): VideoChannelEvent {
+  const { broadcasterId, mode } = channel;
   return {
     type: 'GET_PARTICIPANTS_CONFIRMED',
     participants: participants.map(presentParticipant),
     broadcasterId,
+    mode,
+    publisherIds:
+      mode === 'DISCUSSION'
+        ? participants.filter((p) => p.publishing).map((p) => p.userId)
+        : broadcasterId === null
+          ? []
+          : [broadcasterId],
   };
 }
 

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { VideoMode } from '@teamup/contracts/video';
+import { and, asc, desc, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { teams, users, videoChannels, videoChatMessages, videoParticipants } from '../../db/schema';
 
@@ -12,6 +13,10 @@ export type ParticipantView = {
   email: string;
   profileImageUrl: string | null;
   joinedAt: Date;
+  publishing: boolean;
+  camera: boolean;
+  microphone: boolean;
+  screen: boolean;
 };
 export type ChatLineRow = typeof videoChatMessages.$inferSelect;
 
@@ -27,6 +32,7 @@ const channelColumns = {
   teamId: videoChannels.teamId,
   createdBy: videoChannels.createdBy,
   broadcasterId: videoChannels.broadcasterId,
+  mode: videoChannels.mode,
   createdAt: videoChannels.createdAt,
   participantCount,
   teamName: teams.name,
@@ -35,7 +41,13 @@ const channelColumns = {
 /** Inserts a channel; undefined when the workspace already has one by that name. */
 export async function insertChannel(
   db: Db,
-  row: { workspaceId: number; name: string; createdBy: number; teamId: number | null },
+  row: {
+    workspaceId: number;
+    name: string;
+    createdBy: number;
+    teamId: number | null;
+    mode: VideoMode;
+  },
 ): Promise<ChannelRow | undefined> {
   const [inserted] = await db.insert(videoChannels).values(row).onConflictDoNothing().returning();
   return inserted;
@@ -60,6 +72,33 @@ export async function findChannel(db: Db, id: number): Promise<ChannelView | und
   return row;
 }
 
+/**
+ * Sets the channel's mode unless someone is in the meeting (their screens and media were set up
+ * for the other mode). True when it changed.
+ */
+export async function updateModeWhileEmpty(db: Db, id: number, mode: VideoMode) {
+  return db.transaction(async (tx) => {
+    // A join's insert holds a key-share lock on the channel until it commits; this lock waits
+    // for it (and holds the next join back), so the emptiness below is not already stale.
+    await tx
+      .select({ id: videoChannels.id })
+      .from(videoChannels)
+      .where(eq(videoChannels.id, id))
+      .for('update');
+    const updated = await tx
+      .update(videoChannels)
+      .set({ mode })
+      .where(
+        and(
+          eq(videoChannels.id, id),
+          sql`not exists (select 1 from "video_participants" vp where vp."channel_id" = ${id})`,
+        ),
+      )
+      .returning({ id: videoChannels.id });
+    return updated.length > 0;
+  });
+}
+
 export async function deleteChannel(db: Db, id: number): Promise<void> {
   await db.delete(videoChannels).where(eq(videoChannels.id, id));
 }
@@ -72,6 +111,10 @@ const participantColumns = {
   email: users.email,
   profileImageUrl: users.profileImageUrl,
   joinedAt: videoParticipants.joinedAt,
+  publishing: videoParticipants.publishing,
+  camera: videoParticipants.camera,
+  microphone: videoParticipants.microphone,
+  screen: videoParticipants.screen,
 };
 
 export async function listParticipants(db: Db, channelId: number): Promise<ParticipantView[]> {
@@ -171,6 +214,46 @@ export async function releaseBroadcast(db: Db, channelId: number, userId: number
     .update(videoChannels)
     .set({ broadcasterId: null })
     .where(and(eq(videoChannels.id, channelId), eq(videoChannels.broadcasterId, userId)));
+}
+
+/**
+ * Records what a participant sends. Sending anything takes a publisher's place, granted while
+ * fewer than `limit` others hold one (null: no limit). The channel's row is locked first, so of
+ * simultaneous claims for the last place exactly one wins. False when the places are taken.
+ */
+export async function setMediaState(
+  db: Db,
+  channelId: number,
+  userId: number,
+  media: { camera: boolean; microphone: boolean; screen: boolean },
+  limit: number | null,
+): Promise<boolean> {
+  const publishing = media.camera || media.microphone || media.screen;
+  return db.transaction(async (tx) => {
+    await tx
+      .select({ id: videoChannels.id })
+      .from(videoChannels)
+      .where(eq(videoChannels.id, channelId))
+      .for('update');
+    if (publishing && limit !== null) {
+      const [others] = await tx
+        .select({ count: sql<number>`count(*)::int` })
+        .from(videoParticipants)
+        .where(
+          and(
+            eq(videoParticipants.channelId, channelId),
+            eq(videoParticipants.publishing, true),
+            ne(videoParticipants.userId, userId),
+          ),
+        );
+      if ((others?.count ?? 0) >= limit) return false;
+    }
+    await tx
+      .update(videoParticipants)
+      .set({ ...media, publishing })
+      .where(and(eq(videoParticipants.channelId, channelId), eq(videoParticipants.userId, userId)));
+    return true;
+  });
 }
 
 /** Marks the given participations as still connected. */

@@ -24,6 +24,16 @@ export async function videoRoutes(app: TypedApp, ctx: AppContext, requireAuth: G
   route(endpoints.join, ({ userId, params }) =>
     video.join(ctx, userId, params.workspaceId, params.channelId),
   );
+  route(
+    endpoints.updateChannel,
+    ({ userId, params, body }) =>
+      video.updateChannel(ctx, userId, params.workspaceId, params.channelId, body),
+    // Decision 0036: the whole rule (creator or moderator) depends on the path alone.
+    {
+      access: ({ params, userId }) =>
+        video.requireModeChanger(ctx, userId, params.workspaceId, params.channelId),
+    },
+  );
   route(endpoints.deleteChannel, ({ userId, params }) =>
     video.deleteChannel(ctx, userId, params.workspaceId, params.channelId),
   );
@@ -41,6 +51,16 @@ export async function videoRoutes(app: TypedApp, ctx: AppContext, requireAuth: G
   );
   route(endpoints.claimBroadcast, ({ userId, params }) =>
     video.startBroadcast(ctx, userId, params.workspaceId, params.channelId),
+  );
+  route(
+    endpoints.setMedia,
+    ({ userId, params, body }) =>
+      video.setMedia(ctx, userId, params.workspaceId, params.channelId, body),
+    // Decision 0036: only the meeting's participants reach it, before the body is read.
+    {
+      access: ({ params, userId }) =>
+        video.requireParticipant(ctx, userId, params.workspaceId, params.channelId),
+    },
   );
   route(endpoints.releaseBroadcast, ({ userId, params }) =>
     video.stopBroadcast(ctx, userId, params.workspaceId, params.channelId),

@@ -4,6 +4,9 @@ import { Limits } from '@teamup/contracts/limits';
 import {
   VideoMessages as M,
   type Conference,
+  type MediaState,
+  type UpdateVideoChannelInput,
+  type VideoMode,
   type ShouldOutEvent,
   type VideoChannel,
   type VideoChannelEvent,
@@ -31,9 +34,28 @@ import {
   shouldOut,
 } from './video.presenter';
 import * as repo from './video.repo';
-import { assertMayDeleteChannel, assertMayRemoveParticipant, notParticipant } from './video.policy';
+import {
+  assertMayChangeMode,
+  assertMayDeleteChannel,
+  assertMayRemoveParticipant,
+  notParticipant,
+} from './video.policy';
+
+const nothingSent: MediaState = { camera: false, microphone: false, screen: false };
 
 const channelNotFound = () => notFound(M.channelNotFound, ErrorCode.VIDEO_CHANNEL_NOT_FOUND);
+
+/**
+ * How many may publish at once: the one broadcaster of a presentation; in a discussion, the
+ * built-in mesh's limit, or none of ours over LiveKit (the SFU room's own limit applies).
+ */
+export function publisherLimit(ctx: AppContext, mode: VideoMode): number | null {
+  if (mode === 'PRESENTATION') return 1;
+  return ctx.config.livekit ? null : Limits.meshPublishersMax;
+}
+
+const present = (ctx: AppContext, row: repo.ChannelView) =>
+  presentChannel(row, publisherLimit(ctx, row.mode));
 
 /** The channel, if it belongs to the workspace and the caller is a member there; with the role. */
 export async function requireChannel(
@@ -74,23 +96,19 @@ export async function announceParticipants(ctx: AppContext, channelId: number) {
   const channel = await repo.findChannel(db, channelId);
   if (!channel) return;
   const participants = await repo.listParticipants(db, channelId);
-  await publishVideoEvent(
-    ctx,
-    channelId,
-    participantsConfirmed(participants, channel.broadcasterId),
-  );
+  await publishVideoEvent(ctx, channelId, participantsConfirmed(participants, channel));
 }
 
 export async function listChannels(ctx: AppContext, userId: number, workspaceId: number) {
   await requireMembership(ctx, workspaceId, userId);
-  return (await repo.listChannels(ctx.database.db, workspaceId)).map(presentChannel);
+  return (await repo.listChannels(ctx.database.db, workspaceId)).map((row) => present(ctx, row));
 }
 
 export async function createChannel(
   ctx: AppContext,
   userId: number,
   workspaceId: number,
-  input: { name: string; teamId?: number | null | undefined },
+  input: { name: string; teamId?: number | null | undefined; mode?: VideoMode | undefined },
 ): Promise<VideoChannel> {
   const role = await requireMembership(ctx, workspaceId, userId);
   const db = ctx.database.db;
@@ -112,9 +130,10 @@ export async function createChannel(
     name: input.name,
     createdBy: userId,
     teamId: team?.id ?? null,
+    mode: input.mode ?? 'PRESENTATION',
   });
   if (!inserted) throw conflict(ErrorCode.VIDEO_CHANNEL_DUPLICATE, M.duplicateName);
-  return presentChannel({ ...inserted, participantCount: 0, teamName: team?.name ?? null });
+  return present(ctx, { ...inserted, participantCount: 0, teamName: team?.name ?? null });
 }
 
 export async function getChannel(
@@ -124,7 +143,40 @@ export async function getChannel(
   channelId: number,
 ): Promise<VideoChannel> {
   const { channel } = await requireChannel(ctx, userId, workspaceId, channelId);
-  return presentChannel(channel);
+  return present(ctx, channel);
+}
+
+/** The channel, when the caller may choose its mode (also the PATCH route's access step). */
+export async function requireModeChanger(
+  ctx: AppContext,
+  userId: number,
+  workspaceId: number,
+  channelId: number,
+) {
+  const found = await requireChannel(ctx, userId, workspaceId, channelId);
+  assertMayChangeMode(found.channel, userId, found.role);
+  return found;
+}
+
+/**
+ * Chooses the meeting's mode: its creator or a workspace moderator, between meetings only (the
+ * screens and media of people inside were set up for the mode they entered).
+ */
+export async function updateChannel(
+  ctx: AppContext,
+  userId: number,
+  workspaceId: number,
+  channelId: number,
+  input: UpdateVideoChannelInput,
+): Promise<VideoChannel> {
+  const { channel } = await requireModeChanger(ctx, userId, workspaceId, channelId);
+  if (channel.mode !== input.mode) {
+    const changed = await repo.updateModeWhileEmpty(ctx.database.db, channelId, input.mode);
+    if (!changed) throw conflict(ErrorCode.VIDEO_MODE_LOCKED, M.modeLocked);
+  }
+  const after = await repo.findChannel(ctx.database.db, channelId);
+  if (!after) throw channelNotFound();
+  return present(ctx, after);
 }
 
 /** Workspace owner only (spec 02 section 6); everyone inside is sent out first. */
@@ -225,7 +277,8 @@ export async function participantOf(ctx: AppContext, channelId: number, userId: 
   return participant;
 }
 
-async function requireParticipant(
+/** The channel and the caller's participation in it (also PUT .../media's access step). */
+export async function requireParticipant(
   ctx: AppContext,
   userId: number,
   workspaceId: number,
@@ -273,11 +326,12 @@ export async function joinConference(
       userId,
     }),
   });
-  // Publishing is the broadcaster's alone; claiming the broadcast grants it on the SFU.
+  // A presentation's publishing is the broadcaster's alone (claiming the broadcast grants it on
+  // the SFU); in a discussion everyone may publish, up to the SFU room's limit.
   token.addGrant({
     roomJoin: true,
     room: roomName,
-    canPublish: channel.broadcasterId === userId,
+    canPublish: channel.mode === 'DISCUSSION' || channel.broadcasterId === userId,
     canPublishData: false,
     canSubscribe: true,
   });
@@ -303,6 +357,9 @@ export async function startBroadcast(
   channelId: number,
 ) {
   const { channel } = await requireParticipant(ctx, userId, workspaceId, channelId);
+  if (channel.mode === 'DISCUSSION') {
+    throw conflict(ErrorCode.VIDEO_NOT_PRESENTATION, M.broadcastInDiscussion);
+  }
   const broadcasterId = await repo.claimBroadcast(ctx.database.db, channelId, userId);
   if (broadcasterId !== userId) {
     throw conflict(ErrorCode.VIDEO_BROADCASTER_BUSY, M.broadcasterBusy);
@@ -327,12 +384,47 @@ export async function stopBroadcast(
 ) {
   const { channel } = await requireChannel(ctx, userId, workspaceId, channelId);
   await repo.releaseBroadcast(ctx.database.db, channelId, userId);
+  // Whoever gives the broadcast back sends nothing any more, whichever call they gave it back by.
+  await repo.setMediaState(ctx.database.db, channelId, userId, nothingSent, null);
   if (channel.broadcasterId === userId) {
     await announceParticipants(ctx, channelId);
     await liveRoomControl(ctx).allowPublishing({ workspaceId, channelId, userId }, false);
   }
   const after = await repo.findChannel(ctx.database.db, channelId);
   return { broadcasterId: after?.broadcasterId ?? null };
+}
+
+/**
+ * PUT .../media: what the caller sends now. Anything on takes a publisher's place: the broadcast
+ * in a presentation (its rules and refusal), one of the places in a discussion (refused beyond the
+ * limit). Everything off gives the place up.
+ */
+export async function setMedia(
+  ctx: AppContext,
+  userId: number,
+  workspaceId: number,
+  channelId: number,
+  media: MediaState,
+): Promise<VideoParticipant> {
+  const { channel } = await requireParticipant(ctx, userId, workspaceId, channelId);
+  const db = ctx.database.db;
+  const sending = media.camera || media.microphone || media.screen;
+  if (channel.mode === 'PRESENTATION') {
+    if (sending) await startBroadcast(ctx, userId, workspaceId, channelId);
+    else await stopBroadcast(ctx, userId, workspaceId, channelId);
+  }
+  const granted = await repo.setMediaState(
+    db,
+    channelId,
+    userId,
+    media,
+    channel.mode === 'DISCUSSION' ? publisherLimit(ctx, channel.mode) : null,
+  );
+  if (!granted) throw conflict(ErrorCode.VIDEO_PUBLISHERS_FULL, M.publishersFull);
+  await announceParticipants(ctx, channelId);
+  const participant = await repo.findParticipant(db, channelId, { userId });
+  if (!participant) throw notParticipant(); // removed in between
+  return presentParticipant(participant);
 }
 
 /** Someone leaving the workspace leaves its video channels in the same write. */

@@ -11,6 +11,7 @@ import { ChatRoomLinks } from '../../features/chat/components/chat-room-links';
 import { useWorkspaceTeams } from '../../lib/queries/workspace-teams';
 import { MyTasksLink } from '../../features/my-tasks/components/my-tasks-link';
 import { ClassLinks } from '../../features/class-overview/components/class-links';
+import { canModerateWorkspace } from '@teamup/contracts/workspace-roles';
 import { VideoRoomLinks } from '../../features/video/components/video-room-links';
 import { useCurrentWorkspace } from '../../hooks/use-current-workspace';
 import { SidePanelLink, SidePanelWorkspaceName } from '../../components/side-panel/side-panel-link';
@@ -197,6 +198,8 @@ export function WorkspaceSidePanel() {
               <VideoRoomLinks
                 workspaceId={secondary.id}
                 isOwner={secondary.myRole === 'OWNER'}
+                canModerate={canModerateWorkspace(secondary.myRole)}
+                myId={user?.id}
                 emptyText={t.noVideoMeetings}
               />
             ) : (

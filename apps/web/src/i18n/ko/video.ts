@@ -40,7 +40,11 @@ export const videoKo = {
   /** The camera and microphone check before joining (issue 41). */
   preJoin: {
     title: (room: string) => (room ? `참여 전 확인: ${room}` : '참여 전 확인'),
-    hint: '카메라와 마이크는 참여한 뒤 직접 켤 때에만 다른 참가자에게 보이고 들립니다.',
+    hint: '카메라와 마이크는 켜고 참여하거나 참여한 뒤 직접 켤 때에만 다른 참가자에게 보이고 들립니다.',
+    discussionHint:
+      '회의 모드에서는 모두가 서로 보고 들을 수 있습니다. 마이크를 끄고 참여하려면 위 스위치를 끄세요.',
+    joinWithCamera: '카메라 켜고 참여',
+    joinWithMic: '마이크 켜고 참여',
     preview: '내 카메라 미리보기',
     camera: '카메라',
     microphone: '마이크',
@@ -111,9 +115,41 @@ export const videoKo = {
     socketTimeout:
       '실시간 연결 서버에 15초 안에 연결하지 못했습니다. 네트워크 상태를 확인해주세요.',
   },
+  /** A meeting's mode (issue 47): the spec's one broadcaster, or everyone seeing each other. */
+  modes: {
+    label: '회의 방식',
+    PRESENTATION: '발표 모드',
+    DISCUSSION: '회의 모드',
+    presentationHint: '한 번에 한 사람만 카메라·마이크·화면을 켭니다. 강의나 발표에 알맞습니다.',
+    discussionHint: (limit: number | null) =>
+      limit === null
+        ? '모두가 카메라와 마이크를 켜고 서로 보며 이야기합니다.'
+        : `모두가 카메라와 마이크를 켜고 서로 보며 이야기합니다. 동시에 최대 ${limit}명까지 켤 수 있습니다.`,
+    discussionCreateHint: (limit: number) =>
+      `모두가 카메라와 마이크를 켜고 서로 보며 이야기합니다. 미디어 서버(LiveKit)가 없으면 동시에 최대 ${limit}명까지 켤 수 있습니다.`,
+    change: (name: string) => `${name} 회의 방식 바꾸기`,
+    changed: (mode: string) => `회의 방식을 ${mode}로 바꿨습니다.`,
+    changeFailed: '회의 방식을 바꾸지 못했습니다.',
+    publishers: (count: number, limit: number) => `카메라·마이크 ${count}/${limit}명`,
+  },
+  /** The discussion mode's gallery and speaker view. */
+  gallery: {
+    layout: '화면 배치',
+    grid: '갤러리',
+    speaker: '발표자 보기',
+    tile: (name: string) => `${name} 님의 영상`,
+    selfTile: '내 영상',
+    you: (name: string) => `${name} (나)`,
+    screenOf: (name: string) => `${name} 님의 화면 공유`,
+    speaking: '말하는 중',
+    cameraOff: '카메라 꺼짐',
+    micOff: '마이크 꺼짐',
+    alone: '아직 다른 참가자가 없습니다. 회의실 링크를 공유해 보세요.',
+  },
   rooms: {
     failed: '화상 회의 목록을 불러오지 못했습니다.',
     participantCount: (count: number) => `${count}명 참여 중`,
+    discussionBadge: '회의',
     delete: (name: string) => `${name} 회의실 삭제`,
     deleteConfirm: (name: string) =>
       `'${name}' 회의실을 삭제할까요? 참여 중인 사람은 모두 나가게 됩니다.`,

@@ -1,6 +1,13 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { Limits } from '@teamup/contracts/limits';
-import type { Conference, VideoChannel, VideoParticipant } from '@teamup/contracts/video';
+import type {
+  Conference,
+  MediaState,
+  UpdateVideoChannelInput,
+  VideoChannel,
+  VideoMode,
+  VideoParticipant,
+} from '@teamup/contracts/video';
 import { pathOf } from '@teamup/contracts/path-of';
 import { videoRoutes } from '../../../lib/first-load-endpoints';
 import { api } from '../../../lib/api-client';
@@ -36,8 +43,19 @@ export function patchListedChannel(
 export function useCreateVideoChannel(workspaceId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { name: string; teamId?: number | null }) =>
+    mutationFn: (input: { name: string; teamId?: number | null; mode?: VideoMode }) =>
       api.post<VideoChannel>(pathOf(videoRoutes.createChannel, { workspaceId }), input),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: videoChannelsQueryKey(workspaceId) }),
+  });
+}
+
+/** The creator or a moderator chooses the mode, while nobody is in the meeting (issue 47). */
+export function useUpdateVideoChannel(workspaceId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ channelId, ...input }: UpdateVideoChannelInput & { channelId: number }) =>
+      api.patch<VideoChannel>(pathOf(videoRoutes.updateChannel, { workspaceId, channelId }), input),
     onSuccess: () =>
       queryClient.invalidateQueries({ queryKey: videoChannelsQueryKey(workspaceId) }),
   });
@@ -73,6 +91,9 @@ export function meetingApi(workspaceId: number, channelId: number) {
     joinConference: () => api.post<Conference>(pathOf(videoRoutes.joinConference, room)),
     claimBroadcast: () =>
       api.post<{ broadcasterId: number | null }>(pathOf(videoRoutes.claimBroadcast, room)),
+    /** What this browser sends; anything on takes a publisher's place (409 when none is left). */
+    setMedia: (media: MediaState) =>
+      api.put<VideoParticipant>(pathOf(videoRoutes.setMedia, room), media),
     releaseBroadcast: () =>
       api.delete<{ broadcasterId: number | null }>(pathOf(videoRoutes.releaseBroadcast, room)),
   };

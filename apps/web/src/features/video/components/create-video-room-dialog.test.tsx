@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { ErrorCode } from '@teamup/contracts/error-codes';
 import { ApiError } from '../../../lib/api-error';
 import { tokenStore } from '../../../lib/token-store';
@@ -69,6 +69,20 @@ describe('CreateVideoRoomDialog', () => {
         '같은 이름의 화상회의 방이 이미 존재합니다. 다른 이름을 사용해주세요.',
       ),
     ).toBeTruthy();
-    expect(posts()).toEqual([{ name: '주간 회의' }]);
+    expect(posts()).toEqual([{ name: '주간 회의', mode: 'PRESENTATION' }]);
+  });
+
+  it('makes a discussion when chosen, saying what it means (issue 47)', async () => {
+    stubRooms(() => new Response(null, { status: 500 }));
+    renderPage('/', <CreateVideoRoomDialog opened onClose={() => undefined} workspaceId={5} />);
+    fireEvent.change(await screen.findByTestId('video-room-name'), {
+      target: { value: '조별 토론' },
+    });
+    const presentation = screen.getByRole('radio', { name: /발표 모드/ });
+    expect((presentation as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByText(/동시에 최대 4명까지/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('radio', { name: /회의 모드/ }));
+    fireEvent.click(screen.getByTestId('video-room-create'));
+    await waitFor(() => expect(posts()).toEqual([{ name: '조별 토론', mode: 'DISCUSSION' }]));
   });
 });

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Radio, Select, Stack, TextInput } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { ErrorCode } from '@teamup/contracts/error-codes';
 import { Limits } from '@teamup/contracts/limits';
-import { VideoMessages } from '@teamup/contracts/video';
+import { VideoMessages, type VideoMode } from '@teamup/contracts/video';
 import { routes } from '../../../config/paths';
 import { videoKo } from '../../../i18n/ko/video';
 import { ApiError } from '../../../lib/api-error';
@@ -34,6 +34,7 @@ function CreateVideoRoomForm({ onClose, workspaceId }: Omit<CreateVideoRoomDialo
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [teamId, setTeamId] = useState<string | null>(null);
+  const [mode, setMode] = useState<VideoMode>('PRESENTATION');
   const create = useCreateVideoChannel(workspaceId);
   // A room may belong to one of the creator's teams (its meetings' notes are the team's).
   const teams = useWorkspaceTeams(workspaceId);
@@ -51,7 +52,7 @@ function CreateVideoRoomForm({ onClose, workspaceId }: Omit<CreateVideoRoomDialo
           return;
         }
         create.mutate(
-          { name: trimmed, ...(teamId === null ? {} : { teamId: Number(teamId) }) },
+          { name: trimmed, mode, ...(teamId === null ? {} : { teamId: Number(teamId) }) },
           {
             onSuccess: (room) => {
               onClose();
@@ -91,6 +92,7 @@ function CreateVideoRoomForm({ onClose, workspaceId }: Omit<CreateVideoRoomDialo
             comboboxProps={{ withinPortal: false }}
           />
         )}
+        <ModeChoice value={mode} onChange={setMode} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             {t.cancel}
@@ -101,6 +103,43 @@ function CreateVideoRoomForm({ onClose, workspaceId }: Omit<CreateVideoRoomDialo
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/**
+ * Presentation (the default) or discussion, each with what it means. The discussion's limit is
+ * said as the built-in one, which a server with LiveKit lifts (the meeting shows its real figure).
+ */
+export function ModeChoice({
+  value,
+  onChange,
+}: {
+  value: VideoMode;
+  onChange: (mode: VideoMode) => void;
+}) {
+  const modes = videoKo.modes;
+  return (
+    <Radio.Group
+      label={modes.label}
+      value={value}
+      onChange={(next) => onChange(next)}
+      data-testid="video-room-mode"
+    >
+      <Stack gap="xs" mt={4}>
+        <Radio
+          value="PRESENTATION"
+          label={modes.PRESENTATION}
+          description={modes.presentationHint}
+          data-testid="video-room-mode-presentation"
+        />
+        <Radio
+          value="DISCUSSION"
+          label={modes.DISCUSSION}
+          description={modes.discussionCreateHint(Limits.meshPublishersMax)}
+          data-testid="video-room-mode-discussion"
+        />
+      </Stack>
+    </Radio.Group>
   );
 }
 

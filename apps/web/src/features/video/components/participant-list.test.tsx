@@ -20,6 +20,7 @@ const participant = (
   email: `${name}@example.com`,
   profileImageUrl: image,
   joinedAt: '2026-11-24T10:00:00.000Z',
+  media: { camera: false, microphone: false, screen: false },
 });
 
 describe('ParticipantList', () => {

@@ -17,6 +17,7 @@ export function ParticipantList({
   myId,
   broadcasterId,
   micOnUserId,
+  micOnUserIds,
   cameraOn,
   broadcastingElsewhere = false,
   canRemove,
@@ -27,6 +28,8 @@ export function ParticipantList({
   broadcasterId: number | null;
   /** Whose microphone the room hears now (only the broadcaster sends), if anyone's. */
   micOnUserId: number | null;
+  /** In a discussion everyone may speak: whose microphones are on (replaces `micOnUserId`). */
+  micOnUserIds?: ReadonlySet<number>;
   cameraOn: boolean;
   /** The roster names me as the broadcaster but this tab sends nothing: another tab or device. */
   broadcastingElsewhere?: boolean;
@@ -56,7 +59,9 @@ export function ParticipantList({
         >
           {participants.map((participant) => {
             const self = participant.userId === myId;
-            const micOn = participant.userId === micOnUserId;
+            const micOn = micOnUserIds
+              ? micOnUserIds.has(participant.userId)
+              : participant.userId === micOnUserId;
             return (
               <Group
                 component="li"

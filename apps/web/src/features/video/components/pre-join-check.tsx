@@ -1,5 +1,18 @@
 import { useState, type ReactNode } from 'react';
-import { Box, Button, Center, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import {
+  Badge,
+  Box,
+  Button,
+  Center,
+  Group,
+  Paper,
+  Progress,
+  Stack,
+  Switch,
+  Text,
+  Title,
+} from '@mantine/core';
+import type { VideoMode } from '@teamup/contracts/video';
 import { IconCamera, IconMicrophone } from '@tabler/icons-react';
 import { videoKo } from '../../../i18n/ko/video';
 import { useDeviceCheck, HEARD_LEVEL, type DeviceState } from '../hooks/use-device-check';
@@ -37,21 +50,37 @@ function StatusRow({
   );
 }
 
+/** What to turn on right after joining. */
+export interface JoinChoice {
+  camera: boolean;
+  microphone: boolean;
+}
+
 /**
  * Before joining a meeting: the camera's picture, the microphone's level and the device picker,
- * so a person knows both work before anyone sees or hears them (issue 41). Nothing is sent from
- * here; joining stops the check's capture, and the meeting captures again when a source is
- * turned on.
+ * so a person knows both work before anyone sees or hears them (issue 41), and whether to join
+ * with the camera and microphone on (a discussion starts with both on, a presentation with both
+ * off; issue 47). Nothing is sent from here; joining stops the check's capture, and the meeting
+ * captures again what was chosen.
  */
 export function PreJoinCheck({
   roomName,
+  mode,
   onJoin,
   onCancel,
 }: {
   roomName: string;
-  onJoin: () => void;
+  /** Undefined while the room is still being looked up. */
+  mode?: VideoMode | undefined;
+  onJoin: (choice: JoinChoice) => void;
   onCancel: () => void;
 }) {
+  const discussion = mode === 'DISCUSSION';
+  const [chosen, setChosen] = useState<Partial<JoinChoice>>({});
+  const choice: JoinChoice = {
+    camera: chosen.camera ?? discussion,
+    microphone: chosen.microphone ?? discussion,
+  };
   const [devices, setDevices] = useState<DeviceChoice>(loadDeviceChoice);
   const check = useDeviceCheck(devices);
   const loud = check.level >= HEARD_LEVEL;
@@ -74,9 +103,16 @@ export function PreJoinCheck({
         data-testid="meeting-prejoin"
       >
         <Stack gap="sm">
-          <Title order={2} size="h4" id="pre-join-title">
-            {t.title(roomName)}
-          </Title>
+          <Group gap="xs" justify="space-between" wrap="wrap">
+            <Title order={2} size="h4" id="pre-join-title">
+              {t.title(roomName)}
+            </Title>
+            {mode && (
+              <Badge variant="light" data-testid="meeting-prejoin-mode">
+                {videoKo.modes[mode]}
+              </Badge>
+            )}
+          </Group>
           <Box
             bg="dark.7"
             h={{ base: 180, sm: 260 }}
@@ -122,14 +158,45 @@ export function PreJoinCheck({
             </Stack>
             <DevicePicker value={devices} onChange={choose} />
           </Group>
+          <Group gap="lg">
+            <Switch
+              label={t.joinWithCamera}
+              checked={choice.camera && check.camera !== 'unavailable'}
+              disabled={check.camera === 'unavailable'}
+              onChange={(event) => {
+                const camera = event.currentTarget.checked;
+                setChosen((now) => ({ ...now, camera }));
+              }}
+              data-testid="meeting-prejoin-with-camera"
+            />
+            <Switch
+              label={t.joinWithMic}
+              checked={choice.microphone && check.microphone !== 'unavailable'}
+              disabled={check.microphone === 'unavailable'}
+              onChange={(event) => {
+                const microphone = event.currentTarget.checked;
+                setChosen((now) => ({ ...now, microphone }));
+              }}
+              data-testid="meeting-prejoin-with-mic"
+            />
+          </Group>
           <Text size="sm" c="dimmed">
-            {nothingWorks ? t.noDevices : t.hint}
+            {nothingWorks ? t.noDevices : discussion ? t.discussionHint : t.hint}
           </Text>
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onCancel} data-testid="meeting-prejoin-cancel">
               {t.cancel}
             </Button>
-            <Button onClick={onJoin} data-autofocus data-testid="meeting-prejoin-join">
+            <Button
+              onClick={() =>
+                onJoin({
+                  camera: choice.camera && check.camera !== 'unavailable',
+                  microphone: choice.microphone && check.microphone !== 'unavailable',
+                })
+              }
+              data-autofocus
+              data-testid="meeting-prejoin-join"
+            >
               {t.join}
             </Button>
           </Group>

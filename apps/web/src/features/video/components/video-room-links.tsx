@@ -1,6 +1,13 @@
-import { ActionIcon, Badge, Group, Stack, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Group, Menu, Stack, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconTrash, IconVideo } from '@tabler/icons-react';
+import {
+  IconCheck,
+  IconPresentation,
+  IconSettings,
+  IconTrash,
+  IconUsers,
+} from '@tabler/icons-react';
+import { VIDEO_MODES, type VideoChannel } from '@teamup/contracts/video';
 import { useSearchParams } from 'react-router';
 import { routes } from '../../../config/paths';
 import { useConfirmAction } from '../../../components/confirm-action';
@@ -8,19 +15,89 @@ import { videoKo } from '../../../i18n/ko/video';
 import { errorMessage } from '../../../lib/error-message';
 import { SidePanelLink } from '../../../components/side-panel/side-panel-link';
 import { sidePanelListState } from '../../../components/side-panel/side-panel-section';
-import { useDeleteVideoChannel, useVideoChannels } from '../api/video-api';
+import { useDeleteVideoChannel, useUpdateVideoChannel, useVideoChannels } from '../api/video-api';
 
 const t = videoKo.rooms;
+const modes = videoKo.modes;
+
+/**
+ * The meeting's mode, for its creator and the workspace's moderators: a menu of the two modes.
+ * The server refuses a change while anyone is in the meeting, in its own words.
+ */
+function ModeMenu({ workspaceId, room }: { workspaceId: number; room: VideoChannel }) {
+  const update = useUpdateVideoChannel(workspaceId);
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Tooltip label={modes.change(room.name)} withArrow>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="sm"
+            aria-label={modes.change(room.name)}
+            loading={update.isPending}
+            data-testid="video-room-mode-menu"
+          >
+            <IconSettings size={14} />
+          </ActionIcon>
+        </Tooltip>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{modes.label}</Menu.Label>
+        {VIDEO_MODES.map((mode) => (
+          <Menu.Item
+            key={mode}
+            leftSection={
+              mode === room.mode ? <IconCheck size={14} /> : <span style={{ width: 14 }} />
+            }
+            aria-checked={mode === room.mode}
+            role="menuitemradio"
+            data-testid={`video-room-set-${mode.toLowerCase()}`}
+            onClick={() => {
+              if (mode === room.mode) return;
+              update.mutate(
+                { channelId: room.id, mode },
+                {
+                  onSuccess: () =>
+                    notifications.show({ color: 'teal', message: modes.changed(modes[mode]) }),
+                  onError: (error) =>
+                    notifications.show({
+                      color: 'red',
+                      message: errorMessage(error, { fallback: modes.changeFailed }),
+                    }),
+                },
+              );
+            }}
+          >
+            {modes[mode]}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
 
 interface VideoRoomLinksProps {
   workspaceId: number;
   /** Only the workspace owner may delete rooms (spec 02 section 6). */
   isOwner: boolean;
+  /** The owner and admins choose any room's mode; others only that of rooms they made. */
+  canModerate: boolean;
+  myId: number | undefined;
   emptyText: string;
 }
 
-/** The workspace's video rooms in the side panel, polled every 5 s, each opening the meeting. */
-export function VideoRoomLinks({ workspaceId, isOwner, emptyText }: VideoRoomLinksProps) {
+/**
+ * The workspace's video rooms in the side panel, polled every 5 s, each opening the meeting, with
+ * its mode (a discussion is marked; issue 47).
+ */
+export function VideoRoomLinks({
+  workspaceId,
+  isOwner,
+  canModerate,
+  myId,
+  emptyText,
+}: VideoRoomLinksProps) {
   const rooms = useVideoChannels(workspaceId);
   const remove = useDeleteVideoChannel(workspaceId);
   const [params] = useSearchParams();
@@ -52,22 +129,43 @@ export function VideoRoomLinks({ workspaceId, isOwner, emptyText }: VideoRoomLin
                     })}
                     name={room.teamName ? `${room.name} · ${room.teamName}` : room.name}
                     active={active}
-                    leftSection={<IconVideo size={16} aria-hidden />}
+                    leftSection={
+                      room.mode === 'DISCUSSION' ? (
+                        <IconUsers size={16} aria-label={modes.DISCUSSION} role="img" />
+                      ) : (
+                        <IconPresentation size={16} aria-label={modes.PRESENTATION} role="img" />
+                      )
+                    }
                     rightSection={
-                      room.participantCount > 0 ? (
-                        <Badge
-                          size="sm"
-                          variant="light"
-                          aria-label={t.participantCount(room.participantCount)}
-                        >
-                          {room.participantCount}
-                        </Badge>
-                      ) : undefined
+                      <Group gap={4} wrap="nowrap">
+                        {room.mode === 'DISCUSSION' && (
+                          <Badge
+                            size="xs"
+                            variant="outline"
+                            color="grape"
+                            data-testid="video-room-discussion"
+                          >
+                            {t.discussionBadge}
+                          </Badge>
+                        )}
+                        {room.participantCount > 0 && (
+                          <Badge
+                            size="sm"
+                            variant="light"
+                            aria-label={t.participantCount(room.participantCount)}
+                          >
+                            {room.participantCount}
+                          </Badge>
+                        )}
+                      </Group>
                     }
                     testId="side-panel-video-room"
                     data={{ 'data-room-id': room.id }}
                   />
                 </div>
+                {(canModerate || room.createdBy === myId) && (
+                  <ModeMenu workspaceId={workspaceId} room={room} />
+                )}
                 {isOwner && (
                   <Tooltip label={t.delete(room.name)} withArrow>
                     <ActionIcon

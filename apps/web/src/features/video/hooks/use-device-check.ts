@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { AudioMeter, HEARD_LEVEL } from '../lib/audio-meter';
 import { deviceConstraint, type DeviceChoice } from '../lib/devices';
 
 export type DeviceState = 'checking' | 'ok' | 'unavailable';
@@ -14,8 +15,7 @@ export interface DeviceCheck {
   heard: boolean;
 }
 
-/** Above this peak (of 1) the microphone counts as hearing something, not only its own hiss. */
-export const HEARD_LEVEL = 0.02;
+export { HEARD_LEVEL };
 
 const checking: DeviceCheck = {
   preview: null,
@@ -39,30 +39,12 @@ async function capture(constraints: MediaStreamConstraints): Promise<MediaStream
  * move the meter. Answers the function that stops reading.
  */
 function meter(stream: MediaStream, onLevel: (level: number) => void): () => void {
-  const Context = window.AudioContext as typeof AudioContext | undefined;
-  if (!Context) return () => undefined;
-  const context = new Context();
-  // A page opened from a link, without a click, starts its sound suspended: the first click or
-  // key lets it run.
-  const resume = () => void context.resume().catch(() => undefined);
-  resume();
-  document.addEventListener('pointerdown', resume, { once: true });
-  document.addEventListener('keydown', resume, { once: true });
-  const analyser = context.createAnalyser();
-  analyser.fftSize = 512;
-  context.createMediaStreamSource(stream).connect(analyser);
-  const samples = new Uint8Array(analyser.fftSize);
-  const timer = setInterval(() => {
-    analyser.getByteTimeDomainData(samples);
-    let peak = 0;
-    for (const sample of samples) peak = Math.max(peak, Math.abs(sample - 128) / 128);
-    onLevel(peak);
-  }, 100);
+  const audio = new AudioMeter();
+  audio.watch('mic', stream);
+  const timer = setInterval(() => onLevel(audio.peak('mic')), 100);
   return () => {
     clearInterval(timer);
-    document.removeEventListener('pointerdown', resume);
-    document.removeEventListener('keydown', resume);
-    void context.close().catch(() => undefined);
+    audio.close();
   };
 }
 

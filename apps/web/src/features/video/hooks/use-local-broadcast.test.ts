@@ -37,7 +37,13 @@ function cameraStream(video: ReturnType<typeof micTrack>, audio: ReturnType<type
   };
 }
 
-function setUp(options: { broadcaster?: number | null; publishFails?: boolean } = {}) {
+function setUp(
+  options: {
+    broadcaster?: number | null;
+    publishFails?: boolean;
+    mode?: 'PRESENTATION' | 'DISCUSSION';
+  } = {},
+) {
   const published: string[][] = [];
   const media: MediaSession = {
     publish: vi.fn((tracks: MediaStreamTrack[]) => {
@@ -51,6 +57,7 @@ function setUp(options: { broadcaster?: number | null; publishFails?: boolean } 
   const api = {
     claimBroadcast: vi.fn(() => Promise.resolve({ broadcasterId: ME })),
     releaseBroadcast: vi.fn(() => Promise.resolve({ broadcasterId: null })),
+    setMedia: vi.fn(() => Promise.resolve({})),
   } as unknown as ReturnType<typeof meetingApi>;
   const setAlert = vi.fn();
   const mic = micTrack();
@@ -71,6 +78,7 @@ function setUp(options: { broadcaster?: number | null; publishFails?: boolean } 
       myId: ME,
       mediaRef: { current: media },
       broadcasterRef: { current: options.broadcaster ?? null },
+      modeRef: { current: options.mode ?? 'PRESENTATION' },
       setAlert,
       devicesRef,
     }),
@@ -213,5 +221,52 @@ describe('useLocalBroadcast', () => {
     await act(() => hook.result.current.switchDevices(before));
     expect(setAlert).toHaveBeenCalledWith(videoKo.devices.switchFailed);
     expect(hook.result.current.local.mic).not.toBeNull();
+  });
+
+  describe('in discussion mode', () => {
+    it('takes a place with what it turns on, reports each change, and frees the place at the end', async () => {
+      const { hook, api, published, getUserMedia } = setUp({ mode: 'DISCUSSION', broadcaster: 99 });
+      const cameraMic = micTrack('camera-mic');
+      const video = micTrack('camera');
+      getUserMedia.mockResolvedValueOnce(cameraStream(video, cameraMic));
+      // Someone else publishing is no reason to refuse here: everyone may.
+      await act(() => hook.result.current.toggleCamera());
+      expect(api.claimBroadcast).not.toHaveBeenCalled();
+      expect(api.setMedia).toHaveBeenNthCalledWith(1, {
+        camera: true,
+        microphone: false,
+        screen: false,
+      });
+      expect(api.setMedia).toHaveBeenNthCalledWith(2, {
+        camera: true,
+        microphone: true,
+        screen: false,
+      });
+      expect(published).toEqual([['camera', 'camera-mic']]);
+
+      await act(() => hook.result.current.toggleMute());
+      expect(api.setMedia).toHaveBeenLastCalledWith({
+        camera: true,
+        microphone: false,
+        screen: false,
+      });
+      await act(() => hook.result.current.toggleCamera());
+      expect(api.setMedia).toHaveBeenLastCalledWith({
+        camera: false,
+        microphone: false,
+        screen: false,
+      });
+      expect(api.releaseBroadcast).not.toHaveBeenCalled();
+    });
+
+    it("shows the server's words when every place is taken, and captures nothing", async () => {
+      const { hook, api, setAlert, getUserMedia } = setUp({ mode: 'DISCUSSION' });
+      vi.mocked(api.setMedia).mockRejectedValueOnce(
+        new ApiError(409, ErrorCode.VIDEO_PUBLISHERS_FULL, '최대 4명까지 … LiveKit'),
+      );
+      await act(() => hook.result.current.toggleMute());
+      expect(setAlert).toHaveBeenCalledWith('최대 4명까지 … LiveKit');
+      expect(getUserMedia).not.toHaveBeenCalled();
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { useCallback, useRef, useState, type RefObject } from 'react';
 import { ErrorCode } from '@teamup/contracts/error-codes';
+import type { MediaState, VideoMode } from '@teamup/contracts/video';
 import { errorMessage } from '../../../lib/error-message';
 import { videoKo } from '../../../i18n/ko/video';
 import type { meetingApi } from '../api/video-api';
@@ -10,7 +11,7 @@ import {
   tracksToPublish,
   type LocalMedia,
 } from '../lib/local-media';
-import { deviceConstraint, type DeviceChoice } from '../lib/devices';
+import { deviceConstraint, galleryCamera, type DeviceChoice } from '../lib/devices';
 import type { MediaSession } from '../lib/media-session';
 
 const alerts = videoKo.alerts;
@@ -22,21 +23,36 @@ interface LocalBroadcastDeps {
   mediaRef: RefObject<MediaSession | null>;
   /** Who broadcasts, as the last roster said. */
   broadcasterRef: RefObject<number | null>;
+  /** The channel's mode: one broadcaster (its claim and alerts), or everyone (a place each). */
+  modeRef: RefObject<VideoMode>;
   setAlert: (text: string) => void;
   /** The camera and microphone chosen in the device picker ('' for the default). */
   devicesRef: RefObject<DeviceChoice>;
 }
 
+type Source = keyof MediaState;
+
+/** What the server is told this browser sends (PUT .../media). */
+const mediaStateOf = (media: LocalMedia): MediaState => ({
+  camera: Boolean(media.camera),
+  microphone: Boolean(media.mic),
+  screen: Boolean(media.screen),
+});
+const nothingSent: MediaState = { camera: false, microphone: false, screen: false };
+
 /**
  * This browser's camera, screen and microphone in a meeting (spec 02 "Track toggles"): each
- * toggle captures or stops its source and sends what is on; starting any of them first passes the
- * one-broadcaster rule (refused here when someone else sends, and by the server).
+ * toggle captures or stops its source and sends what is on. Starting any of them first takes a
+ * publisher's place: in presentation mode the one-broadcaster rule (refused here when someone else
+ * sends, and by the server); in discussion mode one of the places the server counts (issue 47),
+ * which is also told what is on, for the others' tiles.
  */
 export function useLocalBroadcast({
   api,
   myId,
   mediaRef,
   broadcasterRef,
+  modeRef,
   setAlert,
   devicesRef,
 }: LocalBroadcastDeps) {
@@ -69,8 +85,9 @@ export function useLocalBroadcast({
   const claimed = useRef(false);
   const release = useCallback(async () => {
     claimed.current = false;
-    await api?.releaseBroadcast().catch(() => undefined);
-  }, [api]);
+    if (modeRef.current === 'DISCUSSION') await api?.setMedia(nothingSent).catch(() => undefined);
+    else await api?.releaseBroadcast().catch(() => undefined);
+  }, [api, modeRef]);
 
   /** Sends the current local tracks; gives the broadcast up when nothing is left to send. */
   const republish = useCallback(
@@ -91,38 +108,51 @@ export function useLocalBroadcast({
         return;
       }
       if (tracks.length === 0) await release();
+      else if (modeRef.current === 'DISCUSSION') {
+        await api?.setMedia(mediaStateOf(next)).catch(() => undefined);
+      }
     },
-    [mediaRef, release, setAlert],
+    [api, mediaRef, modeRef, release, setAlert],
   );
 
-  const mayBroadcast = useCallback(async (): Promise<boolean> => {
-    const current = broadcasterRef.current;
-    if (current !== null && current !== myId) {
-      setAlert(alerts.someoneBroadcasting);
-      return false;
-    }
-    if (claimed.current || !api) return true;
-    try {
-      await api.claimBroadcast();
-      claimed.current = true;
-      return true;
-    } catch (error) {
-      setAlert(
-        errorMessage(error, {
-          byCode: { [ErrorCode.VIDEO_BROADCASTER_BUSY]: alerts.someoneBroadcasting },
-        }),
-      );
-      return false;
-    }
-  }, [api, myId, broadcasterRef, setAlert]);
+  const mayBroadcast = useCallback(
+    async (source: Source): Promise<boolean> => {
+      const discussion = modeRef.current === 'DISCUSSION';
+      const current = broadcasterRef.current;
+      if (!discussion && current !== null && current !== myId) {
+        setAlert(alerts.someoneBroadcasting);
+        return false;
+      }
+      if (claimed.current || !api) return true;
+      try {
+        if (discussion) await api.setMedia({ ...mediaStateOf(localRef.current), [source]: true });
+        else await api.claimBroadcast();
+        claimed.current = true;
+        return true;
+      } catch (error) {
+        // A full discussion says so in the server's words (they name the way to larger meetings).
+        setAlert(
+          errorMessage(error, {
+            byCode: { [ErrorCode.VIDEO_BROADCASTER_BUSY]: alerts.someoneBroadcasting },
+          }),
+        );
+        return false;
+      }
+    },
+    [api, myId, broadcasterRef, modeRef, setAlert],
+  );
 
   /**
    * Starts a source: claim, capture, send. A capture that fails shows `failedAlert` and gives the
    * claim back when nothing else is being sent.
    */
   const startSource = useCallback(
-    async (capture: (now: LocalMedia) => Promise<Partial<LocalMedia>>, failedAlert: string) => {
-      if (!(await mayBroadcast())) return;
+    async (
+      source: Source,
+      capture: (now: LocalMedia) => Promise<Partial<LocalMedia>>,
+      failedAlert: string,
+    ) => {
+      if (!(await mayBroadcast(source))) return;
       try {
         const added = await capture(localRef.current);
         await republish({ ...localRef.current, ...added });
@@ -157,17 +187,23 @@ export function useLocalBroadcast({
           await republish({ ...media, camera: null, mic: null });
           return;
         }
-        await startSource(async (now) => {
-          const camera = await navigator.mediaDevices.getUserMedia({
-            video: deviceConstraint(devicesRef.current.camera),
-            audio: deviceConstraint(devicesRef.current.microphone),
-          });
-          onEnded(camera, 'camera', alerts.notSharingCamera);
-          now.mic?.stop();
-          return { camera, mic: camera.getAudioTracks()[0] ?? null };
-        }, alerts.deviceDenied);
+        await startSource(
+          'camera',
+          async (now) => {
+            const chosen = devicesRef.current.camera;
+            const camera = await navigator.mediaDevices.getUserMedia({
+              video:
+                modeRef.current === 'DISCUSSION' ? galleryCamera(chosen) : deviceConstraint(chosen),
+              audio: deviceConstraint(devicesRef.current.microphone),
+            });
+            onEnded(camera, 'camera', alerts.notSharingCamera);
+            now.mic?.stop();
+            return { camera, mic: camera.getAudioTracks()[0] ?? null };
+          },
+          alerts.deviceDenied,
+        );
       }),
-    [republish, startSource, onEnded, whileChanging, devicesRef],
+    [republish, startSource, onEnded, whileChanging, devicesRef, modeRef],
   );
 
   const toggleScreen = useCallback(
@@ -179,11 +215,15 @@ export function useLocalBroadcast({
           await republish({ ...media, screen: null });
           return;
         }
-        await startSource(async () => {
-          const screen = await captureScreen();
-          onEnded(screen, 'screen', alerts.notSharingScreen);
-          return { screen };
-        }, alerts.screenDenied);
+        await startSource(
+          'screen',
+          async () => {
+            const screen = await captureScreen();
+            onEnded(screen, 'screen', alerts.notSharingScreen);
+            return { screen };
+          },
+          alerts.screenDenied,
+        );
       }),
     [republish, startSource, onEnded, whileChanging],
   );
@@ -197,12 +237,16 @@ export function useLocalBroadcast({
           await republish({ ...media, mic: null });
           return;
         }
-        await startSource(async () => {
-          const stream = await navigator.mediaDevices.getUserMedia({
-            audio: deviceConstraint(devicesRef.current.microphone),
-          });
-          return { mic: stream.getAudioTracks()[0] ?? null };
-        }, alerts.deviceDenied);
+        await startSource(
+          'microphone',
+          async () => {
+            const stream = await navigator.mediaDevices.getUserMedia({
+              audio: deviceConstraint(devicesRef.current.microphone),
+            });
+            return { mic: stream.getAudioTracks()[0] ?? null };
+          },
+          alerts.deviceDenied,
+        );
       }),
     [republish, startSource, whileChanging, devicesRef],
   );
@@ -222,7 +266,11 @@ export function useLocalBroadcast({
         if (!cameraChanged && !micChanged) return;
         try {
           const stream = await navigator.mediaDevices.getUserMedia({
-            video: cameraChanged ? deviceConstraint(chosen.camera) : false,
+            video: !cameraChanged
+              ? false
+              : modeRef.current === 'DISCUSSION'
+                ? galleryCamera(chosen.camera)
+                : deviceConstraint(chosen.camera),
             audio: micChanged ? deviceConstraint(chosen.microphone) : false,
           });
           const next = { ...localRef.current };
@@ -246,7 +294,7 @@ export function useLocalBroadcast({
           setAlert(videoKo.devices.switchFailed);
         }
       }),
-    [republish, onEnded, setAlert, whileChanging, devicesRef],
+    [republish, onEnded, setAlert, whileChanging, devicesRef, modeRef],
   );
 
   /** Leaving the meeting: every local track stops. */

@@ -7,6 +7,7 @@ import {
   type MeetingChatLine,
   type VideoChannel,
   type VideoChannelEvent,
+  type VideoMode,
   type VideoParticipant,
 } from '@teamup/contracts/video';
 import { meetingApi, patchListedChannel } from '../api/video-api';
@@ -23,6 +24,7 @@ import { LivekitMedia } from '../lib/livekit-media';
 import { tracksToPublish } from '../lib/local-media';
 import type { MediaSession } from '../lib/media-session';
 import { MeetingSocket } from '../lib/meeting-socket';
+import { MeshMedia } from '../lib/mesh-media';
 import { useLocalBroadcast } from './use-local-broadcast';
 
 export type MeetingPhase = 'joining' | 'ready' | 'failed';
@@ -68,13 +70,17 @@ export function useMeeting(
   const [chat, setChat] = useState<MeetingChatLine[]>([]);
   const [socketConnected, setSocketConnected] = useState(false);
   const [remote, setRemote] = useState<{ stream: MediaStream; from: number | null } | null>(null);
+  /** Discussion mode: what each other participant sends, by user id. */
+  const [peerStreams, setPeerStreams] = useState<ReadonlyMap<number, MediaStream>>(new Map());
   const [alert, setAlert] = useState<string | null>(null);
   const [conference, setConference] = useState<Conference | null>(null);
   const [diagnostics, setDiagnostics] = useState<Diagnostics>(noDiagnostics);
 
   const mediaRef = useRef<MediaSession | null>(null);
   const socketRef = useRef<MeetingSocket | null>(null);
+  const leaveRef = useRef<() => void>(() => undefined);
   const broadcasterRef = useRef<number | null>(null);
+  const modeRef = useRef<VideoMode>('PRESENTATION');
   const exitRef = useRef(onExit);
   useEffect(() => {
     exitRef.current = onExit;
@@ -87,7 +93,7 @@ export function useMeeting(
   const [devices, setDevices] = useState<DeviceChoice>(loadDeviceChoice);
   const devicesRef = useRef<DeviceChoice>(devices);
   const { local, changing, toggleCamera, toggleScreen, toggleMute, switchDevices, stopLocal } =
-    useLocalBroadcast({ api, myId, mediaRef, broadcasterRef, setAlert, devicesRef });
+    useLocalBroadcast({ api, myId, mediaRef, broadcasterRef, modeRef, setAlert, devicesRef });
 
   /** The device picker chose: remembered in this browser, live sources switched at once. */
   const chooseDevices = useCallback(
@@ -131,13 +137,15 @@ export function useMeeting(
       setParticipants(list);
       setBroadcasterId(broadcaster);
       broadcasterRef.current = broadcaster;
+      const ids = list.map((p) => p.userId);
       const media = mediaRef.current;
-      if (media instanceof BuiltinMedia) {
-        media.updateRoster(
-          list.map((p) => p.userId),
-          broadcaster,
-        );
-      }
+      if (media instanceof BuiltinMedia) media.updateRoster(ids, broadcaster);
+      if (media instanceof MeshMedia) media.updateRoster(ids);
+      setPeerStreams((streams) =>
+        [...streams.keys()].every((id) => ids.includes(id))
+          ? streams
+          : new Map([...streams].filter(([id]) => ids.includes(id))),
+      );
     },
     [queryClient, workspaceId, roomId],
   );
@@ -168,10 +176,22 @@ export function useMeeting(
       if (disposed) return;
       setChannel(room);
       setConference(joined);
+      modeRef.current = room.mode;
 
       const events = {
         onRemoteStream: (stream: MediaStream | null, from: number | null) =>
           setRemote(stream ? { stream, from } : null),
+        onPeerStream: (userId: number, stream: MediaStream | null) =>
+          setPeerStreams((streams) => {
+            const next = new Map(streams);
+            // A new Map each time, so a tile whose stream gained or lost a track draws again.
+            if (stream) next.set(userId, stream);
+            else next.delete(userId);
+            return next;
+          }),
+        // Their tile goes at once; the roster confirms it (or brings them back after a reload).
+        onPeerLeft: (userId: number) =>
+          setParticipants((list) => list.filter((p) => p.userId !== userId)),
         onCandidate: (candidate: RTCIceCandidate) =>
           setDiagnostics((d) => ({ ...d, candidates: [...d.candidates, candidate.candidate] })),
         onCandidateError: (detail: string) =>
@@ -196,14 +216,16 @@ export function useMeeting(
         },
         onSignal: (event) => {
           const media = mediaRef.current;
-          if (media instanceof BuiltinMedia) void media.handleSignal(event);
+          if (media instanceof BuiltinMedia || media instanceof MeshMedia) {
+            void media.handleSignal(event);
+          }
         },
         onConnectedChange: (connected) => {
           setSocketConnected(connected);
           if (connected) {
             clearTimeout(socketTimer);
             const media = mediaRef.current;
-            if (media instanceof BuiltinMedia) media.listening();
+            if (media instanceof BuiltinMedia || media instanceof MeshMedia) media.listening();
           }
         },
         beforeConnect: async () => {
@@ -219,7 +241,9 @@ export function useMeeting(
         mediaRef.current = media;
         await media.connect(joined.url, joined.token);
       } else {
-        mediaRef.current = new BuiltinMedia(
+        // Presentation: a star from the one broadcaster; discussion: everyone to everyone.
+        const Media = room.mode === 'DISCUSSION' ? MeshMedia : BuiltinMedia;
+        mediaRef.current = new Media(
           myId,
           joined.iceServers,
           (signal) => socket.signal(signal),
@@ -251,7 +275,8 @@ export function useMeeting(
       setPhase('failed');
     });
 
-    return () => {
+    const leaveMeeting = () => {
+      if (disposed) return;
       disposed = true;
       clearTimeout(socketTimer);
       stopLocal();
@@ -261,7 +286,15 @@ export function useMeeting(
       socketRef.current = null;
       if (participantId !== null && !exited) void calls.leave(participantId).catch(() => undefined);
     };
+    leaveRef.current = leaveMeeting;
+    return leaveMeeting;
   }, [workspaceId, roomId, myId, applyRoster, stopLocal]);
+
+  /**
+   * Leaves at once (the leave button): the others see it without waiting for the next screen to
+   * load and this one to go, which a busy laptop takes seconds over.
+   */
+  const leave = useCallback(() => leaveRef.current(), []);
 
   const sendChat = useCallback(
     (message: string) => socketRef.current?.sendChat(message) ?? false,
@@ -288,6 +321,7 @@ export function useMeeting(
     chat,
     socketConnected,
     remote,
+    peerStreams,
     local,
     broadcastOwner: shownOwner,
     devices,
@@ -300,6 +334,7 @@ export function useMeeting(
     toggleMute,
     sendChat,
     removeParticipant: (userId: number) => api?.remove(userId),
+    leave,
   };
 }
 

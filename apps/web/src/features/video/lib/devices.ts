@@ -67,6 +67,20 @@ export function deviceConstraint(deviceId: string): MediaTrackConstraints | bool
   return deviceId ? { deviceId: { exact: deviceId } } : true;
 }
 
+/**
+ * A discussion's camera: every publisher's picture is encoded once per other participant in the
+ * built-in mesh and shown as one tile of many, so a tile-sized picture at a calm frame rate is
+ * what each browser can carry for four (a presentation keeps the camera's own size).
+ */
+export function galleryCamera(deviceId: string): MediaTrackConstraints {
+  return {
+    ...(deviceId ? { deviceId: { exact: deviceId } } : {}),
+    width: { ideal: 640 },
+    height: { ideal: 360 },
+    frameRate: { ideal: 15, max: 24 },
+  };
+}
+
 /** Whether this browser can send a media element's sound to a chosen speaker. */
 export function canChooseSpeaker(): boolean {
   return typeof HTMLMediaElement !== 'undefined' && 'setSinkId' in HTMLMediaElement.prototype;

@@ -35,15 +35,20 @@ export class LivekitMedia implements MediaSession {
     this.room.on(RoomEvent.TrackSubscribed, (track: RemoteTrack, _pub, participant) => {
       const stream = this.streamOf(participant);
       stream.addTrack(track.mediaStreamTrack);
-      this.events.onRemoteStream(stream, Number(participant.identity) || null);
+      const userId = Number(participant.identity) || null;
+      this.events.onRemoteStream(stream, userId);
+      if (userId !== null) this.events.onPeerStream?.(userId, stream);
     });
     this.room.on(RoomEvent.TrackUnsubscribed, (track: RemoteTrack, _pub, participant) => {
       const stream = this.streamOf(participant);
       stream.removeTrack(track.mediaStreamTrack);
-      if (stream.getTracks().length === 0) {
+      const userId = Number(participant.identity) || null;
+      const empty = stream.getTracks().length === 0;
+      if (empty) {
         this.remote.delete(participant.identity);
         this.events.onRemoteStream(null, null);
       }
+      if (userId !== null) this.events.onPeerStream?.(userId, empty ? null : stream);
     });
     this.room.on(RoomEvent.Disconnected, () => this.events.onRemoteStream(null, null));
   }
@@ -62,7 +67,11 @@ export class LivekitMedia implements MediaSession {
         ? new LocalVideoTrack(track, undefined, true)
         : new LocalAudioTrack(track, undefined, true),
     );
-    for (const track of this.published) await this.room.localParticipant.publishTrack(track);
+    // Simulcast: the SFU forwards each viewer the layer its tile and network can take (a gallery
+    // of small tiles costs the sender one full picture, not one per viewer).
+    for (const track of this.published) {
+      await this.room.localParticipant.publishTrack(track, { simulcast: true });
+    }
   }
 
   close(): void {

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import {
   Alert,
@@ -32,7 +32,8 @@ import { ControlBar } from '../components/control-bar';
 import { MeetingChatPanel } from '../components/meeting-chat-panel';
 import { MeetingUnavailable } from '../components/meeting-unavailable';
 import { ParticipantList } from '../components/participant-list';
-import { PreJoinCheck } from '../components/pre-join-check';
+import { PreJoinCheck, type JoinChoice } from '../components/pre-join-check';
+import { DiscussionStage } from '../components/discussion-stage';
 import { meetingApi } from '../api/video-api';
 import { SelfView, StreamVideo } from '../components/stream-video';
 import { useMeeting, type MeetingExit } from '../hooks/use-meeting';
@@ -77,7 +78,8 @@ export function VideoLivePage({ renderNotes }: { renderNotes?: MeetingNotesSlot 
   // A retry after a failed join starts the meeting again from scratch.
   const [attempt, setAttempt] = useState(0);
   // The camera and microphone are checked before joining (issue 41); a retry does not ask again.
-  const [checked, setChecked] = useState(false);
+  const [joinChoice, setJoinChoice] = useState<JoinChoice | null>(null);
+  const checked = joinChoice !== null;
   // The room is looked up first, so a stale link says so before any device check.
   const room = useQuery({
     queryKey: ['video', 'channel', workspaceId, roomId],
@@ -105,7 +107,8 @@ export function VideoLivePage({ renderNotes }: { renderNotes?: MeetingNotesSlot 
     return (
       <PreJoinCheck
         roomName={room.data?.name ?? params.get('roomName') ?? ''}
-        onJoin={() => setChecked(true)}
+        mode={room.data?.mode}
+        onJoin={setJoinChoice}
         onCancel={() => void navigate(routes.workspace.href(workspaceId))}
       />
     );
@@ -119,6 +122,8 @@ export function VideoLivePage({ renderNotes }: { renderNotes?: MeetingNotesSlot 
       roomName={params.get('roomName') ?? ''}
       myId={user.id}
       canRemoveAnyone={canModerateWorkspace(workspace?.myRole)}
+      // A retry joins as it was chosen, with nothing turned on again by itself.
+      joinChoice={attempt === 0 ? joinChoice : null}
       {...(renderNotes ? { renderNotes } : {})}
     />
   );
@@ -132,8 +137,11 @@ function Meeting({
   canRemoveAnyone,
   onRetry,
   renderNotes,
+  joinChoice,
 }: {
   renderNotes?: MeetingNotesSlot;
+  /** What the pre-join screen chose to turn on once in. */
+  joinChoice: JoinChoice | null;
   onRetry: () => void;
   workspaceId: number;
   roomId: number;
@@ -156,6 +164,20 @@ function Meeting({
   const title = meeting.channel?.name ?? roomName;
   const { workspace } = useCurrentWorkspace();
   useDocumentTitle([title || ko.documentTitle.meeting, workspace?.name]);
+  // Once in, turn on what the pre-join screen chose: the camera brings its microphone, which a
+  // "join muted" choice turns off again.
+  const started = useRef(false);
+  const { phase, toggleCamera, toggleMute } = meeting;
+  useEffect(() => {
+    if (phase !== 'ready' || started.current || !joinChoice) return;
+    started.current = true;
+    void (async () => {
+      if (joinChoice.camera) {
+        await toggleCamera();
+        if (!joinChoice.microphone) await toggleMute();
+      } else if (joinChoice.microphone) await toggleMute();
+    })();
+  }, [phase, joinChoice, toggleCamera, toggleMute]);
 
   if (meeting.phase === 'failed') {
     return (
@@ -165,6 +187,8 @@ function Meeting({
   if (meeting.phase === 'joining') return <Waiting text={t.joining} />;
 
   const { local, remote } = meeting;
+  const mode = meeting.channel?.mode ?? 'PRESENTATION';
+  const discussion = mode === 'DISCUSSION';
   const cameraOn = Boolean(local.camera);
   const canRemove = canRemoveAnyone || meeting.channel?.createdBy === myId;
   const remoteName = meeting.participants.find((p) => p.userId === remote?.from)?.name ?? '';
@@ -174,6 +198,12 @@ function Meeting({
     remote?.stream.getAudioTracks().some((track) => track.readyState === 'live'),
   );
   const micOnUserId = local.mic ? myId : remoteMicOn ? (remote?.from ?? null) : null;
+  // A discussion's microphones: as each participant said (PUT .../media), one's own as it is.
+  const micsOn = new Set(
+    meeting.participants
+      .filter((p) => (p.userId === myId ? Boolean(local.mic) : p.media.microphone))
+      .map((p) => p.userId),
+  );
   const stage = remote ? (
     <StreamVideo
       stream={remote.stream}
@@ -243,6 +273,9 @@ function Meeting({
           {title}
         </Title>
         <Group gap="xs" wrap="nowrap" style={{ flex: 'none' }}>
+          <Badge variant="outline" data-testid="meeting-mode" data-mode={mode}>
+            {t.modes[mode]}
+          </Badge>
           {meeting.channel?.teamName && (
             <Badge variant="light" data-testid="meeting-team">
               {meetingsKo.team(meeting.channel.teamName)}
@@ -301,20 +334,31 @@ function Meeting({
         {/* The stage with its controls right under it: the control bar is on the first screen
             at 360x740 as at 1280x800, above the participants and the chat (issue 41). */}
         <Stack gap={0} style={{ flex: '1 1 auto', minWidth: 0 }}>
-          <Box
-            style={{
-              borderRadius: 'var(--mantine-radius-md)',
-              overflow: 'hidden',
-            }}
-            bg="dark.7"
-            h={{ base: 240, sm: 420 }}
-            pos="relative"
-            data-testid="meeting-stage"
-          >
-            {stage}
-            {/* One's own camera stays in view while the stage shows something else. */}
-            {local.camera && (remote || local.screen) && <SelfView stream={local.camera} />}
-          </Box>
+          {discussion ? (
+            <DiscussionStage
+              participants={meeting.participants}
+              myId={myId}
+              local={local}
+              peerStreams={meeting.peerStreams}
+              sinkId={meeting.devices.speaker}
+              publisherLimit={meeting.channel?.publisherLimit ?? null}
+            />
+          ) : (
+            <Box
+              style={{
+                borderRadius: 'var(--mantine-radius-md)',
+                overflow: 'hidden',
+              }}
+              bg="dark.7"
+              h={{ base: 240, sm: 420 }}
+              pos="relative"
+              data-testid="meeting-stage"
+            >
+              {stage}
+              {/* One's own camera stays in view while the stage shows something else. */}
+              {local.camera && (remote || local.screen) && <SelfView stream={local.camera} />}
+            </Box>
+          )}
           <ControlBar
             micOn={Boolean(local.mic)}
             cameraOn={cameraOn}
@@ -324,7 +368,10 @@ function Meeting({
             onCamera={() => void meeting.toggleCamera()}
             onScreen={() => void meeting.toggleScreen()}
             onChat={() => setChatShown((shown) => !shown)}
-            onLeave={toWorkspace}
+            onLeave={() => {
+              meeting.leave();
+              toWorkspace();
+            }}
             devicePicker={<DevicePicker value={meeting.devices} onChange={meeting.chooseDevices} />}
           />
         </Stack>
@@ -332,8 +379,9 @@ function Meeting({
           <ParticipantList
             participants={meeting.participants}
             myId={myId}
-            broadcasterId={meeting.broadcasterId}
+            broadcasterId={discussion ? null : meeting.broadcasterId}
             micOnUserId={micOnUserId}
+            {...(discussion ? { micOnUserIds: micsOn } : {})}
             cameraOn={cameraOn}
             broadcastingElsewhere={elsewhere}
             canRemove={canRemove}

@@ -1,0 +1,311 @@
+import type { IceServer, SignalEvent, SignalSend } from '@teamup/contracts/video';
+import type { MediaSession, MediaSessionEvents } from './media-session';
+
+type SendSignal = (signal: SignalSend) => void;
+
+/**
+ * What a mesh signal carries: the sending connection's id, the receiving connection it answers
+ * (null before the sender has heard from it), and the description or candidate.
+ */
+export interface MeshEnvelope {
+  from: string;
+  to: string | null;
+  payload?: unknown;
+}
+
+function envelopeOf(data: unknown): MeshEnvelope | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const { from, to, payload } = data as Record<string, unknown>;
+  if (typeof from !== 'string' || (to !== null && typeof to !== 'string')) return null;
+  return { from, to, payload };
+}
+
+/** One connection to one other participant, with the state perfect negotiation keeps. */
+interface Peer {
+  pc: RTCPeerConnection;
+  /** This connection's id; signals for an older one are dropped. */
+  session: string;
+  /** The id of the other end's connection, once heard from. */
+  remote: string | null;
+  /** Of two offers crossing, the polite side gives way (the one with the larger user id). */
+  polite: boolean;
+  makingOffer: boolean;
+  ignoreOffer: boolean;
+  /** Candidates that came before the description they belong to, with their sender. */
+  pending: Array<{ from: string; candidate: RTCIceCandidateInit }>;
+}
+
+/**
+ * Each publisher sends a picture to every other browser, so its uplink carries it up to three
+ * times: a cap per connection keeps four publishers inside a home connection's upload.
+ */
+const VIDEO_BITRATE_PER_PEER = 600_000;
+
+async function capBitrate(sender: RTCRtpSender): Promise<void> {
+  const parameters = sender.getParameters();
+  if (parameters.encodings.length === 0) return; // not negotiated yet: the browser's default
+  for (const encoding of parameters.encodings) encoding.maxBitrate = VIDEO_BITRATE_PER_PEER;
+  await sender.setParameters(parameters).catch(() => undefined);
+}
+
+const newSession = () =>
+  typeof crypto.randomUUID === 'function'
+    ? crypto.randomUUID()
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+
+/**
+ * Built-in discussion mode (issue 47): every participant connects to every other (a full mesh)
+ * and sends its tracks on each connection, so each browser receives one stream per publisher.
+ *
+ * Both ends of a pair may add tracks at any time, so offers can cross: the "perfect negotiation"
+ * pattern of the WebRTC specification settles it (the impolite side ignores a colliding offer,
+ * the polite side rolls back and answers). Signals travel over the meeting's STOMP socket.
+ *
+ * Meetings start all at once (a class opening the link together), so the two ends of a pair may
+ * each make a connection before hearing of the other's. Every signal names its connection and the
+ * one it is for: a signal for a connection that was replaced is dropped, and an offer from a new
+ * connection of the other end (a reload, a reconnect) replaces ours, so the ends always pair.
+ *
+ * `ready` says "I listen now": sent to everyone in the meeting when this browser's signal queue
+ * starts listening, and to whoever appears later. Whoever receives it connects (or sends again
+ * the offer that may have gone out before anyone listened). `bye` on leaving drops the tile at
+ * once, without waiting for the roster.
+ */
+export class MeshMedia implements MediaSession {
+  private readonly peers = new Map<number, Peer>();
+  /** The one stream every sent track belongs to, so a receiver gets them together. */
+  private readonly outgoing = new MediaStream();
+  private tracks: MediaStreamTrack[] = [];
+  private roster: number[] = [];
+  private isListening = false;
+  private closed = false;
+
+  constructor(
+    private readonly myId: number,
+    private readonly iceServers: IceServer[],
+    private readonly send: SendSignal,
+    private readonly events: MediaSessionEvents,
+  ) {}
+
+  /** Who is in the meeting now (from the server's participant events). */
+  updateRoster(participantIds: number[]): void {
+    this.roster = participantIds.filter((id) => id !== this.myId);
+    for (const id of [...this.peers.keys()]) {
+      if (!this.roster.includes(id)) this.drop(id);
+    }
+    // Someone who came in after this browser listened may have said `ready` before their own
+    // queue was listening for the answer: greet them.
+    if (!this.isListening) return;
+    for (const id of this.roster) if (!this.peers.has(id)) this.greet(id);
+  }
+
+  /** The signal queue is (again) listening: start afresh with everyone in the meeting. */
+  listening(): void {
+    this.isListening = true;
+    for (const id of this.roster) this.greet(id);
+  }
+
+  async publish(tracks: MediaStreamTrack[]): Promise<void> {
+    this.tracks = tracks;
+    for (const track of this.outgoing.getTracks()) {
+      if (!tracks.includes(track)) this.outgoing.removeTrack(track);
+    }
+    for (const track of tracks) {
+      if (!this.outgoing.getTracks().includes(track)) this.outgoing.addTrack(track);
+    }
+    for (const peer of this.peers.values()) this.sendTracks(peer.pc);
+    return Promise.resolve();
+  }
+
+  async handleSignal(signal: SignalEvent): Promise<void> {
+    if (this.closed || signal.from === this.myId) return;
+    const envelope = envelopeOf(signal.data);
+    if (!envelope) return;
+    const id = signal.from;
+    const peer = this.peers.get(id);
+    // Meant for a connection of ours that is gone: the other end will hear from the new one.
+    if (envelope.to !== null && peer && envelope.to !== peer.session) return;
+    if (envelope.to !== null && !peer) return;
+    switch (signal.kind) {
+      case 'ready':
+        this.answerReady(id, peer);
+        return;
+      case 'offer':
+      case 'answer':
+        await this.describe(id, envelope, signal.kind);
+        return;
+      case 'candidate':
+        await this.candidate(id, envelope);
+        return;
+      case 'bye':
+        if (peer?.remote && peer.remote !== envelope.from) return;
+        this.drop(id);
+        this.events.onPeerLeft?.(id);
+        return;
+    }
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    for (const [id, peer] of [...this.peers]) {
+      this.signal(id, peer, 'bye');
+      this.drop(id, false);
+    }
+  }
+
+  private signal(id: number, peer: Peer, kind: SignalSend['kind'], payload?: unknown): void {
+    const data: MeshEnvelope = {
+      from: peer.session,
+      to: peer.remote,
+      ...(payload === undefined ? {} : { payload }),
+    };
+    this.send({ to: id, kind, data });
+  }
+
+  private greet(id: number): void {
+    const peer = this.connect(id);
+    this.signal(id, peer, 'ready');
+  }
+
+  /**
+   * The other end listens now. A connection that has heard from it already belongs to an older
+   * one of theirs: replace it. One that has not (both ends greeted at once) is the right one; its
+   * offer may have gone out before they listened, so it goes again.
+   */
+  private answerReady(id: number, peer: Peer | undefined): void {
+    if (!peer || peer.remote !== null) {
+      this.connect(id);
+      return;
+    }
+    const offer = peer.pc.localDescription;
+    if (peer.pc.signalingState === 'have-local-offer' && offer) {
+      this.signal(id, peer, 'offer', offer.toJSON());
+    }
+  }
+
+  /** Replaces the connection to `id` with a fresh one carrying what this browser sends. */
+  private connect(id: number): Peer {
+    this.drop(id, false);
+    const pc = new RTCPeerConnection({ iceServers: this.iceServers });
+    const peer: Peer = {
+      pc,
+      session: newSession(),
+      remote: null,
+      polite: this.myId > id,
+      makingOffer: false,
+      ignoreOffer: false,
+      pending: [],
+    };
+    this.peers.set(id, peer);
+    pc.addEventListener('negotiationneeded', () => void this.offer(id, peer));
+    pc.addEventListener('icecandidate', (event) => {
+      if (!event.candidate || this.peers.get(id) !== peer) return;
+      this.events.onCandidate?.(event.candidate);
+      this.signal(id, peer, 'candidate', event.candidate.toJSON());
+    });
+    pc.addEventListener('icecandidateerror', (event) => {
+      this.events.onCandidateError?.(`${event.errorCode} ${event.errorText}`.trim());
+    });
+    pc.addEventListener('iceconnectionstatechange', () => {
+      if (pc.iceConnectionState === 'failed') {
+        this.events.onConnectionFailed?.();
+        pc.restartIce();
+      }
+    });
+    pc.addEventListener('track', (event) => {
+      const stream = event.streams[0] ?? new MediaStream([event.track]);
+      this.events.onPeerStream?.(id, stream);
+      // A track the sender stopped sending leaves the stream: the tile follows it.
+      stream.addEventListener('removetrack', () => this.events.onPeerStream?.(id, stream));
+    });
+    this.sendTracks(pc);
+    return peer;
+  }
+
+  /** Makes the connection's senders match the tracks to send; negotiation follows by itself. */
+  private sendTracks(pc: RTCPeerConnection): void {
+    for (const sender of pc.getSenders()) {
+      if (sender.track && !this.tracks.includes(sender.track)) pc.removeTrack(sender);
+    }
+    const sent = pc.getSenders().map((sender) => sender.track);
+    for (const track of this.tracks) {
+      if (sent.includes(track)) continue;
+      const sender = pc.addTrack(track, this.outgoing);
+      if (track.kind === 'video') void capBitrate(sender);
+    }
+  }
+
+  private async offer(id: number, peer: Peer): Promise<void> {
+    try {
+      peer.makingOffer = true;
+      await peer.pc.setLocalDescription();
+      if (this.peers.get(id) !== peer) return;
+      this.signal(id, peer, 'offer', peer.pc.localDescription?.toJSON());
+    } catch (error) {
+      console.warn('mesh: offer failed', error);
+    } finally {
+      peer.makingOffer = false;
+    }
+  }
+
+  private async describe(
+    id: number,
+    envelope: MeshEnvelope,
+    kind: 'offer' | 'answer',
+  ): Promise<void> {
+    let peer = this.peers.get(id);
+    if (kind === 'answer' && (!peer || (peer.remote !== null && peer.remote !== envelope.from))) {
+      return; // an answer from a connection of theirs that is no longer the one we talk to
+    }
+    // An offer from someone not yet connected, or from a new connection of theirs (a reload):
+    // a fresh connection of ours pairs with it.
+    if (!peer || (peer.remote !== null && peer.remote !== envelope.from)) peer = this.connect(id);
+    peer.remote = envelope.from;
+    const description = envelope.payload as RTCSessionDescriptionInit;
+    const { pc } = peer;
+    const collision =
+      description.type === 'offer' && (peer.makingOffer || pc.signalingState !== 'stable');
+    peer.ignoreOffer = !peer.polite && collision;
+    if (peer.ignoreOffer) return;
+    try {
+      // A polite side with its own offer out rolls it back implicitly here.
+      await pc.setRemoteDescription(description);
+      const waiting = peer.pending.splice(0).filter((item) => item.from === envelope.from);
+      for (const { candidate } of waiting) {
+        await pc.addIceCandidate(candidate).catch(() => undefined);
+      }
+      if (description.type === 'offer') {
+        await pc.setLocalDescription();
+        this.signal(id, peer, 'answer', pc.localDescription?.toJSON());
+      }
+    } catch (error) {
+      console.warn('mesh: description refused', error);
+    }
+  }
+
+  private async candidate(id: number, envelope: MeshEnvelope): Promise<void> {
+    const peer = this.peers.get(id);
+    if (!peer) return;
+    const candidate = envelope.payload as RTCIceCandidateInit;
+    if (peer.remote === null || !peer.pc.remoteDescription) {
+      peer.pending.push({ from: envelope.from, candidate });
+      return;
+    }
+    if (peer.remote !== envelope.from) return;
+    try {
+      await peer.pc.addIceCandidate(candidate);
+    } catch (error) {
+      // A candidate of an offer this side ignored is expected to fail.
+      if (!peer.ignoreOffer) console.warn('mesh: candidate refused', error);
+    }
+  }
+
+  private drop(id: number, announce = true): void {
+    const peer = this.peers.get(id);
+    if (!peer) return;
+    peer.pc.close();
+    this.peers.delete(id);
+    if (announce) this.events.onPeerStream?.(id, null);
+  }
+}
