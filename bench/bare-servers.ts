@@ -1,7 +1,8 @@
 /**
- * The bare baselines of bench/ratios.bench.ts, each run as its own process:
+ * The bare baselines of bench/ratios.bench.ts (and `mesh`, bench/meeting-mesh.bench.ts's signal
+ * relay: bench/bare-mesh.ts), each run as its own process:
  *
- *   node --import tsx bench/bare-servers.ts <health|select|insert|idle|sse|sse-durable>
+ *   node --import tsx bench/bare-servers.ts <health|select|insert|idle|sse|sse-durable|mesh>
  *
  * Environment: PORT (0: a free port), and the engine: DATABASE_URL (PostgreSQL) or DATA_DIR (PGlite on
  * DATA_DIR/db). Prints `listening <port>` once it answers. Each is the least code that does the
@@ -13,6 +14,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { PgliteInWorker } from '../apps/server/src/db/pglite-remote';
+import { bareMeshServer } from './bare-mesh';
 
 type Engine = {
   query(sql: string, params?: unknown[]): Promise<Array<Record<string, unknown>>>;
@@ -283,6 +285,12 @@ switch (mode) {
     server.listen(port, host, () => announce(server.address()));
     break;
   }
+  case 'mesh': {
+    // A page and an in-memory WebSocket relay of WebRTC signals (no database).
+    const server = bareMeshServer();
+    server.listen(port, host, () => announce(server.address()));
+    break;
+  }
   default:
-    throw new Error(`unknown mode ${mode}: health, select, insert, idle, sse or sse-durable`);
+    throw new Error(`unknown mode ${mode}: health, select, insert, idle, sse, sse-durable or mesh`);
 }

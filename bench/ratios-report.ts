@@ -39,7 +39,8 @@ export type EngineReport = {
 export const metText = (met: boolean | undefined) =>
   met === undefined ? 'reference' : met ? 'met' : '**NOT met**';
 
-function machineLine() {
+/** The machine a block's figures were taken on (the same words in every bench's block). */
+export function machineLine() {
   const cpus = os.cpus();
   return `${cpus.length} × ${cpus[0]?.model.trim() ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB RAM, Node ${process.version}, ${os.type()} ${os.release()}`;
 }
@@ -135,16 +136,35 @@ move with whatever else runs on it. The block below is rewritten by every run.
 
 /** Replaces what is between the markers (adding the section once), leaving the rest alone. */
 export async function writeBlock(text: string, file = docPath) {
+  await writeMarkedBlock('ratios', text, { section: sectionIntro, at: 'first-section' }, file);
+}
+
+/**
+ * Replaces what is between `<!-- bench:<name>:start -->` and `<!-- bench:<name>:end -->` in
+ * docs/performance.md with `text` (which holds both markers), leaving the rest alone. When the
+ * markers are not there yet, `section` (its heading and paragraph) and the block are added once:
+ * before the first section, or at the end of the file.
+ */
+export async function writeMarkedBlock(
+  name: string,
+  text: string,
+  where: { section: string; at: 'first-section' | 'end' },
+  file = docPath,
+) {
+  const startMarker = `<!-- bench:${name}:start -->`;
+  const endMarker = `<!-- bench:${name}:end -->`;
   const current = await fs.readFile(file, 'utf8');
-  const start = current.indexOf(START_MARKER);
-  const end = current.indexOf(END_MARKER);
+  const start = current.indexOf(startMarker);
+  const end = current.indexOf(endMarker);
   let next: string;
   if (start >= 0 && end > start) {
-    next = current.slice(0, start) + text + current.slice(end + END_MARKER.length);
+    next = current.slice(0, start) + text + current.slice(end + endMarker.length);
+  } else if (where.at === 'end') {
+    next = `${current.trimEnd()}\n\n${where.section}\n${text}\n`;
   } else {
     const firstSection = current.search(/^## /m);
     const at = firstSection >= 0 ? firstSection : current.length;
-    next = `${current.slice(0, at)}${sectionIntro}\n${text}\n\n${current.slice(at)}`;
+    next = `${current.slice(0, at)}${where.section}\n${text}\n\n${current.slice(at)}`;
   }
   await fs.writeFile(file, next);
 }

@@ -25,6 +25,10 @@ export type Seeded = {
   workspaceId: number;
   rooms: Record<string, number>;
   tokens: string[];
+  /** Each user's refresh token (what the web's token store keeps beside the access token). */
+  refreshTokens: string[];
+  /** Each user's id, in the order of `tokens`. */
+  userIds: number[];
   /** The team made when `board` was asked for (owned by the first user), else undefined. */
   teamId: number | undefined;
 };
@@ -51,6 +55,7 @@ export async function seed(
   const passwordHash = await ctx.passwords.hash('Bench1234');
   const ids: number[] = [];
   const tokens: string[] = [];
+  const refreshTokens: string[] = [];
   const stamp = Date.now();
   for (let i = 0; i < users; i += 1) {
     const user = await createLocalUser(
@@ -64,7 +69,9 @@ export async function seed(
     );
     if (!user) throw new Error('user');
     ids.push(user.id);
-    tokens.push((await startSession(ctx, user.id, {}, { ip: '127.0.0.1' })).token);
+    const session = await startSession(ctx, user.id, {}, { ip: '127.0.0.1' });
+    tokens.push(session.token);
+    refreshTokens.push(session.refreshToken);
   }
   const [ownerId = 0, ...others] = ids;
   const workspace = await createWorkspace(ctx, ownerId, { name: 'bench', iconUrl: null });
@@ -102,7 +109,7 @@ export async function seed(
     }
   }
   await app.close();
-  return { workspaceId: workspace.id, rooms: roomIds, tokens, teamId };
+  return { workspaceId: workspace.id, rooms: roomIds, tokens, refreshTokens, userIds: ids, teamId };
 }
 
 /**

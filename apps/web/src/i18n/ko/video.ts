@@ -149,7 +149,6 @@ export const videoKo = {
   rooms: {
     failed: '화상 회의 목록을 불러오지 못했습니다.',
     participantCount: (count: number) => `${count}명 참여 중`,
-    discussionBadge: '회의',
     delete: (name: string) => `${name} 회의실 삭제`,
     deleteConfirm: (name: string) =>
       `'${name}' 회의실을 삭제할까요? 참여 중인 사람은 모두 나가게 됩니다.`,

@@ -130,34 +130,29 @@ export function VideoRoomLinks({
                     name={room.teamName ? `${room.name} · ${room.teamName}` : room.name}
                     active={active}
                     leftSection={
+                      // The mode by its icon: a badge's width would cut a short name in a
+                      // side panel that already holds the count and two buttons.
                       room.mode === 'DISCUSSION' ? (
-                        <IconUsers size={16} aria-label={modes.DISCUSSION} role="img" />
+                        <IconUsers
+                          size={16}
+                          aria-label={modes.DISCUSSION}
+                          role="img"
+                          data-testid="video-room-discussion"
+                        />
                       ) : (
                         <IconPresentation size={16} aria-label={modes.PRESENTATION} role="img" />
                       )
                     }
                     rightSection={
-                      <Group gap={4} wrap="nowrap">
-                        {room.mode === 'DISCUSSION' && (
-                          <Badge
-                            size="xs"
-                            variant="outline"
-                            color="grape"
-                            data-testid="video-room-discussion"
-                          >
-                            {t.discussionBadge}
-                          </Badge>
-                        )}
-                        {room.participantCount > 0 && (
-                          <Badge
-                            size="sm"
-                            variant="light"
-                            aria-label={t.participantCount(room.participantCount)}
-                          >
-                            {room.participantCount}
-                          </Badge>
-                        )}
-                      </Group>
+                      room.participantCount > 0 ? (
+                        <Badge
+                          size="sm"
+                          variant="light"
+                          aria-label={t.participantCount(room.participantCount)}
+                        >
+                          {room.participantCount}
+                        </Badge>
+                      ) : undefined
                     }
                     testId="side-panel-video-room"
                     data={{ 'data-room-id': room.id }}

@@ -1,0 +1,162 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import type { VideoMode } from '@teamup/contracts/video';
+import { installBrowserShims } from '../../../test/render';
+import { PreJoinCheck } from './pre-join-check';
+
+installBrowserShims();
+
+/** A captured stream as the check reads it: its tracks, each stoppable. */
+const fakeStream = (kind: 'audio' | 'video'): MediaStream => {
+  const track = { kind, id: `${kind}-1`, readyState: 'live', stop: vi.fn() };
+  return {
+    id: `${kind}-stream`,
+    getTracks: () => [track],
+    getVideoTracks: () => (kind === 'video' ? [track] : []),
+    getAudioTracks: () => (kind === 'audio' ? [track] : []),
+  } as unknown as MediaStream;
+};
+
+/** The browser's capture: each kind found or refused. */
+function stubDevices({ camera = true, microphone = true } = {}) {
+  const video = fakeStream('video');
+  const getUserMedia = vi.fn((constraints: MediaStreamConstraints) => {
+    if (constraints.video) {
+      return camera ? Promise.resolve(video) : Promise.reject(new Error('NotAllowedError'));
+    }
+    return microphone
+      ? Promise.resolve(fakeStream('audio'))
+      : Promise.reject(new Error('NotFoundError'));
+  });
+  Object.defineProperty(navigator, 'mediaDevices', {
+    value: { getUserMedia, addEventListener: vi.fn(), removeEventListener: vi.fn() },
+    configurable: true,
+  });
+  return { getUserMedia, video };
+}
+
+function renderCheck(mode: VideoMode | undefined) {
+  const onJoin = vi.fn();
+  const onCancel = vi.fn();
+  render(
+    <MantineProvider>
+      <PreJoinCheck roomName="조별 토론" mode={mode} onJoin={onJoin} onCancel={onCancel} />
+    </MantineProvider>,
+  );
+  return { onJoin, onCancel };
+}
+
+const cameraSwitch = () => screen.getByTestId<HTMLInputElement>('meeting-prejoin-with-camera');
+const micSwitch = () => screen.getByTestId<HTMLInputElement>('meeting-prejoin-with-mic');
+
+/** Waits until the check has an answer for both devices. */
+async function checked(camera = 'ok', microphone = 'ok') {
+  await waitFor(() => {
+    expect(screen.getByTestId('meeting-prejoin-camera').dataset.state).toBe(camera);
+    expect(screen.getByTestId('meeting-prejoin-mic').dataset.state).toBe(microphone);
+  });
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(() => Promise.resolve());
+});
+afterEach(() => {
+  cleanup();
+  Reflect.deleteProperty(navigator, 'mediaDevices');
+  vi.restoreAllMocks();
+});
+
+describe('PreJoinCheck', () => {
+  it('joins a discussion with the camera and microphone on by default', async () => {
+    const { getUserMedia, video } = stubDevices();
+    const { onJoin } = renderCheck('DISCUSSION');
+    expect(screen.getByTestId('meeting-prejoin-mode').textContent).toBe('회의 모드');
+    expect(screen.getByRole('heading').textContent).toBe('참여 전 확인: 조별 토론');
+    await checked();
+    expect(getUserMedia).toHaveBeenCalledTimes(2);
+    expect(screen.getByTestId<HTMLVideoElement>('meeting-prejoin-preview').srcObject).toBe(video);
+    expect(cameraSwitch().checked).toBe(true);
+    expect(micSwitch().checked).toBe(true);
+    expect(cameraSwitch().disabled).toBe(false);
+    expect(micSwitch().disabled).toBe(false);
+    expect(screen.getByText(/회의 모드에서는 모두가 서로 보고 들을 수 있습니다/)).toBeTruthy();
+    fireEvent.click(screen.getByTestId('meeting-prejoin-join'));
+    expect(onJoin).toHaveBeenCalledTimes(1);
+    expect(onJoin).toHaveBeenCalledWith({ camera: true, microphone: true });
+  });
+
+  it('joins a discussion muted when the microphone switch is turned off', async () => {
+    stubDevices();
+    const { onJoin } = renderCheck('DISCUSSION');
+    await checked();
+    fireEvent.click(micSwitch());
+    expect(micSwitch().checked).toBe(false);
+    expect(cameraSwitch().checked).toBe(true);
+    fireEvent.click(screen.getByTestId('meeting-prejoin-join'));
+    expect(onJoin).toHaveBeenCalledWith({ camera: true, microphone: false });
+  });
+
+  it('joins a presentation with both off, unless switched on', async () => {
+    stubDevices();
+    const { onJoin } = renderCheck('PRESENTATION');
+    expect(screen.getByTestId('meeting-prejoin-mode').textContent).toBe('발표 모드');
+    await checked();
+    expect(cameraSwitch().checked).toBe(false);
+    expect(micSwitch().checked).toBe(false);
+    expect(screen.getByText(/직접 켤 때에만 다른 참가자에게 보이고 들립니다/)).toBeTruthy();
+    fireEvent.click(screen.getByTestId('meeting-prejoin-join'));
+    expect(onJoin).toHaveBeenLastCalledWith({ camera: false, microphone: false });
+    fireEvent.click(cameraSwitch());
+    expect(cameraSwitch().checked).toBe(true);
+    fireEvent.click(screen.getByTestId('meeting-prejoin-join'));
+    expect(onJoin).toHaveBeenLastCalledWith({ camera: true, microphone: false });
+  });
+
+  it('shows no mode while the room is looked up, starting with both off', async () => {
+    stubDevices();
+    const { onJoin } = renderCheck(undefined);
+    expect(screen.queryByTestId('meeting-prejoin-mode')).toBeNull();
+    await checked();
+    expect(cameraSwitch().checked).toBe(false);
+    expect(micSwitch().checked).toBe(false);
+    fireEvent.click(screen.getByTestId('meeting-prejoin-join'));
+    expect(onJoin).toHaveBeenCalledWith({ camera: false, microphone: false });
+  });
+
+  it('turns off and disables the switches of devices that cannot be used', async () => {
+    stubDevices({ camera: false, microphone: false });
+    const { onJoin } = renderCheck('DISCUSSION');
+    await checked('unavailable', 'unavailable');
+    expect(cameraSwitch().disabled).toBe(true);
+    expect(micSwitch().disabled).toBe(true);
+    expect(cameraSwitch().checked).toBe(false);
+    expect(micSwitch().checked).toBe(false);
+    expect(screen.queryByTestId('meeting-prejoin-preview')).toBeNull();
+    expect(screen.getByText(/카메라나 마이크를 쓸 수 없습니다/)).toBeTruthy();
+    fireEvent.click(screen.getByTestId('meeting-prejoin-join'));
+    expect(onJoin).toHaveBeenCalledWith({ camera: false, microphone: false });
+  });
+
+  it('keeps the microphone on when only the camera is refused', async () => {
+    stubDevices({ camera: false });
+    const { onJoin } = renderCheck('DISCUSSION');
+    await checked('unavailable', 'ok');
+    expect(cameraSwitch().disabled).toBe(true);
+    expect(cameraSwitch().checked).toBe(false);
+    expect(micSwitch().disabled).toBe(false);
+    expect(micSwitch().checked).toBe(true);
+    fireEvent.click(screen.getByTestId('meeting-prejoin-join'));
+    expect(onJoin).toHaveBeenCalledWith({ camera: false, microphone: true });
+  });
+
+  it('goes back without joining', async () => {
+    stubDevices();
+    const { onJoin, onCancel } = renderCheck('DISCUSSION');
+    await checked();
+    fireEvent.click(screen.getByTestId('meeting-prejoin-cancel'));
+    expect(onCancel).toHaveBeenCalledTimes(1);
+    expect(onJoin).not.toHaveBeenCalled();
+  });
+});
