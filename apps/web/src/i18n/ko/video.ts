@@ -128,6 +128,7 @@ export const videoKo = {
     discussionCreateHint: (limit: number) =>
       `모두가 카메라와 마이크를 켜고 서로 보며 이야기합니다. 미디어 서버(LiveKit)가 없으면 동시에 최대 ${limit}명까지 켤 수 있습니다.`,
     change: (name: string) => `${name} 회의 방식 바꾸기`,
+    current: ' (현재)',
     changed: (mode: string) => `회의 방식을 ${mode}로 바꿨습니다.`,
     changeFailed: '회의 방식을 바꾸지 못했습니다.',
     publishers: (count: number, limit: number) => `카메라·마이크 ${count}/${limit}명`,

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { ErrorCode } from '@teamup/contracts/error-codes';
 import { VideoMessages, type VideoChannel } from '@teamup/contracts/video';
@@ -74,13 +74,15 @@ const roomRow = async (roomId: number) => {
   return link.closest('li') as HTMLElement;
 };
 
-/**
- * Opens the room's mode menu and answers its dropdown (found by its role: the Tooltip between
- * Menu.Target and the button keeps aria-controls off the button).
- */
+/** Opens the room's mode menu and answers its dropdown, the one the button says it controls. */
 async function openModeMenu(roomId: number) {
-  fireEvent.click(within(await roomRow(roomId)).getByTestId('video-room-mode-menu'));
-  return screen.findByRole('menu', { hidden: true });
+  const button = within(await roomRow(roomId)).getByTestId('video-room-mode-menu');
+  expect(button.getAttribute('aria-haspopup')).toBe('menu');
+  fireEvent.click(button);
+  const menu = await screen.findByRole('menu', { hidden: true });
+  expect(button.getAttribute('aria-expanded')).toBe('true');
+  expect(button.getAttribute('aria-controls')).toBe(menu.id);
+  return menu;
 }
 
 beforeEach(() => {
@@ -138,10 +140,9 @@ describe('VideoRoomLinks', () => {
     setup({ rooms: [lecture], canModerate: true });
     const menu = await openModeMenu(lecture.id);
     const current = within(menu).getByTestId('video-room-set-presentation');
-    expect(current.getAttribute('aria-checked')).toBe('true');
-    expect(current.textContent).toContain('발표 모드');
+    expect(current.textContent).toBe('발표 모드 (현재)');
     const discussion = within(menu).getByTestId('video-room-set-discussion');
-    expect(discussion.getAttribute('aria-checked')).toBe('false');
+    expect(discussion.textContent).toBe('회의 모드');
     fireEvent.click(discussion);
     expect(await screen.findByText('회의 방식을 회의 모드로 바꿨습니다.')).toBeTruthy();
     expect(patches()).toHaveLength(1);

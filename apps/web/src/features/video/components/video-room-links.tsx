@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Group, Menu, Stack, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Group, Menu, Stack, Tooltip, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   IconCheck,
@@ -28,19 +28,20 @@ function ModeMenu({ workspaceId, room }: { workspaceId: number; room: VideoChann
   const update = useUpdateVideoChannel(workspaceId);
   return (
     <Menu position="bottom-end" withinPortal>
+      {/* No tooltip between the target and the button: the menu's aria-expanded and
+          aria-controls must land on the button itself. */}
       <Menu.Target>
-        <Tooltip label={modes.change(room.name)} withArrow>
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            size="sm"
-            aria-label={modes.change(room.name)}
-            loading={update.isPending}
-            data-testid="video-room-mode-menu"
-          >
-            <IconSettings size={14} />
-          </ActionIcon>
-        </Tooltip>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          size="sm"
+          aria-label={modes.change(room.name)}
+          title={modes.change(room.name)}
+          loading={update.isPending}
+          data-testid="video-room-mode-menu"
+        >
+          <IconSettings size={14} />
+        </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{modes.label}</Menu.Label>
@@ -70,6 +71,8 @@ function ModeMenu({ workspaceId, room }: { workspaceId: number; room: VideoChann
             }}
           >
             {modes[mode]}
+            {/* Mantine's items are plain menuitems (no aria-checked): the current one says so. */}
+            {mode === room.mode && <VisuallyHidden>{modes.current}</VisuallyHidden>}
           </Menu.Item>
         ))}
       </Menu.Dropdown>
