@@ -79,6 +79,12 @@ export class MeshMedia implements MediaSession {
   private roster: number[] = [];
   private isListening = false;
   private closed = false;
+  /**
+   * Signals are handled one at a time: an offer that follows an answer must not be judged while
+   * the answer is still being applied (the connection is not "stable" yet, and the impolite end
+   * would take the offer for a collision and drop it).
+   */
+  private handling: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly myId: number,
@@ -89,6 +95,7 @@ export class MeshMedia implements MediaSession {
 
   /** Who is in the meeting now (from the server's participant events). */
   updateRoster(participantIds: number[]): void {
+    if (this.closed) return;
     this.roster = participantIds.filter((id) => id !== this.myId);
     for (const id of [...this.peers.keys()]) {
       if (!this.roster.includes(id)) this.drop(id);
@@ -101,6 +108,7 @@ export class MeshMedia implements MediaSession {
 
   /** The signal queue is (again) listening: start afresh with everyone in the meeting. */
   listening(): void {
+    if (this.closed) return;
     this.isListening = true;
     for (const id of this.roster) this.greet(id);
   }
@@ -117,7 +125,13 @@ export class MeshMedia implements MediaSession {
     return Promise.resolve();
   }
 
-  async handleSignal(signal: SignalEvent): Promise<void> {
+  handleSignal(signal: SignalEvent): Promise<void> {
+    const turn = this.handling.then(() => this.handleNow(signal));
+    this.handling = turn.catch((error: unknown) => console.warn('mesh: signal failed', error));
+    return turn;
+  }
+
+  private async handleNow(signal: SignalEvent): Promise<void> {
     if (this.closed || signal.from === this.myId) return;
     const envelope = envelopeOf(signal.data);
     if (!envelope) return;
@@ -186,7 +200,8 @@ export class MeshMedia implements MediaSession {
 
   /** Replaces the connection to `id` with a fresh one carrying what this browser sends. */
   private connect(id: number): Peer {
-    this.drop(id, false);
+    // The tile shows the person, not a frozen picture, until the new connection brings theirs.
+    this.drop(id);
     const pc = new RTCPeerConnection({ iceServers: this.iceServers });
     const peer: Peer = {
       pc,

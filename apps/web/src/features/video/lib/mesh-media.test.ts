@@ -1,0 +1,617 @@
+import type { SignalEvent, SignalSend } from '@teamup/contracts/video';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MeshMedia, type MeshEnvelope } from './mesh-media';
+
+/*
+ * Node has neither MediaStream nor RTCPeerConnection: small stand-ins on globalThis, just what
+ * the mesh uses. The peer connection keeps the signalling state machine of the specification
+ * (stable / have-local-offer / have-remote-offer, implicit offer or answer, implicit rollback),
+ * runs its description operations one after another on a chain and fires `negotiationneeded`
+ * asynchronously, only when the chain is empty and the state is stable, as browsers do.
+ */
+
+type Listener = (event: unknown) => void;
+
+class Listeners {
+  private readonly byType = new Map<string, Listener[]>();
+  add(type: string, listener: Listener): void {
+    this.byType.set(type, [...(this.byType.get(type) ?? []), listener]);
+  }
+  fire(type: string, event: unknown): void {
+    for (const listener of this.byType.get(type) ?? []) listener(event);
+  }
+}
+
+class FakeMediaStream {
+  private readonly tracks: MediaStreamTrack[];
+  readonly listeners = new Listeners();
+  constructor(tracks: MediaStreamTrack[] = []) {
+    this.tracks = [...tracks];
+  }
+  addTrack(track: MediaStreamTrack): void {
+    if (!this.tracks.includes(track)) this.tracks.push(track);
+  }
+  removeTrack(track: MediaStreamTrack): void {
+    const index = this.tracks.indexOf(track);
+    if (index >= 0) this.tracks.splice(index, 1);
+  }
+  getTracks(): MediaStreamTrack[] {
+    return [...this.tracks];
+  }
+  getVideoTracks(): MediaStreamTrack[] {
+    return this.tracks.filter((track) => track.kind === 'video');
+  }
+  getAudioTracks(): MediaStreamTrack[] {
+    return this.tracks.filter((track) => track.kind === 'audio');
+  }
+  addEventListener(type: string, listener: Listener): void {
+    this.listeners.add(type, listener);
+  }
+}
+
+class FakeDescription {
+  constructor(
+    readonly type: RTCSdpType,
+    readonly sdp: string,
+  ) {}
+  toJSON(): RTCSessionDescriptionInit {
+    return { type: this.type, sdp: this.sdp };
+  }
+}
+
+interface FakeSender {
+  track: MediaStreamTrack | null;
+  streams: unknown[];
+  getParameters: () => { encodings: RTCRtpEncodingParameters[] };
+  setParameters: (parameters: unknown) => Promise<void>;
+}
+
+let sdpCount = 0;
+
+class FakePeerConnection {
+  static created: FakePeerConnection[] = [];
+
+  signalingState: RTCSignalingState = 'stable';
+  localDescription: FakeDescription | null = null;
+  remoteDescription: FakeDescription | null = null;
+  iceConnectionState: RTCIceConnectionState = 'new';
+  closed = false;
+  /** Every description handed to setRemoteDescription, applied or refused. */
+  readonly remoteDescriptionsSet: RTCSessionDescriptionInit[] = [];
+  readonly candidatesAdded: RTCIceCandidateInit[] = [];
+  readonly restartIce = vi.fn();
+  private readonly senders: FakeSender[] = [];
+  private readonly listeners = new Listeners();
+  /** The local description of the last stable state, which a rollback returns to. */
+  private currentLocal: FakeDescription | null = null;
+  private negotiationNeeded = false;
+  private chain: Promise<void> = Promise.resolve();
+  private operations = 0;
+
+  constructor(readonly configuration: RTCConfiguration) {
+    FakePeerConnection.created.push(this);
+  }
+
+  addEventListener(type: string, listener: Listener): void {
+    this.listeners.add(type, listener);
+  }
+
+  /** For the test: an event from the browser ('track', 'icecandidate', ...). */
+  fire(type: string, event: unknown = {}): void {
+    this.listeners.fire(type, event);
+  }
+
+  addTrack(track: MediaStreamTrack, ...streams: unknown[]): FakeSender {
+    const sender: FakeSender = {
+      track,
+      streams,
+      getParameters: () => ({ encodings: [] }),
+      setParameters: () => Promise.resolve(),
+    };
+    this.senders.push(sender);
+    this.needNegotiation();
+    return sender;
+  }
+
+  removeTrack(sender: FakeSender): void {
+    sender.track = null;
+    this.needNegotiation();
+  }
+
+  getSenders(): FakeSender[] {
+    return [...this.senders];
+  }
+
+  setLocalDescription(): Promise<void> {
+    return this.operation(() => {
+      if (this.signalingState === 'stable') {
+        this.localDescription = new FakeDescription('offer', `offer-${++sdpCount}`);
+        this.signalingState = 'have-local-offer';
+        this.negotiationNeeded = false;
+      } else if (this.signalingState === 'have-remote-offer') {
+        this.localDescription = new FakeDescription('answer', `answer-${++sdpCount}`);
+        this.currentLocal = this.localDescription;
+        this.signalingState = 'stable';
+      } else {
+        throw new Error(`InvalidStateError: setLocalDescription in ${this.signalingState}`);
+      }
+    });
+  }
+
+  setRemoteDescription(description: RTCSessionDescriptionInit): Promise<void> {
+    this.remoteDescriptionsSet.push(description);
+    return this.operation(() => {
+      const sdp = description.sdp ?? '';
+      if (description.type === 'offer') {
+        if (this.signalingState === 'have-local-offer') {
+          // Implicit rollback: our offer is withdrawn, our tracks still want negotiating.
+          this.localDescription = this.currentLocal;
+          this.negotiationNeeded = true;
+        } else if (this.signalingState !== 'stable') {
+          throw new Error(`InvalidStateError: remote offer in ${this.signalingState}`);
+        }
+        this.remoteDescription = new FakeDescription('offer', sdp);
+        this.signalingState = 'have-remote-offer';
+      } else if (description.type === 'answer') {
+        if (this.signalingState !== 'have-local-offer') {
+          throw new Error(`InvalidStateError: remote answer in ${this.signalingState}`);
+        }
+        this.remoteDescription = new FakeDescription('answer', sdp);
+        this.currentLocal = this.localDescription;
+        this.signalingState = 'stable';
+      } else {
+        throw new Error(`unexpected description ${String(description.type)}`);
+      }
+    });
+  }
+
+  addIceCandidate(candidate: RTCIceCandidateInit): Promise<void> {
+    if (!this.remoteDescription) return Promise.reject(new Error('InvalidStateError: no remote'));
+    this.candidatesAdded.push(candidate);
+    return Promise.resolve();
+  }
+
+  close(): void {
+    this.closed = true;
+    this.signalingState = 'closed';
+  }
+
+  /** Description operations run one after another, each asynchronously. */
+  private operation(step: () => void): Promise<void> {
+    this.operations += 1;
+    const result = this.chain.then(() => {
+      if (this.closed) throw new Error('InvalidStateError: closed');
+      step();
+    });
+    const done = () => {
+      this.operations -= 1;
+      if (this.operations === 0 && this.negotiationNeeded) {
+        queueMicrotask(() => this.fireNegotiationNeeded());
+      }
+    };
+    this.chain = result.then(done, done);
+    return result;
+  }
+
+  private needNegotiation(): void {
+    if (this.negotiationNeeded) return;
+    this.negotiationNeeded = true;
+    queueMicrotask(() => this.fireNegotiationNeeded());
+  }
+
+  private fireNegotiationNeeded(): void {
+    if (this.closed || !this.negotiationNeeded) return;
+    if (this.operations > 0 || this.signalingState !== 'stable') return; // fired when it is
+    this.fire('negotiationneeded');
+  }
+}
+
+// --- The test's side of the wire ---
+
+const video = { kind: 'video', id: 'camera', label: 'camera' } as unknown as MediaStreamTrack;
+const remoteOffer = (sdp: string): RTCSessionDescriptionInit => ({ type: 'offer', sdp });
+const remoteAnswer = (sdp: string): RTCSessionDescriptionInit => ({ type: 'answer', sdp });
+
+/** Every microtask and chained operation has run. */
+const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+function envelope(signal: SignalSend | undefined): MeshEnvelope {
+  const data = signal?.data;
+  if (typeof data !== 'object' || data === null) throw new Error('signal without an envelope');
+  const { from, to, payload } = data as Record<string, unknown>;
+  if (typeof from !== 'string' || (to !== null && typeof to !== 'string')) {
+    throw new Error('malformed envelope');
+  }
+  return { from, to, ...(payload === undefined ? {} : { payload }) };
+}
+
+function incoming(from: number, kind: SignalSend['kind'], data: MeshEnvelope): SignalEvent {
+  return { type: 'SIGNAL', roomId: 7, from, kind, data };
+}
+
+function meshFor(myId: number, others: number[]) {
+  const sent: SignalSend[] = [];
+  const events = { onRemoteStream: vi.fn(), onPeerStream: vi.fn(), onPeerLeft: vi.fn() };
+  const iceServers = [{ urls: 'stun:stun.example.org' }];
+  const mesh = new MeshMedia(myId, iceServers, (signal) => sent.push(signal), events);
+  mesh.updateRoster([myId, ...others]);
+  /** What went to `to` of this kind, in order. */
+  const signals = (to: number, kind: SignalSend['kind']) =>
+    sent.filter((signal) => signal.to === to && signal.kind === kind);
+  /** Our connection id towards `to`, as its latest `ready` named it. */
+  const session = (to: number) => envelope(signals(to, 'ready').at(-1)).from;
+  return { mesh, sent, events, iceServers, signals, session };
+}
+
+const pcs = () => FakePeerConnection.created;
+function pc(index: number): FakePeerConnection {
+  const found = FakePeerConnection.created[index];
+  if (!found) throw new Error(`no connection #${index}`);
+  return found;
+}
+
+let warn: ReturnType<typeof vi.spyOn>;
+
+beforeEach(() => {
+  FakePeerConnection.created = [];
+  vi.stubGlobal('MediaStream', FakeMediaStream);
+  vi.stubGlobal('RTCPeerConnection', FakePeerConnection);
+  warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+
+afterEach(() => {
+  // Nothing in these sequences should make the mesh refuse a description or fail an offer.
+  expect(warn).not.toHaveBeenCalled();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe('MeshMedia', () => {
+  it('listening greets everyone in the meeting with ready, on one new connection each', () => {
+    const { mesh, sent, signals, iceServers } = meshFor(1, [2, 3]);
+    expect(sent).toEqual([]);
+    expect(pcs()).toHaveLength(0);
+
+    mesh.listening();
+
+    expect(sent.map((signal) => [signal.to, signal.kind])).toEqual([
+      [2, 'ready'],
+      [3, 'ready'],
+    ]);
+    const greetings = [envelope(signals(2, 'ready')[0]), envelope(signals(3, 'ready')[0])];
+    for (const greeting of greetings) {
+      expect(greeting.from).toMatch(/\S/);
+      expect(greeting.to).toBeNull();
+      expect(greeting.payload).toBeUndefined();
+    }
+    expect(greetings[0]?.from).not.toBe(greetings[1]?.from);
+    expect(pcs()).toHaveLength(2);
+    expect(pc(0).configuration).toEqual({ iceServers });
+    expect(pcs().every((connection) => !connection.closed)).toBe(true);
+  });
+
+  it('publish adds the track to every connection, each offering under its own id', async () => {
+    const { mesh, signals, session } = meshFor(1, [2, 3]);
+    mesh.listening();
+    expect(signals(2, 'offer')).toEqual([]); // nothing to send yet, nothing to negotiate
+
+    await mesh.publish([video]);
+    await settle();
+
+    for (const [user, connection] of [
+      [2, pc(0)],
+      [3, pc(1)],
+    ] as const) {
+      const senders = connection.getSenders();
+      expect(senders.map((sender) => sender.track)).toEqual([video]);
+      const stream = senders[0]?.streams[0];
+      expect(stream).toBeInstanceOf(FakeMediaStream);
+      expect((stream as FakeMediaStream).getTracks()).toEqual([video]);
+
+      const offers = signals(user, 'offer');
+      expect(offers).toHaveLength(1);
+      const offer = envelope(offers[0]);
+      expect(offer.from).toBe(session(user));
+      expect(offer.to).toBeNull();
+      expect(offer.payload).toEqual(connection.localDescription?.toJSON());
+      expect(offer.payload).toMatchObject({ type: 'offer' });
+      expect(connection.signalingState).toBe('have-local-offer');
+    }
+    expect(session(2)).not.toBe(session(3));
+  });
+
+  it('applies an answer only when it is addressed to our current connection', async () => {
+    const { mesh, session } = meshFor(1, [2]);
+    mesh.listening();
+    await mesh.publish([video]);
+    await settle();
+    const mine = session(2);
+
+    await mesh.handleSignal(
+      incoming(2, 'answer', { from: 'r2', to: `${mine}-old`, payload: remoteAnswer('stale') }),
+    );
+    await settle();
+    expect(pc(0).remoteDescriptionsSet).toEqual([]);
+    expect(pc(0).signalingState).toBe('have-local-offer');
+
+    await mesh.handleSignal(
+      incoming(2, 'answer', { from: 'r2', to: mine, payload: remoteAnswer('fresh') }),
+    );
+    await settle();
+    expect(pc(0).remoteDescriptionsSet).toEqual([remoteAnswer('fresh')]);
+    expect(pc(0).signalingState).toBe('stable');
+    expect(pc(0).remoteDescription?.sdp).toBe('fresh');
+
+    // Addressed to a connection of ours, from someone we have none with: dropped.
+    await mesh.handleSignal(
+      incoming(5, 'offer', { from: 'r5', to: mine, payload: remoteOffer('lost') }),
+    );
+    await settle();
+    expect(pcs()).toHaveLength(1);
+  });
+
+  it('an offer from a new connection of the peer replaces ours and is answered to it', async () => {
+    const { mesh, signals, session } = meshFor(1, [2]);
+    mesh.listening();
+    const first = session(2);
+
+    await mesh.handleSignal(
+      incoming(2, 'offer', { from: 'r-old', to: null, payload: remoteOffer('o1') }),
+    );
+    await settle();
+    expect(envelope(signals(2, 'answer')[0])).toEqual({
+      from: first,
+      to: 'r-old',
+      payload: pc(0).localDescription?.toJSON(),
+    });
+
+    // The same connection of theirs renegotiates: still our connection.
+    await mesh.handleSignal(
+      incoming(2, 'offer', { from: 'r-old', to: first, payload: remoteOffer('o2') }),
+    );
+    await settle();
+    expect(pcs()).toHaveLength(1);
+    expect(pc(0).remoteDescriptionsSet).toEqual([remoteOffer('o1'), remoteOffer('o2')]);
+    expect(envelope(signals(2, 'answer')[1])).toMatchObject({ from: first, to: 'r-old' });
+
+    // They reloaded: their new connection has not heard from us.
+    await mesh.handleSignal(
+      incoming(2, 'offer', { from: 'r-new', to: null, payload: remoteOffer('o3') }),
+    );
+    await settle();
+    expect(pc(0).closed).toBe(true);
+    expect(pcs()).toHaveLength(2);
+    expect(pc(1).closed).toBe(false);
+    expect(pc(1).remoteDescriptionsSet).toEqual([remoteOffer('o3')]);
+    const answers = signals(2, 'answer');
+    expect(answers).toHaveLength(3);
+    const answer = envelope(answers[2]);
+    expect(answer.to).toBe('r-new');
+    expect(answer.from).not.toBe(first);
+    expect(answer.payload).toEqual(pc(1).localDescription?.toJSON());
+    expect(answer.payload).toMatchObject({ type: 'answer' });
+
+    // What is still addressed to the replaced connection is dropped.
+    await mesh.handleSignal(
+      incoming(2, 'candidate', { from: 'r-new', to: first, payload: { candidate: 'c-old' } }),
+    );
+    // And so is what the replaced connection of theirs still sends.
+    await mesh.handleSignal(
+      incoming(2, 'candidate', { from: 'r-old', to: null, payload: { candidate: 'c-gone' } }),
+    );
+    await mesh.handleSignal(
+      incoming(2, 'candidate', { from: 'r-new', to: answer.from, payload: { candidate: 'c' } }),
+    );
+    await settle();
+    expect(pc(1).candidatesAdded).toEqual([{ candidate: 'c' }]);
+  });
+
+  it('ready from a peer our connection has heard from already replaces the connection', async () => {
+    const { mesh, signals, session } = meshFor(1, [2]);
+    mesh.listening();
+    await mesh.publish([video]);
+    await settle();
+    const first = session(2);
+    await mesh.handleSignal(
+      incoming(2, 'answer', { from: 'r2', to: first, payload: remoteAnswer('a') }),
+    );
+    await settle();
+    expect(pc(0).signalingState).toBe('stable');
+
+    await mesh.handleSignal(incoming(2, 'ready', { from: 'r2-reloaded', to: null }));
+    await settle();
+
+    expect(pc(0).closed).toBe(true);
+    expect(pcs()).toHaveLength(2);
+    expect(
+      pc(1)
+        .getSenders()
+        .map((sender) => sender.track),
+    ).toEqual([video]);
+    // The new connection offers what we send, under its own id, to whoever answers.
+    const offers = signals(2, 'offer');
+    expect(offers).toHaveLength(2);
+    const offer = envelope(offers[1]);
+    expect(offer.from).not.toBe(first);
+    expect(offer.to).toBeNull();
+    expect(offer.payload).toEqual(pc(1).localDescription?.toJSON());
+  });
+
+  it('ready from a peer not heard from yet sends the pending offer again, same connection', async () => {
+    const { mesh, sent, signals, session } = meshFor(1, [2, 3]);
+    mesh.listening();
+
+    // No offer out (nothing published): ready changes nothing.
+    await mesh.handleSignal(incoming(2, 'ready', { from: 'r2', to: null }));
+    await settle();
+    expect(pcs()).toHaveLength(2);
+    expect(sent).toHaveLength(2);
+
+    await mesh.publish([video]);
+    await settle();
+    const [offer] = signals(2, 'offer');
+    expect(envelope(offer)).toMatchObject({ from: session(2), to: null });
+
+    await mesh.handleSignal(incoming(2, 'ready', { from: 'r2', to: null }));
+    await settle();
+
+    const offers = signals(2, 'offer');
+    expect(offers).toHaveLength(2);
+    expect(envelope(offers[1])).toEqual(envelope(offer));
+    expect(pcs()).toHaveLength(2);
+    expect(pc(0).closed).toBe(false);
+    expect(signals(3, 'offer')).toHaveLength(1); // the other peer's is not sent again
+  });
+
+  it('glare: the impolite side (smaller id) ignores the crossing offer', async () => {
+    const { mesh, signals, session } = meshFor(1, [2]);
+    mesh.listening();
+    await mesh.publish([video]);
+    await settle();
+    const ours = pc(0).localDescription;
+    expect(pc(0).signalingState).toBe('have-local-offer');
+
+    await mesh.handleSignal(
+      incoming(2, 'offer', { from: 'r2', to: null, payload: remoteOffer('theirs') }),
+    );
+    await settle();
+
+    expect(pc(0).remoteDescriptionsSet).toEqual([]);
+    expect(signals(2, 'answer')).toEqual([]);
+    expect(pc(0).signalingState).toBe('have-local-offer');
+    expect(pc(0).localDescription).toBe(ours);
+    expect(pcs()).toHaveLength(1);
+
+    // An answer to our offer from another connection of theirs is not the one we talk to.
+    await mesh.handleSignal(
+      incoming(2, 'answer', { from: 'r2-other', to: session(2), payload: remoteAnswer('x') }),
+    );
+    await settle();
+    expect(pc(0).remoteDescriptionsSet).toEqual([]);
+
+    // The polite side gave way and answers ours.
+    await mesh.handleSignal(
+      incoming(2, 'answer', { from: 'r2', to: session(2), payload: remoteAnswer('a') }),
+    );
+    await settle();
+    expect(pc(0).signalingState).toBe('stable');
+  });
+
+  it('an offer right behind the answer to ours is taken, not mistaken for a collision', async () => {
+    const { mesh, signals, session } = meshFor(1, [2]);
+    mesh.listening();
+    await mesh.publish([video]);
+    await settle();
+    // Both arrive at once (the socket hands them over without waiting): the answer must be
+    // applied before the offer is judged.
+    const answer = mesh.handleSignal(
+      incoming(2, 'answer', { from: 'r2', to: session(2), payload: remoteAnswer('a') }),
+    );
+    const offer = mesh.handleSignal(
+      incoming(2, 'offer', { from: 'r2', to: session(2), payload: remoteOffer('o2') }),
+    );
+    await Promise.all([answer, offer]);
+    await settle();
+    expect(pc(0).remoteDescriptionsSet.map((d) => d.sdp)).toEqual(['a', 'o2']);
+    expect(envelope(signals(2, 'answer').at(-1)).to).toBe('r2');
+  });
+
+  it('glare: the polite side (larger id) rolls its offer back and answers', async () => {
+    const { mesh, signals, session } = meshFor(3, [2]);
+    mesh.listening();
+    await mesh.publish([video]);
+    await settle();
+    expect(pc(0).signalingState).toBe('have-local-offer');
+
+    await mesh.handleSignal(
+      incoming(2, 'offer', { from: 'r2', to: null, payload: remoteOffer('theirs') }),
+    );
+    await settle();
+
+    expect(pc(0).remoteDescriptionsSet).toEqual([remoteOffer('theirs')]);
+    expect(pcs()).toHaveLength(1);
+    expect(pc(0).closed).toBe(false);
+    const answers = signals(2, 'answer');
+    expect(answers).toHaveLength(1);
+    const answer = envelope(answers[0]);
+    expect(answer.from).toBe(session(2));
+    expect(answer.to).toBe('r2');
+    expect(answer.payload).toMatchObject({ type: 'answer' });
+    // Its own tracks still want sending: it offers again, now to their connection.
+    const offers = signals(2, 'offer');
+    expect(offers).toHaveLength(2);
+    expect(envelope(offers[1])).toMatchObject({ from: session(2), to: 'r2' });
+    expect(pc(0).signalingState).toBe('have-local-offer');
+  });
+
+  it('bye from the adopted remote connection drops the peer; so does the roster', async () => {
+    const { mesh, events, session } = meshFor(1, [2, 3]);
+    mesh.listening();
+    await mesh.handleSignal(
+      incoming(2, 'offer', { from: 'r2', to: null, payload: remoteOffer('o') }),
+    );
+    await settle();
+
+    // A goodbye from another connection of theirs is not this one's.
+    await mesh.handleSignal(incoming(2, 'bye', { from: 'r2-other', to: null }));
+    expect(pc(0).closed).toBe(false);
+    expect(events.onPeerLeft).not.toHaveBeenCalled();
+    expect(events.onPeerStream).not.toHaveBeenCalled();
+
+    await mesh.handleSignal(incoming(2, 'bye', { from: 'r2', to: session(2) }));
+    expect(pc(0).closed).toBe(true);
+    expect(events.onPeerStream).toHaveBeenCalledWith(2, null);
+    expect(events.onPeerLeft).toHaveBeenCalledWith(2);
+
+    mesh.updateRoster([1, 2]); // 3 left
+    expect(pc(1).closed).toBe(true);
+    expect(events.onPeerStream).toHaveBeenCalledWith(3, null);
+    expect(events.onPeerLeft).not.toHaveBeenCalledWith(3);
+  });
+
+  it('updateRoster greets a newcomer once listening, and not before', () => {
+    const { mesh, sent, signals } = meshFor(1, []);
+    mesh.updateRoster([1, 2]);
+    expect(sent).toEqual([]);
+    expect(pcs()).toHaveLength(0);
+
+    mesh.listening();
+    expect(signals(2, 'ready')).toHaveLength(1);
+    expect(pcs()).toHaveLength(1);
+
+    mesh.updateRoster([1, 2, 4]);
+    const greetings = signals(4, 'ready');
+    expect(greetings).toHaveLength(1);
+    expect(envelope(greetings[0]).to).toBeNull();
+    expect(pcs()).toHaveLength(2);
+    expect(signals(2, 'ready')).toHaveLength(1); // the one already connected is left alone
+    expect(pc(0).closed).toBe(false);
+  });
+
+  it('close says bye to every peer, closes every connection and ignores what comes later', async () => {
+    const { mesh, sent, signals, session } = meshFor(1, [2, 3]);
+    mesh.listening();
+    await mesh.handleSignal(
+      incoming(2, 'offer', { from: 'r2', to: null, payload: remoteOffer('o') }),
+    );
+    await settle();
+    const before = sent.length;
+
+    mesh.close();
+
+    expect(envelope(signals(2, 'bye')[0])).toEqual({ from: session(2), to: 'r2' });
+    expect(envelope(signals(3, 'bye')[0])).toEqual({ from: session(3), to: null });
+    expect(sent).toHaveLength(before + 2);
+    expect(pcs().every((connection) => connection.closed)).toBe(true);
+
+    await mesh.handleSignal(incoming(2, 'ready', { from: 'r2b', to: null }));
+    await mesh.handleSignal(
+      incoming(3, 'offer', { from: 'r3', to: null, payload: remoteOffer('late') }),
+    );
+    mesh.close();
+    await settle();
+    expect(pcs()).toHaveLength(2);
+    expect(pc(1).remoteDescriptionsSet).toEqual([]);
+    expect(sent).toHaveLength(before + 2);
+  });
+});
