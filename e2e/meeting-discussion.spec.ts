@@ -158,6 +158,11 @@ describe('meeting in discussion mode (issue 47)', () => {
       expect(await self.evaluate((video) => getComputedStyle(video).transform)).not.toBe('none');
     }
     console.log(`discussion: four publishers saw each other ${tookMs} ms after joining`);
+
+    // The meeting chat works in a discussion as in a presentation.
+    await first.getByTestId('meeting-chat-input').fill('다들 들리나요?');
+    await first.getByTestId('meeting-chat-input').press('Enter');
+    await pages[2]?.getByText('다들 들리나요?').waitFor();
     await screenshot(first, 'meeting-discussion-1280');
 
     // The fifth joins: sees and hears the four, but may not publish in a built-in mesh.

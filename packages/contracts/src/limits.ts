@@ -91,6 +91,8 @@ export const Limits = {
    * which a home uplink and a laptop carry for about four (issue 47).
    */
   meshPublishersMax: 4,
+  /** How long signalling trusts that someone it found in a meeting is still in it. */
+  signalPeerCacheSeconds: 5,
 } as const;
 
 const MB = 1024 * 1024;

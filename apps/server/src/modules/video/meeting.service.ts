@@ -8,6 +8,43 @@ import { liveRoomControl } from './live-room';
 import { chatInit, chatLine } from './video.presenter';
 import * as repo from './video.repo';
 import { announceParticipants, participantOf } from './video.service';
+import { ModuleStateKey } from '../../platform/module-state';
+
+/**
+ * Whom signalling has recently found in a meeting. Connecting four browsers takes some 150
+ * signals, mostly ICE candidates a few milliseconds apart; two participant queries each queued
+ * them behind one another on the embedded database's one connection (about a second a signal on
+ * the benchmark). A participant found stays found for a few seconds: someone removed may pass a
+ * signal or two after, which the others' browsers ignore (they are no longer on the roster).
+ */
+export class SignalPeers {
+  private readonly found = new Map<string, number>();
+
+  constructor(private readonly ctx: AppContext) {}
+
+  async isParticipant(channelId: number, userId: number): Promise<boolean> {
+    const key = `${channelId}:${userId}`;
+    const now = this.ctx.now().getTime();
+    const until = this.found.get(key);
+    if (until !== undefined && until > now) return true;
+    const participant = await repo.findParticipant(this.ctx.database.db, channelId, { userId });
+    if (!participant) {
+      this.found.delete(key);
+      return false;
+    }
+    if (this.found.size > SIGNAL_PEERS_MAX) this.found.clear();
+    this.found.set(key, now + Limits.signalPeerCacheSeconds * 1000);
+    return true;
+  }
+}
+
+/** Far more than the people in meetings at once on one instance; a bound, not a working size. */
+const SIGNAL_PEERS_MAX = 10_000;
+
+export const signalPeersState = new ModuleStateKey(
+  'video: participants found by signalling',
+  (ctx) => new SignalPeers(ctx),
+);
 
 /*
  * The meeting's live side (spec 02 "Meeting live connections"): who may listen, the meeting chat,
@@ -62,10 +99,10 @@ export async function relaySignal(
   channelId: number,
   signal: SignalSend,
 ) {
-  await participantOf(ctx, channelId, from);
+  const peers = ctx.moduleState.get(signalPeersState);
+  if (!(await peers.isParticipant(channelId, from))) await participantOf(ctx, channelId, from);
   // The peer may have just left: the signal has nobody to go to, which is not the sender's fault.
-  const peer = await repo.findParticipant(ctx.database.db, channelId, { userId: signal.to });
-  if (!peer) return;
+  if (!(await peers.isParticipant(channelId, signal.to))) return;
   const event: SignalEvent = {
     type: 'SIGNAL',
     roomId: channelId,

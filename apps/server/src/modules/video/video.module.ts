@@ -1,5 +1,6 @@
 import type { AppModule } from '../../platform/module';
 import { liveRoomControlState } from './live-room';
+import { signalPeersState } from './meeting.service';
 import { videoRoutes } from './video.routes';
 import { endRemovedMembersMeetings, leaveWorkspaceChannels } from './video.service';
 import { videoLive } from './video.stomp';
@@ -11,5 +12,5 @@ export const videoModule: AppModule = {
   memberRemovalSteps: [leaveWorkspaceChannels],
   reactions: [endRemovedMembersMeetings],
   live: videoLive,
-  state: [liveRoomControlState],
+  state: [liveRoomControlState, signalPeersState],
 };

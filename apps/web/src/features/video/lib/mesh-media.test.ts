@@ -286,7 +286,7 @@ describe('MeshMedia', () => {
     }
     expect(greetings[0]?.from).not.toBe(greetings[1]?.from);
     expect(pcs()).toHaveLength(2);
-    expect(pc(0).configuration).toEqual({ iceServers });
+    expect(pc(0).configuration).toEqual({ iceServers, bundlePolicy: 'max-bundle' });
     expect(pcs().every((connection) => !connection.closed)).toBe(true);
   });
 
@@ -514,6 +514,44 @@ describe('MeshMedia', () => {
     await settle();
     expect(pc(0).remoteDescriptionsSet.map((d) => d.sdp)).toEqual(['a', 'o2']);
     expect(envelope(signals(2, 'answer').at(-1)).to).toBe('r2');
+  });
+
+  it('an offer sent twice is answered twice alike, and the second answer is let be', async () => {
+    const { mesh, signals, session } = meshFor(1, [2]);
+    mesh.listening();
+    await mesh.handleSignal(
+      incoming(2, 'offer', { from: 'r2', to: null, payload: remoteOffer('o') }),
+    );
+    await mesh.handleSignal(
+      incoming(2, 'offer', { from: 'r2', to: null, payload: remoteOffer('o') }),
+    );
+    await settle();
+    expect(pc(0).remoteDescriptionsSet.map((d) => d.sdp)).toEqual(['o']);
+    const answers = signals(2, 'answer');
+    expect(answers).toHaveLength(2);
+    expect(envelope(answers[1]).payload).toEqual(envelope(answers[0]).payload);
+
+    await mesh.publish([video]);
+    await settle();
+    await mesh.handleSignal(
+      incoming(2, 'answer', { from: 'r2', to: session(2), payload: remoteAnswer('a') }),
+    );
+    await mesh.handleSignal(
+      incoming(2, 'answer', { from: 'r2', to: session(2), payload: remoteAnswer('a') }),
+    );
+    await settle();
+    expect(pc(0).remoteDescriptionsSet.map((d) => d.sdp)).toEqual(['o', 'a']);
+  });
+
+  it('ignores signals from someone not on the roster (removed, or not shown yet)', async () => {
+    const { mesh, signals } = meshFor(1, [2]);
+    mesh.listening();
+    await mesh.handleSignal(
+      incoming(9, 'offer', { from: 'r9', to: null, payload: remoteOffer('o9') }),
+    );
+    await settle();
+    expect(pcs()).toHaveLength(1);
+    expect(signals(9, 'answer')).toEqual([]);
   });
 
   it('glare: the polite side (larger id) rolls its offer back and answers', async () => {

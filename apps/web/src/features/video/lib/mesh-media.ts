@@ -136,6 +136,9 @@ export class MeshMedia implements MediaSession {
     const envelope = envelopeOf(signal.data);
     if (!envelope) return;
     const id = signal.from;
+    // Only people in the meeting: someone removed may still get a signal through for a moment.
+    // A newcomer the roster does not show yet is greeted once it does, and offers again then.
+    if (!this.roster.includes(id)) return;
     const peer = this.peers.get(id);
     // Meant for a connection of ours that is gone: the other end will hear from the new one.
     if (envelope.to !== null && peer && envelope.to !== peer.session) return;
@@ -202,7 +205,8 @@ export class MeshMedia implements MediaSession {
   private connect(id: number): Peer {
     // The tile shows the person, not a frozen picture, until the new connection brings theirs.
     this.drop(id);
-    const pc = new RTCPeerConnection({ iceServers: this.iceServers });
+    // One transport for sound and picture: half the ICE candidates to gather and to signal.
+    const pc = new RTCPeerConnection({ iceServers: this.iceServers, bundlePolicy: 'max-bundle' });
     const peer: Peer = {
       pc,
       session: newSession(),
@@ -279,6 +283,18 @@ export class MeshMedia implements MediaSession {
     peer.remote = envelope.from;
     const description = envelope.payload as RTCSessionDescriptionInit;
     const { pc } = peer;
+    // An offer sent again (after a `ready`) that was already answered: answer it again, the same.
+    if (
+      description.type === 'offer' &&
+      pc.signalingState === 'stable' &&
+      pc.remoteDescription?.sdp === description.sdp
+    ) {
+      const answered = pc.localDescription;
+      if (answered?.type === 'answer') this.signal(id, peer, 'answer', answered.toJSON());
+      return;
+    }
+    // The second answer to an offer sent twice: the first one settled it.
+    if (description.type === 'answer' && pc.signalingState === 'stable') return;
     const collision =
       description.type === 'offer' && (peer.makingOffer || pc.signalingState !== 'stable');
     peer.ignoreOffer = !peer.polite && collision;
