@@ -90,13 +90,21 @@ async function sendOut(
   await ctx.bus.publishUnlogged(Topics.meetingChat(channelId), event);
 }
 
-/** Tells everyone in the meeting who is in it now and who broadcasts. */
-export async function announceParticipants(ctx: AppContext, channelId: number) {
+/** Who is in the meeting now and who publishes, as an event; null when the channel is gone. */
+export async function participantsNow(
+  ctx: AppContext,
+  channelId: number,
+): Promise<VideoChannelEvent | null> {
   const db = ctx.database.db;
   const channel = await repo.findChannel(db, channelId);
-  if (!channel) return;
-  const participants = await repo.listParticipants(db, channelId);
-  await publishVideoEvent(ctx, channelId, participantsConfirmed(participants, channel));
+  if (!channel) return null;
+  return participantsConfirmed(await repo.listParticipants(db, channelId), channel);
+}
+
+/** Tells everyone in the meeting who is in it now and who broadcasts. */
+export async function announceParticipants(ctx: AppContext, channelId: number) {
+  const event = await participantsNow(ctx, channelId);
+  if (event) await publishVideoEvent(ctx, channelId, event);
 }
 
 export async function listChannels(ctx: AppContext, userId: number, workspaceId: number) {

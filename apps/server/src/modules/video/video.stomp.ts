@@ -13,6 +13,7 @@ import { badRequest } from '../../platform/errors/app-error';
 import type { LiveContribution } from '../../platform/realtime/contribution';
 import { destinationIds, type StompDestinations } from '../../platform/realtime/stomp-destinations';
 import * as video from './meeting.service';
+import * as videoChannels from './video.service';
 
 /**
  * Who is connected to which meeting on this instance. Every few seconds their participant rows
@@ -106,7 +107,15 @@ export function meetingDestinations(ctx: AppContext, presence: MeetingPresence):
         return {
           topic: Topics.videoChannel(videoId),
           allowed: () => video.mayListen(ctx, videoId, session.userId),
-          opened: async () => presence.hold(videoId, session.userId),
+          // Who is in the meeting as the subscription starts: a join announced between the
+          // client's own look-up and this moment would otherwise never reach it, and two people
+          // entering at once would each miss the other (their browsers would never connect).
+          opened: async (deliver) => {
+            const release = presence.hold(videoId, session.userId);
+            const now = await videoChannels.participantsNow(ctx, videoId);
+            if (now) deliver(now);
+            return release;
+          },
           endsAfter: (event) => sendsOut(event, session.userId),
           isFor: (event) => forThisListener(event, session.userId),
         };

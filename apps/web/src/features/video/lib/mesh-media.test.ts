@@ -543,17 +543,6 @@ describe('MeshMedia', () => {
     expect(pc(0).remoteDescriptionsSet.map((d) => d.sdp)).toEqual(['o', 'a']);
   });
 
-  it('ignores signals from someone not on the roster (removed, or not shown yet)', async () => {
-    const { mesh, signals } = meshFor(1, [2]);
-    mesh.listening();
-    await mesh.handleSignal(
-      incoming(9, 'offer', { from: 'r9', to: null, payload: remoteOffer('o9') }),
-    );
-    await settle();
-    expect(pcs()).toHaveLength(1);
-    expect(signals(9, 'answer')).toEqual([]);
-  });
-
   it('glare: the polite side (larger id) rolls its offer back and answers', async () => {
     const { mesh, signals, session } = meshFor(3, [2]);
     mesh.listening();

@@ -136,9 +136,6 @@ export class MeshMedia implements MediaSession {
     const envelope = envelopeOf(signal.data);
     if (!envelope) return;
     const id = signal.from;
-    // Only people in the meeting: someone removed may still get a signal through for a moment.
-    // A newcomer the roster does not show yet is greeted once it does, and offers again then.
-    if (!this.roster.includes(id)) return;
     const peer = this.peers.get(id);
     // Meant for a connection of ours that is gone: the other end will hear from the new one.
     if (envelope.to !== null && peer && envelope.to !== peer.session) return;
