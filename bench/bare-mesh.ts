@@ -127,6 +127,10 @@ export function bareMeshServer(): http.Server {
       response.end(page);
       return;
     }
+    if (pathname === '/favicon.ico') {
+      response.writeHead(204).end();
+      return;
+    }
     if (pathname === '/api/health') {
       response.writeHead(200, { 'content-type': 'application/json' });
       response.end('{"status":"ok"}');
@@ -136,8 +140,7 @@ export function bareMeshServer(): http.Server {
   });
   const relay = new WebSocketServer({ server, path: '/relay' });
   relay.on('connection', (socket, request) => {
-    const room =
-      new URL(request.url ?? '/', 'http://localhost').searchParams.get('room') ?? 'room';
+    const room = new URL(request.url ?? '/', 'http://localhost').searchParams.get('room') ?? 'room';
     const members = rooms.get(room) ?? new Map<number, WebSocket>();
     rooms.set(room, members);
     nextId += 1;

@@ -12,6 +12,7 @@ import { benchChatScale } from './chat-scale.bench';
 import { benchClassContribution } from './class-contribution.bench';
 import { benchDigestRun } from './digest-run.bench';
 import { benchHandoff } from './handoff.bench';
+import { benchMeetingMesh } from './meeting-mesh.bench';
 import { benchIcsFeed, benchMyTasks } from './my-tasks.bench';
 import { benchPushFanout } from './push-fanout.bench';
 import { benchRatios } from './ratios.bench';
@@ -47,6 +48,7 @@ const benches = {
   'calendar-month': benchCalendarMonth,
   'class-contribution': benchClassContribution,
   'class-overview': benchClassOverview,
+  'meeting-mesh': benchMeetingMesh,
 };
 const chosen = process.argv.slice(2);
 for (const [name, bench] of Object.entries(benches)) {

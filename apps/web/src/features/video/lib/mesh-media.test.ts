@@ -543,6 +543,29 @@ describe('MeshMedia', () => {
     expect(pc(0).remoteDescriptionsSet.map((d) => d.sdp)).toEqual(['o', 'a']);
   });
 
+  it('the same offer again while our own offer is out is not taken (no rollback)', async () => {
+    const { mesh, signals } = meshFor(3, [2]);
+    mesh.listening();
+    await mesh.handleSignal(
+      incoming(2, 'offer', { from: 'r2', to: null, payload: remoteOffer('v1') }),
+    );
+    await settle();
+    // Our camera goes on: our own offer goes out.
+    await mesh.publish([video]);
+    await settle();
+    expect(pc(0).signalingState).toBe('have-local-offer');
+    const ours = pc(0).localDescription;
+    // Their first offer, sent once more after our ready, arrives now: already answered.
+    await mesh.handleSignal(
+      incoming(2, 'offer', { from: 'r2', to: null, payload: remoteOffer('v1') }),
+    );
+    await settle();
+    expect(pc(0).signalingState).toBe('have-local-offer');
+    expect(pc(0).localDescription).toBe(ours);
+    expect(pc(0).remoteDescriptionsSet.map((d) => d.sdp)).toEqual(['v1']);
+    expect(signals(2, 'answer')).toHaveLength(1);
+  });
+
   it('glare: the polite side (larger id) rolls its offer back and answers', async () => {
     const { mesh, signals, session } = meshFor(3, [2]);
     mesh.listening();

@@ -31,6 +31,8 @@ interface Peer {
   polite: boolean;
   makingOffer: boolean;
   ignoreOffer: boolean;
+  /** The last offer of theirs this connection took, to know the same one sent again. */
+  lastRemoteOffer?: string | undefined;
   /** Candidates that came before the description they belong to, with their sender. */
   pending: Array<{ from: string; candidate: RTCIceCandidateInit }>;
 }
@@ -280,14 +282,14 @@ export class MeshMedia implements MediaSession {
     peer.remote = envelope.from;
     const description = envelope.payload as RTCSessionDescriptionInit;
     const { pc } = peer;
-    // An offer sent again (after a `ready`) that was already answered: answer it again, the same.
-    if (
-      description.type === 'offer' &&
-      pc.signalingState === 'stable' &&
-      pc.remoteDescription?.sdp === description.sdp
-    ) {
+    // An offer sent again (after our `ready`) that was already answered. Taken again while our
+    // own next offer is out, it would roll that offer back after the other end had answered it,
+    // leaving the two ends on different descriptions with no picture either way.
+    if (description.type === 'offer' && description.sdp === peer.lastRemoteOffer) {
       const answered = pc.localDescription;
-      if (answered?.type === 'answer') this.signal(id, peer, 'answer', answered.toJSON());
+      if (pc.signalingState === 'stable' && answered?.type === 'answer') {
+        this.signal(id, peer, 'answer', answered.toJSON());
+      }
       return;
     }
     // The second answer to an offer sent twice: the first one settled it.
@@ -299,6 +301,7 @@ export class MeshMedia implements MediaSession {
     try {
       // A polite side with its own offer out rolls it back implicitly here.
       await pc.setRemoteDescription(description);
+      if (description.type === 'offer') peer.lastRemoteOffer = description.sdp;
       const waiting = peer.pending.splice(0).filter((item) => item.from === envelope.from);
       for (const { candidate } of waiting) {
         await pc.addIceCandidate(candidate).catch(() => undefined);
