@@ -7,7 +7,7 @@ import {
   IconTrash,
   IconUsers,
 } from '@tabler/icons-react';
-import { VIDEO_MODES, type VideoChannel } from '@teamup/contracts/video';
+import type { VideoChannel, VideoMode } from '@teamup/contracts/video';
 import { useSearchParams } from 'react-router';
 import { routes } from '../../../config/paths';
 import { useConfirmAction } from '../../../components/confirm-action';
@@ -19,6 +19,11 @@ import { useDeleteVideoChannel, useUpdateVideoChannel, useVideoChannels } from '
 
 const t = videoKo.rooms;
 const modes = videoKo.modes;
+/**
+ * The modes, spelled here: the side panel is drawn on first paint, and the contracts' video
+ * module would bring zod with it (first-paint.spec).
+ */
+const MODES: readonly VideoMode[] = ['PRESENTATION', 'DISCUSSION'];
 
 /**
  * The meeting's mode, for its creator and the workspace's moderators: a menu of the two modes.
@@ -45,7 +50,7 @@ function ModeMenu({ workspaceId, room }: { workspaceId: number; room: VideoChann
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{modes.label}</Menu.Label>
-        {VIDEO_MODES.map((mode) => (
+        {MODES.map((mode) => (
           <Menu.Item
             key={mode}
             leftSection={
