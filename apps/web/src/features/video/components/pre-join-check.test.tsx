@@ -1,15 +1,22 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import type { VideoMode } from '@teamup/contracts/video';
 import { installBrowserShims } from '../../../test/render';
+import type { JoinChoice } from '../lib/local-media';
 import { PreJoinCheck } from './pre-join-check';
 
 installBrowserShims();
 
-/** A captured stream as the check reads it: its tracks, each stoppable. */
+/** A captured stream as the check reads it: its tracks, each stoppable and copied by clone(). */
 const fakeStream = (kind: 'audio' | 'video'): MediaStream => {
-  const track = { kind, id: `${kind}-1`, readyState: 'live', stop: vi.fn() };
+  const track = {
+    kind,
+    id: `${kind}-1`,
+    readyState: 'live',
+    stop: vi.fn(),
+    clone: () => ({ kind, id: `${kind}-copy`, readyState: 'live', stop: vi.fn() }),
+  };
   return {
     id: `${kind}-stream`,
     getTracks: () => [track],
@@ -37,7 +44,7 @@ function stubDevices({ camera = true, microphone = true } = {}) {
 }
 
 function renderCheck(mode: VideoMode | undefined) {
-  const onJoin = vi.fn();
+  const onJoin = vi.fn<(choice: JoinChoice) => void>();
   const onCancel = vi.fn();
   render(
     <MantineProvider>
@@ -45,6 +52,18 @@ function renderCheck(mode: VideoMode | undefined) {
     </MantineProvider>,
   );
   return { onJoin, onCancel };
+}
+
+const noneHanded = { camera: false, microphone: false, handed: [null, null] };
+
+/** The last join's choice, with the tracks it handed over named by id. */
+function joined(onJoin: Mock<(choice: JoinChoice) => void>) {
+  const choice = onJoin.mock.lastCall?.[0];
+  return {
+    camera: choice?.camera,
+    microphone: choice?.microphone,
+    handed: [choice?.tracks?.camera?.id ?? null, choice?.tracks?.microphone?.id ?? null],
+  };
 }
 
 const cameraSwitch = () => screen.getByTestId<HTMLInputElement>('meeting-prejoin-with-camera');
@@ -84,7 +103,12 @@ describe('PreJoinCheck', () => {
     expect(screen.getByText(/회의 모드에서는 모두가 서로 보고 들을 수 있습니다/)).toBeTruthy();
     fireEvent.click(screen.getByTestId('meeting-prejoin-join'));
     expect(onJoin).toHaveBeenCalledTimes(1);
-    expect(onJoin).toHaveBeenCalledWith({ camera: true, microphone: true });
+    // The meeting gets copies of the live tracks, which outlive the check's own (stopped on leaving).
+    expect(joined(onJoin)).toEqual({
+      camera: true,
+      microphone: true,
+      handed: ['video-copy', 'audio-copy'],
+    });
   });
 
   it('joins a discussion muted when the microphone switch is turned off', async () => {
@@ -95,7 +119,11 @@ describe('PreJoinCheck', () => {
     expect(micSwitch().checked).toBe(false);
     expect(cameraSwitch().checked).toBe(true);
     fireEvent.click(screen.getByTestId('meeting-prejoin-join'));
-    expect(onJoin).toHaveBeenCalledWith({ camera: true, microphone: false });
+    expect(joined(onJoin)).toEqual({
+      camera: true,
+      microphone: false,
+      handed: ['video-copy', null],
+    });
   });
 
   it('joins a presentation with both off, unless switched on', async () => {
@@ -107,11 +135,15 @@ describe('PreJoinCheck', () => {
     expect(micSwitch().checked).toBe(false);
     expect(screen.getByText(/직접 켤 때에만 다른 참가자에게 보이고 들립니다/)).toBeTruthy();
     fireEvent.click(screen.getByTestId('meeting-prejoin-join'));
-    expect(onJoin).toHaveBeenLastCalledWith({ camera: false, microphone: false });
+    expect(joined(onJoin)).toEqual(noneHanded);
     fireEvent.click(cameraSwitch());
     expect(cameraSwitch().checked).toBe(true);
     fireEvent.click(screen.getByTestId('meeting-prejoin-join'));
-    expect(onJoin).toHaveBeenLastCalledWith({ camera: true, microphone: false });
+    expect(joined(onJoin)).toEqual({
+      camera: true,
+      microphone: false,
+      handed: ['video-copy', null],
+    });
   });
 
   it('shows no mode while the room is looked up, starting with both off', async () => {
@@ -122,7 +154,7 @@ describe('PreJoinCheck', () => {
     expect(cameraSwitch().checked).toBe(false);
     expect(micSwitch().checked).toBe(false);
     fireEvent.click(screen.getByTestId('meeting-prejoin-join'));
-    expect(onJoin).toHaveBeenCalledWith({ camera: false, microphone: false });
+    expect(joined(onJoin)).toEqual(noneHanded);
   });
 
   it('turns off and disables the switches of devices that cannot be used', async () => {
@@ -136,7 +168,7 @@ describe('PreJoinCheck', () => {
     expect(screen.queryByTestId('meeting-prejoin-preview')).toBeNull();
     expect(screen.getByText(/카메라나 마이크를 쓸 수 없습니다/)).toBeTruthy();
     fireEvent.click(screen.getByTestId('meeting-prejoin-join'));
-    expect(onJoin).toHaveBeenCalledWith({ camera: false, microphone: false });
+    expect(joined(onJoin)).toEqual(noneHanded);
   });
 
   it('keeps the microphone on when only the camera is refused', async () => {
@@ -148,7 +180,11 @@ describe('PreJoinCheck', () => {
     expect(micSwitch().disabled).toBe(false);
     expect(micSwitch().checked).toBe(true);
     fireEvent.click(screen.getByTestId('meeting-prejoin-join'));
-    expect(onJoin).toHaveBeenCalledWith({ camera: false, microphone: true });
+    expect(joined(onJoin)).toEqual({
+      camera: false,
+      microphone: true,
+      handed: [null, 'audio-copy'],
+    });
   });
 
   it('goes back without joining', async () => {

@@ -17,6 +17,7 @@ import { IconCamera, IconMicrophone } from '@tabler/icons-react';
 import { videoKo } from '../../../i18n/ko/video';
 import { useDeviceCheck, HEARD_LEVEL, type DeviceState } from '../hooks/use-device-check';
 import { loadDeviceChoice, saveDeviceChoice, type DeviceChoice } from '../lib/devices';
+import { handOver, type JoinChoice } from '../lib/local-media';
 import { DevicePicker } from './device-picker';
 import { StreamVideo } from './stream-video';
 
@@ -50,18 +51,12 @@ function StatusRow({
   );
 }
 
-/** What to turn on right after joining. */
-export interface JoinChoice {
-  camera: boolean;
-  microphone: boolean;
-}
-
 /**
  * Before joining a meeting: the camera's picture, the microphone's level and the device picker,
  * so a person knows both work before anyone sees or hears them (issue 41), and whether to join
  * with the camera and microphone on (a discussion starts with both on, a presentation with both
- * off; issue 47). Nothing is sent from here; joining stops the check's capture, and the meeting
- * captures again what was chosen.
+ * off; issue 47). Nothing is sent from here; joining stops the check's capture and hands the
+ * meeting copies of the tracks it chose.
  */
 export function PreJoinCheck({
   roomName,
@@ -188,12 +183,18 @@ export function PreJoinCheck({
               {t.cancel}
             </Button>
             <Button
-              onClick={() =>
+              onClick={() => {
+                const camera = choice.camera && check.camera !== 'unavailable';
+                const microphone = choice.microphone && check.microphone !== 'unavailable';
                 onJoin({
-                  camera: choice.camera && check.camera !== 'unavailable',
-                  microphone: choice.microphone && check.microphone !== 'unavailable',
-                })
-              }
+                  camera,
+                  microphone,
+                  tracks: {
+                    camera: camera ? handOver(check.preview, 'video') : null,
+                    microphone: microphone ? handOver(check.sound, 'audio') : null,
+                  },
+                });
+              }}
               data-autofocus
               data-testid="meeting-prejoin-join"
             >

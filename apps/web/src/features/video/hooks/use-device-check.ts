@@ -7,6 +7,8 @@ export type DeviceState = 'checking' | 'ok' | 'unavailable';
 export interface DeviceCheck {
   /** The camera's picture, to preview; null until captured or when there is no camera. */
   preview: MediaStream | null;
+  /** The microphone's capture (metered here); null until captured or when there is none. */
+  sound: MediaStream | null;
   camera: DeviceState;
   microphone: DeviceState;
   /** The microphone's loudest recent sample, 0 (silence) to 1. */
@@ -19,6 +21,7 @@ export { HEARD_LEVEL };
 
 const checking: DeviceCheck = {
   preview: null,
+  sound: null,
   camera: 'checking',
   microphone: 'checking',
   level: 0,
@@ -86,7 +89,7 @@ export function useDeviceCheck(devices: DeviceChoice): DeviceCheck {
       update(() => ({ preview: video, camera: video ? 'ok' : 'unavailable' }));
       const audio = keep(await capture({ audio: deviceConstraint(microphone) }));
       if (ended) return;
-      update(() => ({ microphone: audio ? 'ok' : 'unavailable' }));
+      update(() => ({ sound: audio, microphone: audio ? 'ok' : 'unavailable' }));
       if (audio) {
         stopMeter = meter(audio, (level) =>
           update((now) => ({ level, heard: now.heard || level >= HEARD_LEVEL })),

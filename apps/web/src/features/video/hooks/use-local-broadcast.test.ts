@@ -6,6 +6,7 @@ import { ErrorCode } from '@teamup/contracts/error-codes';
 import { videoKo } from '../../../i18n/ko/video';
 import { ApiError } from '../../../lib/api-error';
 import type { meetingApi } from '../api/video-api';
+import type { HandedTracks } from '../lib/local-media';
 import type { MediaSession } from '../lib/media-session';
 import { useLocalBroadcast } from './use-local-broadcast';
 
@@ -20,6 +21,7 @@ function micTrack(label = 'mic') {
     readyState: 'live',
     stop: vi.fn(),
     addEventListener: vi.fn(),
+    applyConstraints: vi.fn(() => Promise.resolve()),
   };
   track.stop.mockImplementation(() => {
     track.readyState = 'ended';
@@ -257,6 +259,104 @@ describe('useLocalBroadcast', () => {
         screen: false,
       });
       expect(api.releaseBroadcast).not.toHaveBeenCalled();
+    });
+
+    describe('joining with what the pre-join screen handed over', () => {
+      /** The page's stream of the tracks it sends (jsdom has no MediaStream). */
+      class StubStream {
+        constructor(private readonly tracks: Array<ReturnType<typeof micTrack>>) {}
+        getTracks = () => this.tracks;
+        getVideoTracks = () => this.tracks.filter((track) => track.kind === 'video');
+        getAudioTracks = () => this.tracks.filter((track) => track.kind === 'audio');
+        addEventListener = vi.fn();
+      }
+      beforeEach(() => vi.stubGlobal('MediaStream', StubStream));
+      afterEach(() => vi.unstubAllGlobals());
+      const videoTrack = (label = 'preview') => ({ ...micTrack(label), kind: 'video' });
+      const handed = () => {
+        const camera = Object.assign(micTrack('preview'), { kind: 'video' });
+        return { camera, microphone: micTrack('preview-mic') };
+      };
+
+      it('sends the live tracks at once, shaped for the gallery, telling the server once', async () => {
+        const { hook, api, published, getUserMedia } = setUp({ mode: 'DISCUSSION' });
+        const tracks = handed();
+        await act(() =>
+          hook.result.current.joinWith({
+            camera: true,
+            microphone: true,
+            tracks: tracks as unknown as HandedTracks,
+          }),
+        );
+        expect(getUserMedia).not.toHaveBeenCalled();
+        expect(tracks.camera.applyConstraints).toHaveBeenCalledWith(
+          expect.objectContaining({ width: { ideal: 640 }, height: { ideal: 360 } }),
+        );
+        expect(api.setMedia).toHaveBeenCalledTimes(1);
+        expect(api.setMedia).toHaveBeenCalledWith({
+          camera: true,
+          microphone: true,
+          screen: false,
+        });
+        expect(published).toEqual([['preview', 'preview-mic']]);
+        expect(hook.result.current.local.mic).toBe(tracks.microphone);
+        expect(tracks.camera.stop).not.toHaveBeenCalled();
+      });
+
+      it('captures again only what ended before the meeting was ready', async () => {
+        const { hook, published, getUserMedia } = setUp({ mode: 'DISCUSSION' });
+        const tracks = handed();
+        tracks.camera.stop();
+        const fresh = videoTrack('camera');
+        getUserMedia.mockResolvedValueOnce(cameraStream(fresh, micTrack('unused')));
+        await act(() =>
+          hook.result.current.joinWith({
+            camera: true,
+            microphone: true,
+            tracks: tracks as unknown as HandedTracks,
+          }),
+        );
+        expect(getUserMedia).toHaveBeenCalledTimes(1);
+        const asked = (getUserMedia.mock.calls as unknown as MediaStreamConstraints[][])[0]?.[0];
+        expect(asked?.audio).toBe(false);
+        expect(asked?.video).toMatchObject({ width: { ideal: 640 } });
+        expect(published).toEqual([['camera', 'preview-mic']]);
+      });
+
+      it('stops the handed tracks when the place is refused, and captures nothing', async () => {
+        const { hook, api, setAlert, getUserMedia, published } = setUp({ mode: 'DISCUSSION' });
+        vi.mocked(api.setMedia).mockRejectedValueOnce(
+          new ApiError(409, ErrorCode.VIDEO_PUBLISHERS_FULL, '최대 4명까지 … LiveKit'),
+        );
+        const tracks = handed();
+        await act(() =>
+          hook.result.current.joinWith({
+            camera: true,
+            microphone: false,
+            tracks: { camera: tracks.camera, microphone: null } as unknown as HandedTracks,
+          }),
+        );
+        expect(setAlert).toHaveBeenCalledWith('최대 4명까지 … LiveKit');
+        expect(getUserMedia).not.toHaveBeenCalled();
+        expect(published).toEqual([]);
+        expect(tracks.camera.stop).toHaveBeenCalled();
+      });
+
+      it('takes no place and keeps nothing when both were chosen off', async () => {
+        const { hook, api, published } = setUp({ mode: 'DISCUSSION' });
+        const tracks = handed();
+        await act(() =>
+          hook.result.current.joinWith({
+            camera: false,
+            microphone: false,
+            tracks: tracks as unknown as HandedTracks,
+          }),
+        );
+        expect(api.setMedia).not.toHaveBeenCalled();
+        expect(published).toEqual([]);
+        expect(tracks.camera.stop).toHaveBeenCalled();
+        expect(tracks.microphone.stop).toHaveBeenCalled();
+      });
     });
 
     it("shows the server's words when every place is taken, and captures nothing", async () => {

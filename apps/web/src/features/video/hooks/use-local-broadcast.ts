@@ -8,7 +8,9 @@ import {
   captureScreen,
   noLocalMedia,
   stopAll,
+  stopHandedTracks,
   tracksToPublish,
+  type JoinChoice,
   type LocalMedia,
 } from '../lib/local-media';
 import { deviceConstraint, galleryCamera, type DeviceChoice } from '../lib/devices';
@@ -39,6 +41,8 @@ const mediaStateOf = (media: LocalMedia): MediaState => ({
   screen: Boolean(media.screen),
 });
 const nothingSent: MediaState = { camera: false, microphone: false, screen: false };
+const sameState = (a: MediaState, b: MediaState) =>
+  a.camera === b.camera && a.microphone === b.microphone && a.screen === b.screen;
 
 /**
  * This browser's camera, screen and microphone in a meeting (spec 02 "Track toggles"): each
@@ -83,11 +87,21 @@ export function useLocalBroadcast({
    * source started then must claim again rather than trust it.
    */
   const claimed = useRef(false);
+  /** What the server was last told this browser sends (discussion), to tell it only changes. */
+  const told = useRef<MediaState>(nothingSent);
+  const tell = useCallback(
+    async (state: MediaState) => {
+      if (!api) return;
+      await api.setMedia(state);
+      told.current = state;
+    },
+    [api],
+  );
   const release = useCallback(async () => {
     claimed.current = false;
-    if (modeRef.current === 'DISCUSSION') await api?.setMedia(nothingSent).catch(() => undefined);
+    if (modeRef.current === 'DISCUSSION') await tell(nothingSent).catch(() => undefined);
     else await api?.releaseBroadcast().catch(() => undefined);
-  }, [api, modeRef]);
+  }, [api, modeRef, tell]);
 
   /** Sends the current local tracks; gives the broadcast up when nothing is left to send. */
   const republish = useCallback(
@@ -109,14 +123,15 @@ export function useLocalBroadcast({
       }
       if (tracks.length === 0) await release();
       else if (modeRef.current === 'DISCUSSION') {
-        await api?.setMedia(mediaStateOf(next)).catch(() => undefined);
+        const state = mediaStateOf(next);
+        if (!sameState(state, told.current)) await tell(state).catch(() => undefined);
       }
     },
-    [api, mediaRef, modeRef, release, setAlert],
+    [mediaRef, modeRef, release, setAlert, tell],
   );
 
   const mayBroadcast = useCallback(
-    async (source: Source): Promise<boolean> => {
+    async (source: Source, intended?: MediaState): Promise<boolean> => {
       const discussion = modeRef.current === 'DISCUSSION';
       const current = broadcasterRef.current;
       if (!discussion && current !== null && current !== myId) {
@@ -125,7 +140,8 @@ export function useLocalBroadcast({
       }
       if (claimed.current || !api) return true;
       try {
-        if (discussion) await api.setMedia({ ...mediaStateOf(localRef.current), [source]: true });
+        if (discussion)
+          await tell(intended ?? { ...mediaStateOf(localRef.current), [source]: true });
         else await api.claimBroadcast();
         claimed.current = true;
         return true;
@@ -139,7 +155,7 @@ export function useLocalBroadcast({
         return false;
       }
     },
-    [api, myId, broadcasterRef, modeRef, setAlert],
+    [api, myId, broadcasterRef, modeRef, setAlert, tell],
   );
 
   /**
@@ -151,8 +167,9 @@ export function useLocalBroadcast({
       source: Source,
       capture: (now: LocalMedia) => Promise<Partial<LocalMedia>>,
       failedAlert: string,
+      intended?: MediaState,
     ) => {
-      if (!(await mayBroadcast(source))) return;
+      if (!(await mayBroadcast(source, intended))) return;
       try {
         const added = await capture(localRef.current);
         await republish({ ...localRef.current, ...added });
@@ -252,6 +269,68 @@ export function useLocalBroadcast({
   );
 
   /**
+   * Turns on what the pre-join screen chose, once in. Its live tracks are taken as they are (the
+   * picture shaped for a gallery in a discussion), so the others see and hear this person as soon
+   * as the place is taken; a track that is gone by then is captured again. The place is claimed
+   * with everything that will be on, so the server is told once.
+   */
+  const joinWith = useCallback(
+    (choice: JoinChoice) =>
+      whileChanging(async () => {
+        const handed = choice.tracks;
+        const source: Source | null = choice.camera
+          ? 'camera'
+          : choice.microphone
+            ? 'microphone'
+            : null;
+        if (source === null) {
+          stopHandedTracks(handed);
+          return;
+        }
+        const discussion = modeRef.current === 'DISCUSSION';
+        const live = (track: MediaStreamTrack | null | undefined) =>
+          track?.readyState === 'live' ? track : null;
+        await startSource(
+          source,
+          async () => {
+            const chosen = devicesRef.current;
+            let video = choice.camera ? live(handed?.camera) : null;
+            let mic = choice.microphone ? live(handed?.microphone) : null;
+            if ((choice.camera && !video) || (choice.microphone && !mic)) {
+              const stream = await navigator.mediaDevices.getUserMedia({
+                video:
+                  choice.camera && !video
+                    ? discussion
+                      ? galleryCamera(chosen.camera)
+                      : deviceConstraint(chosen.camera)
+                    : false,
+                audio: choice.microphone && !mic ? deviceConstraint(chosen.microphone) : false,
+              });
+              video ??= stream.getVideoTracks()[0] ?? null;
+              mic ??= stream.getAudioTracks()[0] ?? null;
+            } else if (video && discussion) {
+              // Only the size and rate: the device is the one the check captured.
+              await video.applyConstraints(galleryCamera('')).catch(() => undefined);
+            }
+            if (!video) return { mic };
+            const camera = new MediaStream(mic ? [video, mic] : [video]);
+            onEnded(camera, 'camera', alerts.notSharingCamera);
+            return { camera, mic };
+          },
+          alerts.deviceDenied,
+          { camera: choice.camera, microphone: choice.microphone, screen: false },
+        ).finally(() => {
+          // Whatever was handed and not taken (a refused place, a failed capture) stops.
+          const taken = tracksToPublish(localRef.current);
+          for (const track of [handed?.camera, handed?.microphone]) {
+            if (track && !taken.includes(track)) track.stop();
+          }
+        });
+      }),
+    [startSource, onEnded, whileChanging, devicesRef, modeRef],
+  );
+
+  /**
    * Another camera or microphone was chosen: what is on now is captured again from it and sent
    * in place of the old tracks (the broadcast is already ours, nothing is claimed). What is off
    * stays off; a failed capture keeps the old device and says so.
@@ -302,7 +381,17 @@ export function useLocalBroadcast({
     stopAll(localRef.current);
     localRef.current = noLocalMedia;
     claimed.current = false;
+    told.current = nothingSent;
   }, []);
 
-  return { local, changing, toggleCamera, toggleScreen, toggleMute, switchDevices, stopLocal };
+  return {
+    local,
+    changing,
+    toggleCamera,
+    toggleScreen,
+    toggleMute,
+    switchDevices,
+    joinWith,
+    stopLocal,
+  };
 }

@@ -92,8 +92,16 @@ export function useMeeting(
   );
   const [devices, setDevices] = useState<DeviceChoice>(loadDeviceChoice);
   const devicesRef = useRef<DeviceChoice>(devices);
-  const { local, changing, toggleCamera, toggleScreen, toggleMute, switchDevices, stopLocal } =
-    useLocalBroadcast({ api, myId, mediaRef, broadcasterRef, modeRef, setAlert, devicesRef });
+  const {
+    local,
+    changing,
+    toggleCamera,
+    toggleScreen,
+    toggleMute,
+    switchDevices,
+    joinWith,
+    stopLocal,
+  } = useLocalBroadcast({ api, myId, mediaRef, broadcasterRef, modeRef, setAlert, devicesRef });
 
   /** The device picker chose: remembered in this browser, live sources switched at once. */
   const chooseDevices = useCallback(
@@ -157,22 +165,28 @@ export function useMeeting(
     let participantId: number | null = null;
     let exited = false;
     let socketTimer: ReturnType<typeof setTimeout> | undefined;
+    let firstConnect = true;
 
     const start = async () => {
-      // Look ourselves up; join when absent, then ask again (spec 02 section 4, step 1).
-      let list: VideoParticipant[] = [];
-      try {
-        list = await calls.participants();
-      } catch (error) {
-        console.warn('participants could not be fetched; joining anyway', error);
-      }
+      // Look ourselves up; join when absent (spec 02 section 4, step 1). The room and the
+      // roster are asked together, and the roster is not asked again after joining: the socket's
+      // subscription brings it whole once open. Each call waited on the one before, six in a row,
+      // seconds on a loaded machine before anyone was seen (issue 47's benchmark).
+      const [found, room] = await Promise.all([
+        calls.participants().catch((error: unknown) => {
+          console.warn('participants could not be fetched; joining anyway', error);
+          return [] as VideoParticipant[];
+        }),
+        calls.channel(),
+      ]);
+      let list = found;
       let mine = list.find((p) => p.userId === myId);
       if (!mine) {
         mine = await calls.join();
-        list = await calls.participants();
+        list = [...list, mine];
       }
       participantId = mine.id;
-      const [room, joined] = await Promise.all([calls.channel(), calls.joinConference()]);
+      const joined = await calls.joinConference();
       if (disposed) return;
       setChannel(room);
       setConference(joined);
@@ -229,6 +243,12 @@ export function useMeeting(
           }
         },
         beforeConnect: async () => {
+          // The first connect follows the join's calls, whose token is fresh and whose roster the
+          // subscription brings anyway.
+          if (firstConnect) {
+            firstConnect = false;
+            return;
+          }
           // Also refreshes an expired access token before the socket uses it.
           const fresh = await calls.participants();
           if (!disposed) applyRoster(fresh, broadcasterRef.current);
@@ -332,6 +352,7 @@ export function useMeeting(
     toggleCamera,
     toggleScreen,
     toggleMute,
+    joinWith,
     sendChat,
     removeParticipant: (userId: number) => api?.remove(userId),
     leave,

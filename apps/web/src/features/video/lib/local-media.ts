@@ -36,3 +36,34 @@ export function captureScreen(): Promise<MediaStream> {
     audio: true,
   });
 }
+
+/** What to turn on right after joining. */
+export interface JoinChoice {
+  camera: boolean;
+  microphone: boolean;
+  /**
+   * Copies of the check's live tracks for what is turned on, handed to the meeting so it sends at
+   * once instead of asking the devices again (seconds on a busy laptop); the meeting owns them.
+   */
+  tracks?: HandedTracks;
+}
+
+export interface HandedTracks {
+  camera: MediaStreamTrack | null;
+  microphone: MediaStreamTrack | null;
+}
+
+/** A live copy of a stream's first track of a kind: it outlives the check that stops its own. */
+export function handOver(
+  stream: MediaStream | null,
+  kind: 'video' | 'audio',
+): MediaStreamTrack | null {
+  const track = kind === 'video' ? stream?.getVideoTracks()[0] : stream?.getAudioTracks()[0];
+  return track?.readyState === 'live' ? track.clone() : null;
+}
+
+/** Stops handed tracks the meeting did not take (a join that failed, a page left). */
+export function stopHandedTracks(tracks: HandedTracks | undefined): void {
+  tracks?.camera?.stop();
+  tracks?.microphone?.stop();
+}

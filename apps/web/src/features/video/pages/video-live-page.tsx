@@ -32,11 +32,12 @@ import { ControlBar } from '../components/control-bar';
 import { MeetingChatPanel } from '../components/meeting-chat-panel';
 import { MeetingUnavailable } from '../components/meeting-unavailable';
 import { ParticipantList } from '../components/participant-list';
-import { PreJoinCheck, type JoinChoice } from '../components/pre-join-check';
+import { PreJoinCheck } from '../components/pre-join-check';
 import { DiscussionStage } from '../components/discussion-stage';
 import { meetingApi } from '../api/video-api';
 import { SelfView, StreamVideo } from '../components/stream-video';
 import { useMeeting, type MeetingExit } from '../hooks/use-meeting';
+import { stopHandedTracks, type JoinChoice } from '../lib/local-media';
 import { canModerateWorkspace } from '@teamup/contracts/workspace-roles';
 
 const t = videoKo;
@@ -164,20 +165,26 @@ function Meeting({
   const title = meeting.channel?.name ?? roomName;
   const { workspace } = useCurrentWorkspace();
   useDocumentTitle([title || ko.documentTitle.meeting, workspace?.name]);
-  // Once in, turn on what the pre-join screen chose: the camera brings its microphone, which a
-  // "join muted" choice turns off again.
+  // Once in, turn on what the pre-join screen chose, with the tracks it handed over.
   const started = useRef(false);
-  const { phase, toggleCamera, toggleMute } = meeting;
+  const { phase, joinWith } = meeting;
   useEffect(() => {
     if (phase !== 'ready' || started.current || !joinChoice) return;
     started.current = true;
-    void (async () => {
-      if (joinChoice.camera) {
-        await toggleCamera();
-        if (!joinChoice.microphone) await toggleMute();
-      } else if (joinChoice.microphone) await toggleMute();
-    })();
-  }, [phase, joinChoice, toggleCamera, toggleMute]);
+    void joinWith(joinChoice);
+  }, [phase, joinChoice, joinWith]);
+  // Handed tracks never taken (the join failed, the page was left first) stop: no camera light
+  // stays on for a meeting that did not start.
+  const handed = useRef(joinChoice?.tracks);
+  useEffect(() => {
+    if (phase === 'failed' && !started.current) stopHandedTracks(handed.current);
+  }, [phase]);
+  useEffect(
+    () => () => {
+      if (!started.current) stopHandedTracks(handed.current);
+    },
+    [],
+  );
 
   if (meeting.phase === 'failed') {
     return (
