@@ -376,6 +376,9 @@ export function useLocalBroadcast({
     [republish, onEnded, setAlert, whileChanging, devicesRef, modeRef],
   );
 
+  /** What this browser sends now (for a media session that starts after it was turned on). */
+  const sentTracks = useCallback(() => tracksToPublish(localRef.current), []);
+
   /** Leaving the meeting: every local track stops. */
   const stopLocal = useCallback(() => {
     stopAll(localRef.current);
@@ -392,6 +395,7 @@ export function useLocalBroadcast({
     toggleMute,
     switchDevices,
     joinWith,
+    sentTracks,
     stopLocal,
   };
 }

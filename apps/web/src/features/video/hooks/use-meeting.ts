@@ -8,6 +8,7 @@ import {
   type VideoChannel,
   type VideoChannelEvent,
   type VideoMode,
+  type SignalEvent,
   type VideoParticipant,
 } from '@teamup/contracts/video';
 import { meetingApi, patchListedChannel } from '../api/video-api';
@@ -21,7 +22,7 @@ import {
 } from '../lib/devices';
 import { diagnose } from '../lib/diagnostics';
 import { LivekitMedia } from '../lib/livekit-media';
-import { tracksToPublish } from '../lib/local-media';
+import { stopHandedTracks, tracksToPublish, type JoinChoice } from '../lib/local-media';
 import type { MediaSession } from '../lib/media-session';
 import { MeetingSocket } from '../lib/meeting-socket';
 import { MeshMedia } from '../lib/mesh-media';
@@ -29,6 +30,9 @@ import { useLocalBroadcast } from './use-local-broadcast';
 
 export type MeetingPhase = 'joining' | 'ready' | 'failed';
 export type MeetingExit = 'REMOVED' | 'CHANNEL_DELETED';
+
+/** How long a discussion waits before its diagnostic ICE probe, so the mesh connects first. */
+const PROBE_DELAY_MS = 3000;
 
 /** How long the roster may say 'me' with nothing sent here before it means another tab. */
 const ELSEWHERE_GRACE_MS = 1500;
@@ -59,6 +63,8 @@ export function useMeeting(
   roomId: number | null,
   myId: number | null,
   onExit: (why: MeetingExit) => void,
+  /** What the pre-join screen chose to turn on, with the tracks it handed over. */
+  joinChoice: JoinChoice | null = null,
 ) {
   const queryClient = useQueryClient();
   const [phase, setPhase] = useState<MeetingPhase>('joining');
@@ -85,6 +91,22 @@ export function useMeeting(
   useEffect(() => {
     exitRef.current = onExit;
   });
+  // Taken by the first start only: a retry joins with nothing turned on by itself.
+  const joinChoiceRef = useRef(joinChoice);
+  // Handed tracks never taken (the page left while joining) stop: no camera light stays on.
+  // Checked a moment after the cleanup, which React's strict mode also runs between two mounts.
+  const mounted = useRef(false);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+      setTimeout(() => {
+        if (mounted.current) return;
+        stopHandedTracks(joinChoiceRef.current?.tracks);
+        joinChoiceRef.current = null;
+      }, 0);
+    };
+  }, []);
 
   const api = useMemo(
     () => (roomId === null ? null : meetingApi(workspaceId, roomId)),
@@ -100,6 +122,7 @@ export function useMeeting(
     toggleMute,
     switchDevices,
     joinWith,
+    sentTracks,
     stopLocal,
   } = useLocalBroadcast({ api, myId, mediaRef, broadcasterRef, modeRef, setAlert, devicesRef });
 
@@ -166,12 +189,66 @@ export function useMeeting(
     let exited = false;
     let socketTimer: ReturnType<typeof setTimeout> | undefined;
     let firstConnect = true;
+    let probeTimer: ReturnType<typeof setTimeout> | undefined;
+
+    // Signals that came before this browser's media session existed (someone greeting us right
+    // after our join), handed to it once it does.
+    const early: SignalEvent[] = [];
+    // The roster the socket brought last: fresher than the one looked up before joining.
+    let heard: { list: VideoParticipant[]; broadcaster: number | null } | null = null;
+    const sessionOf = () => {
+      const media = mediaRef.current;
+      return media instanceof BuiltinMedia || media instanceof MeshMedia ? media : null;
+    };
+
+    const openSocket = () =>
+      new MeetingSocket(roomId, {
+        onChat: (event) => {
+          // Being sent out is handled by the video stream, which carries the same event.
+          if (event.type === 'init') setChat(event.logs);
+          else if (event.type === 'chat') {
+            setChat((lines) => [...lines, event].slice(-Limits.chatKeptPerRoom));
+          }
+        },
+        onVideo: (event: VideoChannelEvent) => {
+          if (event.type === 'GET_PARTICIPANTS_CONFIRMED') {
+            heard = { list: event.participants, broadcaster: event.broadcasterId };
+            applyRoster(event.participants, event.broadcasterId);
+          } else if (sendsOut(event, myId)) {
+            exited = true;
+            exitRef.current(event.reason);
+          }
+        },
+        onSignal: (event) => {
+          const media = sessionOf();
+          if (media) void media.handleSignal(event);
+          else if (!mediaRef.current) early.push(event);
+        },
+        onConnectedChange: (connected) => {
+          setSocketConnected(connected);
+          if (connected) {
+            clearTimeout(socketTimer);
+            sessionOf()?.listening();
+          }
+        },
+        beforeConnect: async () => {
+          // The first connect follows the room's and roster's calls, whose token is fresh and
+          // whose roster the subscription brings anyway.
+          if (firstConnect) {
+            firstConnect = false;
+            return;
+          }
+          // Also refreshes an expired access token before the socket uses it.
+          const fresh = await calls.participants();
+          if (!disposed) applyRoster(fresh, broadcasterRef.current);
+        },
+      });
 
     const start = async () => {
       // Look ourselves up; join when absent (spec 02 section 4, step 1). The room and the
-      // roster are asked together, and the roster is not asked again after joining: the socket's
-      // subscription brings it whole once open. Each call waited on the one before, six in a row,
-      // seconds on a loaded machine before anyone was seen (issue 47's benchmark).
+      // roster are asked together, neither again after joining, and the socket opens while the
+      // join goes on (its subscription brings the roster whole): each step waited on the one
+      // before, seven in a row, seconds on a loaded machine before anyone was seen (issue 47).
       const [found, room] = await Promise.all([
         calls.participants().catch((error: unknown) => {
           console.warn('participants could not be fetched; joining anyway', error);
@@ -179,6 +256,15 @@ export function useMeeting(
         }),
         calls.channel(),
       ]);
+      if (disposed) return;
+      const socket = openSocket();
+      socketRef.current = socket;
+      socketTimer = setTimeout(
+        () => setDiagnostics((d) => ({ ...d, socketTimedOut: !socket.connected })),
+        Limits.diagnosticsWebsocketTimeoutMs,
+      );
+      socket.start();
+
       let list = found;
       let mine = list.find((p) => p.userId === myId);
       if (!mine) {
@@ -186,11 +272,16 @@ export function useMeeting(
         list = [...list, mine];
       }
       participantId = mine.id;
+      modeRef.current = room.mode;
+      // What the pre-join screen chose is turned on (its place claimed) while the media
+      // connection details come, so the first offer to each peer already carries it.
+      const choice = joinChoiceRef.current;
+      joinChoiceRef.current = null;
+      if (choice) void joinWith(choice);
       const joined = await calls.joinConference();
       if (disposed) return;
       setChannel(room);
       setConference(joined);
-      modeRef.current = room.mode;
 
       const events = {
         onRemoteStream: (stream: MediaStream | null, from: number | null) =>
@@ -212,84 +303,50 @@ export function useMeeting(
           setDiagnostics((d) => ({ ...d, candidateErrors: [...d.candidateErrors, detail] })),
         onConnectionFailed: () => setDiagnostics((d) => ({ ...d, connectionFailed: true })),
       };
-      const socket = new MeetingSocket(roomId, {
-        onChat: (event) => {
-          // Being sent out is handled by the video stream, which carries the same event.
-          if (event.type === 'init') setChat(event.logs);
-          else if (event.type === 'chat') {
-            setChat((lines) => [...lines, event].slice(-Limits.chatKeptPerRoom));
-          }
-        },
-        onVideo: (event: VideoChannelEvent) => {
-          if (event.type === 'GET_PARTICIPANTS_CONFIRMED') {
-            applyRoster(event.participants, event.broadcasterId);
-          } else if (sendsOut(event, myId)) {
-            exited = true;
-            exitRef.current(event.reason);
-          }
-        },
-        onSignal: (event) => {
-          const media = mediaRef.current;
-          if (media instanceof BuiltinMedia || media instanceof MeshMedia) {
-            void media.handleSignal(event);
-          }
-        },
-        onConnectedChange: (connected) => {
-          setSocketConnected(connected);
-          if (connected) {
-            clearTimeout(socketTimer);
-            const media = mediaRef.current;
-            if (media instanceof BuiltinMedia || media instanceof MeshMedia) media.listening();
-          }
-        },
-        beforeConnect: async () => {
-          // The first connect follows the join's calls, whose token is fresh and whose roster the
-          // subscription brings anyway.
-          if (firstConnect) {
-            firstConnect = false;
-            return;
-          }
-          // Also refreshes an expired access token before the socket uses it.
-          const fresh = await calls.participants();
-          if (!disposed) applyRoster(fresh, broadcasterRef.current);
-        },
-      });
-      socketRef.current = socket;
 
       if (joined.mode === 'livekit' && joined.url && joined.token) {
         const media = new LivekitMedia(events);
         mediaRef.current = media;
+        early.length = 0;
         await media.connect(joined.url, joined.token);
+        // Turned on while connecting: sent now (what comes later is sent as it comes).
+        await media.publish(sentTracks());
+        applyRoster(heard?.list ?? list, heard?.broadcaster ?? room.broadcasterId);
       } else {
         // Presentation: a star from the one broadcaster; discussion: everyone to everyone.
         const Media = room.mode === 'DISCUSSION' ? MeshMedia : BuiltinMedia;
-        mediaRef.current = new Media(
-          myId,
-          joined.iceServers,
-          (signal) => socket.signal(signal),
-          events,
-        );
-        // Gathering once tells the diagnostics which candidates this network offers.
-        void gatherCandidates(joined, (candidates) =>
-          setDiagnostics((d) => ({
-            ...d,
-            candidates: [...d.candidates, ...candidates],
-            gatheringDone: true,
-          })),
-        );
+        const media = new Media(myId, joined.iceServers, (signal) => socket.signal(signal), events);
+        mediaRef.current = media;
+        await media.publish(sentTracks());
+        applyRoster(heard?.list ?? list, heard?.broadcaster ?? room.broadcasterId);
+        if (socket.connected) media.listening();
+        for (const signal of early.splice(0)) void media.handleSignal(signal);
+        // Gathering once tells the diagnostics which candidates this network offers; in a
+        // discussion only once the mesh has had its start (it competes for the same CPU).
+        const probe = () =>
+          void gatherCandidates(joined, (candidates) =>
+            setDiagnostics((d) => ({
+              ...d,
+              candidates: [...d.candidates, ...candidates],
+              gatheringDone: true,
+            })),
+          );
+        if (room.mode === 'DISCUSSION') probeTimer = setTimeout(probe, PROBE_DELAY_MS);
+        else probe();
       }
-      applyRoster(list, room.broadcasterId);
-      socketTimer = setTimeout(
-        () => setDiagnostics((d) => ({ ...d, socketTimedOut: !socket.connected })),
-        Limits.diagnosticsWebsocketTimeoutMs,
-      );
-      socket.start();
       setPhase('ready');
     };
 
     start().catch((error: unknown) => {
       if (disposed) return;
       console.warn('meeting could not start', error);
+      // Nothing stays captured for a meeting that did not start.
+      stopHandedTracks(joinChoiceRef.current?.tracks);
+      joinChoiceRef.current = null;
+      stopLocal();
+      // The socket may be open already: the failed meeting does not stay in the room.
+      void socketRef.current?.stop();
+      socketRef.current = null;
       setParticipants([]);
       setFailure(error);
       setPhase('failed');
@@ -299,6 +356,7 @@ export function useMeeting(
       if (disposed) return;
       disposed = true;
       clearTimeout(socketTimer);
+      clearTimeout(probeTimer);
       stopLocal();
       mediaRef.current?.close();
       mediaRef.current = null;
@@ -308,7 +366,7 @@ export function useMeeting(
     };
     leaveRef.current = leaveMeeting;
     return leaveMeeting;
-  }, [workspaceId, roomId, myId, applyRoster, stopLocal]);
+  }, [workspaceId, roomId, myId, applyRoster, stopLocal, joinWith, sentTracks]);
 
   /**
    * Leaves at once (the leave button): the others see it without waiting for the next screen to

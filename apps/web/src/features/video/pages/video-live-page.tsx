@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import {
   Alert,
@@ -37,7 +37,7 @@ import { DiscussionStage } from '../components/discussion-stage';
 import { meetingApi } from '../api/video-api';
 import { SelfView, StreamVideo } from '../components/stream-video';
 import { useMeeting, type MeetingExit } from '../hooks/use-meeting';
-import { stopHandedTracks, type JoinChoice } from '../lib/local-media';
+import type { JoinChoice } from '../lib/local-media';
 import { canModerateWorkspace } from '@teamup/contracts/workspace-roles';
 
 const t = videoKo;
@@ -155,37 +155,22 @@ function Meeting({
   const [notesOpen, setNotesOpen] = useState(false);
   const { confirm, confirmElement } = useConfirmAction();
   const toWorkspace = () => void navigate(routes.workspace.href(workspaceId));
-  const meeting = useMeeting(workspaceId, roomId, myId, (why: MeetingExit) => {
-    notifications.show({
-      color: 'orange',
-      message: why === 'REMOVED' ? t.removedNotice : t.deletedNotice,
-    });
-    toWorkspace();
-  });
+  const meeting = useMeeting(
+    workspaceId,
+    roomId,
+    myId,
+    (why: MeetingExit) => {
+      notifications.show({
+        color: 'orange',
+        message: why === 'REMOVED' ? t.removedNotice : t.deletedNotice,
+      });
+      toWorkspace();
+    },
+    joinChoice,
+  );
   const title = meeting.channel?.name ?? roomName;
   const { workspace } = useCurrentWorkspace();
   useDocumentTitle([title || ko.documentTitle.meeting, workspace?.name]);
-  // Once in, turn on what the pre-join screen chose, with the tracks it handed over.
-  const started = useRef(false);
-  const { phase, joinWith } = meeting;
-  useEffect(() => {
-    if (phase !== 'ready' || started.current || !joinChoice) return;
-    started.current = true;
-    void joinWith(joinChoice);
-  }, [phase, joinChoice, joinWith]);
-  // Handed tracks never taken (the join failed, the page was left first) stop: no camera light
-  // stays on for a meeting that did not start.
-  const handed = useRef(joinChoice?.tracks);
-  useEffect(() => {
-    if (phase === 'failed' && !started.current) stopHandedTracks(handed.current);
-  }, [phase]);
-  useEffect(
-    () => () => {
-      if (!started.current) stopHandedTracks(handed.current);
-    },
-    [],
-  );
-
   if (meeting.phase === 'failed') {
     return (
       <MeetingUnavailable workspaceId={workspaceId} failure={meeting.failure} onRetry={onRetry} />
