@@ -392,8 +392,16 @@ describe('meeting modes on the built-in mesh', () => {
     await m.join(presentation.id, carol);
     await m.join(presentation.id, erin);
     const erinSocket = await stomp(erin, presentation.id);
+    const announced = () =>
+      messagesTo<VideoChannelEvent>(erinSocket, D.video(presentation.id)).filter(
+        (e) => e.type === 'GET_PARTICIPANTS_CONFIRMED',
+      ).length;
+    const before = announced();
     ok<VideoParticipant>(await m.media(presentation.id, carol, CAMERA));
     event = await lastEvent(erinSocket, presentation.id, (e) => e.publisherIds.length === 1);
+    // One change, told once (it went out twice: the broadcast claim's and the media's).
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(announced() - before).toBe(1);
     expect(event).toMatchObject({
       mode: 'PRESENTATION',
       broadcasterId: carol.userId,

@@ -2,6 +2,7 @@ import { videoEndpoints as endpoints } from '@teamup/contracts/video';
 import type { AppContext } from '../../context';
 import { routesFor } from '../../platform/http/define-route';
 import type { Guard, TypedApp } from '../../platform/http/types';
+import * as publishing from './publishing.service';
 import * as video from './video.service';
 import { requireMembership } from '../workspaces/membership.service';
 
@@ -47,15 +48,15 @@ export async function videoRoutes(app: TypedApp, ctx: AppContext, requireAuth: G
     video.leave(ctx, userId, params.workspaceId, params.channelId, params.participantId),
   );
   route(endpoints.joinConference, ({ userId, params }) =>
-    video.joinConference(ctx, userId, params.workspaceId, params.channelId),
+    publishing.joinConference(ctx, userId, params.workspaceId, params.channelId),
   );
   route(endpoints.claimBroadcast, ({ userId, params }) =>
-    video.startBroadcast(ctx, userId, params.workspaceId, params.channelId),
+    publishing.startBroadcast(ctx, userId, params.workspaceId, params.channelId),
   );
   route(
     endpoints.setMedia,
     ({ userId, params, body }) =>
-      video.setMedia(ctx, userId, params.workspaceId, params.channelId, body),
+      publishing.setMedia(ctx, userId, params.workspaceId, params.channelId, body),
     // Decision 0036: only the meeting's participants reach it, before the body is read.
     {
       access: ({ params, userId }) =>
@@ -63,6 +64,6 @@ export async function videoRoutes(app: TypedApp, ctx: AppContext, requireAuth: G
     },
   );
   route(endpoints.releaseBroadcast, ({ userId, params }) =>
-    video.stopBroadcast(ctx, userId, params.workspaceId, params.channelId),
+    publishing.stopBroadcast(ctx, userId, params.workspaceId, params.channelId),
   );
 }

@@ -3,8 +3,6 @@ import { Topics } from '@teamup/contracts/events';
 import { Limits } from '@teamup/contracts/limits';
 import {
   VideoMessages as M,
-  type Conference,
-  type MediaState,
   type UpdateVideoChannelInput,
   type VideoMode,
   type ShouldOutEvent,
@@ -14,19 +12,13 @@ import {
 } from '@teamup/contracts/video';
 import type { AppContext } from '../../context';
 import type { DomainEventReaction, MemberRemovalStep } from '../../platform/module';
-import {
-  AppError,
-  badRequest,
-  conflict,
-  forbidden,
-  notFound,
-} from '../../platform/errors/app-error';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors/app-error';
 import { requireMembership } from '../workspaces/membership.service';
 import { canModerateWorkspace } from '../workspaces/workspaces.policy';
 import { loadTeam, teamMembersAmong } from '../teams/team-access.service';
 import { syncAttendance } from './attendance.repo';
 import { announceAccessChange } from '../../platform/realtime/live-access';
-import { liveRoomControl, liveRoomName } from './live-room';
+import { liveRoomControl } from './live-room';
 import {
   participantsConfirmed,
   presentChannel,
@@ -40,8 +32,6 @@ import {
   assertMayRemoveParticipant,
   notParticipant,
 } from './video.policy';
-
-const nothingSent: MediaState = { camera: false, microphone: false, screen: false };
 
 const channelNotFound = () => notFound(M.channelNotFound, ErrorCode.VIDEO_CHANNEL_NOT_FOUND);
 
@@ -294,145 +284,6 @@ export async function requireParticipant(
 ) {
   const found = await requireChannel(ctx, userId, workspaceId, channelId);
   return { ...found, participant: await participantOf(ctx, channelId, userId) };
-}
-
-/**
- * POST .../join-conference. LiveKit mode: an access token for this room and identity, with the
- * name in the metadata (spec 02 section 3). Built-in mode: the ICE servers for peer-to-peer.
- */
-export async function joinConference(
-  ctx: AppContext,
-  userId: number,
-  workspaceId: number,
-  channelId: number,
-): Promise<Conference> {
-  const { channel, participant } = await requireParticipant(ctx, userId, workspaceId, channelId);
-  const roomName = liveRoomName(workspaceId, channelId);
-  const identity = String(userId);
-  const livekit = ctx.config.livekit;
-  if (!livekit) {
-    return {
-      mode: 'builtin',
-      token: null,
-      url: null,
-      roomName,
-      identity,
-      iceServers: ctx.config.iceServers,
-      expiresAt: null,
-    };
-  }
-  const ttlSeconds = Limits.conferenceTokenSeconds;
-  // The LiveKit SDK is loaded only in LiveKit mode, on the first join.
-  const { AccessToken } = await import('livekit-server-sdk');
-  const token = new AccessToken(livekit.apiKey, livekit.apiSecret, {
-    identity,
-    name: participant.name,
-    ttl: ttlSeconds,
-    metadata: JSON.stringify({
-      userName: participant.name,
-      email: participant.email,
-      userId,
-    }),
-  });
-  // A presentation's publishing is the broadcaster's alone (claiming the broadcast grants it on
-  // the SFU); in a discussion everyone may publish, up to the SFU room's limit.
-  token.addGrant({
-    roomJoin: true,
-    room: roomName,
-    canPublish: channel.mode === 'DISCUSSION' || channel.broadcasterId === userId,
-    canPublishData: false,
-    canSubscribe: true,
-  });
-  return {
-    mode: 'livekit',
-    token: await token.toJwt(),
-    url: livekit.url,
-    roomName,
-    identity,
-    iceServers: [],
-    expiresAt: new Date(ctx.now().getTime() + ttlSeconds * 1000).toISOString(),
-  };
-}
-
-/**
- * One broadcaster at a time (spec 02 section 4), enforced here: a participant claims before
- * publishing camera, screen or microphone; a claim while someone else holds it is refused.
- */
-export async function startBroadcast(
-  ctx: AppContext,
-  userId: number,
-  workspaceId: number,
-  channelId: number,
-) {
-  const { channel } = await requireParticipant(ctx, userId, workspaceId, channelId);
-  if (channel.mode === 'DISCUSSION') {
-    throw conflict(ErrorCode.VIDEO_NOT_PRESENTATION, M.broadcastInDiscussion);
-  }
-  const broadcasterId = await repo.claimBroadcast(ctx.database.db, channelId, userId);
-  if (broadcasterId !== userId) {
-    throw conflict(ErrorCode.VIDEO_BROADCASTER_BUSY, M.broadcasterBusy);
-  }
-  try {
-    await liveRoomControl(ctx).allowPublishing({ workspaceId, channelId, userId }, true);
-  } catch (error) {
-    ctx.logger.warn({ err: error }, 'LiveKit: could not grant publishing');
-    await repo.releaseBroadcast(ctx.database.db, channelId, userId);
-    if (channel.broadcasterId === userId) await announceParticipants(ctx, channelId);
-    throw new AppError(503, ErrorCode.VIDEO_MEDIA_UNAVAILABLE, M.mediaUnavailable);
-  }
-  if (channel.broadcasterId !== userId) await announceParticipants(ctx, channelId);
-  return { broadcasterId };
-}
-
-export async function stopBroadcast(
-  ctx: AppContext,
-  userId: number,
-  workspaceId: number,
-  channelId: number,
-) {
-  const { channel } = await requireChannel(ctx, userId, workspaceId, channelId);
-  await repo.releaseBroadcast(ctx.database.db, channelId, userId);
-  // Whoever gives the broadcast back sends nothing any more, whichever call they gave it back by.
-  await repo.setMediaState(ctx.database.db, channelId, userId, nothingSent, null);
-  if (channel.broadcasterId === userId) {
-    await announceParticipants(ctx, channelId);
-    await liveRoomControl(ctx).allowPublishing({ workspaceId, channelId, userId }, false);
-  }
-  const after = await repo.findChannel(ctx.database.db, channelId);
-  return { broadcasterId: after?.broadcasterId ?? null };
-}
-
-/**
- * PUT .../media: what the caller sends now. Anything on takes a publisher's place: the broadcast
- * in a presentation (its rules and refusal), one of the places in a discussion (refused beyond the
- * limit). Everything off gives the place up.
- */
-export async function setMedia(
-  ctx: AppContext,
-  userId: number,
-  workspaceId: number,
-  channelId: number,
-  media: MediaState,
-): Promise<VideoParticipant> {
-  const { channel } = await requireParticipant(ctx, userId, workspaceId, channelId);
-  const db = ctx.database.db;
-  const sending = media.camera || media.microphone || media.screen;
-  if (channel.mode === 'PRESENTATION') {
-    if (sending) await startBroadcast(ctx, userId, workspaceId, channelId);
-    else await stopBroadcast(ctx, userId, workspaceId, channelId);
-  }
-  const granted = await repo.setMediaState(
-    db,
-    channelId,
-    userId,
-    media,
-    channel.mode === 'DISCUSSION' ? publisherLimit(ctx, channel.mode) : null,
-  );
-  if (!granted) throw conflict(ErrorCode.VIDEO_PUBLISHERS_FULL, M.publishersFull);
-  await announceParticipants(ctx, channelId);
-  const participant = await repo.findParticipant(db, channelId, { userId });
-  if (!participant) throw notParticipant(); // removed in between
-  return presentParticipant(participant);
 }
 
 /** Someone leaving the workspace leaves its video channels in the same write. */

@@ -159,6 +159,21 @@ describe('VideoRoomLinks', () => {
     expect(patches()).toHaveLength(0);
   });
 
+  it('offers no other mode while people are in the meeting, and says why', async () => {
+    setup({ rooms: [talk], canModerate: true });
+    const menu = await openModeMenu(talk.id);
+    expect(within(menu).getByTestId('video-room-mode-locked').textContent).toBe(
+      '회의가 진행 중일 때는 회의 방식을 바꿀 수 없습니다. 모두 나간 뒤에 바꿔주세요.',
+    );
+    const presentation = within(menu).getByTestId('video-room-set-presentation');
+    expect(presentation.hasAttribute('disabled') || presentation.dataset.disabled === 'true').toBe(
+      true,
+    );
+    fireEvent.click(presentation);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(patches()).toHaveLength(0);
+  });
+
   it("shows the server's reason when the meeting is in progress (409)", async () => {
     setup({
       rooms: [mine],

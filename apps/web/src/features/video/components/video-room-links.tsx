@@ -27,10 +27,12 @@ const MODES: readonly VideoMode[] = ['PRESENTATION', 'DISCUSSION'];
 
 /**
  * The meeting's mode, for its creator and the workspace's moderators: a menu of the two modes.
- * The server refuses a change while anyone is in the meeting, in its own words.
+ * While anyone is in the meeting the other mode is offered disabled, with why (the server refuses
+ * such a change too, in its own words, should the list be behind).
  */
 function ModeMenu({ workspaceId, room }: { workspaceId: number; room: VideoChannel }) {
   const update = useUpdateVideoChannel(workspaceId);
+  const inUse = room.participantCount > 0;
   return (
     <Menu position="bottom-end" withinPortal>
       {/* No tooltip between the target and the button: the menu's aria-expanded and
@@ -53,6 +55,8 @@ function ModeMenu({ workspaceId, room }: { workspaceId: number; room: VideoChann
         {MODES.map((mode) => (
           <Menu.Item
             key={mode}
+            // The server refuses a change while anyone is inside: the menu says so first.
+            disabled={inUse && mode !== room.mode}
             leftSection={
               mode === room.mode ? <IconCheck size={14} /> : <span style={{ width: 14 }} />
             }
@@ -80,6 +84,15 @@ function ModeMenu({ workspaceId, room }: { workspaceId: number; room: VideoChann
             {mode === room.mode && <VisuallyHidden>{modes.current}</VisuallyHidden>}
           </Menu.Item>
         ))}
+        {inUse && (
+          <Menu.Label
+            maw={220}
+            style={{ whiteSpace: 'normal' }}
+            data-testid="video-room-mode-locked"
+          >
+            {modes.lockedWhileInUse}
+          </Menu.Label>
+        )}
       </Menu.Dropdown>
     </Menu>
   );

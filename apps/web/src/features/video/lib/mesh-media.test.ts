@@ -1,6 +1,6 @@
 import type { SignalEvent, SignalSend } from '@teamup/contracts/video';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MeshMedia, type MeshEnvelope } from './mesh-media';
+import { MeshMedia, neverPairsWithABrowser, type MeshEnvelope } from './mesh-media';
 
 /*
  * Node has neither MediaStream nor RTCPeerConnection: small stand-ins on globalThis, just what
@@ -663,5 +663,57 @@ describe('MeshMedia', () => {
     expect(pcs()).toHaveLength(2);
     expect(pc(1).remoteDescriptionsSet).toEqual([]);
     expect(sent).toHaveLength(before + 2);
+  });
+});
+
+describe('candidates worth sending', () => {
+  const line = (text: string) => ({ candidate: text });
+
+  it('signals the UDP candidate and keeps the TCP one for the diagnostics only', () => {
+    const { mesh, signals, events } = meshFor(1, [2]);
+    const onCandidate = vi.fn();
+    Object.assign(events, { onCandidate });
+    mesh.listening();
+    const gathered = (text: string) => ({
+      candidate: { candidate: text, toJSON: () => line(text) },
+    });
+    pc(0).fire('icecandidate', gathered('candidate:1 1 udp 2122194687 192.0.2.2 36845 typ host'));
+    pc(0).fire(
+      'icecandidate',
+      gathered('candidate:2 1 tcp 1518214911 192.0.2.2 9 typ host tcptype active'),
+    );
+    expect(signals(2, 'candidate').map((signal) => envelope(signal).payload)).toEqual([
+      line('candidate:1 1 udp 2122194687 192.0.2.2 36845 typ host'),
+    ]);
+    expect(onCandidate).toHaveBeenCalledTimes(2);
+  });
+
+  it("keeps UDP and relayed candidates, drops a browser's active TCP host candidates", () => {
+    expect(
+      neverPairsWithABrowser(
+        line(
+          'candidate:3665118152 1 tcp 1518214911 192.0.2.2 9 typ host tcptype active generation 0 ufrag sjeC network-id 1',
+        ),
+      ),
+    ).toBe(true);
+    expect(
+      neverPairsWithABrowser(
+        line(
+          'candidate:618633052 1 udp 2122194687 192.0.2.2 36845 typ host generation 0 ufrag sjeC network-id 1',
+        ),
+      ),
+    ).toBe(false);
+    expect(
+      neverPairsWithABrowser(
+        line(
+          'candidate:1 1 tcp 41819903 203.0.113.5 443 typ relay raddr 0.0.0.0 rport 0 tcptype active',
+        ),
+      ),
+    ).toBe(false);
+    expect(
+      neverPairsWithABrowser(
+        line('candidate:2 1 tcp 1518214911 192.0.2.2 9000 typ host tcptype passive'),
+      ),
+    ).toBe(false);
   });
 });

@@ -4,7 +4,6 @@ import {
   Alert,
   Anchor,
   Badge,
-  Box,
   Button,
   Center,
   Flex,
@@ -34,8 +33,8 @@ import { MeetingUnavailable } from '../components/meeting-unavailable';
 import { ParticipantList } from '../components/participant-list';
 import { PreJoinCheck } from '../components/pre-join-check';
 import { DiscussionStage } from '../components/discussion-stage';
+import { PresentationStage } from '../components/presentation-stage';
 import { meetingApi } from '../api/video-api';
-import { SelfView, StreamVideo } from '../components/stream-video';
 import { useMeeting, type MeetingExit } from '../hooks/use-meeting';
 import type { JoinChoice } from '../lib/local-media';
 import { canModerateWorkspace } from '@teamup/contracts/workspace-roles';
@@ -196,47 +195,6 @@ function Meeting({
       .filter((p) => (p.userId === myId ? Boolean(local.mic) : p.media.microphone))
       .map((p) => p.userId),
   );
-  const stage = remote ? (
-    <StreamVideo
-      stream={remote.stream}
-      muted={false}
-      sinkId={meeting.devices.speaker}
-      testId="meeting-stage-remote"
-      label={t.stageRemote(remoteName)}
-    />
-  ) : elsewhere ? (
-    <Center h="100%" p="md">
-      <Stack gap={4} align="center" ta="center" data-testid="meeting-stage-elsewhere">
-        <Text c="white" fw={600}>
-          {t.stageElsewhere}
-        </Text>
-        <Text c="gray.4" size="sm">
-          {t.stageElsewhereHint}
-        </Text>
-      </Stack>
-    </Center>
-  ) : local.screen ? (
-    <StreamVideo
-      stream={local.screen}
-      muted
-      testId="meeting-stage-screen"
-      label={t.stageOwnScreen}
-    />
-  ) : local.camera ? (
-    <StreamVideo
-      stream={local.camera}
-      muted
-      mirrored
-      testId="meeting-stage-camera"
-      label={t.stageOwnCamera}
-    />
-  ) : (
-    <Center h="100%" p="md">
-      <Text c="gray.4" ta="center" data-testid="meeting-stage-empty">
-        {t.stageEmpty}
-      </Text>
-    </Center>
-  );
   const askRemove = (participant: VideoParticipant) =>
     confirm({
       title: t.removeParticipant(participant.name),
@@ -336,20 +294,13 @@ function Meeting({
               publisherLimit={meeting.channel?.publisherLimit ?? null}
             />
           ) : (
-            <Box
-              style={{
-                borderRadius: 'var(--mantine-radius-md)',
-                overflow: 'hidden',
-              }}
-              bg="dark.7"
-              h={{ base: 240, sm: 420 }}
-              pos="relative"
-              data-testid="meeting-stage"
-            >
-              {stage}
-              {/* One's own camera stays in view while the stage shows something else. */}
-              {local.camera && (remote || local.screen) && <SelfView stream={local.camera} />}
-            </Box>
+            <PresentationStage
+              remote={remote}
+              remoteName={remoteName}
+              elsewhere={elsewhere}
+              local={local}
+              sinkId={meeting.devices.speaker}
+            />
           )}
           <ControlBar
             micOn={Boolean(local.mic)}
