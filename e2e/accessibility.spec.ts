@@ -13,10 +13,8 @@ import { videoEndpoints } from '@teamup/contracts/video';
 import { axeViolations, formatViolations, seriousViolations } from './support/a11y';
 import { login, sharedWorkspace, signUpAll } from './support/accounts';
 import { launchBrowser, newPage, screenshot } from './support/browser';
+import { fakeMedia } from './support/meeting';
 import { startStack, type Stack } from './support/stack';
-
-/** Chromium's fake camera and microphone, for the meeting screen. */
-const fakeMedia = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'];
 
 const viewports = [
   { name: '1280', width: 1280, height: 800 },

@@ -4,14 +4,8 @@ import { pathOf } from '@teamup/contracts/endpoint';
 import { videoEndpoints, type VideoChannel } from '@teamup/contracts/video';
 import { login, sharedWorkspace, signUpAll } from './support/accounts';
 import { launchBrowser, newPage, screenshot } from './support/browser';
+import { expectControlsOnFirstScreen, fakeMedia } from './support/meeting';
 import { startStack, type Stack } from './support/stack';
-
-/** Chromium's fake camera and microphone, accepted without a prompt; video plays with sound. */
-const fakeMedia = [
-  '--use-fake-device-for-media-stream',
-  '--use-fake-ui-for-media-stream',
-  '--autoplay-policy=no-user-gesture-required',
-];
 
 /** The other participants' tiles as this page plays them: picture size, clock, sound tracks. */
 function remoteTiles(page: Page) {
@@ -56,21 +50,6 @@ async function seesOthers(page: Page, count: number) {
     count,
     { timeout: 45_000, polling: 250 },
   );
-}
-
-/** Each meeting control lies wholly within the viewport, without scrolling. */
-async function expectControlsInViewport(page: Page) {
-  const viewport = page.viewportSize();
-  if (!viewport) throw new Error('the page has no viewport size');
-  await page.evaluate(() => window.scrollTo(0, 0));
-  for (const id of ['meeting-mic', 'meeting-camera', 'meeting-screen', 'meeting-leave']) {
-    const box = await page.getByTestId(id).boundingBox();
-    expect(box, id).not.toBeNull();
-    if (!box) continue;
-    expect(box.y, id).toBeGreaterThanOrEqual(0);
-    expect(box.y + box.height, `${id} at ${viewport.width}`).toBeLessThanOrEqual(viewport.height);
-    expect(box.x + box.width, id).toBeLessThanOrEqual(viewport.width);
-  }
 }
 
 describe('meeting in discussion mode (issue 47)', () => {
@@ -180,7 +159,7 @@ describe('meeting in discussion mode (issue 47)', () => {
     // At 360 px the gallery leaves the controls on screen.
     await first.setViewportSize({ width: 360, height: 740 });
     await first.waitForTimeout(500);
-    await expectControlsInViewport(first);
+    await expectControlsOnFirstScreen(first);
     await screenshot(first, 'meeting-discussion-360');
     await first.setViewportSize({ width: 1280, height: 800 });
 

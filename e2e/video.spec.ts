@@ -4,15 +4,9 @@ import { pathOf } from '@teamup/contracts/endpoint';
 import { videoEndpoints } from '@teamup/contracts/video';
 import { login, sharedWorkspace, signUpAll } from './support/accounts';
 import { launchBrowser, newPage, screenshot } from './support/browser';
+import { expectControlsOnFirstScreen, fakeMedia } from './support/meeting';
 import { startStack, type Stack } from './support/stack';
 import { expectAccessible } from './support/a11y';
-
-/** Chromium's fake camera and microphone, accepted without a prompt; video plays with sound. */
-const fakeMedia = [
-  '--use-fake-device-for-media-stream',
-  '--use-fake-ui-for-media-stream',
-  '--autoplay-policy=no-user-gesture-required',
-];
 
 async function say(page: Page, text: string) {
   await page.getByTestId('meeting-chat-input').fill(text);
@@ -37,23 +31,6 @@ function videoPlays(page: Page, testId: string) {
     testId,
     { timeout: 20_000 },
   );
-}
-
-/** Each meeting control lies wholly within the first screen (no scrolling) of the viewport. */
-async function expectControlsOnFirstScreen(page: Page) {
-  const viewport = page.viewportSize();
-  if (!viewport) throw new Error('the page has no viewport size');
-  await page.evaluate(() => window.scrollTo(0, 0));
-  for (const id of ['meeting-mic', 'meeting-camera', 'meeting-screen', 'meeting-leave']) {
-    const box = await page.getByTestId(id).boundingBox();
-    expect(box, id).not.toBeNull();
-    if (!box) continue;
-    expect(box.y, id).toBeGreaterThanOrEqual(0);
-    expect(box.y + box.height, `${id} at ${viewport.width}x${viewport.height}`).toBeLessThanOrEqual(
-      viewport.height,
-    );
-    expect(box.x + box.width, id).toBeLessThanOrEqual(viewport.width);
-  }
 }
 
 describe('video meeting journey', () => {

@@ -4,6 +4,24 @@ import type { MediaSession, MediaSessionEvents } from './media-session';
 type SendSignal = (signal: SignalSend) => void;
 
 /**
+ * A description as signalled: the broadcaster names the connection it offers on, and the viewer's
+ * answer names it back, so an answer to an offer that was replaced meanwhile (the broadcaster
+ * turned the camera on right after the microphone) is not applied to the new connection, which
+ * would then never connect (a journey's picture never came under load).
+ */
+type SignalledDescription = RTCSessionDescriptionInit & { connection?: string };
+
+function described(data: unknown): { description: RTCSessionDescriptionInit; connection?: string } {
+  const { connection, ...description } = data as SignalledDescription;
+  return typeof connection === 'string' ? { description, connection } : { description };
+}
+
+const newConnectionId = () =>
+  typeof crypto.randomUUID === 'function'
+    ? crypto.randomUUID()
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+
+/**
  * Built-in mode: browsers connect peer to peer. One person broadcasts at a time, so the meeting is
  * a star: the broadcaster keeps one connection per viewer and offers its tracks; viewers answer.
  * A viewer says `ready` when it can hear signals (on connect, and when a broadcaster appears), so
@@ -15,6 +33,8 @@ export class BuiltinMedia implements MediaSession {
   /** Viewer side: the connection from the broadcaster. */
   private incoming: { from: number; pc: RTCPeerConnection } | null = null;
   private readonly pendingCandidates = new Map<RTCPeerConnection, RTCIceCandidateInit[]>();
+  /** Broadcaster side: the id each offered connection was named by. */
+  private readonly connectionIds = new WeakMap<RTCPeerConnection, string>();
   private tracks: MediaStreamTrack[] = [];
   private viewers: number[] = [];
   private broadcasterId: number | null = null;
@@ -76,12 +96,15 @@ export class BuiltinMedia implements MediaSession {
         if (this.tracks.length > 0) await this.offerTo(signal.from);
         return;
       case 'offer':
-        await this.answer(signal.from, signal.data as RTCSessionDescriptionInit);
+        await this.answer(signal.from, signal.data);
         return;
       case 'answer': {
         const pc = this.outgoing.get(signal.from);
+        const { description, connection } = described(signal.data);
+        // An answer naming another connection answers an offer that was replaced.
+        if (connection !== undefined && pc && connection !== this.connectionIds.get(pc)) return;
         if (pc && pc.signalingState === 'have-local-offer') {
-          await pc.setRemoteDescription(signal.data as RTCSessionDescriptionInit);
+          await pc.setRemoteDescription(description);
           await this.flushCandidates(pc);
         }
         return;
@@ -128,13 +151,27 @@ export class BuiltinMedia implements MediaSession {
     this.outgoing.get(viewer)?.close();
     const pc = this.connection(viewer);
     this.outgoing.set(viewer, pc);
+    const connection = newConnectionId();
+    this.connectionIds.set(pc, connection);
     const stream = new MediaStream(this.tracks);
     for (const track of this.tracks) pc.addTrack(track, stream);
-    await pc.setLocalDescription(await pc.createOffer());
-    this.send({ to: viewer, kind: 'offer', data: pc.localDescription?.toJSON() });
+    try {
+      await pc.setLocalDescription();
+    } catch (error) {
+      // Replaced (and closed) while the offer was being made: the newer connection offers.
+      if (this.outgoing.get(viewer) !== pc) return;
+      throw error;
+    }
+    if (this.outgoing.get(viewer) !== pc) return;
+    this.send({
+      to: viewer,
+      kind: 'offer',
+      data: { ...pc.localDescription?.toJSON(), connection },
+    });
   }
 
-  private async answer(from: number, offer: RTCSessionDescriptionInit): Promise<void> {
+  private async answer(from: number, data: unknown): Promise<void> {
+    const { description: offer, connection } = described(data);
     this.dropIncoming(false);
     const pc = this.connection(from);
     this.incoming = { from, pc };
@@ -142,10 +179,21 @@ export class BuiltinMedia implements MediaSession {
       const stream = event.streams[0] ?? new MediaStream([event.track]);
       this.events.onRemoteStream(stream, from);
     });
-    await pc.setRemoteDescription(offer);
-    await this.flushCandidates(pc);
-    await pc.setLocalDescription(await pc.createAnswer());
-    this.send({ to: from, kind: 'answer', data: pc.localDescription?.toJSON() });
+    try {
+      await pc.setRemoteDescription(offer);
+      await this.flushCandidates(pc);
+      await pc.setLocalDescription();
+    } catch (error) {
+      // Replaced (and closed) by a newer offer while answering: that one is answered instead.
+      if (this.incoming?.pc !== pc) return;
+      throw error;
+    }
+    if (this.incoming?.pc !== pc) return;
+    this.send({
+      to: from,
+      kind: 'answer',
+      data: { ...pc.localDescription?.toJSON(), ...(connection ? { connection } : {}) },
+    });
   }
 
   private dropIncoming(announce = true): void {
