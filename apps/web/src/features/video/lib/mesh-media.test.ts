@@ -313,6 +313,29 @@ describe('MeshMedia', () => {
     expect(envelope(signals(2, 'answer').at(-1)).to).toBe('r2');
   });
 
+  it('an offer of ours begun while their offer is applied waits for it: never an answer sent as an offer', async () => {
+    const { mesh, signals, session } = meshFor(1, [2]);
+    mesh.listening();
+    await mesh.handleSignal(
+      incoming(2, 'offer', { from: 'r2', to: null, payload: remoteOffer('o1') }),
+    );
+    await settle();
+    // Their next offer is being applied when the browser's negotiationneeded (tracks added just
+    // before) reaches us.
+    const theirs = mesh.handleSignal(
+      incoming(2, 'offer', { from: 'r2', to: session(2), payload: remoteOffer('o2') }),
+    );
+    while (pc(0).remoteDescriptionsSet.length < 2) await Promise.resolve();
+    pc(0).fire('negotiationneeded');
+    await theirs;
+    await settle();
+    for (const offer of signals(2, 'offer')) {
+      expect((envelope(offer).payload as RTCSessionDescriptionInit).type).toBe('offer');
+    }
+    expect(signals(2, 'answer')).toHaveLength(2);
+    expect(pc(0).signalingState).not.toBe('have-remote-offer');
+  });
+
   it('an offer sent twice is answered twice alike, and the second answer is let be', async () => {
     const { mesh, signals, session } = meshFor(1, [2]);
     mesh.listening();

@@ -137,7 +137,17 @@ export class MeshMedia implements MediaSession {
   }
 
   handleSignal(signal: SignalEvent): Promise<void> {
-    const turn = this.handling.then(() => this.handleNow(signal));
+    return this.inTurn(() => this.handleNow(signal));
+  }
+
+  /**
+   * Runs `work` after everything queued before it. Offers queue with the signals: an offer begun
+   * while a remote offer was being applied would call setLocalDescription in "have-remote-offer"
+   * and make an answer, sent as an offer and dropped by the other end as a second answer; the
+   * tracks just added then never reached that peer (one picture of 72 in a benchmark run).
+   */
+  private inTurn(work: () => Promise<void>): Promise<void> {
+    const turn = this.handling.then(work);
     this.handling = turn.catch((error: unknown) => console.warn('mesh: signal failed', error));
     return turn;
   }
@@ -225,7 +235,7 @@ export class MeshMedia implements MediaSession {
       pending: [],
     };
     this.peers.set(id, peer);
-    pc.addEventListener('negotiationneeded', () => void this.offer(id, peer));
+    pc.addEventListener('negotiationneeded', () => void this.inTurn(() => this.offer(id, peer)));
     pc.addEventListener('icecandidate', (event) => {
       if (!event.candidate || this.peers.get(id) !== peer) return;
       this.events.onCandidate?.(event.candidate);
@@ -265,11 +275,15 @@ export class MeshMedia implements MediaSession {
   }
 
   private async offer(id: number, peer: Peer): Promise<void> {
+    // Not stable (an offer of theirs or ours is open): negotiationneeded fires again once it is.
+    if (this.peers.get(id) !== peer || peer.pc.signalingState !== 'stable') return;
     try {
       peer.makingOffer = true;
       await peer.pc.setLocalDescription();
       if (this.peers.get(id) !== peer) return;
-      this.signal(id, peer, 'offer', peer.pc.localDescription?.toJSON());
+      const made = peer.pc.localDescription;
+      if (made?.type !== 'offer') return;
+      this.signal(id, peer, 'offer', made.toJSON());
     } catch (error) {
       console.warn('mesh: offer failed', error);
     } finally {
