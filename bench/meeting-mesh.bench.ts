@@ -28,7 +28,12 @@ import { userEndpoints } from '@teamup/contracts/users';
 import { videoEndpoints } from '@teamup/contracts/video';
 import { freePort, startServer, type ServerProcess } from '../apps/server/test/server-process';
 import { ensureProductBundle, startBare, type Bare } from './processes';
-import { replaySignalling, type RecordedSocket, type ReplayResult } from './mesh-signal-replay';
+import {
+  opensOnly,
+  replaySignalling,
+  type RecordedSocket,
+  type ReplayResult,
+} from './mesh-signal-replay';
 import { machineLine, metText, writeMarkedBlock } from './ratios-report';
 import { JWT_SECRET, median, percentile, post, seed, sleep } from './support';
 import { buildWeb, chromeFlags, chromePath } from './web.bench';
@@ -280,8 +285,11 @@ type RoundResult = {
   requests: { connect: number; steady: number };
   /** The pages' meeting sockets as recorded (the product's are replayed: `signalling`). */
   sockets: RecordedSocket[];
-  /** The product only: the connect phase's socket frames sent again, no HTTP, no browser. */
-  signalling?: ReplayResult;
+  /**
+   * The product only: the connect phase's socket frames sent again, no HTTP, no browser; and
+   * their CONNECT and SUBSCRIBE frames alone (`opening`).
+   */
+  signalling?: ReplayResult & { opening: ReplayResult };
   notes: string[];
 };
 
@@ -538,15 +546,23 @@ async function replayRound(
   channelId: number,
   users: Array<{ token: string; userId: number }>,
   measured: { sockets: RecordedSocket[]; connect: Phase },
-): Promise<ReplayResult> {
+): Promise<ReplayResult & { opening: ReplayResult }> {
   const params = { workspaceId, channelId };
   for (const user of users) {
     await post(server.url, user.token, `/api${pathOf(videoEndpoints.join, params)}`);
   }
   await sleep(SETTLE_MS);
-  const result = await replaySignalling(measured.sockets, measured.connect.wall * 1000, () =>
-    cpuSeconds(server.pid),
-  );
+  const replay = (keep?: (frame: string) => boolean) =>
+    replaySignalling(
+      measured.sockets,
+      measured.connect.wall * 1000,
+      () => cpuSeconds(server.pid),
+      keep,
+    );
+  // The sockets' opening alone first (CONNECT, the subscriptions), then everything.
+  const opening = await replay(opensOnly);
+  await sleep(SETTLE_MS);
+  const result = { ...(await replay()), opening };
   for (const user of users) {
     const url = `${server.url}/api${pathOf(videoEndpoints.removeMember, { ...params, userId: user.userId })}`;
     await fetch(url, { method: 'DELETE', headers: { authorization: `Bearer ${user.token}` } });
@@ -706,6 +722,9 @@ function report(
   const steadyPercent = cpuPercent(steady(product));
   const replays = product.rounds.flatMap((round) => (round.signalling ? [round.signalling] : []));
   const signallingPercent = cpuPercent(replays);
+  const openings = product.rounds.flatMap((round) =>
+    round.signalling ? [round.signalling.opening] : [],
+  );
   const frozen = (side: Side) => side.rounds.flatMap((round) => round.frozen);
   const rows = [
     [
@@ -741,7 +760,7 @@ function report(
       metText(undefined),
     ],
     [
-      'server CPU for signalling, connect phase: the pages\' meeting-socket frames of the phase (CONNECT, subscriptions, every signal) sent again at their moments by plain sockets of the same people, no HTTP, no browser; % of one core over the phase\'s span',
+      "server CPU for signalling, connect phase: the pages' meeting-socket frames of the phase (CONNECT, subscriptions, every signal) sent again at their moments by plain sockets of the same people, no HTTP, no browser; % of one core over the phase's span",
       `${cpuText(replays)}; ${replays.reduce((sum, one) => sum + one.frames, 0)} frames, ${replays.reduce((sum, one) => sum + one.errors, 0)} answered with ERROR`,
       `relay (its connect phase): ${cpuText(connect(baseline))}`,
       ratioText(signallingPercent, cpuPercent(connect(baseline))),
@@ -749,7 +768,15 @@ function report(
       metText(replays.length > 0 && signallingPercent < TARGET_CPU_PERCENT),
     ],
     [
-      'server CPU, connect phase (clicks → every page shows its 3 others; the join\'s HTTP calls and the pages\' sockets together), % of one core',
+      "of which the sockets' opening: their CONNECT and SUBSCRIBE frames alone, replayed the same way",
+      `${cpuText(openings)}; ${openings.reduce((sum, one) => sum + one.frames, 0)} frames`,
+      '—',
+      '—',
+      '—',
+      'reference',
+    ],
+    [
+      "server CPU, connect phase (clicks → every page shows its 3 others; the join's HTTP calls and the pages' sockets together), % of one core",
       cpuText(connect(product)),
       `relay: ${cpuText(connect(baseline))}`,
       ratioText(connectPercent, cpuPercent(connect(baseline))),
@@ -940,7 +967,7 @@ export async function benchMeetingMesh() {
       (round < 0 ? warmup.product : product.rounds).push(one);
       (round < 0 ? warmup.baseline : baseline.rounds).push(bare);
       const line = (name: string, result: RoundResult) =>
-        `  ${name}: join → first frame p50 ${seconds(percentile(result.figures, 50))}, max ${seconds(Math.max(...result.figures))}, ${result.missing} missing; CPU connect ${percent(result.connect).toFixed(1)} % (${result.connect.wall.toFixed(1)} s), steady ${percent(result.steady).toFixed(1)} %; signals ${JSON.stringify(result.signals)}; connections ${result.connections}; relay p50 ${percentile(result.relay, 50)} ms, p95 ${percentile(result.relay, 95)} ms (${result.relay.length}); requests ${result.requests.connect} / ${result.requests.steady}${result.signalling ? `; signalling replayed ${percent(result.signalling).toFixed(1)} % (${result.signalling.frames} frames, ${result.signalling.errors} ERROR)` : ''}`;
+        `  ${name}: join → first frame p50 ${seconds(percentile(result.figures, 50))}, max ${seconds(Math.max(...result.figures))}, ${result.missing} missing; CPU connect ${percent(result.connect).toFixed(1)} % (${result.connect.wall.toFixed(1)} s), steady ${percent(result.steady).toFixed(1)} %; signals ${JSON.stringify(result.signals)}; connections ${result.connections}; relay p50 ${percentile(result.relay, 50)} ms, p95 ${percentile(result.relay, 95)} ms (${result.relay.length}); requests ${result.requests.connect} / ${result.requests.steady}${result.signalling ? `; signalling replayed ${percent(result.signalling).toFixed(1)} % (${result.signalling.frames} frames, ${result.signalling.errors} ERROR), its opening alone ${percent(result.signalling.opening).toFixed(1)} %` : ''}`;
       console.log(round < 0 ? 'warm-up round (not counted)' : `round ${round + 1}/${ROUNDS}`);
       console.log(line('product ', one));
       console.log(line('baseline', bare));

@@ -32,6 +32,7 @@ async function replayOne(
   socket: RecordedSocket,
   start: number,
   until: number,
+  keep: (frame: string) => boolean,
 ): Promise<{ sent: number; errors: number; close: () => void }> {
   await sleep(Math.max(0, start + socket.openedAt - performance.now()));
   const ws = new WebSocket(socket.url);
@@ -46,6 +47,7 @@ async function replayOne(
   let sent = 0;
   for (const frame of socket.frames) {
     if (frame.at > until) break;
+    if (!keep(frame.data)) continue;
     await sleep(Math.max(0, start + frame.at - performance.now()));
     ws.send(frame.data);
     sent += 1;
@@ -61,10 +63,14 @@ export async function replaySignalling(
   sockets: RecordedSocket[],
   windowMs: number,
   cpuSeconds: () => Promise<number>,
+  /** Which frames to send again (all by default). */
+  keep: (frame: string) => boolean = () => true,
 ): Promise<ReplayResult> {
   const cpuBefore = await cpuSeconds();
   const start = performance.now();
-  const replays = await Promise.all(sockets.map((socket) => replayOne(socket, start, windowMs)));
+  const replays = await Promise.all(
+    sockets.map((socket) => replayOne(socket, start, windowMs, keep)),
+  );
   await sleep(Math.max(0, start + windowMs - performance.now()));
   // What the server still had to deliver of the last frames belongs to them.
   await sleep(200);
@@ -74,3 +80,6 @@ export async function replaySignalling(
   for (const one of replays) one.close();
   return { cpu, wall, frames: replays.reduce((sum, one) => sum + one.sent, 0), errors };
 }
+
+/** A STOMP frame that is not a SEND: CONNECT, SUBSCRIBE, a heart-beat. */
+export const opensOnly = (frame: string) => !frame.startsWith('SEND');

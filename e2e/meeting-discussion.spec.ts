@@ -28,9 +28,26 @@ function remoteTiles(page: Page) {
   );
 }
 
-/** Waits until `count` remote tiles play a picture (size known, clock moving) with sound. */
+/**
+ * Waits until `count` remote tiles play a picture (size known, clock moving) with sound; when
+ * they do not, says what each tile had.
+ */
 async function seesOthers(page: Page, count: number) {
-  await page.waitForFunction(
+  await waitForOthers(page, count).catch(async (error: unknown) => {
+    const tiles = await remoteTiles(page).catch(() => 'unreadable');
+    const me = await page
+      .locator('[data-testid="meeting-tile"][data-self="true"]')
+      .getAttribute('data-user-id', { timeout: 1000 })
+      .catch(() => '?');
+    throw new Error(
+      `user ${me} saw ${JSON.stringify(tiles)} (want ${count} with a picture and sound)`,
+      { cause: error },
+    );
+  });
+}
+
+function waitForOthers(page: Page, count: number) {
+  return page.waitForFunction(
     (expected) => {
       const videos = Array.from(
         document.querySelectorAll<HTMLVideoElement>(

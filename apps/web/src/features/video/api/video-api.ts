@@ -15,6 +15,13 @@ import { api } from '../../../lib/api-client';
 export const videoChannelsQueryKey = (workspaceId: number) =>
   ['video', 'channels', workspaceId] as const;
 
+/**
+ * Who is in a meeting, as the pre-join screen looked it up: the meeting then joins without asking
+ * again (spec 02 section 4, step 1: look oneself up, join when absent).
+ */
+export const meetingParticipantsQueryKey = (workspaceId: number, channelId: number) =>
+  ['video', 'participants', workspaceId, channelId] as const;
+
 /** The workspace's video rooms, asked again every 5 s (spec 02 section 4). */
 export function useVideoChannels(workspaceId: number | undefined) {
   return useQuery({

@@ -11,7 +11,7 @@ import {
   type SignalEvent,
   type VideoParticipant,
 } from '@teamup/contracts/video';
-import { meetingApi, patchListedChannel } from '../api/video-api';
+import { meetingApi, meetingParticipantsQueryKey, patchListedChannel } from '../api/video-api';
 import { BuiltinMedia } from '../lib/builtin-media';
 import {
   broadcastOwner,
@@ -30,6 +30,9 @@ import { useLocalBroadcast } from './use-local-broadcast';
 
 export type MeetingPhase = 'joining' | 'ready' | 'failed';
 export type MeetingExit = 'REMOVED' | 'CHANNEL_DELETED';
+
+/** How old the pre-join screen's roster may be for the join to go by it. */
+const KNOWN_ROSTER_MS = 60_000;
 
 /** How long a discussion waits before its diagnostic ICE probe, so the mesh connects first. */
 const PROBE_DELAY_MS = 3000;
@@ -249,13 +252,29 @@ export function useMeeting(
       // roster are asked together, neither again after joining, and the socket opens while the
       // join goes on (its subscription brings the roster whole): each step waited on the one
       // before, seven in a row, seconds on a loaded machine before anyone was seen (issue 47).
-      const [found, room] = await Promise.all([
-        calls.participants().catch((error: unknown) => {
-          console.warn('participants could not be fetched; joining anyway', error);
-          return [] as VideoParticipant[];
-        }),
-        calls.channel(),
-      ]);
+      // The pre-join screen looked the roster up already: the join then goes out with the room's
+      // call. A roster a moment old is good enough here (joining again is harmless, and the
+      // socket's subscription brings the current one).
+      const looked = queryClient.getQueryState<VideoParticipant[]>(
+        meetingParticipantsQueryKey(workspaceId, roomId),
+      );
+      const known =
+        looked?.data && Date.now() - looked.dataUpdatedAt < KNOWN_ROSTER_MS ? looked.data : null;
+      const lookUp = known
+        ? Promise.resolve(known)
+        : calls.participants().catch((error: unknown) => {
+            console.warn('participants could not be fetched; joining anyway', error);
+            return [] as VideoParticipant[];
+          });
+      const entering = lookUp.then(async (found) => {
+        const mine = found.find((p) => p.userId === myId);
+        if (mine) return { list: found, mine };
+        const joinedAs = await calls.join();
+        return { list: [...found, joinedAs], mine: joinedAs };
+      });
+      // Awaited below; should the room's call fail first, this one's failure is not unhandled.
+      entering.catch(() => undefined);
+      const room = await calls.channel();
       if (disposed) return;
       const socket = openSocket();
       socketRef.current = socket;
@@ -265,12 +284,7 @@ export function useMeeting(
       );
       socket.start();
 
-      let list = found;
-      let mine = list.find((p) => p.userId === myId);
-      if (!mine) {
-        mine = await calls.join();
-        list = [...list, mine];
-      }
+      const { list, mine } = await entering;
       participantId = mine.id;
       modeRef.current = room.mode;
       // What the pre-join screen chose is turned on (its place claimed) while the media
@@ -366,7 +380,7 @@ export function useMeeting(
     };
     leaveRef.current = leaveMeeting;
     return leaveMeeting;
-  }, [workspaceId, roomId, myId, applyRoster, stopLocal, joinWith, sentTracks]);
+  }, [workspaceId, roomId, myId, applyRoster, stopLocal, joinWith, sentTracks, queryClient]);
 
   /**
    * Leaves at once (the leave button): the others see it without waiting for the next screen to

@@ -91,11 +91,12 @@ export class MeshMedia implements MediaSession {
   private isListening = false;
   private closed = false;
   /**
-   * Signals are handled one at a time: an offer that follows an answer must not be judged while
-   * the answer is still being applied (the connection is not "stable" yet, and the impolite end
-   * would take the offer for a collision and drop it).
+   * Each peer's signals and offers are handled one at a time: an offer that follows an answer
+   * must not be judged while the answer is still being applied (the connection is not "stable"
+   * yet, and the impolite end would take the offer for a collision and drop it). Peers do not
+   * wait on each other: one slow description does not hold up the others' offers.
    */
-  private handling: Promise<void> = Promise.resolve();
+  private readonly handling = new Map<number, Promise<void>>();
 
   constructor(
     private readonly myId: number,
@@ -137,7 +138,7 @@ export class MeshMedia implements MediaSession {
   }
 
   handleSignal(signal: SignalEvent): Promise<void> {
-    return this.inTurn(() => this.handleNow(signal));
+    return this.inTurn(signal.from, () => this.handleNow(signal));
   }
 
   /**
@@ -146,9 +147,13 @@ export class MeshMedia implements MediaSession {
    * and make an answer, sent as an offer and dropped by the other end as a second answer; the
    * tracks just added then never reached that peer (one picture of 72 in a benchmark run).
    */
-  private inTurn(work: () => Promise<void>): Promise<void> {
-    const turn = this.handling.then(work);
-    this.handling = turn.catch((error: unknown) => console.warn('mesh: signal failed', error));
+  private inTurn(peerId: number, work: () => Promise<void>): Promise<void> {
+    const turn = (this.handling.get(peerId) ?? Promise.resolve()).then(work);
+    const settled = turn.catch((error: unknown) => console.warn('mesh: signal failed', error));
+    this.handling.set(peerId, settled);
+    void settled.then(() => {
+      if (this.handling.get(peerId) === settled) this.handling.delete(peerId);
+    });
     return turn;
   }
 
@@ -235,7 +240,10 @@ export class MeshMedia implements MediaSession {
       pending: [],
     };
     this.peers.set(id, peer);
-    pc.addEventListener('negotiationneeded', () => void this.inTurn(() => this.offer(id, peer)));
+    pc.addEventListener(
+      'negotiationneeded',
+      () => void this.inTurn(id, () => this.offer(id, peer)),
+    );
     pc.addEventListener('icecandidate', (event) => {
       if (!event.candidate || this.peers.get(id) !== peer) return;
       this.events.onCandidate?.(event.candidate);

@@ -100,7 +100,16 @@ describe('the check before joining', () => {
     );
     expect(screen.getByTestId('meeting-prejoin-mic').dataset.state).toBe('unavailable');
     expect(check.textContent).toContain('카메라나 마이크를 쓸 수 없습니다');
-    const joinCalls = () => calls.filter((call) => call.path.endsWith('/video-members')).length;
+    // Who is inside is looked up meanwhile (a read); nobody joins before the click.
+    await waitFor(() =>
+      expect(
+        calls.some((call) => call.method === 'GET' && call.path.endsWith('/7/video-members')),
+      ).toBe(true),
+    );
+    const joinCalls = () =>
+      calls.filter(
+        (call) => call.method === 'POST' && call.path === '/api/workspaces/5/video-channels/7',
+      ).length;
     expect(joinCalls()).toBe(0);
     fireEvent.click(screen.getByTestId('meeting-prejoin-join'));
     await waitFor(() => expect(joinCalls()).toBeGreaterThan(0));
