@@ -131,7 +131,8 @@ export const videoKo = {
     current: ' (현재)',
     changed: (mode: string) => `회의 방식을 ${mode}로 바꿨습니다.`,
     changeFailed: '회의 방식을 바꾸지 못했습니다.',
-    lockedWhileInUse: '회의가 진행 중일 때는 회의 방식을 바꿀 수 없습니다. 모두 나간 뒤에 바꿔주세요.',
+    lockedWhileInUse:
+      '회의가 진행 중일 때는 회의 방식을 바꿀 수 없습니다. 모두 나간 뒤에 바꿔주세요.',
     publishers: (count: number, limit: number) => `카메라·마이크 ${count}/${limit}명`,
   },
   /** The discussion mode's gallery and speaker view. */
