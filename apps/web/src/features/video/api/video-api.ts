@@ -106,3 +106,35 @@ export function meetingApi(workspaceId: number, channelId: number) {
   };
 }
 export type MeetingApi = ReturnType<typeof meetingApi>;
+
+/** How old the pre-join screen's roster may be for the join to go by it. */
+const KNOWN_ROSTER_MS = 60_000;
+
+/**
+ * Spec 02 section 4, step 1: look oneself up, join when absent. The roster the pre-join screen
+ * looked up is taken when under a minute old (joining again is harmless, and the meeting socket's
+ * subscription brings the current roster), so the join goes out at once after the click.
+ * Answers the roster with oneself in it, and one's participant.
+ */
+export async function enterMeeting(
+  queryClient: QueryClient,
+  workspaceId: number,
+  channelId: number,
+  myId: number,
+): Promise<{ list: VideoParticipant[]; mine: VideoParticipant }> {
+  const calls = meetingApi(workspaceId, channelId);
+  const looked = queryClient.getQueryState<VideoParticipant[]>(
+    meetingParticipantsQueryKey(workspaceId, channelId),
+  );
+  const found =
+    looked?.data && Date.now() - looked.dataUpdatedAt < KNOWN_ROSTER_MS
+      ? looked.data
+      : await calls.participants().catch((error: unknown) => {
+          console.warn('participants could not be fetched; joining anyway', error);
+          return [] as VideoParticipant[];
+        });
+  const mine = found.find((p) => p.userId === myId);
+  if (mine) return { list: found, mine };
+  const joined = await calls.join();
+  return { list: [...found, joined], mine: joined };
+}

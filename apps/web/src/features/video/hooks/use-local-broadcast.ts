@@ -9,11 +9,12 @@ import {
   noLocalMedia,
   stopAll,
   stopHandedTracks,
+  takeChosenTracks,
   tracksToPublish,
   type JoinChoice,
   type LocalMedia,
 } from '../lib/local-media';
-import { deviceConstraint, galleryCamera, type DeviceChoice } from '../lib/devices';
+import { cameraConstraint, deviceConstraint, type DeviceChoice } from '../lib/devices';
 import type { MediaSession } from '../lib/media-session';
 
 const alerts = videoKo.alerts;
@@ -209,8 +210,7 @@ export function useLocalBroadcast({
           async (now) => {
             const chosen = devicesRef.current.camera;
             const camera = await navigator.mediaDevices.getUserMedia({
-              video:
-                modeRef.current === 'DISCUSSION' ? galleryCamera(chosen) : deviceConstraint(chosen),
+              video: cameraConstraint(modeRef.current, chosen),
               audio: deviceConstraint(devicesRef.current.microphone),
             });
             onEnded(camera, 'camera', alerts.notSharingCamera);
@@ -287,31 +287,14 @@ export function useLocalBroadcast({
           stopHandedTracks(handed);
           return;
         }
-        const discussion = modeRef.current === 'DISCUSSION';
-        const live = (track: MediaStreamTrack | null | undefined) =>
-          track?.readyState === 'live' ? track : null;
         await startSource(
           source,
           async () => {
-            const chosen = devicesRef.current;
-            let video = choice.camera ? live(handed?.camera) : null;
-            let mic = choice.microphone ? live(handed?.microphone) : null;
-            if ((choice.camera && !video) || (choice.microphone && !mic)) {
-              const stream = await navigator.mediaDevices.getUserMedia({
-                video:
-                  choice.camera && !video
-                    ? discussion
-                      ? galleryCamera(chosen.camera)
-                      : deviceConstraint(chosen.camera)
-                    : false,
-                audio: choice.microphone && !mic ? deviceConstraint(chosen.microphone) : false,
-              });
-              video ??= stream.getVideoTracks()[0] ?? null;
-              mic ??= stream.getAudioTracks()[0] ?? null;
-            } else if (video && discussion) {
-              // Only the size and rate: the device is the one the check captured.
-              await video.applyConstraints(galleryCamera('')).catch(() => undefined);
-            }
+            const { video, mic } = await takeChosenTracks(
+              choice,
+              modeRef.current,
+              devicesRef.current,
+            );
             if (!video) return { mic };
             const camera = new MediaStream(mic ? [video, mic] : [video]);
             onEnded(camera, 'camera', alerts.notSharingCamera);
@@ -345,11 +328,7 @@ export function useLocalBroadcast({
         if (!cameraChanged && !micChanged) return;
         try {
           const stream = await navigator.mediaDevices.getUserMedia({
-            video: !cameraChanged
-              ? false
-              : modeRef.current === 'DISCUSSION'
-                ? galleryCamera(chosen.camera)
-                : deviceConstraint(chosen.camera),
+            video: cameraChanged ? cameraConstraint(modeRef.current, chosen.camera) : false,
             audio: micChanged ? deviceConstraint(chosen.microphone) : false,
           });
           const next = { ...localRef.current };

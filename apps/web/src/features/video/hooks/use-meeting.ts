@@ -11,7 +11,7 @@ import {
   type SignalEvent,
   type VideoParticipant,
 } from '@teamup/contracts/video';
-import { meetingApi, meetingParticipantsQueryKey, patchListedChannel } from '../api/video-api';
+import { enterMeeting, meetingApi, patchListedChannel } from '../api/video-api';
 import { BuiltinMedia } from '../lib/builtin-media';
 import {
   broadcastOwner,
@@ -20,7 +20,7 @@ import {
   type BroadcastOwner,
   type DeviceChoice,
 } from '../lib/devices';
-import { diagnose } from '../lib/diagnostics';
+import { diagnose, gatherCandidates } from '../lib/diagnostics';
 import { LivekitMedia } from '../lib/livekit-media';
 import { stopHandedTracks, tracksToPublish, type JoinChoice } from '../lib/local-media';
 import type { MediaSession } from '../lib/media-session';
@@ -30,9 +30,6 @@ import { useLocalBroadcast } from './use-local-broadcast';
 
 export type MeetingPhase = 'joining' | 'ready' | 'failed';
 export type MeetingExit = 'REMOVED' | 'CHANNEL_DELETED';
-
-/** How old the pre-join screen's roster may be for the join to go by it. */
-const KNOWN_ROSTER_MS = 60_000;
 
 /** How long a discussion waits before its diagnostic ICE probe, so the mesh connects first. */
 const PROBE_DELAY_MS = 3000;
@@ -117,17 +114,16 @@ export function useMeeting(
   );
   const [devices, setDevices] = useState<DeviceChoice>(loadDeviceChoice);
   const devicesRef = useRef<DeviceChoice>(devices);
-  const {
-    local,
-    changing,
-    toggleCamera,
-    toggleScreen,
-    toggleMute,
-    switchDevices,
-    joinWith,
-    sentTracks,
-    stopLocal,
-  } = useLocalBroadcast({ api, myId, mediaRef, broadcasterRef, modeRef, setAlert, devicesRef });
+  const broadcast = useLocalBroadcast({
+    api,
+    myId,
+    mediaRef,
+    broadcasterRef,
+    modeRef,
+    setAlert,
+    devicesRef,
+  });
+  const { local, changing, switchDevices, joinWith, sentTracks, stopLocal } = broadcast;
 
   /** The device picker chose: remembered in this browser, live sources switched at once. */
   const chooseDevices = useCallback(
@@ -255,23 +251,7 @@ export function useMeeting(
       // The pre-join screen looked the roster up already: the join then goes out with the room's
       // call. A roster a moment old is good enough here (joining again is harmless, and the
       // socket's subscription brings the current one).
-      const looked = queryClient.getQueryState<VideoParticipant[]>(
-        meetingParticipantsQueryKey(workspaceId, roomId),
-      );
-      const known =
-        looked?.data && Date.now() - looked.dataUpdatedAt < KNOWN_ROSTER_MS ? looked.data : null;
-      const lookUp = known
-        ? Promise.resolve(known)
-        : calls.participants().catch((error: unknown) => {
-            console.warn('participants could not be fetched; joining anyway', error);
-            return [] as VideoParticipant[];
-          });
-      const entering = lookUp.then(async (found) => {
-        const mine = found.find((p) => p.userId === myId);
-        if (mine) return { list: found, mine };
-        const joinedAs = await calls.join();
-        return { list: [...found, joinedAs], mine: joinedAs };
-      });
+      const entering = enterMeeting(queryClient, workspaceId, roomId, myId);
       // Awaited below; should the room's call fail first, this one's failure is not unhandled.
       entering.catch(() => undefined);
       const room = await calls.channel();
@@ -421,33 +401,11 @@ export function useMeeting(
     alert,
     dismissAlert: () => setAlert(null),
     warnings,
-    toggleCamera,
-    toggleScreen,
-    toggleMute,
-    joinWith,
+    toggleCamera: broadcast.toggleCamera,
+    toggleScreen: broadcast.toggleScreen,
+    toggleMute: broadcast.toggleMute,
     sendChat,
     removeParticipant: (userId: number) => api?.remove(userId),
     leave,
   };
-}
-
-/** Gathers this browser's ICE candidates once (no peer needed) for the diagnostics. */
-async function gatherCandidates(conference: Conference, done: (candidates: string[]) => void) {
-  if (typeof RTCPeerConnection === 'undefined') return;
-  const pc = new RTCPeerConnection({ iceServers: conference.iceServers });
-  const found: string[] = [];
-  pc.addEventListener('icecandidate', (event) => {
-    if (event.candidate) found.push(event.candidate.candidate);
-  });
-  const finished = new Promise<void>((resolve) => {
-    pc.addEventListener('icegatheringstatechange', () => {
-      if (pc.iceGatheringState === 'complete') resolve();
-    });
-    setTimeout(resolve, 5000);
-  });
-  pc.createDataChannel('probe');
-  await pc.setLocalDescription(await pc.createOffer());
-  await finished;
-  pc.close();
-  done(found);
 }

@@ -1,4 +1,5 @@
 import type { IceServer, SignalEvent, SignalSend } from '@teamup/contracts/video';
+import { newConnectionId } from './connection-id';
 import type { MediaSession, MediaSessionEvents } from './media-session';
 
 type SendSignal = (signal: SignalSend) => void;
@@ -15,11 +16,6 @@ function described(data: unknown): { description: RTCSessionDescriptionInit; con
   const { connection, ...description } = data as SignalledDescription;
   return typeof connection === 'string' ? { description, connection } : { description };
 }
-
-const newConnectionId = () =>
-  typeof crypto.randomUUID === 'function'
-    ? crypto.randomUUID()
-    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 
 /**
  * Built-in mode: browsers connect peer to peer. One person broadcasts at a time, so the meeting is

@@ -1,3 +1,4 @@
+import type { VideoMode } from '@teamup/contracts/video';
 import { videoKo } from '../../../i18n/ko/video';
 
 const t = videoKo.devices;
@@ -79,6 +80,14 @@ export function galleryCamera(deviceId: string): MediaTrackConstraints {
     height: { ideal: 360 },
     frameRate: { ideal: 15, max: 24 },
   };
+}
+
+/** The camera as a meeting of this mode captures it: gallery-sized in a discussion. */
+export function cameraConstraint(
+  mode: VideoMode,
+  deviceId: string,
+): MediaTrackConstraints | boolean {
+  return mode === 'DISCUSSION' ? galleryCamera(deviceId) : deviceConstraint(deviceId);
 }
 
 /** Whether this browser can send a media element's sound to a chosen speaker. */

@@ -1,4 +1,4 @@
-import type { IceServer } from '@teamup/contracts/video';
+import type { Conference, IceServer } from '@teamup/contracts/video';
 import { videoKo } from '../../../i18n/ko/video';
 
 const t = videoKo.diagnostics;
@@ -86,4 +86,28 @@ export function diagnose(input: DiagnosticsInput): string[] {
   }
   for (const error of new Set(input.candidateErrors)) warnings.push(t.candidateError(error));
   return warnings;
+}
+
+/** Gathers this browser's ICE candidates once (no peer needed) for the diagnostics. */
+export async function gatherCandidates(
+  conference: Pick<Conference, 'iceServers'>,
+  done: (candidates: string[]) => void,
+) {
+  if (typeof RTCPeerConnection === 'undefined') return;
+  const pc = new RTCPeerConnection({ iceServers: conference.iceServers });
+  const found: string[] = [];
+  pc.addEventListener('icecandidate', (event) => {
+    if (event.candidate) found.push(event.candidate.candidate);
+  });
+  const finished = new Promise<void>((resolve) => {
+    pc.addEventListener('icegatheringstatechange', () => {
+      if (pc.iceGatheringState === 'complete') resolve();
+    });
+    setTimeout(resolve, 5000);
+  });
+  pc.createDataChannel('probe');
+  await pc.setLocalDescription(await pc.createOffer());
+  await finished;
+  pc.close();
+  done(found);
 }

@@ -1,4 +1,6 @@
 import { Limits } from '@teamup/contracts/limits';
+import type { VideoMode } from '@teamup/contracts/video';
+import { cameraConstraint, deviceConstraint, galleryCamera, type DeviceChoice } from './devices';
 
 /** What this person has captured: camera (video + its microphone), microphone, screen. */
 export interface LocalMedia {
@@ -66,4 +68,32 @@ export function handOver(
 export function stopHandedTracks(tracks: HandedTracks | undefined): void {
   tracks?.camera?.stop();
   tracks?.microphone?.stop();
+}
+
+/**
+ * The tracks a join turns on: those the pre-join screen handed over while still live (its camera
+ * shaped for a gallery in a discussion, on the device it was captured from), the rest captured
+ * again from the chosen devices.
+ */
+export async function takeChosenTracks(
+  choice: JoinChoice,
+  mode: VideoMode,
+  devices: DeviceChoice,
+): Promise<{ video: MediaStreamTrack | null; mic: MediaStreamTrack | null }> {
+  const live = (track: MediaStreamTrack | null | undefined) =>
+    track?.readyState === 'live' ? track : null;
+  let video = choice.camera ? live(choice.tracks?.camera) : null;
+  let mic = choice.microphone ? live(choice.tracks?.microphone) : null;
+  if ((choice.camera && !video) || (choice.microphone && !mic)) {
+    const stream = await navigator.mediaDevices.getUserMedia({
+      video: choice.camera && !video ? cameraConstraint(mode, devices.camera) : false,
+      audio: choice.microphone && !mic ? deviceConstraint(devices.microphone) : false,
+    });
+    video ??= stream.getVideoTracks()[0] ?? null;
+    mic ??= stream.getAudioTracks()[0] ?? null;
+  } else if (video && mode === 'DISCUSSION') {
+    // Only the size and rate: the device is the one the check captured.
+    await video.applyConstraints(galleryCamera('')).catch(() => undefined);
+  }
+  return { video, mic };
 }

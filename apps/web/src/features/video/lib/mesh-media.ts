@@ -1,4 +1,5 @@
 import type { IceServer, SignalEvent, SignalSend } from '@teamup/contracts/video';
+import { newConnectionId } from './connection-id';
 import type { MediaSession, MediaSessionEvents } from './media-session';
 
 type SendSignal = (signal: SignalSend) => void;
@@ -58,11 +59,6 @@ async function capBitrate(sender: RTCRtpSender): Promise<void> {
 export function neverPairsWithABrowser(candidate: { candidate: string }): boolean {
   return / tcp .* typ host .*tcptype active/i.test(candidate.candidate);
 }
-
-const newSession = () =>
-  typeof crypto.randomUUID === 'function'
-    ? crypto.randomUUID()
-    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 
 /**
  * Built-in discussion mode (issue 47): every participant connects to every other (a full mesh)
@@ -232,7 +228,7 @@ export class MeshMedia implements MediaSession {
     const pc = new RTCPeerConnection({ iceServers: this.iceServers, bundlePolicy: 'max-bundle' });
     const peer: Peer = {
       pc,
-      session: newSession(),
+      session: newConnectionId(),
       remote: null,
       polite: this.myId > id,
       makingOffer: false,
