@@ -59,6 +59,8 @@ export class FakeDescription {
 
 interface FakeSender {
   track: MediaStreamTrack | null;
+  /** A description exchange has settled since the track was added (the test may unset it). */
+  negotiated: boolean;
   streams: unknown[];
   getParameters: () => { encodings: RTCRtpEncodingParameters[] };
   setParameters: (parameters: unknown) => Promise<void>;
@@ -73,6 +75,10 @@ export class FakePeerConnection {
   localDescription: FakeDescription | null = null;
   remoteDescription: FakeDescription | null = null;
   iceConnectionState: RTCIceConnectionState = 'new';
+  /** The test sets it as the browser would ('connected' once ICE and DTLS are up). */
+  connectionState: RTCPeerConnectionState = 'new';
+  /** What getStats reports arrived from the other end, for the test to fill. */
+  readonly inbound: Array<{ kind: 'audio' | 'video'; packetsReceived: number }> = [];
   closed = false;
   /** Every description handed to setRemoteDescription, applied or refused. */
   readonly remoteDescriptionsSet: RTCSessionDescriptionInit[] = [];
@@ -102,6 +108,7 @@ export class FakePeerConnection {
   addTrack(track: MediaStreamTrack, ...streams: unknown[]): FakeSender {
     const sender: FakeSender = {
       track,
+      negotiated: false,
       streams,
       getParameters: () => ({ encodings: [] }),
       setParameters: () => Promise.resolve(),
@@ -120,6 +127,24 @@ export class FakePeerConnection {
     return [...this.senders];
   }
 
+  getTransceivers(): Array<{
+    sender: FakeSender;
+    currentDirection: RTCRtpTransceiverDirection | null;
+  }> {
+    return this.senders.map((sender) => ({
+      sender,
+      currentDirection: sender.negotiated ? 'sendrecv' : null,
+    }));
+  }
+
+  getStats(): Promise<Map<string, { type: string; kind: string; packetsReceived: number }>> {
+    return Promise.resolve(
+      new Map(
+        this.inbound.map((entry, index) => [`in-${index}`, { type: 'inbound-rtp', ...entry }]),
+      ),
+    );
+  }
+
   setLocalDescription(): Promise<void> {
     return this.operation(() => {
       if (this.signalingState === 'stable') {
@@ -130,6 +155,7 @@ export class FakePeerConnection {
         this.localDescription = new FakeDescription('answer', `answer-${++sdpCount}`);
         this.currentLocal = this.localDescription;
         this.signalingState = 'stable';
+        this.settleSenders();
       } else {
         throw new Error(`InvalidStateError: setLocalDescription in ${this.signalingState}`);
       }
@@ -157,6 +183,7 @@ export class FakePeerConnection {
         this.remoteDescription = new FakeDescription('answer', sdp);
         this.currentLocal = this.localDescription;
         this.signalingState = 'stable';
+        this.settleSenders();
       } else {
         throw new Error(`unexpected description ${String(description.type)}`);
       }
@@ -189,6 +216,11 @@ export class FakePeerConnection {
     };
     this.chain = result.then(done, done);
     return result;
+  }
+
+  /** What a settled exchange negotiated: every track on a sender now (simplified). */
+  private settleSenders(): void {
+    for (const sender of this.senders) sender.negotiated = true;
   }
 
   private needNegotiation(): void {

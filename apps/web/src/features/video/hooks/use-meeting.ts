@@ -170,7 +170,9 @@ export function useMeeting(
       const ids = list.map((p) => p.userId);
       const media = mediaRef.current;
       if (media instanceof BuiltinMedia) media.updateRoster(ids, broadcaster);
-      if (media instanceof MeshMedia) media.updateRoster(ids);
+      if (media instanceof MeshMedia) {
+        media.updateRoster(ids, new Map(list.map((p) => [p.userId, p.media])));
+      }
       setPeerStreams((streams) =>
         [...streams.keys()].every((id) => ids.includes(id))
           ? streams

@@ -1,6 +1,12 @@
 import type { SignalEvent, SignalSend } from '@teamup/contracts/video';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeMediaStream, FakePeerConnection } from '../../../test/fake-webrtc';
+import {
+  MAX_RECONNECTS,
+  MISSING_MEDIA_AFTER_MS,
+  OFFER_AGAIN_AFTER_MS,
+  RECONNECT_UNCONNECTED_AFTER_MS,
+} from './mesh-health';
 import { MeshMedia, neverPairsWithABrowser, type MeshEnvelope } from './mesh-media';
 
 // --- The test's side of the wire ---
@@ -26,11 +32,15 @@ function incoming(from: number, kind: SignalSend['kind'], data: MeshEnvelope): S
   return { type: 'SIGNAL', roomId: 7, from, kind, data };
 }
 
+/** Every mesh a test made, closed after it (their watchdogs stop). */
+const meshes: MeshMedia[] = [];
+
 function meshFor(myId: number, others: number[]) {
   const sent: SignalSend[] = [];
   const events = { onRemoteStream: vi.fn(), onPeerStream: vi.fn(), onPeerLeft: vi.fn() };
   const iceServers = [{ urls: 'stun:stun.example.org' }];
   const mesh = new MeshMedia(myId, iceServers, (signal) => sent.push(signal), events);
+  meshes.push(mesh);
   mesh.updateRoster([myId, ...others]);
   /** What went to `to` of this kind, in order. */
   const signals = (to: number, kind: SignalSend['kind']) =>
@@ -59,6 +69,8 @@ beforeEach(() => {
 afterEach(() => {
   // Nothing in these sequences should make the mesh refuse a description or fail an offer.
   expect(warn).not.toHaveBeenCalled();
+  for (const mesh of meshes.splice(0)) mesh.close();
+  vi.useRealTimers();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
 });
@@ -483,6 +495,144 @@ describe('MeshMedia', () => {
     expect(pcs()).toHaveLength(2);
     expect(pc(1).remoteDescriptionsSet).toEqual([]);
     expect(sent).toHaveLength(before + 2);
+  });
+});
+
+describe('the watchdog', () => {
+  const sends = (camera: boolean, microphone: boolean) =>
+    new Map([[2, { camera, microphone, screen: false }]]);
+  let info: ReturnType<typeof vi.spyOn>;
+  beforeEach(() => {
+    vi.useFakeTimers();
+    info = vi.spyOn(console, 'info').mockImplementation(() => undefined);
+  });
+
+  /** A mesh with one peer (2) whose connection is up and settled, our camera negotiated. */
+  async function connectedPair() {
+    const made = meshFor(1, [2]);
+    made.mesh.listening();
+    await made.mesh.publish([video]);
+    await vi.advanceTimersByTimeAsync(0);
+    const [offer] = made.signals(2, 'offer');
+    const answer = remoteAnswer('their answer');
+    await made.mesh.handleSignal(
+      incoming(2, 'answer', { from: 'r2', to: made.session(2), payload: answer }),
+    );
+    expect(offer).toBeDefined();
+    expect(pc(0).signalingState).toBe('stable');
+    pc(0).connectionState = 'connected';
+    return made;
+  }
+
+  it('a picture the roster says comes but never does: the pair starts afresh, at most three times', async () => {
+    const { mesh, signals, session } = await connectedPair();
+    mesh.updateRoster([1, 2], sends(true, true));
+    pc(0).inbound.push({ kind: 'audio', packetsReceived: 40 }); // sound comes, the picture not
+
+    await vi.advanceTimersByTimeAsync(MISSING_MEDIA_AFTER_MS - 1000);
+    expect(pcs()).toHaveLength(1); // a slow renegotiation is given its time
+
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(pcs()).toHaveLength(2);
+    expect(pc(0).closed).toBe(true);
+    const greetings = signals(2, 'ready');
+    expect(greetings).toHaveLength(2);
+    expect(envelope(greetings[1]).to).toBeNull(); // a new connection, as on a reload
+    expect(envelope(greetings[1]).from).not.toBe(envelope(greetings[0]).from);
+
+    // The fresh connections fare no better: two more tries, then the watchdog lets it be.
+    for (let attempt = 2; attempt <= MAX_RECONNECTS + 1; attempt++) {
+      const current = pc(pcs().length - 1);
+      await vi.advanceTimersByTimeAsync(0);
+      const payload = remoteAnswer(`answer ${attempt}`);
+      await mesh.handleSignal(
+        incoming(2, 'answer', { from: `r2-${attempt}`, to: session(2), payload }),
+      );
+      expect(current.signalingState).toBe('stable');
+      current.connectionState = 'connected';
+      await vi.advanceTimersByTimeAsync(MISSING_MEDIA_AFTER_MS + 2000);
+    }
+    expect(pcs()).toHaveLength(1 + MAX_RECONNECTS);
+    expect(info).toHaveBeenCalledTimes(MAX_RECONNECTS);
+  });
+
+  it('leaves a pair alone whose expected sound and picture arrive, or that expects nothing', async () => {
+    const { mesh } = await connectedPair();
+    mesh.updateRoster([1, 2], sends(true, true));
+    pc(0).inbound.push(
+      { kind: 'audio', packetsReceived: 40 },
+      { kind: 'video', packetsReceived: 90 },
+    );
+    await vi.advanceTimersByTimeAsync(30_000);
+
+    mesh.updateRoster([1, 2], sends(false, false)); // camera and microphone off: nothing expected
+    pc(0).inbound.splice(0);
+    await vi.advanceTimersByTimeAsync(30_000);
+
+    expect(pcs()).toHaveLength(1);
+    expect(pc(0).closed).toBe(false);
+    expect(info).not.toHaveBeenCalled();
+  });
+
+  it('a camera turned on later is given its time from then, not from the connection', async () => {
+    const { mesh } = await connectedPair();
+    mesh.updateRoster([1, 2], sends(false, false));
+    await vi.advanceTimersByTimeAsync(20_000);
+
+    mesh.updateRoster([1, 2], sends(true, false));
+    await vi.advanceTimersByTimeAsync(MISSING_MEDIA_AFTER_MS - 1000);
+    pc(0).inbound.push({ kind: 'video', packetsReceived: 3 });
+    await vi.advanceTimersByTimeAsync(20_000);
+
+    expect(pcs()).toHaveLength(1);
+  });
+
+  it('an offer of ours left unanswered is sent again, the same one, every few seconds', async () => {
+    const { mesh, signals } = meshFor(1, [2]);
+    mesh.listening();
+    await mesh.publish([video]);
+    await vi.advanceTimersByTimeAsync(0);
+    const [first] = signals(2, 'offer');
+
+    await vi.advanceTimersByTimeAsync(OFFER_AGAIN_AFTER_MS - 1000);
+    expect(signals(2, 'offer')).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(2000);
+    const offers = signals(2, 'offer');
+    expect(offers).toHaveLength(2);
+    expect(envelope(offers[1])).toEqual(envelope(first));
+    await vi.advanceTimersByTimeAsync(OFFER_AGAIN_AFTER_MS);
+    expect(signals(2, 'offer')).toHaveLength(3);
+    expect(pcs()).toHaveLength(1);
+  });
+
+  it('a track of ours the settled description does not send is offered again', async () => {
+    const { signals } = await connectedPair();
+    expect(signals(2, 'offer')).toHaveLength(1);
+    for (const sender of pc(0).getSenders()) sender.negotiated = false; // a negotiation lost
+
+    await vi.advanceTimersByTimeAsync(2500); // seen twice running, then offered
+    const offers = signals(2, 'offer');
+    expect(offers).toHaveLength(2);
+    expect(envelope(offers[1]).payload).not.toEqual(envelope(offers[0]).payload);
+    expect(pc(0).signalingState).toBe('have-local-offer');
+  });
+
+  it('a connection that never connects is started afresh', async () => {
+    meshFor(1, [2]).mesh.listening();
+    await vi.advanceTimersByTimeAsync(RECONNECT_UNCONNECTED_AFTER_MS - 1000);
+    expect(pcs()).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(pcs()).toHaveLength(2);
+    expect(pc(0).closed).toBe(true);
+  });
+
+  it('stops with the meeting', async () => {
+    const { mesh } = meshFor(1, [2]);
+    mesh.listening();
+    mesh.close();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(pcs()).toHaveLength(1);
+    expect(vi.getTimerCount()).toBe(0);
   });
 });
 

@@ -1,6 +1,18 @@
-import type { IceServer, SignalEvent, SignalSend } from '@teamup/contracts/video';
+import type { IceServer, MediaState, SignalEvent, SignalSend } from '@teamup/contracts/video';
 import { newConnectionId } from './connection-id';
 import type { MediaSession, MediaSessionEvents } from './media-session';
+import {
+  HEALTH_CHECK_MS,
+  MAX_RECONNECTS,
+  MEDIA_KINDS,
+  hasTrackNotNegotiated,
+  isHealthy,
+  kindsReceived,
+  kindsSent,
+  repairFor,
+  type MediaKind,
+  type PairHealth,
+} from './mesh-health';
 
 type SendSignal = (signal: SignalSend) => void;
 
@@ -36,7 +48,21 @@ interface Peer {
   lastRemoteOffer?: string | undefined;
   /** Candidates that came before the description they belong to, with their sender. */
   pending: Array<{ from: string; candidate: RTCIceCandidateInit }>;
+  /** What the watchdog saw of it (see mesh-health.ts). */
+  health: {
+    unsettledSince: number | null;
+    connectedSince: number | null;
+    unconnectedSince: number | null;
+    /** The last check saw a track of ours the description does not send. */
+    trackNotNegotiated: boolean;
+    lastOfferedAgain: number | null;
+    received: Set<MediaKind>;
+    checking: boolean;
+  };
 }
+
+type Since = Record<MediaKind, number | null>;
+const NOT_EXPECTED: Since = { audio: null, video: null };
 
 /**
  * Each publisher sends a picture to every other browser, so its uplink carries it up to three
@@ -93,6 +119,11 @@ export class MeshMedia implements MediaSession {
    * wait on each other: one slow description does not hold up the others' offers.
    */
   private readonly handling = new Map<number, Promise<void>>();
+  /** Since when the roster has said each person sends sound or picture. */
+  private readonly expected = new Map<number, Since>();
+  /** Pairs started afresh by the watchdog, a person, since they were last seen good. */
+  private readonly reconnects = new Map<number, number>();
+  private watchdog: ReturnType<typeof setInterval> | null = null;
 
   constructor(
     private readonly myId: number,
@@ -101,10 +132,27 @@ export class MeshMedia implements MediaSession {
     private readonly events: MediaSessionEvents,
   ) {}
 
-  /** Who is in the meeting now (from the server's participant events). */
-  updateRoster(participantIds: number[]): void {
+  /**
+   * Who is in the meeting now (from the server's participant events), and what each says they
+   * send, which the watchdog expects to arrive.
+   */
+  updateRoster(participantIds: number[], sending?: ReadonlyMap<number, MediaState>): void {
     if (this.closed) return;
     this.roster = participantIds.filter((id) => id !== this.myId);
+    const now = Date.now();
+    for (const id of [...this.expected.keys()]) {
+      if (!this.roster.includes(id)) this.expected.delete(id);
+    }
+    if (sending) {
+      for (const id of this.roster) {
+        const sends = kindsSent(sending.get(id));
+        const before = this.expected.get(id) ?? NOT_EXPECTED;
+        this.expected.set(id, {
+          audio: sends.audio ? (before.audio ?? now) : null,
+          video: sends.video ? (before.video ?? now) : null,
+        });
+      }
+    }
     for (const id of [...this.peers.keys()]) {
       if (!this.roster.includes(id)) this.drop(id);
     }
@@ -184,6 +232,7 @@ export class MeshMedia implements MediaSession {
   close(): void {
     if (this.closed) return;
     this.closed = true;
+    if (this.watchdog !== null) clearInterval(this.watchdog);
     for (const [id, peer] of [...this.peers]) {
       this.signal(id, peer, 'bye');
       this.drop(id, false);
@@ -234,8 +283,18 @@ export class MeshMedia implements MediaSession {
       makingOffer: false,
       ignoreOffer: false,
       pending: [],
+      health: {
+        unsettledSince: null,
+        connectedSince: null,
+        unconnectedSince: Date.now(),
+        trackNotNegotiated: false,
+        lastOfferedAgain: null,
+        received: new Set(),
+        checking: false,
+      },
     };
     this.peers.set(id, peer);
+    this.watchdog ??= setInterval(() => this.checkAll(), HEALTH_CHECK_MS);
     pc.addEventListener(
       'negotiationneeded',
       () => void this.inTurn(id, () => this.offer(id, peer)),
@@ -357,6 +416,79 @@ export class MeshMedia implements MediaSession {
     } catch (error) {
       // A candidate of an offer this side ignored is expected to fail.
       if (!peer.ignoreOffer) console.warn('mesh: candidate refused', error);
+    }
+  }
+
+  private checkAll(): void {
+    const now = Date.now();
+    for (const [id, peer] of this.peers) void this.check(id, peer, now);
+  }
+
+  /** One look at one pair, and the repair it calls for (mesh-health.ts says which). */
+  private async check(id: number, peer: Peer, now: number): Promise<void> {
+    const { pc, health } = peer;
+    if (health.checking || this.closed) return;
+    health.checking = true;
+    try {
+      health.unsettledSince =
+        pc.signalingState === 'stable' ? null : (health.unsettledSince ?? now);
+      const connected = pc.connectionState === 'connected';
+      health.connectedSince = connected ? (health.connectedSince ?? now) : null;
+      health.unconnectedSince = connected ? null : (health.unconnectedSince ?? now);
+      const unsent = health.unsettledSince === null && hasTrackNotNegotiated(pc);
+      const trackNotNegotiated = unsent && health.trackNotNegotiated;
+      health.trackNotNegotiated = unsent;
+      const expectedSince = this.expected.get(id) ?? NOT_EXPECTED;
+      const awaited = MEDIA_KINDS.some(
+        (kind) => expectedSince[kind] !== null && !health.received.has(kind),
+      );
+      if (connected && awaited) {
+        const kinds = await kindsReceived(pc).catch(() => new Set<MediaKind>());
+        for (const kind of kinds) health.received.add(kind);
+      }
+      if (this.closed || this.peers.get(id) !== peer) return;
+      const seen: PairHealth = {
+        now,
+        signalingState: pc.signalingState,
+        unsettledSince: health.unsettledSince,
+        connectedSince: health.connectedSince,
+        unconnectedSince: health.unconnectedSince,
+        trackNotNegotiated,
+        lastOfferedAgain: health.lastOfferedAgain,
+        expectedSince,
+        received: { audio: health.received.has('audio'), video: health.received.has('video') },
+      };
+      if (isHealthy(seen)) this.reconnects.delete(id);
+      this.repair(id, peer, repairFor(seen), now);
+    } finally {
+      health.checking = false;
+    }
+  }
+
+  private repair(id: number, peer: Peer, repair: ReturnType<typeof repairFor>, now: number): void {
+    switch (repair) {
+      case 'none':
+        return;
+      case 'offer-again': {
+        // Answered already, the other end sends its answer again; lost, it takes the offer now.
+        const offer = peer.pc.localDescription;
+        if (peer.pc.signalingState !== 'have-local-offer' || !offer) return;
+        peer.health.lastOfferedAgain = now;
+        this.signal(id, peer, 'offer', offer.toJSON());
+        return;
+      }
+      case 'negotiate':
+        peer.health.trackNotNegotiated = false;
+        void this.inTurn(id, () => this.offer(id, peer));
+        return;
+      case 'reconnect': {
+        const made = this.reconnects.get(id) ?? 0;
+        if (made >= MAX_RECONNECTS) return;
+        this.reconnects.set(id, made + 1);
+        console.info(`mesh: starting the connection to ${id} afresh (${made + 1})`);
+        this.greet(id);
+        return;
+      }
     }
   }
 

@@ -1,0 +1,119 @@
+import type { MediaState } from '@teamup/contracts/video';
+
+/*
+ * A mesh pair can end up connected with a picture that never comes one way, and nothing says so:
+ * no ICE failure, no error, a tile that stays dark (issue 47's benchmark: 1 to 3 peers of 60 in
+ * some runs). Rather than find every negotiation path that can lead there, each browser looks at
+ * each of its connections once a second and repairs what it sees: its own tracks not negotiated,
+ * an offer of its own left unanswered, a connection that never connects, or a peer whose roster
+ * entry says it sends sound or picture that never arrives.
+ */
+
+export type MediaKind = 'audio' | 'video';
+export const MEDIA_KINDS: readonly MediaKind[] = ['audio', 'video'];
+
+/** How often every connection is looked at. */
+export const HEALTH_CHECK_MS = 1000;
+/** An offer of ours without an answer this long is sent again (the answer may have been lost). */
+export const OFFER_AGAIN_AFTER_MS = 4000;
+/** Longer than this without a stable description or a connection: start the pair afresh. */
+export const RECONNECT_UNSETTLED_AFTER_MS = 12_000;
+export const RECONNECT_UNCONNECTED_AFTER_MS = 10_000;
+/**
+ * What the roster says a peer sends, connected this long without a packet of it: start afresh.
+ * Renegotiating a track takes an offer and an answer through the server (under a second at the
+ * benchmark's p95 relay latency): a generous margin keeps a slow machine from being "repaired".
+ */
+export const MISSING_MEDIA_AFTER_MS = 6000;
+/** Reconnects to one person before the watchdog gives up on them (until they come good). */
+export const MAX_RECONNECTS = 3;
+
+/** What one connection looks like at one check (times in ms on one clock). */
+export interface PairHealth {
+  now: number;
+  signalingState: RTCSignalingState;
+  /** Since when the description has not been stable (null: it is). */
+  unsettledSince: number | null;
+  /** Since when it has been connected (null: it is not). */
+  connectedSince: number | null;
+  /** Since when it has not been connected (null: it is). */
+  unconnectedSince: number | null;
+  /** One of our tracks has been seen on a sender the description does not send, twice running. */
+  trackNotNegotiated: boolean;
+  /** When our unanswered offer was last sent again (null: not yet). */
+  lastOfferedAgain: number | null;
+  /** Since when the roster says the peer sends each kind (null: it does not). */
+  expectedSince: Record<MediaKind, number | null>;
+  /** Each kind of which a packet from the peer has arrived on this connection. */
+  received: Record<MediaKind, boolean>;
+}
+
+export type Repair = 'none' | 'offer-again' | 'negotiate' | 'reconnect';
+
+/** What to do about one connection now. */
+export function repairFor(health: PairHealth): Repair {
+  const { now, unsettledSince, connectedSince, unconnectedSince } = health;
+  if (unsettledSince !== null) {
+    const unsettled = now - unsettledSince;
+    if (unsettled >= RECONNECT_UNSETTLED_AFTER_MS) return 'reconnect';
+    const sentAgain = health.lastOfferedAgain;
+    const due = sentAgain === null || now - sentAgain >= OFFER_AGAIN_AFTER_MS;
+    if (health.signalingState === 'have-local-offer' && unsettled >= OFFER_AGAIN_AFTER_MS && due) {
+      return 'offer-again';
+    }
+    return 'none';
+  }
+  if (connectedSince === null) {
+    return unconnectedSince !== null && now - unconnectedSince >= RECONNECT_UNCONNECTED_AFTER_MS
+      ? 'reconnect'
+      : 'none';
+  }
+  if (health.trackNotNegotiated) return 'negotiate';
+  for (const kind of MEDIA_KINDS) {
+    const since = health.expectedSince[kind];
+    if (since === null || health.received[kind]) continue;
+    if (now - Math.max(since, connectedSince) >= MISSING_MEDIA_AFTER_MS) return 'reconnect';
+  }
+  return 'none';
+}
+
+/** The pair is as it should be: connected, settled, and everything expected has come. */
+export function isHealthy(health: PairHealth): boolean {
+  return (
+    health.connectedSince !== null &&
+    health.unsettledSince === null &&
+    !health.trackNotNegotiated &&
+    MEDIA_KINDS.every((kind) => health.expectedSince[kind] === null || health.received[kind])
+  );
+}
+
+/** The kinds a participant says they send: a camera or a shared screen is a picture. */
+export function kindsSent(media: MediaState | undefined): Record<MediaKind, boolean> {
+  return {
+    audio: media?.microphone ?? false,
+    video: (media?.camera ?? false) || (media?.screen ?? false),
+  };
+}
+
+/** A track of ours on a sender whose negotiated direction does not send it. */
+export function hasTrackNotNegotiated(pc: RTCPeerConnection): boolean {
+  return pc
+    .getTransceivers()
+    .some(
+      (transceiver) =>
+        transceiver.sender.track !== null &&
+        transceiver.currentDirection !== 'sendrecv' &&
+        transceiver.currentDirection !== 'sendonly',
+    );
+}
+
+/** The kinds of which a packet has arrived on this connection. */
+export async function kindsReceived(pc: RTCPeerConnection): Promise<Set<MediaKind>> {
+  const found = new Set<MediaKind>();
+  const report = await pc.getStats();
+  report.forEach((entry: { type?: string; kind?: string; packetsReceived?: number }) => {
+    if (entry.type !== 'inbound-rtp' || !entry.packetsReceived) return;
+    if (entry.kind === 'audio' || entry.kind === 'video') found.add(entry.kind);
+  });
+  return found;
+}
