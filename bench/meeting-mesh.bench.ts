@@ -152,6 +152,9 @@ type Participant = {
   requests: number[];
 };
 
+/** What the mesh's watchdog logs when it starts a pair afresh (lib/mesh-media.ts). */
+const WATCHDOG_RESTART = 'mesh: starting the connection';
+
 /** Opens a fresh context with the probe, collecting its warnings and errors into `notes`. */
 async function openParticipant(
   browser: Browser,
@@ -182,7 +185,8 @@ async function openParticipant(
     if (request.url().startsWith('http')) requests.push(performance.now());
   });
   page.on('console', (message) => {
-    if (message.type() === 'warning' || message.type() === 'error') {
+    const repair = message.text().startsWith(WATCHDOG_RESTART);
+    if (message.type() === 'warning' || message.type() === 'error' || repair) {
       notes.push(`${label} console ${message.type()} (${stage}): ${message.text().slice(0, 200)}`);
     }
   });
@@ -574,6 +578,9 @@ function report(
     round.signalling ? [round.signalling.opening] : [],
   );
   const frozen = (side: Side) => side.rounds.flatMap((round) => round.frozen);
+  const restarts = (side: Side) =>
+    side.rounds.flatMap((round) => round.notes).filter((note) => note.includes(WATCHDOG_RESTART))
+      .length;
   const rows = [
     [
       `join → first remote frame, p50 / p95 (${pf.count} = ${ROUNDS} rounds × ${PARTICIPANTS} pages × ${PARTICIPANTS - 1} peers)`,
@@ -598,6 +605,14 @@ function report(
       '—',
       '0',
       metText(pf.missing === 0),
+    ],
+    [
+      "pairs the mesh's watchdog started afresh (a connection it saw stuck: see the notes)",
+      String(restarts(product)),
+      String(restarts(baseline)),
+      '—',
+      '—',
+      'reference',
     ],
     [
       'remote tiles not playing at the end (no picture, or its clock still over 1 s): page ← tile',

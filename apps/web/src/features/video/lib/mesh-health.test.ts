@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   MISSING_MEDIA_AFTER_MS,
+  NEGOTIATE_AFTER_MS,
   OFFER_AGAIN_AFTER_MS,
-  RECONNECT_UNCONNECTED_AFTER_MS,
-  RECONNECT_UNSETTLED_AFTER_MS,
   isHealthy,
   kindsSent,
   repairFor,
@@ -19,8 +18,7 @@ function pair(overrides: Partial<PairHealth> = {}): PairHealth {
     signalingState: 'stable',
     unsettledSince: null,
     connectedSince: NOW - 60_000,
-    unconnectedSince: null,
-    trackNotNegotiated: false,
+    unnegotiatedSince: null,
     lastOfferedAgain: null,
     expectedSince: { audio: null, video: null },
     received: { audio: false, video: false },
@@ -47,30 +45,30 @@ describe('repairFor', () => {
     expect(repairFor(waiting(OFFER_AGAIN_AFTER_MS * 2, NOW - OFFER_AGAIN_AFTER_MS))).toBe(
       'offer-again',
     );
+    // A copy sent for an earlier offer does not make a new offer due at once.
+    expect(repairFor(waiting(1000, NOW - OFFER_AGAIN_AFTER_MS * 3))).toBe('none');
     expect(isHealthy(waiting(1))).toBe(false);
   });
 
-  it('a description that never settles starts the pair afresh, whichever side is waiting', () => {
-    for (const signalingState of ['have-local-offer', 'have-remote-offer'] as const) {
-      const since = (ms: number) => pair({ signalingState, unsettledSince: NOW - ms });
-      expect(repairFor(since(RECONNECT_UNSETTLED_AFTER_MS))).toBe('reconnect');
-    }
-    // Their offer being answered is ours to finish: nothing to send again.
-    const theirs = pair({ signalingState: 'have-remote-offer', unsettledSince: NOW - 5000 });
+  it('never starts afresh a pair that is only slow: unsettled, or not connected yet', () => {
+    // Their offer being answered is ours to finish, however long: nothing to send again.
+    const theirs = pair({ signalingState: 'have-remote-offer', unsettledSince: NOW - 60_000 });
     expect(repairFor(theirs)).toBe('none');
+    const down = pair({
+      connectedSince: null,
+      expectedSince: { audio: NOW - 60_000, video: NOW - 60_000 },
+    });
+    expect(repairFor(down)).toBe('none');
+    expect(isHealthy(down)).toBe(false);
   });
 
-  it('a connection that does not come up (or goes down) is started afresh after a while', () => {
-    const down = (ms: number) => pair({ connectedSince: null, unconnectedSince: NOW - ms });
-    expect(repairFor(down(RECONNECT_UNCONNECTED_AFTER_MS - 1))).toBe('none');
-    expect(repairFor(down(RECONNECT_UNCONNECTED_AFTER_MS))).toBe('reconnect');
-    expect(isHealthy(down(1))).toBe(false);
-  });
-
-  it('our own track not negotiated is negotiated before anything else is judged', () => {
-    const seen = pair({ trackNotNegotiated: true, expectedSince: { audio: 0, video: 0 } });
-    expect(repairFor(seen)).toBe('negotiate');
-    expect(isHealthy(seen)).toBe(false);
+  it('our own track left out of the settled description a while is negotiated first', () => {
+    const since = (ms: number) =>
+      pair({ unnegotiatedSince: NOW - ms, expectedSince: { audio: 0, video: 0 } });
+    expect(repairFor(since(NEGOTIATE_AFTER_MS - 1))).toBe('reconnect'); // the media rule, next
+    expect(repairFor(since(NEGOTIATE_AFTER_MS))).toBe('negotiate');
+    expect(isHealthy(since(1))).toBe(false);
+    expect(repairFor(pair({ unnegotiatedSince: NOW - 1 }))).toBe('none');
   });
 
   it('missing media counts from the later of connecting and the roster saying it is sent', () => {

@@ -5,8 +5,14 @@ import type { MediaState } from '@teamup/contracts/video';
  * no ICE failure, no error, a tile that stays dark (issue 47's benchmark: 1 to 3 peers of 60 in
  * some runs). Rather than find every negotiation path that can lead there, each browser looks at
  * each of its connections once a second and repairs what it sees: its own tracks not negotiated,
- * an offer of its own left unanswered, a connection that never connects, or a peer whose roster
- * entry says it sends sound or picture that never arrives.
+ * an offer of its own left unanswered, or a peer whose roster entry says it sends sound or picture
+ * that never arrives on a connection that is up.
+ *
+ * Slowness is not a fault: on a loaded machine (four meeting tabs on two cores) a pair takes 10 s
+ * and more to connect, and a signal seconds to cross. A first version also started afresh any
+ * pair not connected after 10 s: on such a machine that cut connections about to come up, each
+ * new one slower than the last (28 connections a round where 16 do). So it does only what cannot
+ * come right by itself, after margins well past the slowest run seen.
  */
 
 export type MediaKind = 'audio' | 'video';
@@ -14,17 +20,20 @@ export const MEDIA_KINDS: readonly MediaKind[] = ['audio', 'video'];
 
 /** How often every connection is looked at. */
 export const HEALTH_CHECK_MS = 1000;
-/** An offer of ours without an answer this long is sent again (the answer may have been lost). */
-export const OFFER_AGAIN_AFTER_MS = 4000;
-/** Longer than this without a stable description or a connection: start the pair afresh. */
-export const RECONNECT_UNSETTLED_AFTER_MS = 12_000;
-export const RECONNECT_UNCONNECTED_AFTER_MS = 10_000;
+/**
+ * An offer of ours without an answer this long is sent again (the answer may have been lost).
+ * The other end answers a copy of an offer it answered with the same answer, so a copy costs two
+ * signals and nothing else.
+ */
+export const OFFER_AGAIN_AFTER_MS = 8000;
+/** A track of ours the settled description does not send, this long: negotiate it. */
+export const NEGOTIATE_AFTER_MS = 3000;
 /**
  * What the roster says a peer sends, connected this long without a packet of it: start afresh.
- * Renegotiating a track takes an offer and an answer through the server (under a second at the
- * benchmark's p95 relay latency): a generous margin keeps a slow machine from being "repaired".
+ * Packets flow as soon as a connection is up; a track turned on later takes an offer and an
+ * answer through the server (4 s at the slowest run's p95 relay latency).
  */
-export const MISSING_MEDIA_AFTER_MS = 6000;
+export const MISSING_MEDIA_AFTER_MS = 12_000;
 /** Reconnects to one person before the watchdog gives up on them (until they come good). */
 export const MAX_RECONNECTS = 3;
 
@@ -36,10 +45,8 @@ export interface PairHealth {
   unsettledSince: number | null;
   /** Since when it has been connected (null: it is not). */
   connectedSince: number | null;
-  /** Since when it has not been connected (null: it is). */
-  unconnectedSince: number | null;
-  /** One of our tracks has been seen on a sender the description does not send, twice running. */
-  trackNotNegotiated: boolean;
+  /** Since when a track of ours has been on a sender the description does not send (or null). */
+  unnegotiatedSince: number | null;
   /** When our unanswered offer was last sent again (null: not yet). */
   lastOfferedAgain: number | null;
   /** Since when the roster says the peer sends each kind (null: it does not). */
@@ -52,23 +59,19 @@ export type Repair = 'none' | 'offer-again' | 'negotiate' | 'reconnect';
 
 /** What to do about one connection now. */
 export function repairFor(health: PairHealth): Repair {
-  const { now, unsettledSince, connectedSince, unconnectedSince } = health;
+  const { now, unsettledSince, connectedSince, unnegotiatedSince } = health;
   if (unsettledSince !== null) {
-    const unsettled = now - unsettledSince;
-    if (unsettled >= RECONNECT_UNSETTLED_AFTER_MS) return 'reconnect';
-    const sentAgain = health.lastOfferedAgain;
-    const due = sentAgain === null || now - sentAgain >= OFFER_AGAIN_AFTER_MS;
-    if (health.signalingState === 'have-local-offer' && unsettled >= OFFER_AGAIN_AFTER_MS && due) {
-      return 'offer-again';
-    }
-    return 'none';
+    // From the offer going out, or from its last copy.
+    const sentAgain = Math.max(health.lastOfferedAgain ?? 0, unsettledSince);
+    const waiting = health.signalingState === 'have-local-offer';
+    return waiting && now - sentAgain >= OFFER_AGAIN_AFTER_MS ? 'offer-again' : 'none';
   }
-  if (connectedSince === null) {
-    return unconnectedSince !== null && now - unconnectedSince >= RECONNECT_UNCONNECTED_AFTER_MS
-      ? 'reconnect'
-      : 'none';
+  // Not up yet (or down): ICE restarts by itself on failure, and a peer that was slow to listen
+  // says `ready` when it does.
+  if (connectedSince === null) return 'none';
+  if (unnegotiatedSince !== null && now - unnegotiatedSince >= NEGOTIATE_AFTER_MS) {
+    return 'negotiate';
   }
-  if (health.trackNotNegotiated) return 'negotiate';
   for (const kind of MEDIA_KINDS) {
     const since = health.expectedSince[kind];
     if (since === null || health.received[kind]) continue;
@@ -82,7 +85,7 @@ export function isHealthy(health: PairHealth): boolean {
   return (
     health.connectedSince !== null &&
     health.unsettledSince === null &&
-    !health.trackNotNegotiated &&
+    health.unnegotiatedSince === null &&
     MEDIA_KINDS.every((kind) => health.expectedSince[kind] === null || health.received[kind])
   );
 }

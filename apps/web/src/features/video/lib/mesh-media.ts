@@ -52,9 +52,7 @@ interface Peer {
   health: {
     unsettledSince: number | null;
     connectedSince: number | null;
-    unconnectedSince: number | null;
-    /** The last check saw a track of ours the description does not send. */
-    trackNotNegotiated: boolean;
+    unnegotiatedSince: number | null;
     lastOfferedAgain: number | null;
     received: Set<MediaKind>;
     checking: boolean;
@@ -286,8 +284,7 @@ export class MeshMedia implements MediaSession {
       health: {
         unsettledSince: null,
         connectedSince: null,
-        unconnectedSince: Date.now(),
-        trackNotNegotiated: false,
+        unnegotiatedSince: null,
         lastOfferedAgain: null,
         received: new Set(),
         checking: false,
@@ -434,10 +431,8 @@ export class MeshMedia implements MediaSession {
         pc.signalingState === 'stable' ? null : (health.unsettledSince ?? now);
       const connected = pc.connectionState === 'connected';
       health.connectedSince = connected ? (health.connectedSince ?? now) : null;
-      health.unconnectedSince = connected ? null : (health.unconnectedSince ?? now);
       const unsent = health.unsettledSince === null && hasTrackNotNegotiated(pc);
-      const trackNotNegotiated = unsent && health.trackNotNegotiated;
-      health.trackNotNegotiated = unsent;
+      health.unnegotiatedSince = unsent ? (health.unnegotiatedSince ?? now) : null;
       const expectedSince = this.expected.get(id) ?? NOT_EXPECTED;
       const awaited = MEDIA_KINDS.some(
         (kind) => expectedSince[kind] !== null && !health.received.has(kind),
@@ -452,8 +447,7 @@ export class MeshMedia implements MediaSession {
         signalingState: pc.signalingState,
         unsettledSince: health.unsettledSince,
         connectedSince: health.connectedSince,
-        unconnectedSince: health.unconnectedSince,
-        trackNotNegotiated,
+        unnegotiatedSince: health.unnegotiatedSince,
         lastOfferedAgain: health.lastOfferedAgain,
         expectedSince,
         received: { audio: health.received.has('audio'), video: health.received.has('video') },
@@ -478,7 +472,7 @@ export class MeshMedia implements MediaSession {
         return;
       }
       case 'negotiate':
-        peer.health.trackNotNegotiated = false;
+        peer.health.unnegotiatedSince = null;
         void this.inTurn(id, () => this.offer(id, peer));
         return;
       case 'reconnect': {
