@@ -146,15 +146,29 @@ describe('PreJoinCheck', () => {
     });
   });
 
-  it('shows no mode while the room is looked up, starting with both off', async () => {
+  it('while the room is looked up shows no mode and holds the join until the mode is known', async () => {
     stubDevices();
-    const { onJoin } = renderCheck(undefined);
+    const onJoin = vi.fn<(choice: JoinChoice) => void>();
+    const view = (mode: VideoMode | undefined) => (
+      <MantineProvider>
+        <PreJoinCheck roomName="조별 토론" mode={mode} onJoin={onJoin} onCancel={vi.fn()} />
+      </MantineProvider>
+    );
+    const { rerender } = render(view(undefined));
     expect(screen.queryByTestId('meeting-prejoin-mode')).toBeNull();
     await checked();
-    expect(cameraSwitch().checked).toBe(false);
-    expect(micSwitch().checked).toBe(false);
-    fireEvent.click(screen.getByTestId('meeting-prejoin-join'));
-    expect(joined(onJoin)).toEqual(noneHanded);
+    const join = () => screen.getByTestId<HTMLButtonElement>('meeting-prejoin-join');
+    expect(join().disabled).toBe(true);
+    fireEvent.click(join());
+    expect(onJoin).not.toHaveBeenCalled();
+
+    // The mode comes: a discussion's defaults (both on) are what the join takes.
+    rerender(view('DISCUSSION'));
+    expect(join().disabled).toBe(false);
+    expect(cameraSwitch().checked).toBe(true);
+    expect(micSwitch().checked).toBe(true);
+    fireEvent.click(join());
+    expect(joined(onJoin)).toMatchObject({ camera: true, microphone: true });
   });
 
   it('turns off and disables the switches of devices that cannot be used', async () => {

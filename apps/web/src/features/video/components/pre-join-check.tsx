@@ -183,6 +183,10 @@ export function PreJoinCheck({
               {t.cancel}
             </Button>
             <Button
+              // Until the mode is known, so is not what a discussion joins with (both on): a
+              // click then joined with both off, and a fifth person was let in without the
+              // refusal they should have seen.
+              loading={mode === undefined}
               onClick={() => {
                 const camera = choice.camera && check.camera !== 'unavailable';
                 const microphone = choice.microphone && check.microphone !== 'unavailable';
