@@ -3,6 +3,7 @@ import {
   MISSING_MEDIA_AFTER_MS,
   NEGOTIATE_AFTER_MS,
   OFFER_AGAIN_AFTER_MS,
+  UNCONNECTED_AFTER_MS,
   isHealthy,
   kindsSent,
   repairFor,
@@ -18,6 +19,7 @@ function pair(overrides: Partial<PairHealth> = {}): PairHealth {
     signalingState: 'stable',
     unsettledSince: null,
     connectedSince: NOW - 60_000,
+    unconnectedSince: null,
     unnegotiatedSince: null,
     lastOfferedAgain: null,
     expectedSince: { audio: null, video: null },
@@ -60,6 +62,12 @@ describe('repairFor', () => {
     });
     expect(repairFor(down)).toBe('none');
     expect(isHealthy(down)).toBe(false);
+  });
+
+  it('a pair settled long ago and still not connected is started afresh', () => {
+    const settled = (ms: number) => pair({ connectedSince: null, unconnectedSince: NOW - ms });
+    expect(repairFor(settled(UNCONNECTED_AFTER_MS - 1))).toBe('none');
+    expect(repairFor(settled(UNCONNECTED_AFTER_MS))).toBe('reconnect');
   });
 
   it('our own track left out of the settled description a while is negotiated first', () => {

@@ -5,14 +5,16 @@ import type { MediaState } from '@teamup/contracts/video';
  * no ICE failure, no error, a tile that stays dark (issue 47's benchmark: 1 to 3 peers of 60 in
  * some runs). Rather than find every negotiation path that can lead there, each browser looks at
  * each of its connections once a second and repairs what it sees: its own tracks not negotiated,
- * an offer of its own left unanswered, or a peer whose roster entry says it sends sound or picture
- * that never arrives on a connection that is up.
+ * an offer of its own left unanswered, a pair whose descriptions settled long ago and still is not
+ * connected, or a peer whose roster entry says it sends sound or picture that never arrives on a
+ * connection that is up.
  *
  * Slowness is not a fault: on a loaded machine (four meeting tabs on two cores) a pair takes 10 s
  * and more to connect, and a signal seconds to cross. A first version also started afresh any
  * pair not connected after 10 s: on such a machine that cut connections about to come up, each
  * new one slower than the last (28 connections a round where 16 do). So it does only what cannot
- * come right by itself, after margins well past the slowest run seen.
+ * come right by itself, after margins well past the slowest run seen: a connection is judged only
+ * from when its descriptions settled, which is when ICE and DTLS can start.
  */
 
 export type MediaKind = 'audio' | 'video';
@@ -34,6 +36,13 @@ export const NEGOTIATE_AFTER_MS = 3000;
  * answer through the server (4 s at the slowest run's p95 relay latency).
  */
 export const MISSING_MEDIA_AFTER_MS = 12_000;
+/**
+ * Descriptions settled this long and still not connected: start afresh. Once both ends hold each
+ * other's description a connection comes up in a second or two, a few seconds on the slowest run;
+ * one pair of 60 in a benchmark run never did (no candidate ever came from one end, no ICE
+ * failure either), and waited for the rest of the meeting.
+ */
+export const UNCONNECTED_AFTER_MS = 20_000;
 /** Reconnects to one person before the watchdog gives up on them (until they come good). */
 export const MAX_RECONNECTS = 3;
 
@@ -45,6 +54,8 @@ export interface PairHealth {
   unsettledSince: number | null;
   /** Since when it has been connected (null: it is not). */
   connectedSince: number | null;
+  /** Since when its descriptions have been settled without it being connected (or null). */
+  unconnectedSince: number | null;
   /** Since when a track of ours has been on a sender the description does not send (or null). */
   unnegotiatedSince: number | null;
   /** When our unanswered offer was last sent again (null: not yet). */
@@ -67,8 +78,13 @@ export function repairFor(health: PairHealth): Repair {
     return waiting && now - sentAgain >= OFFER_AGAIN_AFTER_MS ? 'offer-again' : 'none';
   }
   // Not up yet (or down): ICE restarts by itself on failure, and a peer that was slow to listen
-  // says `ready` when it does.
-  if (connectedSince === null) return 'none';
+  // says `ready` when it does. Only settled a long time without coming up is a fault.
+  if (connectedSince === null) {
+    const { unconnectedSince } = health;
+    return unconnectedSince !== null && now - unconnectedSince >= UNCONNECTED_AFTER_MS
+      ? 'reconnect'
+      : 'none';
+  }
   if (unnegotiatedSince !== null && now - unnegotiatedSince >= NEGOTIATE_AFTER_MS) {
     return 'negotiate';
   }

@@ -6,6 +6,7 @@ import {
   MISSING_MEDIA_AFTER_MS,
   NEGOTIATE_AFTER_MS,
   OFFER_AGAIN_AFTER_MS,
+  UNCONNECTED_AFTER_MS,
 } from './mesh-health';
 import { MeshMedia, neverPairsWithABrowser, type MeshEnvelope } from './mesh-media';
 
@@ -619,13 +620,25 @@ describe('the watchdog', () => {
     expect(pc(0).signalingState).toBe('have-local-offer');
   });
 
-  it('a connection slow to come up is left to come up', async () => {
-    const { mesh } = meshFor(1, [2]);
+  it('a connection slow to settle is left to settle; settled and never up, it starts afresh', async () => {
+    const { mesh, signals, session } = meshFor(1, [2]);
     mesh.updateRoster([1, 2], sends(true, true));
     mesh.listening();
-    await vi.advanceTimersByTimeAsync(60_000);
+    await vi.advanceTimersByTimeAsync(60_000); // nobody answers: nothing to judge yet
     expect(pcs()).toHaveLength(1);
     expect(pc(0).closed).toBe(false);
+
+    await mesh.publish([video]);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(signals(2, 'offer').length).toBeGreaterThan(0);
+    const payload = remoteAnswer('late answer');
+    await mesh.handleSignal(incoming(2, 'answer', { from: 'r2', to: session(2), payload }));
+    expect(pc(0).signalingState).toBe('stable');
+    await vi.advanceTimersByTimeAsync(UNCONNECTED_AFTER_MS - 1000);
+    expect(pcs()).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(pcs()).toHaveLength(2);
+    expect(pc(0).closed).toBe(true);
   });
 
   it('stops with the meeting', async () => {

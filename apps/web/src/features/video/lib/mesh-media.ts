@@ -52,6 +52,7 @@ interface Peer {
   health: {
     unsettledSince: number | null;
     connectedSince: number | null;
+    unconnectedSince: number | null;
     unnegotiatedSince: number | null;
     lastOfferedAgain: number | null;
     received: Set<MediaKind>;
@@ -284,6 +285,7 @@ export class MeshMedia implements MediaSession {
       health: {
         unsettledSince: null,
         connectedSince: null,
+        unconnectedSince: null,
         unnegotiatedSince: null,
         lastOfferedAgain: null,
         received: new Set(),
@@ -431,6 +433,8 @@ export class MeshMedia implements MediaSession {
         pc.signalingState === 'stable' ? null : (health.unsettledSince ?? now);
       const connected = pc.connectionState === 'connected';
       health.connectedSince = connected ? (health.connectedSince ?? now) : null;
+      const settled = health.unsettledSince === null && pc.remoteDescription !== null;
+      health.unconnectedSince = settled && !connected ? (health.unconnectedSince ?? now) : null;
       const unsent = health.unsettledSince === null && hasTrackNotNegotiated(pc);
       health.unnegotiatedSince = unsent ? (health.unnegotiatedSince ?? now) : null;
       const expectedSince = this.expected.get(id) ?? NOT_EXPECTED;
@@ -447,6 +451,7 @@ export class MeshMedia implements MediaSession {
         signalingState: pc.signalingState,
         unsettledSince: health.unsettledSince,
         connectedSince: health.connectedSince,
+        unconnectedSince: health.unconnectedSince,
         unnegotiatedSince: health.unnegotiatedSince,
         lastOfferedAgain: health.lastOfferedAgain,
         expectedSince,
