@@ -151,7 +151,13 @@ describe('PreJoinCheck', () => {
     const onJoin = vi.fn<(choice: JoinChoice) => void>();
     const view = (mode: VideoMode | undefined) => (
       <MantineProvider>
-        <PreJoinCheck roomName="조별 토론" mode={mode} onJoin={onJoin} onCancel={vi.fn()} />
+        <PreJoinCheck
+          roomName="조별 토론"
+          mode={mode}
+          lookingUp={mode === undefined}
+          onJoin={onJoin}
+          onCancel={vi.fn()}
+        />
       </MantineProvider>
     );
     const { rerender } = render(view(undefined));

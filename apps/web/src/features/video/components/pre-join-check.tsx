@@ -61,12 +61,15 @@ function StatusRow({
 export function PreJoinCheck({
   roomName,
   mode,
+  lookingUp = false,
   onJoin,
   onCancel,
 }: {
   roomName: string;
   /** Undefined while the room is still being looked up. */
   mode?: VideoMode | undefined;
+  /** The room (and so its mode) is still being looked up. */
+  lookingUp?: boolean;
   onJoin: (choice: JoinChoice) => void;
   onCancel: () => void;
 }) {
@@ -183,10 +186,10 @@ export function PreJoinCheck({
               {t.cancel}
             </Button>
             <Button
-              // Until the mode is known, so is not what a discussion joins with (both on): a
-              // click then joined with both off, and a fifth person was let in without the
-              // refusal they should have seen.
-              loading={mode === undefined}
+              // While the room is looked up its mode is unknown, and so is what a discussion
+              // joins with (both on): a click then joined with both off, and a fifth person was
+              // let in without the refusal they should have seen.
+              loading={lookingUp}
               onClick={() => {
                 const camera = choice.camera && check.camera !== 'unavailable';
                 const microphone = choice.microphone && check.microphone !== 'unavailable';

@@ -87,6 +87,7 @@ describe('the check before joining', () => {
           createdAt: '2026-11-29T10:00:00.000Z',
           participantCount: 0,
           broadcasterId: null,
+          mode: 'PRESENTATION',
         });
       }
       return undefined;
@@ -111,7 +112,10 @@ describe('the check before joining', () => {
         (call) => call.method === 'POST' && call.path === '/api/workspaces/5/video-channels/7',
       ).length;
     expect(joinCalls()).toBe(0);
-    fireEvent.click(screen.getByTestId('meeting-prejoin-join'));
+    // The join waits for the room's mode (what a discussion joins with depends on it).
+    const join = screen.getByTestId<HTMLButtonElement>('meeting-prejoin-join');
+    await waitFor(() => expect(join.disabled).toBe(false));
+    fireEvent.click(join);
     await waitFor(() => expect(joinCalls()).toBeGreaterThan(0));
     expect(screen.queryByTestId('meeting-prejoin')).toBeNull();
   });

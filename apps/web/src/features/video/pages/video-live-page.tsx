@@ -115,6 +115,7 @@ export function VideoLivePage({ renderNotes }: { renderNotes?: MeetingNotesSlot 
       <PreJoinCheck
         roomName={room.data?.name ?? params.get('roomName') ?? ''}
         mode={room.data?.mode}
+        lookingUp={room.isPending}
         onJoin={setJoinChoice}
         onCancel={() => void navigate(routes.workspace.href(workspaceId))}
       />
