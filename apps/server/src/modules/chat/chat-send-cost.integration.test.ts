@@ -201,7 +201,9 @@ describe('the cost of a text message', () => {
     expect(cost.sends).toBe(sends);
     // At most one drain when the sends began, one per 100 ms after, and the last.
     expect(cost.noticeReads).toBeLessThanOrEqual(Math.floor(elapsed / 100) + 2);
-    expect(cost.noticeReads).toBeLessThan(sends / 2);
+    // Shared: fewer drains than sends. Not "fewer than half": that holds only while the twenty
+    // sends take under a second, and on a loaded machine they took longer (ten drains, rightly).
+    expect(cost.noticeReads).toBeLessThan(sends);
     expect(await folded()).toBe(before + sends);
   });
 });
