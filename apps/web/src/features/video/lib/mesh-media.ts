@@ -40,15 +40,10 @@ interface Peer {
   session: string;
   /** The id of the other end's connection, once heard from. */
   remote: string | null;
-  /**
-   * Of two offers crossing, the polite side gives way (the one with the larger user id). It also
-   * waits for the other end's first offer instead of making one (see FIRST_OFFER_WAIT_MS).
-   */
+  /** Of two offers crossing, the polite side gives way (the one with the larger user id). */
   polite: boolean;
   makingOffer: boolean;
   ignoreOffer: boolean;
-  /** The polite end waited FIRST_OFFER_WAIT_MS for the other end's first offer in vain. */
-  waitedForFirstOffer: boolean;
   /** The last offer of theirs this connection took, to know the same one sent again. */
   lastRemoteOffer?: string | undefined;
   /** Candidates that came before the description they belong to, with their sender. */
@@ -73,17 +68,6 @@ const NOT_EXPECTED: Since = { audio: null, video: null };
  * times: a cap per connection keeps four publishers inside a home connection's upload.
  */
 const VIDEO_BITRATE_PER_PEER = 600_000;
-
-/**
- * A new pair starts without crossing offers: the impolite end (the smaller user id) offers what it
- * sends, and the polite end answers with its own tracks in the answer (each answered line sends
- * its track of the same kind). Both used to offer at once and the polite end rolled its offer
- * back: on a loaded machine Chromium then, now and then, never gathered a candidate for that
- * connection (no candidate signalled, no ICE failure, the pair never connected: 3 of 6 pairs in
- * one benchmark round, docs/performance.md). When the other end has nothing to send it makes no
- * offer: after this long the polite end offers after all.
- */
-const FIRST_OFFER_WAIT_MS = 5000;
 
 async function capBitrate(sender: RTCRtpSender): Promise<void> {
   const parameters = sender.getParameters();
@@ -297,7 +281,6 @@ export class MeshMedia implements MediaSession {
       polite: this.myId > id,
       makingOffer: false,
       ignoreOffer: false,
-      waitedForFirstOffer: false,
       pending: [],
       health: {
         unsettledSince: null,
@@ -315,13 +298,6 @@ export class MeshMedia implements MediaSession {
       'negotiationneeded',
       () => void this.inTurn(id, () => this.offer(id, peer)),
     );
-    if (peer.polite) {
-      setTimeout(() => {
-        if (this.peers.get(id) !== peer || peer.remote !== null) return;
-        peer.waitedForFirstOffer = true;
-        void this.inTurn(id, () => this.offer(id, peer));
-      }, FIRST_OFFER_WAIT_MS);
-    }
     pc.addEventListener('icecandidate', (event) => {
       if (!event.candidate || this.peers.get(id) !== peer) return;
       this.events.onCandidate?.(event.candidate);
@@ -363,8 +339,6 @@ export class MeshMedia implements MediaSession {
   private async offer(id: number, peer: Peer): Promise<void> {
     // Not stable (an offer of theirs or ours is open): negotiationneeded fires again once it is.
     if (this.peers.get(id) !== peer || peer.pc.signalingState !== 'stable') return;
-    // The polite end's first tracks go in its answer to the other end's first offer.
-    if (peer.polite && peer.remote === null && !peer.waitedForFirstOffer) return;
     try {
       peer.makingOffer = true;
       await peer.pc.setLocalDescription();
