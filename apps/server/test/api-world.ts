@@ -80,7 +80,7 @@ export function nextAddress() {
  * argon2 verification per user would make the worlds the slowest part of the run).
  */
 async function sessionFor(app: TestApp, userId: number) {
-  return startSession(app.context, userId, {}, { ip: nextAddress() });
+  return startSession(app.context, userId, {}, { ip: nextAddress() }, 'PASSWORD');
 }
 
 let passwordHash: string | undefined;

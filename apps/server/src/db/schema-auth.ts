@@ -20,6 +20,10 @@ import { users } from './schema';
  * `auth_sessions` row of kind TOKEN (schema-tokens.ts).
  */
 
+/** The ways into a login session: a password, or a provider's identity. */
+export const signInMethods = ['PASSWORD', 'GOOGLE', 'KAKAO', 'SSO'] as const;
+export type SignInMethod = (typeof signInMethods)[number];
+
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 /** A login session: one refresh-token family, listed and revocable on account settings. */
@@ -41,10 +45,20 @@ export const authSessions = pgTable(
     kind: text('kind', { enum: ['LOGIN', 'TOKEN'] })
       .notNull()
       .default('LOGIN'),
+    /**
+     * How a LOGIN session was signed in (migration 0046): signing out goes on to the SSO
+     * provider's end-session page only after an SSO sign-in. Null for TOKEN sessions and for
+     * sessions opened before the column.
+     */
+    signedInWith: text('signed_in_with', { enum: signInMethods }),
   },
   (t) => [
     index('auth_sessions_user_idx').on(t.userId),
     check('auth_sessions_kind_check', sql`${t.kind} IN ('LOGIN', 'TOKEN')`),
+    check(
+      'auth_sessions_signed_in_with_check',
+      sql`${t.signedInWith} IN ('PASSWORD', 'GOOGLE', 'KAKAO', 'SSO')`,
+    ),
   ],
 );
 
@@ -125,6 +139,8 @@ export const oauthTempCodes = pgTable('oauth_temp_codes', {
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),
   browserHash: text('browser_hash').notNull(),
+  /** The provider the code's sign-in came through (migration 0046): the session records it. */
+  provider: text('provider', { enum: ['GOOGLE', 'KAKAO', 'SSO'] }),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
 });

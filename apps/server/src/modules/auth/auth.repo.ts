@@ -16,6 +16,7 @@ export async function insertSession(
     ip: string | null;
     expiresAt: Date;
     kind?: 'LOGIN' | 'TOKEN';
+    signedInWith?: SessionRow['signedInWith'];
   },
 ): Promise<SessionRow> {
   const [session] = await db.insert(authSessions).values(row).returning();

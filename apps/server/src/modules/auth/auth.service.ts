@@ -5,6 +5,7 @@ import { Limits } from '@teamup/contracts/limits';
 import type { User } from '@teamup/contracts/users';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
+import type { SignInMethod } from '../../db/schema';
 import type { AccessClaims } from '../../platform/auth/tokens';
 import { recordAudit } from '../../platform/audit/audit-log';
 import type { RequestOrigin } from '../../platform/http/request-origin';
@@ -155,19 +156,25 @@ export async function login(
     });
     throw accountDeactivated();
   }
-  return finishLogin(ctx, credentials.id, input.clientInfo ?? {}, from);
+  return finishLogin(ctx, credentials.id, input.clientInfo ?? {}, from, 'PASSWORD');
 }
 
-/** The tokens, or, with two-step verification on, the challenge for the code first. */
+/**
+ * The tokens, or, with two-step verification on, the challenge for the code first (which carries
+ * how the login began, so the session opened after the code still knows it).
+ */
 export async function finishLogin(
   ctx: AppContext,
   userId: number,
   clientInfo: ClientInfo,
   from: RequestOrigin,
+  signedInWith: SignInMethod | null,
 ): Promise<LoginResult> {
   if ((await users.findCredentialsById(ctx, userId))?.deactivatedAt) throw accountDeactivated();
-  if (await twoFactor.isEnabled(ctx, userId)) return twoFactor.challenge(ctx, userId);
-  return startSession(ctx, userId, clientInfo, from);
+  if (await twoFactor.isEnabled(ctx, userId)) {
+    return twoFactor.challenge(ctx, userId, signedInWith);
+  }
+  return startSession(ctx, userId, clientInfo, from, signedInWith);
 }
 
 /** POST /auth/login/2fa: a code (or a recovery code) completes the login. */
@@ -181,8 +188,8 @@ export async function completeTwoFactorLogin(
   },
   from: RequestOrigin,
 ): Promise<LoginResponse> {
-  const userId = await twoFactor.passChallenge(ctx, input);
-  return startSession(ctx, userId, input.clientInfo ?? {}, from);
+  const { userId, signedInWith } = await twoFactor.passChallenge(ctx, input);
+  return startSession(ctx, userId, input.clientInfo ?? {}, from, signedInWith);
 }
 
 /** Opens a login session (a refresh-token family) and answers its first token pair. */
@@ -191,6 +198,7 @@ export async function startSession(
   userId: number,
   clientInfo: ClientInfo,
   from: RequestOrigin,
+  signedInWith: SignInMethod | null,
 ): Promise<LoginResponse> {
   const now = ctx.now();
   const refresh = newOpaqueToken();
@@ -202,6 +210,7 @@ export async function startSession(
       clientInfo: cleanClientInfo(clientInfo),
       ip: from.ip,
       expiresAt: new Date(now.getTime() + ctx.config.refreshTokenTtlDays * 86_400_000),
+      signedInWith,
     });
     await repo.insertRefreshToken(tx, created.id, refresh.hash);
     return created;
@@ -214,6 +223,16 @@ export async function startSession(
   });
   const token = await ctx.tokens.sign({ userId, sessionId: session.id });
   return { token, refreshToken: refresh.token, user: await users.getUser(ctx, userId) };
+}
+
+/** How one of the user's sessions was signed in; null when unknown or not theirs. */
+export async function signedInWith(
+  ctx: AppContext,
+  userId: number,
+  sessionId: number,
+): Promise<SignInMethod | null> {
+  const session = await repo.findActiveSession(ctx.database.db, sessionId, userId, ctx.now());
+  return session?.signedInWith ?? null;
 }
 
 function cleanClientInfo(info: ClientInfo): Record<string, string> {

@@ -74,6 +74,6 @@ export async function consumeTempCode(db: Db, codeHash: string, browserHash: str
         gt(oauthTempCodes.expiresAt, now),
       ),
     )
-    .returning({ userId: oauthTempCodes.userId });
-  return row?.userId;
+    .returning({ userId: oauthTempCodes.userId, provider: oauthTempCodes.provider });
+  return row;
 }

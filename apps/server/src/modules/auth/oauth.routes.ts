@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { authEndpoints as endpoints } from '@teamup/contracts/auth';
 import { ErrorCode } from '@teamup/contracts/error-codes';
 import type { AppContext } from '../../context';
+import { authOf } from '../../platform/auth/guard';
 import { badRequest } from '../../platform/errors/app-error';
 import {
   documentedSchema,
@@ -139,7 +140,7 @@ export async function oauthRoutes(app: TypedApp, ctx: AppContext, requireAuth: G
 
   route(endpoints.oauthUnlink, ({ userId, params }) => oauth.unlink(ctx, userId, params.provider));
 
-  route(endpoints.ssoEndSession, async ({ userId }) => ({
-    url: await oauth.ssoEndSessionFor(ctx, userId),
+  route(endpoints.ssoEndSession, async ({ request }) => ({
+    url: await oauth.ssoEndSessionFor(ctx, authOf(request)),
   }));
 }

@@ -10,11 +10,11 @@ import {
 import { adminMessages } from '@teamup/contracts/admin';
 import { ErrorCode } from '@teamup/contracts/error-codes';
 import type { AppContext } from '../../context';
-import { hashOpaqueToken, newOpaqueToken } from '../../platform/auth/tokens';
+import { hashOpaqueToken, newOpaqueToken, type AccessClaims } from '../../platform/auth/tokens';
 import { AppError, badRequest, notFound } from '../../platform/errors/app-error';
 import * as users from '../users/users.service';
 import type { RequestOrigin } from '../../platform/http/request-origin';
-import { finishLogin } from './auth.service';
+import { finishLogin, signedInWith } from './auth.service';
 import {
   OauthFailure,
   providerSettings,
@@ -263,6 +263,7 @@ export async function finishCallback(
     codeHash: temp.hash,
     userId,
     browserHash: flow.browserHash,
+    provider: name,
     expiresAt: new Date(ctx.now().getTime() + TEMP_CODE_TTL_MS),
   });
   return { tempCode: temp.token };
@@ -311,7 +312,7 @@ export async function exchangeTempCode(
   clientInfo: ClientInfo,
   from: RequestOrigin,
 ): Promise<LoginResult> {
-  const userId = browserKey
+  const spent = browserKey
     ? await repo.consumeTempCode(
         ctx.database.db,
         hashOpaqueToken(tempCode),
@@ -319,8 +320,8 @@ export async function exchangeTempCode(
         ctx.now(),
       )
     : undefined;
-  if (userId === undefined) throw badRequest(ErrorCode.OAUTH_CODE_INVALID, M.codeInvalid);
-  return finishLogin(ctx, userId, clientInfo, from);
+  if (spent === undefined) throw badRequest(ErrorCode.OAUTH_CODE_INVALID, M.codeInvalid);
+  return finishLogin(ctx, spent.userId, clientInfo, from, spent.provider);
 }
 
 export async function linksOf(ctx: AppContext, userId: number): Promise<OauthLinks> {
@@ -348,14 +349,17 @@ export async function unlink(ctx: AppContext, userId: number, provider: OauthPro
 }
 
 /**
- * Where signing out sends a person with a linked SSO identity: the provider's end-session page
- * (RP-initiated logout), back to the app after. Null without SSO, without a linked identity, or
- * when the provider cannot be reached (signing out here must not wait on it).
+ * Where signing out of a session signed in through SSO sends the person: the provider's
+ * end-session page (RP-initiated logout), back to the app after. Null for a session signed in
+ * another way (a password user with a linked SSO identity signs out of TeamUp only), without SSO,
+ * or when the provider cannot be reached (signing out here must not wait on it).
  */
-export async function ssoEndSessionFor(ctx: AppContext, userId: number): Promise<string | null> {
+export async function ssoEndSessionFor(
+  ctx: AppContext,
+  { userId, sessionId }: AccessClaims,
+): Promise<string | null> {
   if (!ctx.config.oidc) return null;
-  const identities = await repo.identitiesOf(ctx.database.db, userId);
-  if (!identities.some((identity) => identity.provider === 'SSO')) return null;
+  if ((await signedInWith(ctx, userId, sessionId)) !== 'SSO') return null;
   try {
     return await ssoEndSessionUrl(ctx);
   } catch {

@@ -90,7 +90,7 @@ describe('password change and reset', () => {
       providerUserId: 'g-1',
     });
     if (!row) throw new Error('user not inserted');
-    const session = await startSession(app.context, row.id, {}, { ip: '127.0.0.1' });
+    const session = await startSession(app.context, row.id, {}, { ip: '127.0.0.1' }, 'PASSWORD');
     const refused = await put(
       '/api/users/password',
       { currentPassword: 'whatever1', newPassword: 'Password2' },

@@ -1,11 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OauthMessages, type LoginResponse, type OauthLinks } from '@teamup/contracts/auth';
+import { Secret, TOTP } from 'otpauth';
+import {
+  OauthMessages,
+  type LoginResponse,
+  type LoginResult,
+  type OauthLinks,
+  type RecoveryCodes,
+  type TwoFactorChallenge,
+  type TwoFactorSetup,
+} from '@teamup/contracts/auth';
 import { adminMessages } from '@teamup/contracts/admin';
 import {
   call,
   createUser,
   dataOf,
   expectProblem,
+  login,
   uniqueEmail,
   type TestUser,
 } from '../../../test/factories';
@@ -258,5 +268,53 @@ describe('single sign-on', () => {
     expect(
       dataOf<{ url: string | null }>(await call(app, local, 'GET', '/api/auth/sso/end-session')),
     ).toEqual({ url: null });
+  });
+
+  it('signs out at the provider only a session signed in through SSO, two-step or not', async () => {
+    const endSessionOf = async (session: { token: string }) =>
+      dataOf<{ url: string | null }>(await call(app, session, 'GET', '/api/auth/sso/end-session'))
+        .url;
+    // A password user whose account SSO then linked (by its verified address).
+    const both = await createUser(app, '비밀번호와 SSO');
+    const me = dataOf<{ email: string }>(await call(app, both, 'GET', '/api/users/me'));
+    const account = person({ email: me.email, emailVerified: true });
+    const viaSso = await ssoLogin(app, account);
+    expect(viaSso.session?.user.id).toBe(both.userId);
+    expect(await endSessionOf({ token: viaSso.session?.token ?? '' })).toMatch(issuer.issuer);
+    // Signed in with the password, before and after the link: TeamUp only.
+    expect(await endSessionOf(both)).toBeNull();
+    expect(await endSessionOf(await login(app, me.email))).toBeNull();
+
+    // With two-step verification on, the SSO sign-in's session (opened by the second step)
+    // still knows it came through SSO; the password's still does not.
+    const setup = dataOf<TwoFactorSetup>(await call(app, both, 'POST', '/api/auth/2fa/setup'));
+    const code = new TOTP({ secret: Secret.fromBase32(setup.secret), digits: 6, period: 30 });
+    const enabled = await call(app, both, 'POST', '/api/auth/2fa/enable', {
+      code: code.generate({ timestamp: app.context.now().getTime() }),
+    });
+    expect(enabled.statusCode, enabled.body).toBe(200);
+    const [first, second] = dataOf<RecoveryCodes>(enabled).recoveryCodes;
+    const secondStep = async (challenge: LoginResult, recoveryCode: string | undefined) => {
+      expect(challenge).toMatchObject({ twoFactorRequired: true });
+      const done = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login/2fa',
+        payload: { challengeToken: (challenge as TwoFactorChallenge).challengeToken, recoveryCode },
+      });
+      expect(done.statusCode, done.body).toBe(200);
+      return dataOf<LoginResponse>(done);
+    };
+    // With two-step on, the exchange answers the challenge where it answered the session.
+    const ssoChallenge = (await ssoLogin(app, account)).session as LoginResult;
+    const ssoSession = await secondStep(ssoChallenge, first);
+    expect(await endSessionOf(ssoSession)).toMatch(issuer.issuer);
+    const passwordChallenge = dataOf<LoginResult>(
+      await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: me.email, password: 'Password1' },
+      }),
+    );
+    expect(await endSessionOf(await secondStep(passwordChallenge, second))).toBeNull();
   });
 });

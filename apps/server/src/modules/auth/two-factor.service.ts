@@ -9,6 +9,7 @@ import {
 } from '@teamup/contracts/auth';
 import { ErrorCode } from '@teamup/contracts/error-codes';
 import type { AppContext } from '../../context';
+import { signInMethods, type SignInMethod } from '../../db/schema';
 import { recordAudit } from '../../platform/audit/audit-log';
 import type { RequestOrigin } from '../../platform/http/request-origin';
 import { hashOpaqueToken } from '../../platform/auth/tokens';
@@ -180,13 +181,26 @@ export async function disable(
   });
 }
 
-/** After the password (or the provider): the token that asks for the second step. */
-export async function challenge(ctx: AppContext, userId: number): Promise<TwoFactorChallenge> {
-  return {
-    twoFactorRequired: true,
-    challengeToken: await ctx.purposeTokens.sign('login-2fa', userId, CHALLENGE_SECONDS),
-  };
+/**
+ * After the password (or the provider): the token that asks for the second step. It carries how
+ * the login began, for the session the code opens.
+ */
+export async function challenge(
+  ctx: AppContext,
+  userId: number,
+  signedInWith: SignInMethod | null,
+): Promise<TwoFactorChallenge> {
+  const token = await ctx.purposeTokens.sign(
+    'login-2fa',
+    userId,
+    CHALLENGE_SECONDS,
+    signedInWith ?? undefined,
+  );
+  return { twoFactorRequired: true, challengeToken: token };
 }
+
+const isSignInMethod = (value: string | undefined): value is SignInMethod =>
+  (signInMethods as readonly (string | undefined)[]).includes(value);
 
 /**
  * The second login step: answers whose login it completes, or throws. A challenge completes one
@@ -196,11 +210,11 @@ export async function challenge(ctx: AppContext, userId: number): Promise<TwoFac
 export async function passChallenge(
   ctx: AppContext,
   input: { challengeToken: string; code?: string | undefined; recoveryCode?: string | undefined },
-): Promise<number> {
+): Promise<{ userId: number; signedInWith: SignInMethod | null }> {
   const invalid = () => unauthorized(ErrorCode.TWO_FACTOR_CHALLENGE_INVALID, M.challengeInvalid);
   const verified = await ctx.purposeTokens.verify('login-2fa', input.challengeToken);
   if (verified === null) throw invalid();
-  const { userId, tokenId } = verified;
+  const { userId, tokenId, detail } = verified;
   // Spent by its id, not its string: single use holds for the challenge, however spelled.
   const spentKey = `2fa-challenge-spent:${tokenId}`;
   if (!(await ctx.limiter.peek(spentKey, 1, CHALLENGE_SECONDS)).allowed) throw invalid();
@@ -208,5 +222,5 @@ export async function passChallenge(
   else await spendRecovery(ctx, userId, input.recoveryCode ?? '');
   // Two requests racing with one challenge: only the first to get here logs in.
   if (!(await ctx.limiter.hit(spentKey, 1, CHALLENGE_SECONDS)).allowed) throw invalid();
-  return userId;
+  return { userId, signedInWith: isSignInMethod(detail) ? detail : null };
 }

@@ -54,7 +54,7 @@ async function createUser(app: TestApp, name: string): Promise<TestUser> {
   passwordHash ??= await app.context.passwords.hash('Password1');
   const user = await createLocalUser(app.context, { email, name, passwordHash }, null);
   if (!user) throw new Error(`could not create ${email}`);
-  const session = await startSession(app.context, user.id, {}, { ip: '127.0.0.1' });
+  const session = await startSession(app.context, user.id, {}, { ip: '127.0.0.1' }, 'PASSWORD');
   return { token: session.token, userId: user.id };
 }
 

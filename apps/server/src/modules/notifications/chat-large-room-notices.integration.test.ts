@@ -37,7 +37,7 @@ async function createUser(name: string): Promise<TestUser> {
     null,
   );
   if (!user) throw new Error(`could not create ${name}`);
-  const session = await startSession(app.context, user.id, {}, { ip: '127.0.0.1' });
+  const session = await startSession(app.context, user.id, {}, { ip: '127.0.0.1' }, 'PASSWORD');
   return { token: session.token, userId: user.id };
 }
 

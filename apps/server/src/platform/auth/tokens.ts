@@ -103,9 +103,15 @@ export class PurposeTokens {
     this.key = new TextEncoder().encode(`${secret}:purpose`);
   }
 
-  sign(purpose: TokenPurpose, userId: number, ttlSeconds: number): Promise<string> {
+  /** `detail`: one string the flow's next step reads back (the login-2fa: how the login began). */
+  sign(
+    purpose: TokenPurpose,
+    userId: number,
+    ttlSeconds: number,
+    detail?: string,
+  ): Promise<string> {
     // A unique id: a token spent once (see two-factor passChallenge) then names only itself.
-    return new SignJWT({})
+    return new SignJWT(detail === undefined ? {} : { detail })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(String(userId))
       .setAudience(`teamup:${purpose}`)
@@ -123,7 +129,7 @@ export class PurposeTokens {
   async verify(
     purpose: TokenPurpose,
     token: string,
-  ): Promise<{ userId: number; tokenId: string } | null> {
+  ): Promise<{ userId: number; tokenId: string; detail: string | undefined } | null> {
     if (!isCanonicalJws(token)) return null;
     try {
       const { payload } = await jwtVerify(token, this.key, {
@@ -133,7 +139,8 @@ export class PurposeTokens {
       const userId = Number(payload.sub);
       const tokenId = payload.jti;
       if (!Number.isInteger(userId) || typeof tokenId !== 'string' || tokenId === '') return null;
-      return { userId, tokenId };
+      const detail = typeof payload.detail === 'string' ? payload.detail : undefined;
+      return { userId, tokenId, detail };
     } catch {
       return null;
     }
