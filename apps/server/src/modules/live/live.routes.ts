@@ -9,7 +9,7 @@ import { authOf, bearerOf } from '../../platform/auth/guard';
 import { notFound, unauthorized } from '../../platform/errors/app-error';
 import { bodyOf, documentedSchema, routesFor } from '../../platform/http/define-route';
 import type { Guard, TypedApp } from '../../platform/http/types';
-import { accessDeadline } from '../../platform/realtime/live-access';
+import { linkDeadline } from '../../platform/realtime/live-access';
 import { parseResumePoint } from '../../platform/realtime/resume-point';
 import { SseHub } from '../../platform/realtime/sse-hub';
 import { isSessionActive } from '../auth/auth.service';
@@ -39,8 +39,9 @@ export async function liveRoutes(app: TypedApp, ctx: AppContext, requireAuth: Gu
       throw unauthorized(ErrorCode.AUTH_REQUIRED, '인증이 필요합니다. 로그인해주세요.');
     }
     await requireAuth(request);
-    const { userId, sessionId } = authOf(request);
-    const deadline = accessDeadline(bearer);
+    const claims = authOf(request);
+    const { userId, sessionId } = claims;
+    const deadline = linkDeadline(bearer, claims, ctx.now());
     return { userId, sessionId, accessExpiresAt: deadline === null ? null : new Date(deadline) };
   };
 
@@ -60,11 +61,12 @@ export async function liveRoutes(app: TypedApp, ctx: AppContext, requireAuth: Gu
   };
 
   route(endpoints.register, async ({ userId, request }) => {
-    const { sessionId } = authOf(request);
+    const claims = authOf(request);
+    const { sessionId } = claims;
     const ticket = randomBytes(24).toString('base64url');
     const expiresAt = new Date(ctx.now().getTime() + Limits.sseTicketSeconds * 1000);
     // The stream belongs to this login session and lives no longer than this access token.
-    const deadline = accessDeadline(bearerOf(request) ?? '');
+    const deadline = linkDeadline(bearerOf(request) ?? '', claims, ctx.now());
     const accessExpiresAt = deadline === null ? null : new Date(deadline);
     await insertTicket(
       ctx.database.db,

@@ -248,6 +248,37 @@ describe('personal access tokens', () => {
     expect(socket.opened).toBe(false);
   });
 
+  it('its stream and its STOMP socket end at its expiry, as a browser token’s do at its own', async () => {
+    const token = await make(person, {
+      name: '곧 만료',
+      scopes: ['read', 'chat'],
+      expiresInDays: 30,
+    });
+    // The days offered are 30 or more: this one's end is brought to 3 s from now (the app's clock).
+    const soon = new Date(clockMs + 3_000).toISOString();
+    await app.context.database.db.execute(
+      sql`UPDATE personal_tokens SET expires_at = ${soon}::timestamptz WHERE id = ${token.id}`,
+    );
+    await app.context.database.db.execute(
+      sql`UPDATE auth_sessions SET expires_at = ${soon}::timestamptz
+          WHERE id = (SELECT session_id FROM personal_tokens WHERE id = ${token.id})`,
+    );
+    const stream = await openSse(`${baseUrl}/api/sse/subscribe`, {
+      authorization: `Bearer ${token.token}`,
+    });
+    expect(stream.status).toBe(200);
+    const socket = await openStompSocket(`${baseUrl.replace('http', 'ws')}/ws`, null);
+    socket.send(
+      `CONNECT\naccept-version:1.2\nhost:teamup\nheart-beat:0,0\nAuthorization:Bearer ${token.token}\n\n\0`,
+    );
+    await socket.waitFor((frames) => frames.some((frame) => frame.command === 'CONNECTED'));
+    const opened = Date.now();
+    await expect.poll(() => stream.isEnded(), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => socket.closeCode(), { timeout: 20_000 }).toBeDefined();
+    // Ended by its deadline, not refused at once.
+    expect(Date.now() - opened).toBeGreaterThan(1_000);
+  });
+
   it('stops at its expiry; one made until revoked does not', async () => {
     const month = await make(person, { name: '한 달', scopes: ['read'], expiresInDays: 30 });
     const forever = await make(person, { name: '계속', scopes: ['read'], expiresInDays: null });

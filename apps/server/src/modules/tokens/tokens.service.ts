@@ -123,7 +123,12 @@ export async function resolveToken(ctx: AppContext, token: string): Promise<Acce
     if (!row) return null;
     resolved = {
       id: row.id,
-      claims: { userId: row.userId, sessionId: row.sessionId, scopes: row.scopes },
+      claims: {
+        userId: row.userId,
+        sessionId: row.sessionId,
+        scopes: row.scopes,
+        expiresAtMs: row.expiresAt?.getTime() ?? null,
+      },
     };
     if (state.resolved.size >= RESOLVED_KEPT) state.resolved.clear();
     state.resolved.set(hash, resolved);

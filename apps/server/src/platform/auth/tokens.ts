@@ -9,6 +9,11 @@ export type AccessClaims = {
   sessionId: number;
   /** A personal access token's scopes; absent for a browser session (it may do everything). */
   scopes?: readonly PersonalTokenScope[];
+  /**
+   * A personal access token's expiry (epoch ms, by the app's clock), null for one that lasts until
+   * revoked; absent for a browser session's token, which carries its own (`exp`).
+   */
+  expiresAtMs?: number | null;
 };
 
 /**

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { AppContext } from '../../context';
 import type { EventBus } from '../bus/event-bus';
 import { REVOKED_TOPIC, type Revocation } from '../auth/revocations';
+import type { AccessClaims } from '../auth/tokens';
 
 /**
  * Live access ends when the right to it ends (decision 0012). Every open SSE stream and STOMP
@@ -156,13 +157,28 @@ export async function announceAccessChange(ctx: AppContext, change: AccessChange
  * When a link opened with this (already verified) access token must end: its `exp` plus a little
  * slack, in epoch ms; null when the token names no expiry.
  */
-export function accessDeadline(token: string): number | null {
+function accessDeadline(token: string): number | null {
   try {
     const exp = decodeJwt(token).exp;
     return typeof exp === 'number' ? exp * 1000 + EXPIRY_SLACK_MS : null;
   } catch {
     return null;
   }
+}
+
+/**
+ * When a link opened with a bearer token must end (epoch ms by the real clock): a browser
+ * session's access token at its `exp`; a personal access token at its own expiry, which the app's
+ * clock judges (as the guard does on every request); null for one that lasts until revoked.
+ */
+export function linkDeadline(
+  token: string,
+  claims: Pick<AccessClaims, 'expiresAtMs'>,
+  now: Date,
+): number | null {
+  if (claims.expiresAtMs === undefined) return accessDeadline(token);
+  if (claims.expiresAtMs === null) return null;
+  return Date.now() + (claims.expiresAtMs - now.getTime()) + EXPIRY_SLACK_MS;
 }
 
 /**

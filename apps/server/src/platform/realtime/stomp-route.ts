@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import type { AccessClaims } from '../auth/tokens';
 import { RequestBudget } from '../rate-limit/request-budget';
 import type { LiveContribution } from './contribution';
-import { accessDeadline } from './live-access';
+import { linkDeadline } from './live-access';
 import type { StompAuth, StompLogin } from './stomp-auth';
 import { serveStomp } from './stomp-endpoint';
 import { StompLimits } from './stomp-frames';
@@ -49,12 +49,16 @@ export async function stompRoutes(
       if (!fresh || fresh.userId !== claims.userId || fresh.sessionId !== claims.sessionId) {
         return null;
       }
-      return (await isSessionActive(fresh)) ? accessDeadline(token) : null;
+      return (await isSessionActive(fresh)) ? linkDeadline(token, fresh, ctx.now()) : null;
     };
   const login: StompLogin = async (token) => {
     const claims = await stompClaimsOf(token);
     if (!claims || !(await isSessionActive(claims))) return null;
-    return { ...claims, deadline: accessDeadline(token), renew: renewerOf(claims) };
+    return {
+      ...claims,
+      deadline: linkDeadline(token, claims, ctx.now()),
+      renew: renewerOf(claims),
+    };
   };
 
   app.get(
@@ -71,7 +75,7 @@ export async function stompRoutes(
           if (typeof token !== 'string' || token === '') throw new Error('no token');
           const claims = await stompClaimsOf(token);
           if (!claims || !(await isSessionActive(claims))) throw new Error('refused');
-          claimsOf.set(request, { ...claims, deadline: accessDeadline(token) });
+          claimsOf.set(request, { ...claims, deadline: linkDeadline(token, claims, ctx.now()) });
         } catch {
           await reply.code(401).send({
             type: 'about:blank',
