@@ -15,6 +15,18 @@ export type DomainEvent =
       senderName: string;
       content: string;
     }
+  /**
+   * An integration posted into a room as a named bot (an incoming webhook). Apart from
+   * CHAT_MESSAGE_SENT so that outgoing webhooks never hear it: two webhooks answering each other
+   * would loop.
+   */
+  | {
+      type: 'CHAT_BOT_MESSAGE_POSTED';
+      roomId: number;
+      messageId: number;
+      botName: string;
+      content: string;
+    }
   /** The member has read the room up to its newest message (nothing unread left in it). */
   | { type: 'CHAT_ROOM_READ'; userId: number; roomId: number }
   | { type: 'TASK_ASSIGNED'; teamId: number; taskId: number; actorId: number; userIds: number[] }

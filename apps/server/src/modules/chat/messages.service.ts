@@ -179,9 +179,9 @@ export async function sendMessage(
 
 /**
  * A message an integration posts into a room as a named bot (an incoming webhook): no sender, so
- * no read pointer moves and no mention wakes anyone; it reaches the room like any other message.
- * It states no CHAT_MESSAGE_SENT: outgoing webhooks hear people, and a bot answering a bot
- * through two webhooks would never stop.
+ * no read pointer moves and no mention wakes anyone; it reaches the room like any other message,
+ * and its members' bells by their room levels. It states no CHAT_MESSAGE_SENT: outgoing webhooks
+ * hear people, and a bot answering a bot through two webhooks would never stop.
  */
 export async function postBotMessage(
   ctx: AppContext,
@@ -204,6 +204,13 @@ export async function postBotMessage(
     reply: null,
   });
   publishAfterCommit(ctx, Topics.chatRoom(roomId), newMessageEvent(message));
+  await emitDomainEvent(ctx, {
+    type: 'CHAT_BOT_MESSAGE_POSTED',
+    roomId,
+    messageId: message.id,
+    botName,
+    content: message.content,
+  });
   return message;
 }
 

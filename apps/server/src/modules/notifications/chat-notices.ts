@@ -43,7 +43,18 @@ export function mentionedIn(
   return [...found];
 }
 
-export type ChatMessageSent = Extract<DomainEvent, { type: 'CHAT_MESSAGE_SENT' }>;
+/** A person's message, or a bot's (an incoming webhook's: no sender, no mentions). */
+export type ChatNoticeEvent = Extract<
+  DomainEvent,
+  { type: 'CHAT_MESSAGE_SENT' | 'CHAT_BOT_MESSAGE_POSTED' }
+>;
+
+/** Who sent it, as the notice's text names them: a person's token, or the bot's own name. */
+function senderOf(event: ChatNoticeEvent): { userId: number | null; named: string } {
+  return event.type === 'CHAT_MESSAGE_SENT'
+    ? { userId: event.senderId, named: personToken(event.senderId) }
+    : { userId: null, named: event.botName };
+}
 
 /**
  * Who hears of chat messages, by each member's level in the room (null follows their settings):
@@ -52,8 +63,8 @@ export type ChatMessageSent = Extract<DomainEvent, { type: 'CHAT_MESSAGE_SENT' }
  * Messages drained together are told per room: one read of the room and its members, and the
  * folded notices counted up once for the run (as one message after another would have left them).
  */
-export async function onChatMessages(ctx: AppContext, events: readonly ChatMessageSent[]) {
-  const byRoom = new Map<number, ChatMessageSent[]>();
+export async function onChatMessages(ctx: AppContext, events: readonly ChatNoticeEvent[]) {
+  const byRoom = new Map<number, ChatNoticeEvent[]>();
   for (const event of events) {
     const list = byRoom.get(event.roomId);
     if (list) list.push(event);
@@ -68,7 +79,7 @@ export async function onChatMessages(ctx: AppContext, events: readonly ChatMessa
   }
 }
 
-async function onRoomMessages(ctx: AppContext, roomId: number, events: ChatMessageSent[]) {
+async function onRoomMessages(ctx: AppContext, roomId: number, events: ChatNoticeEvent[]) {
   // Every kind of mention has an '@' (`<@id>`, `<@all>`, `<@here>`, `@이름`): without one in the
   // run, a large room's notices go only to those who chose ALL, and only they are read.
   const mayMention = events.some((event) => event.content.includes('@'));
@@ -77,10 +88,9 @@ async function onRoomMessages(ctx: AppContext, roomId: number, events: ChatMessa
     roomId,
     mayMention ? {} : { onlyChoseAllAbove: CHAT_NOTICE_MAX_MEMBERS },
   );
-  const [firstEvent] = events;
-  if (!room || !firstEvent) return;
+  if (!room) return;
   const label = room.type === 'PERSONAL' ? '1:1 채팅' : (room.name ?? '채팅');
-  const link = `/ws/${firstEvent.workspaceId}/chat/${roomId}`;
+  const link = `/ws/${room.workspaceId}/chat/${roomId}`;
   // Large group rooms show their unread count in the side panel; a notice per member for every
   // message there would be noise (and a write per member per message). Mentions still notify,
   // and so does every message for whoever chose ALL in the room.
@@ -88,11 +98,14 @@ async function onRoomMessages(ctx: AppContext, roomId: number, events: ChatMessa
   /** Those told of a mention or a direct message: what a digest mail tells of, when away. */
   const digested = new Set<number>();
   /** Per recipient of folded notices: how many messages, who sent the last, and if others did. */
-  const folded = new Map<number, { count: number; lastSender: number; several: boolean }>();
+  const folded = new Map<number, { count: number; lastSender: string; several: boolean }>();
   for (const event of events) {
-    const others = room.members.filter((member) => member.userId !== event.senderId);
+    const sender = senderOf(event);
+    const others = room.members.filter((member) => member.userId !== sender.userId);
     const mentioned = new Set(
-      mentionedIn(event.content, others, (userIds) => usersWithStatus(ctx, userIds, 'ONLINE')),
+      sender.userId === null
+        ? []
+        : mentionedIn(event.content, others, (userIds) => usersWithStatus(ctx, userIds, 'ONLINE')),
     );
     const chose = (level: ChatNotifyLevel | null) =>
       new Set(others.filter((m) => m.notifyLevel === level).map((m) => m.userId));
@@ -104,11 +117,11 @@ async function onRoomMessages(ctx: AppContext, roomId: number, events: ChatMessa
         ctx,
         'MENTION',
         told,
-        event.senderId,
+        sender.userId,
         // A mention opens at the message itself (the room scrolled to it and highlighting it,
         // as a search result does), not at the room's newest.
         {
-          message: T.mention(label, personToken(event.senderId)),
+          message: T.mention(label, sender.named),
           link: `${link}?message=${event.messageId}`,
           access: { roomId },
           tag: chatPushTag(roomId),
@@ -127,15 +140,15 @@ async function onRoomMessages(ctx: AppContext, roomId: number, events: ChatMessa
       const before = folded.get(userId);
       folded.set(userId, {
         count: (before?.count ?? 0) + 1,
-        lastSender: event.senderId,
-        several: before !== undefined && (before.several || before.lastSender !== event.senderId),
+        lastSender: sender.named,
+        several: before !== undefined && (before.several || before.lastSender !== sender.named),
       });
     }
   }
   // Those told of the same number of messages, the last from the same sender, share a text.
   const groups = new Map<
     string,
-    { count: number; sender: number; several: boolean; userIds: number[] }
+    { count: number; sender: string; several: boolean; userIds: number[] }
   >();
   for (const [userId, { count, lastSender, several }] of folded) {
     const key = `${count}:${lastSender}:${several}`;
@@ -143,8 +156,7 @@ async function onRoomMessages(ctx: AppContext, roomId: number, events: ChatMessa
     if (group) group.userIds.push(userId);
     else groups.set(key, { count, sender: lastSender, several, userIds: [userId] });
   }
-  for (const { count, sender, several, userIds } of groups.values()) {
-    const who = personToken(sender);
+  for (const { count, sender: who, several, userIds } of groups.values()) {
     const rows = await repo.foldChat(
       ctx.database.db,
       {

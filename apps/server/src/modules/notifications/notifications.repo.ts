@@ -145,6 +145,7 @@ export async function roomForChatNotices(
       : sql`(${chatRoomMembers.notifyLevel} = 'ALL' OR ${memberCount} <= ${options.onlyChoseAllAbove})`;
   const rows = await db
     .select({
+      workspaceId: chatRooms.workspaceId,
       name: chatRooms.name,
       type: chatRooms.type,
       memberCount,
@@ -173,7 +174,13 @@ export async function roomForChatNotices(
           },
         ],
   );
-  return { name: first.name, type: first.type, memberCount: Number(first.memberCount), members };
+  return {
+    workspaceId: first.workspaceId,
+    name: first.name,
+    type: first.type,
+    memberCount: Number(first.memberCount),
+    members,
+  };
 }
 
 /** Of `userIds`, those who turned `kind` off. */

@@ -19,7 +19,7 @@ import {
   presentNotification,
   presentPreferences,
 } from './notifications.presenter';
-import { mentionedIn, onChatMessages, type ChatMessageSent } from './chat-notices';
+import { mentionedIn, onChatMessages, type ChatNoticeEvent } from './chat-notices';
 import { notify } from './notices';
 import * as repo from './notifications.repo';
 import * as deliveryRepo from './delivery.repo';
@@ -173,7 +173,9 @@ const notifyOnEvent = async (ctx: AppContext, event: DomainEvent): Promise<void>
     );
     return;
   }
-  if (event.type === 'CHAT_MESSAGE_SENT') return onChatMessages(ctx, [event]);
+  if (event.type === 'CHAT_MESSAGE_SENT' || event.type === 'CHAT_BOT_MESSAGE_POSTED') {
+    return onChatMessages(ctx, [event]);
+  }
   if (event.type === 'CHAT_ROOM_READ') {
     const ids = await repo.markFoldRead(
       ctx.database.db,
@@ -230,9 +232,9 @@ const notifyOnEvent = async (ctx: AppContext, event: DomainEvent): Promise<void>
  */
 export const notifyOnDomainEvent: DomainEventReaction = Object.assign(notifyOnEvent, {
   many: async (ctx: AppContext, events: readonly DomainEvent[]) => {
-    let run: ChatMessageSent[] = [];
+    let run: ChatNoticeEvent[] = [];
     for (const event of [...events, undefined]) {
-      if (event?.type === 'CHAT_MESSAGE_SENT') {
+      if (event?.type === 'CHAT_MESSAGE_SENT' || event?.type === 'CHAT_BOT_MESSAGE_POSTED') {
         run.push(event);
         continue;
       }

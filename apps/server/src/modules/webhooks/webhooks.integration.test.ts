@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditPage } from '@teamup/contracts/admin';
 import type { ChatMessage } from '@teamup/contracts/chat';
+import type { Notification } from '@teamup/contracts/notifications';
 import {
   OUTGOING_SECRET_PREFIX,
   WebhookHeaders,
@@ -360,6 +361,10 @@ describe('incoming webhooks', () => {
     app.inject({ method: 'POST', url: new URL(url).pathname, payload: payload as object });
 
   it('posts a Slack-style text into the room as the named bot', async () => {
+    // The outgoing tests' messages left unread notices of this room, which a new one folds into.
+    for (const user of [owner, member]) {
+      await call(app, user, 'PATCH', '/api/notifications/read-all');
+    }
     const made = await call(app, owner, 'POST', roomHooks(), { name: '빌드 봇' });
     expect(made.statusCode, made.body).toBe(201);
     const hook = dataOf<CreatedIncomingWebhook>(made);
@@ -387,6 +392,20 @@ describe('incoming webhooks', () => {
       senderName: '빌드 봇',
       senderId: 0,
       bot: true,
+    });
+    // It rings the room's members' bells, as a person's message does, naming the bot.
+    const bellOf = async (user: TestUser) =>
+      dataOf<{ content: Notification[] }>(await call(app, user, 'GET', '/api/notifications'))
+        .content;
+    const roomLink = `/ws/${workspaceId}/chat/${groupRoomId}`;
+    await expect
+      .poll(async () => (await bellOf(member)).find((notice) => notice.link === roomLink))
+      .toMatchObject({
+        kind: 'CHAT_MESSAGE',
+        message: '알림 방: 빌드 봇님이 메시지를 보냈습니다.',
+      });
+    expect((await bellOf(owner)).find((notice) => notice.link === roomLink)).toMatchObject({
+      message: '알림 방: 빌드 봇님이 메시지를 보냈습니다.',
     });
     const listed = dataOf<IncomingWebhook[]>(await call(app, owner, 'GET', roomHooks()));
     expect(listed.map((row) => row.name)).toEqual(['빌드 봇']);
