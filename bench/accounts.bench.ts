@@ -43,7 +43,7 @@ export async function benchAccounts() {
     null,
   );
   if (!user) throw new Error('user');
-  const { token } = await startSession(app.context, user.id, {}, { ip: '127.0.0.1' });
+  const { token } = await startSession(app.context, user.id, {}, { ip: '127.0.0.1' }, 'PASSWORD');
 
   const common = { connections: 50, duration: 10 };
   line('GET /api/health', await autocannon({ ...common, url: `${url}/api/health` }));

@@ -119,7 +119,7 @@ async function runEngine(engine: EngineName, databaseUrl: string | undefined) {
         Date.parse('2026-12-01T00:00:00+09:00'),
         { singles: SINGLES, series: SERIES },
       );
-      token = (await startSession(ctx, user.id, {}, { ip: '127.0.0.1' })).token;
+      token = (await startSession(ctx, user.id, {}, { ip: '127.0.0.1' }, 'PASSWORD')).token;
 
       // The bare baseline: the route's queries and expansion, straight.
       const db = ctx.database.db;

@@ -78,7 +78,7 @@ async function seedRooms(env: Record<string, string>): Promise<Seeded> {
       rooms[name] = room.id;
       newest[name] = await fillRoom(ctx.database.db, room.id, [me.id, other.id], count);
     }
-    const session = await startSession(ctx, me.id, {}, { ip: '127.0.0.1' });
+    const session = await startSession(ctx, me.id, {}, { ip: '127.0.0.1' }, 'PASSWORD');
     return {
       workspaceId: workspace.id,
       rooms,

@@ -111,7 +111,7 @@ async function seedWorkspace(env: Record<string, string>): Promise<Seeded> {
       );
       if (!user) throw new Error('user');
       ids.push(user.id);
-      tokens.push((await startSession(ctx, user.id, {}, { ip: '127.0.0.1' })).token);
+      tokens.push((await startSession(ctx, user.id, {}, { ip: '127.0.0.1' }, 'PASSWORD')).token);
     }
     const [ownerId = 0, ...others] = ids;
     const workspace = await createWorkspace(ctx, ownerId, { name: 'search', iconUrl: null });

@@ -69,7 +69,7 @@ export async function seed(
     );
     if (!user) throw new Error('user');
     ids.push(user.id);
-    const session = await startSession(ctx, user.id, {}, { ip: '127.0.0.1' });
+    const session = await startSession(ctx, user.id, {}, { ip: '127.0.0.1' }, 'PASSWORD');
     tokens.push(session.token);
     refreshTokens.push(session.refreshToken);
   }

@@ -58,7 +58,7 @@ export async function benchUploads() {
     null,
   );
   if (!user) throw new Error('user');
-  const { token } = await startSession(app.context, user.id, {}, { ip: '127.0.0.1' });
+  const { token } = await startSession(app.context, user.id, {}, { ip: '127.0.0.1' }, 'PASSWORD');
   const workspace = await createWorkspace(app.context, user.id, { name: 'bench', iconUrl: null });
   const team = await createTeam(app.context, user.id, {
     name: 'bench',
