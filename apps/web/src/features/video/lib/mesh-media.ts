@@ -4,14 +4,12 @@ import type { MediaSession, MediaSessionEvents } from './media-session';
 import {
   HEALTH_CHECK_MS,
   MAX_RECONNECTS,
-  MEDIA_KINDS,
-  hasTrackNotNegotiated,
+  NOT_EXPECTED,
+  PairWatch,
   isHealthy,
-  kindsReceived,
   kindsSent,
   repairFor,
-  type MediaKind,
-  type PairHealth,
+  type Since,
 } from './mesh-health';
 
 type SendSignal = (signal: SignalSend) => void;
@@ -49,19 +47,8 @@ interface Peer {
   /** Candidates that came before the description they belong to, with their sender. */
   pending: Array<{ from: string; candidate: RTCIceCandidateInit }>;
   /** What the watchdog saw of it (see mesh-health.ts). */
-  health: {
-    unsettledSince: number | null;
-    connectedSince: number | null;
-    unconnectedSince: number | null;
-    unnegotiatedSince: number | null;
-    lastOfferedAgain: number | null;
-    received: Set<MediaKind>;
-    checking: boolean;
-  };
+  watch: PairWatch;
 }
-
-type Since = Record<MediaKind, number | null>;
-const NOT_EXPECTED: Since = { audio: null, video: null };
 
 /**
  * Each publisher sends a picture to every other browser, so its uplink carries it up to three
@@ -282,15 +269,7 @@ export class MeshMedia implements MediaSession {
       makingOffer: false,
       ignoreOffer: false,
       pending: [],
-      health: {
-        unsettledSince: null,
-        connectedSince: null,
-        unconnectedSince: null,
-        unnegotiatedSince: null,
-        lastOfferedAgain: null,
-        received: new Set(),
-        checking: false,
-      },
+      watch: new PairWatch(),
     };
     this.peers.set(id, peer);
     this.watchdog ??= setInterval(() => this.checkAll(), HEALTH_CHECK_MS);
@@ -425,43 +404,11 @@ export class MeshMedia implements MediaSession {
 
   /** One look at one pair, and the repair it calls for (mesh-health.ts says which). */
   private async check(id: number, peer: Peer, now: number): Promise<void> {
-    const { pc, health } = peer;
-    if (health.checking || this.closed) return;
-    health.checking = true;
-    try {
-      health.unsettledSince =
-        pc.signalingState === 'stable' ? null : (health.unsettledSince ?? now);
-      const connected = pc.connectionState === 'connected';
-      health.connectedSince = connected ? (health.connectedSince ?? now) : null;
-      const settled = health.unsettledSince === null && pc.remoteDescription !== null;
-      health.unconnectedSince = settled && !connected ? (health.unconnectedSince ?? now) : null;
-      const unsent = health.unsettledSince === null && hasTrackNotNegotiated(pc);
-      health.unnegotiatedSince = unsent ? (health.unnegotiatedSince ?? now) : null;
-      const expectedSince = this.expected.get(id) ?? NOT_EXPECTED;
-      const awaited = MEDIA_KINDS.some(
-        (kind) => expectedSince[kind] !== null && !health.received.has(kind),
-      );
-      if (connected && awaited) {
-        const kinds = await kindsReceived(pc).catch(() => new Set<MediaKind>());
-        for (const kind of kinds) health.received.add(kind);
-      }
-      if (this.closed || this.peers.get(id) !== peer) return;
-      const seen: PairHealth = {
-        now,
-        signalingState: pc.signalingState,
-        unsettledSince: health.unsettledSince,
-        connectedSince: health.connectedSince,
-        unconnectedSince: health.unconnectedSince,
-        unnegotiatedSince: health.unnegotiatedSince,
-        lastOfferedAgain: health.lastOfferedAgain,
-        expectedSince,
-        received: { audio: health.received.has('audio'), video: health.received.has('video') },
-      };
-      if (isHealthy(seen)) this.reconnects.delete(id);
-      this.repair(id, peer, repairFor(seen), now);
-    } finally {
-      health.checking = false;
-    }
+    if (this.closed) return;
+    const seen = await peer.watch.look(peer.pc, this.expected.get(id) ?? NOT_EXPECTED, now);
+    if (!seen || this.closed || this.peers.get(id) !== peer) return;
+    if (isHealthy(seen)) this.reconnects.delete(id);
+    this.repair(id, peer, repairFor(seen), now);
   }
 
   private repair(id: number, peer: Peer, repair: ReturnType<typeof repairFor>, now: number): void {
@@ -472,12 +419,12 @@ export class MeshMedia implements MediaSession {
         // Answered already, the other end sends its answer again; lost, it takes the offer now.
         const offer = peer.pc.localDescription;
         if (peer.pc.signalingState !== 'have-local-offer' || !offer) return;
-        peer.health.lastOfferedAgain = now;
+        peer.watch.offeredAgain(now);
         this.signal(id, peer, 'offer', offer.toJSON());
         return;
       }
       case 'negotiate':
-        peer.health.unnegotiatedSince = null;
+        peer.watch.negotiating();
         void this.inTurn(id, () => this.offer(id, peer));
         return;
       case 'reconnect': {
