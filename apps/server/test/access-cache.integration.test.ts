@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatRoom } from '@teamup/contracts/chat';
 import type { Kanban } from '@teamup/contracts/kanban';
 import type { Team } from '@teamup/contracts/teams';
+import type { WebhookDelivery } from '@teamup/contracts/webhooks';
 import type { Workspace } from '@teamup/contracts/workspaces';
 import type { Database } from '../src/db/client';
 import { AccessCaches, accessCacheOf } from '../src/platform/access-cache';
@@ -173,6 +174,48 @@ function cases(pair: () => Pair, label: string) {
         'WORKSPACE_FORBIDDEN',
       );
     });
+  });
+
+  it(`a webhook made hears the next chat message at once (${label})`, async () => {
+    const { changer, reader, owner, member, workspace } = await setUp();
+    const room = dataOf<ChatRoom>(
+      await call(changer, owner, 'POST', `/api/workspaces/${workspace.id}/chat-rooms/create`, {
+        name: '웹훅 듣는 방',
+        chatMemberIdList: [member.userId],
+      }),
+    );
+    const send = async (content: string) => {
+      const sent = await call(
+        reader,
+        member,
+        'POST',
+        `/api/workspaces/${workspace.id}/chat-rooms/${room.id}/messages`,
+        { content },
+      );
+      expect(sent.statusCode, sent.body).toBe(201);
+    };
+    // The reader learns the workspace has no webhook, and keeps that (an instance kept it 10 s,
+    // whatever changed elsewhere, before it was an access cache).
+    await send('웹훅 전');
+    const kept = accessCacheOf(reader.context, AccessCaches.enabledWebhooks);
+    await eventually(async () => expect(kept.has(workspace.id, 0)).toBe(true));
+
+    const hooks = `/api/workspaces/${workspace.id}/webhooks`;
+    const made = await call(changer, owner, 'POST', hooks, {
+      name: '채팅 알림',
+      url: 'https://hooks.example.com/teamup',
+      events: ['chat.message'],
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const hookId = dataOf<{ id: number }>(made).id;
+    await eventually(async () => expect(kept.has(workspace.id, 0)).toBe(false));
+    await send('웹훅 뒤');
+    await eventually(async () => {
+      const deliveries = dataOf<WebhookDelivery[]>(
+        await call(changer, owner, 'GET', `${hooks}/${hookId}/deliveries`),
+      );
+      expect(deliveries.map((delivery) => delivery.event)).toEqual(['chat.message']);
+    }, 5_000);
   });
 }
 

@@ -41,6 +41,8 @@ export const AccessCaches = {
   room: 'room-access',
   /** A team's presented kanban board (names and pictures of assignees in it): scope team, user 0. */
   kanbanBoard: 'kanban-board',
+  /** A workspace's enabled outgoing webhooks (every chat message asks): scope workspace, user 0. */
+  enabledWebhooks: 'enabled-webhooks',
 } as const;
 
 const KEPT_FOR_MS = 30_000;

@@ -20,27 +20,11 @@ import { isAllowedAddress } from '../../platform/http/outbound';
 import type { RequestOrigin } from '../../platform/http/request-origin';
 import type { JsonValue } from '../../platform/jobs/job-kind';
 import type { DomainEventReaction } from '../../platform/module';
-import { ModuleStateKey } from '../../platform/module-state';
+import { AccessCaches, accessCacheOf, clearAccessCaches } from '../../platform/access-cache';
 import { requireModerator } from '../workspaces/membership.service';
 import { deliveryJob, firstAttemptOf } from './deliveries';
 import { webhookFactOf } from './webhook-events';
 import * as repo from './webhooks.repo';
-
-/**
- * How long an instance trusts its reading of a workspace's enabled webhooks. Every chat message
- * asks it; a change on this instance clears it at once, one on another instance is seen within
- * this time.
- */
-const HOOKS_KEPT_MS = 10_000;
-
-class EnabledHooks {
-  readonly byWorkspace = new Map<number, { rows: repo.OutgoingRow[]; readAt: number }>();
-}
-
-export const enabledHooksState = new ModuleStateKey(
-  'webhooks: enabled outgoing webhooks per workspace',
-  () => new EnabledHooks(),
-);
 
 const webhookNotFound = () => notFound(webhookMessages.notFound, ErrorCode.NOT_FOUND);
 
@@ -123,7 +107,7 @@ export async function createOutgoing(
     createdBy: userId,
     createdAt: ctx.now(),
   });
-  forgetHooks(ctx, workspaceId);
+  await forgetHooks(ctx, workspaceId);
   await recordAudit(ctx, {
     action: 'WEBHOOK_CREATED',
     actorId: userId,
@@ -145,7 +129,7 @@ export async function updateOutgoing(
   if (!(await repo.findOutgoing(ctx.database.db, workspaceId, id))) throw webhookNotFound();
   if (patch.url !== undefined) assertReachable(ctx, patch.url);
   await repo.updateOutgoing(ctx.database.db, id, patch);
-  forgetHooks(ctx, workspaceId);
+  await forgetHooks(ctx, workspaceId);
   const row = (await repo.listOutgoing(ctx.database.db, workspaceId)).find(
     (listed) => listed.webhook.id === id,
   );
@@ -164,7 +148,7 @@ export async function deleteOutgoing(
   // Its deliveries go with it; a try already scheduled finds nothing to send.
   const row = await repo.deleteOutgoing(ctx.database.db, workspaceId, id);
   if (!row) throw webhookNotFound();
-  forgetHooks(ctx, workspaceId);
+  await forgetHooks(ctx, workspaceId);
   await recordAudit(ctx, {
     action: 'WEBHOOK_DELETED',
     actorId: userId,
@@ -247,32 +231,25 @@ async function enqueue(
   });
 }
 
-function forgetHooks(ctx: AppContext, workspaceId: number): void {
-  ctx.moduleState.get(enabledHooksState).byWorkspace.delete(workspaceId);
+/** After a change of a workspace's webhooks: every instance reads them afresh. */
+async function forgetHooks(ctx: AppContext, workspaceId: number): Promise<void> {
+  await clearAccessCaches(ctx, { caches: [AccessCaches.enabledWebhooks], scopeIds: [workspaceId] });
 }
 
-/** The enabled webhooks of each workspace, read at most once per HOOKS_KEPT_MS. */
+/**
+ * The enabled webhooks of each workspace. Every chat message asks, so each instance keeps the
+ * answer (the shared access caches, platform/access-cache.ts); a change on any instance clears it
+ * on all of them over the bus.
+ */
 async function enabledHooksOf(
   ctx: AppContext,
   workspaceIds: readonly number[],
 ): Promise<Map<number, repo.OutgoingRow[]>> {
-  const kept = ctx.moduleState.get(enabledHooksState).byWorkspace;
-  const now = Date.now();
+  const kept = accessCacheOf<repo.OutgoingRow[]>(ctx, AccessCaches.enabledWebhooks);
   const result = new Map<number, repo.OutgoingRow[]>();
-  const missing: number[] = [];
   for (const id of new Set(workspaceIds)) {
-    const entry = kept.get(id);
-    if (entry && now - entry.readAt < HOOKS_KEPT_MS) result.set(id, entry.rows);
-    else missing.push(id);
-  }
-  if (missing.length > 0) {
-    const rows = await repo.enabledOutgoing(ctx.database.db, missing);
-    if (kept.size > 10_000) kept.clear();
-    for (const id of missing) {
-      const own = rows.filter((row) => row.workspaceId === id);
-      kept.set(id, { rows: own, readAt: now });
-      result.set(id, own);
-    }
+    const rows = await kept.get(id, 0, () => repo.enabledOutgoing(ctx.database.db, [id]));
+    result.set(id, rows ?? []);
   }
   return result;
 }

@@ -1,6 +1,6 @@
 import type { AppModule } from '../../platform/module';
 import { deliveryJob } from './deliveries';
-import { deliverDomainEvents, enabledHooksState } from './outgoing.service';
+import { deliverDomainEvents } from './outgoing.service';
 import { webhookRoutes } from './webhooks.routes';
 
 /** Webhooks (issue 46, decision 0052): outgoing deliveries of workspace events, incoming posts. */
@@ -8,6 +8,5 @@ export const webhooksModule: AppModule = {
   name: 'webhooks',
   routes: webhookRoutes,
   reactions: [deliverDomainEvents],
-  state: [enabledHooksState],
   jobs: [deliveryJob],
 };
