@@ -47,6 +47,8 @@ function ActionBadge({ action }: { action: AuditAction }) {
     <Badge
       variant="light"
       color={danger ? 'red' : 'gray'}
+      // A badge cuts its label with an ellipsis when squeezed: the column is as wide as the label.
+      miw="max-content"
       data-tone={danger ? 'danger' : 'neutral'}
       data-testid="admin-audit-action"
     >
@@ -69,6 +71,19 @@ function When({ event }: { event: AuditEvent }) {
   );
 }
 
+/** An address breaks after its '@' first ("minji@" / "demo.teamup"), not at its last letter. */
+function Breakable({ text }: { text: string }) {
+  const at = text.indexOf('@');
+  if (at < 0) return text;
+  return (
+    <>
+      {text.slice(0, at + 1)}
+      <wbr />
+      {text.slice(at + 1)}
+    </>
+  );
+}
+
 function Actor({ event }: { event: AuditEvent }) {
   const label = event.actor?.label;
   return (
@@ -78,7 +93,7 @@ function Actor({ event }: { event: AuditEvent }) {
       style={{ overflowWrap: 'anywhere' }}
       data-testid="admin-audit-actor"
     >
-      {label ?? t.unknownActor}
+      {label ? <Breakable text={label} /> : t.unknownActor}
     </Text>
   );
 }

@@ -167,6 +167,8 @@ describe('관리자 page, 감사 로그 tab', () => {
     expect(within(rowOf(105)).getByTestId('admin-audit-action').dataset.tone).toBe('danger');
     expect(cell(105, 'admin-audit-at')).toBe('2026. 11. 30. 오후 3:04:05');
     expect(cell(105, 'admin-audit-actor')).toBe('ghost@school.ac.kr');
+    // A narrow column breaks the address after its '@', not at its last letter.
+    expect(within(rowOf(105)).getByTestId('admin-audit-actor').innerHTML).toContain('ghost@<wbr>');
     expect(cell(105, 'admin-audit-target')).toBe('-');
     expect(cell(105, 'admin-audit-ip')).toBe('203.0.113.7');
     expect(cell(105, 'admin-audit-user-agent')).toBe(
