@@ -5,6 +5,7 @@ import WebSocket from 'ws';
 import type { ChatRoom, SseTicket } from '@teamup/contracts/chat';
 import { Topics } from '@teamup/contracts/events';
 import type { Workspace } from '@teamup/contracts/workspaces';
+import type { Database } from '../../db/client';
 import { call, createUser, dataOf, login, type TestUser } from '../../../test/factories';
 import {
   membershipCases,
@@ -17,7 +18,7 @@ import {
 } from '../../../test/live-revocation';
 import { openSse } from '../../../test/sse-client';
 import { openStompSocket, connectStomp, sendJson, subscribe } from '../../../test/stomp-client';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createTestApp, openTestDatabase, type TestApp } from '../../../test/test-app';
 import { StompLimits } from './stomp-frames';
 import { REAUTH_DESTINATION } from './stomp-endpoint';
 
@@ -206,7 +207,10 @@ describe('live access ends when the right to it ends (one instance, SSE and STOM
 
 describe('a live link lives no longer than its access token', () => {
   const TTL_SECONDS = 2;
+  let database: Database;
   let shortApp: TestApp;
+  /** The same database with tokens of the usual life: the set-up's calls never outlive theirs. */
+  let setUpApp: TestApp;
   let baseUrl: string;
   let shortWs: string;
   let owner: TestUser;
@@ -214,7 +218,9 @@ describe('a live link lives no longer than its access token', () => {
   let shortRoom: ChatRoom;
 
   beforeAll(async () => {
-    shortApp = await createTestApp({ ACCESS_TOKEN_TTL_SECONDS: String(TTL_SECONDS) });
+    database = await openTestDatabase();
+    shortApp = await createTestApp({ ACCESS_TOKEN_TTL_SECONDS: String(TTL_SECONDS) }, { database });
+    setUpApp = await createTestApp({}, { database });
     await shortApp.listen({ port: 0, host: '127.0.0.1' });
     const address = shortApp.server.address();
     if (!address || typeof address === 'string') throw new Error('no port');
@@ -222,26 +228,34 @@ describe('a live link lives no longer than its access token', () => {
     shortWs = `ws://127.0.0.1:${address.port}/ws`;
   });
   afterAll(async () => {
-    await shortApp.close();
+    await shortApp?.close();
+    await setUpApp?.close();
+    await database?.close();
   });
 
-  /** Fresh users each time: their tokens live two seconds. */
+  /**
+   * Fresh users each time, made through the set-up app; their tokens of two seconds are issued
+   * last. Made on the short app, a loaded machine spent a token's life on the set-up calls (the
+   * room was refused to an expired owner, or the socket to an expired member: six cases failed so
+   * in full runs).
+   */
   async function people() {
-    owner = await createUser(shortApp, '주인');
-    member = await createUser(shortApp, '멤버');
+    const madeOwner = await createUser(setUpApp, '주인');
+    const madeMember = await createUser(setUpApp, '멤버');
     const space = dataOf<Workspace>(
-      await call(shortApp, owner, 'POST', '/api/workspaces', { name: '짧은 토큰' }),
+      await call(setUpApp, madeOwner, 'POST', '/api/workspaces', { name: '짧은 토큰' }),
     );
-    await call(shortApp, member, 'POST', '/api/workspaces/join', { inviteCode: space.inviteCode });
+    await call(setUpApp, madeMember, 'POST', '/api/workspaces/join', {
+      inviteCode: space.inviteCode,
+    });
     shortRoom = dataOf<ChatRoom>(
-      await call(shortApp, owner, 'POST', `/api/workspaces/${space.id}/chat-rooms/create`, {
+      await call(setUpApp, madeOwner, 'POST', `/api/workspaces/${space.id}/chat-rooms/create`, {
         name: '짧은 방',
-        chatMemberIdList: [member.userId],
+        chatMemberIdList: [madeMember.userId],
       }),
     );
-    // The member's token, issued before those calls, may have spent its two seconds on a loaded
-    // machine (four cases failed so in one full run: the socket was refused before it opened).
-    member = { ...member, ...(await login(shortApp, member.email)) };
+    owner = { ...madeOwner, ...(await login(shortApp, madeOwner.email)) };
+    member = { ...madeMember, ...(await login(shortApp, madeMember.email)) };
   }
   const refreshed = async (user: TestUser) =>
     dataOf<{ token: string; refreshToken: string }>(
