@@ -20,10 +20,6 @@ import type { MediaState } from '@teamup/contracts/video';
 export type MediaKind = 'audio' | 'video';
 export const MEDIA_KINDS: readonly MediaKind[] = ['audio', 'video'];
 
-/** Since when (ms) something has held for each kind; null: it does not. */
-export type Since = Record<MediaKind, number | null>;
-export const NOT_EXPECTED: Since = { audio: null, video: null };
-
 /** How often every connection is looked at. */
 export const HEALTH_CHECK_MS = 1000;
 /**
@@ -65,7 +61,7 @@ export interface PairHealth {
   /** When our unanswered offer was last sent again (null: not yet). */
   lastOfferedAgain: number | null;
   /** Since when the roster says the peer sends each kind (null: it does not). */
-  expectedSince: Since;
+  expectedSince: Record<MediaKind, number | null>;
   /** Each kind of which a packet from the peer has arrived on this connection. */
   received: Record<MediaKind, boolean>;
 }
@@ -139,66 +135,4 @@ export async function kindsReceived(pc: RTCPeerConnection): Promise<Set<MediaKin
     if (entry.kind === 'audio' || entry.kind === 'video') found.add(entry.kind);
   });
   return found;
-}
-
-/**
- * What the watchdog keeps of one connection between its looks: since when each state has held,
- * the kinds that have arrived, and when an offer was last sent again.
- */
-export class PairWatch {
-  private unsettledSince: number | null = null;
-  private connectedSince: number | null = null;
-  private unconnectedSince: number | null = null;
-  private unnegotiatedSince: number | null = null;
-  private lastOfferedAgain: number | null = null;
-  private readonly received = new Set<MediaKind>();
-  private looking = false;
-
-  /**
-   * One look at the connection at `now`, with what the roster says arrives: what it looks like,
-   * or null while the last look (a stats read) is still under way.
-   */
-  async look(pc: RTCPeerConnection, expectedSince: Since, now: number): Promise<PairHealth | null> {
-    if (this.looking) return null;
-    this.looking = true;
-    try {
-      this.unsettledSince = pc.signalingState === 'stable' ? null : (this.unsettledSince ?? now);
-      const connected = pc.connectionState === 'connected';
-      this.connectedSince = connected ? (this.connectedSince ?? now) : null;
-      const settled = this.unsettledSince === null && pc.remoteDescription !== null;
-      this.unconnectedSince = settled && !connected ? (this.unconnectedSince ?? now) : null;
-      const unsent = this.unsettledSince === null && hasTrackNotNegotiated(pc);
-      this.unnegotiatedSince = unsent ? (this.unnegotiatedSince ?? now) : null;
-      const awaited = MEDIA_KINDS.some(
-        (kind) => expectedSince[kind] !== null && !this.received.has(kind),
-      );
-      if (connected && awaited) {
-        const kinds = await kindsReceived(pc).catch(() => new Set<MediaKind>());
-        for (const kind of kinds) this.received.add(kind);
-      }
-      return {
-        now,
-        signalingState: pc.signalingState,
-        unsettledSince: this.unsettledSince,
-        connectedSince: this.connectedSince,
-        unconnectedSince: this.unconnectedSince,
-        unnegotiatedSince: this.unnegotiatedSince,
-        lastOfferedAgain: this.lastOfferedAgain,
-        expectedSince,
-        received: { audio: this.received.has('audio'), video: this.received.has('video') },
-      };
-    } finally {
-      this.looking = false;
-    }
-  }
-
-  /** Our unanswered offer went out again at `now`. */
-  offeredAgain(now: number): void {
-    this.lastOfferedAgain = now;
-  }
-
-  /** A negotiation of our tracks was asked for: their wait starts over. */
-  negotiating(): void {
-    this.unnegotiatedSince = null;
-  }
 }

@@ -4,12 +4,14 @@ import type { MediaSession, MediaSessionEvents } from './media-session';
 import {
   HEALTH_CHECK_MS,
   MAX_RECONNECTS,
-  NOT_EXPECTED,
-  PairWatch,
+  MEDIA_KINDS,
+  hasTrackNotNegotiated,
   isHealthy,
+  kindsReceived,
   kindsSent,
   repairFor,
-  type Since,
+  type MediaKind,
+  type PairHealth,
 } from './mesh-health';
 
 type SendSignal = (signal: SignalSend) => void;
@@ -47,8 +49,19 @@ interface Peer {
   /** Candidates that came before the description they belong to, with their sender. */
   pending: Array<{ from: string; candidate: RTCIceCandidateInit }>;
   /** What the watchdog saw of it (see mesh-health.ts). */
-  watch: PairWatch;
+  health: {
+    unsettledSince: number | null;
+    connectedSince: number | null;
+    unconnectedSince: number | null;
+    unnegotiatedSince: number | null;
+    lastOfferedAgain: number | null;
+    received: Set<MediaKind>;
+    checking: boolean;
+  };
 }
+
+type Since = Record<MediaKind, number | null>;
+const NOT_EXPECTED: Since = { audio: null, video: null };
 
 /**
  * Each publisher sends a picture to every other browser, so its uplink carries it up to three
@@ -269,7 +282,15 @@ export class MeshMedia implements MediaSession {
       makingOffer: false,
       ignoreOffer: false,
       pending: [],
-      watch: new PairWatch(),
+      health: {
+        unsettledSince: null,
+        connectedSince: null,
+        unconnectedSince: null,
+        unnegotiatedSince: null,
+        lastOfferedAgain: null,
+        received: new Set(),
+        checking: false,
+      },
     };
     this.peers.set(id, peer);
     this.watchdog ??= setInterval(() => this.checkAll(), HEALTH_CHECK_MS);
@@ -404,11 +425,43 @@ export class MeshMedia implements MediaSession {
 
   /** One look at one pair, and the repair it calls for (mesh-health.ts says which). */
   private async check(id: number, peer: Peer, now: number): Promise<void> {
-    if (this.closed) return;
-    const seen = await peer.watch.look(peer.pc, this.expected.get(id) ?? NOT_EXPECTED, now);
-    if (!seen || this.closed || this.peers.get(id) !== peer) return;
-    if (isHealthy(seen)) this.reconnects.delete(id);
-    this.repair(id, peer, repairFor(seen), now);
+    const { pc, health } = peer;
+    if (health.checking || this.closed) return;
+    health.checking = true;
+    try {
+      health.unsettledSince =
+        pc.signalingState === 'stable' ? null : (health.unsettledSince ?? now);
+      const connected = pc.connectionState === 'connected';
+      health.connectedSince = connected ? (health.connectedSince ?? now) : null;
+      const settled = health.unsettledSince === null && pc.remoteDescription !== null;
+      health.unconnectedSince = settled && !connected ? (health.unconnectedSince ?? now) : null;
+      const unsent = health.unsettledSince === null && hasTrackNotNegotiated(pc);
+      health.unnegotiatedSince = unsent ? (health.unnegotiatedSince ?? now) : null;
+      const expectedSince = this.expected.get(id) ?? NOT_EXPECTED;
+      const awaited = MEDIA_KINDS.some(
+        (kind) => expectedSince[kind] !== null && !health.received.has(kind),
+      );
+      if (connected && awaited) {
+        const kinds = await kindsReceived(pc).catch(() => new Set<MediaKind>());
+        for (const kind of kinds) health.received.add(kind);
+      }
+      if (this.closed || this.peers.get(id) !== peer) return;
+      const seen: PairHealth = {
+        now,
+        signalingState: pc.signalingState,
+        unsettledSince: health.unsettledSince,
+        connectedSince: health.connectedSince,
+        unconnectedSince: health.unconnectedSince,
+        unnegotiatedSince: health.unnegotiatedSince,
+        lastOfferedAgain: health.lastOfferedAgain,
+        expectedSince,
+        received: { audio: health.received.has('audio'), video: health.received.has('video') },
+      };
+      if (isHealthy(seen)) this.reconnects.delete(id);
+      this.repair(id, peer, repairFor(seen), now);
+    } finally {
+      health.checking = false;
+    }
   }
 
   private repair(id: number, peer: Peer, repair: ReturnType<typeof repairFor>, now: number): void {
@@ -419,12 +472,12 @@ export class MeshMedia implements MediaSession {
         // Answered already, the other end sends its answer again; lost, it takes the offer now.
         const offer = peer.pc.localDescription;
         if (peer.pc.signalingState !== 'have-local-offer' || !offer) return;
-        peer.watch.offeredAgain(now);
+        peer.health.lastOfferedAgain = now;
         this.signal(id, peer, 'offer', offer.toJSON());
         return;
       }
       case 'negotiate':
-        peer.watch.negotiating();
+        peer.health.unnegotiatedSince = null;
         void this.inTurn(id, () => this.offer(id, peer));
         return;
       case 'reconnect': {
