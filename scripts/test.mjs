@@ -2,20 +2,44 @@
 // The one test command (npm test): lint and typecheck, every vitest project of vitest.config.ts
 // on PGlite (logic, DOM, database, real processes), the database project again on PostgreSQL
 // when TEST_DATABASE_URL is set, then the browser journeys (the web build runs beside lint).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { ensureChromium } from './chromium.mjs';
 
 const started = Date.now();
 const summary = [];
 
-function run(title, command, args, env = {}) {
-  console.log(`\n▶ ${title}: ${command} ${args.join(' ')}`);
-  const t0 = Date.now();
-  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  const seconds = ((Date.now() - t0) / 1000).toFixed(1);
-  const ok = result.status === 0;
+/**
+ * One step as a child process. Its output is kept for the summary's list of what failed and
+ * printed as it comes (`live`) or whole when it ends (a lane beside others, so lanes never
+ * interleave).
+ */
+function runStep({ title, command, args, env = {}, live = false }) {
+  return new Promise((resolve) => {
+    const t0 = Date.now();
+    if (live) console.log(`\n▶ ${title}: ${command} ${args.join(' ')}`);
+    const child = spawn(command, args, { env: { ...process.env, ...env } });
+    let output = '';
+    const keep = (chunk) => {
+      output += chunk;
+      if (live) process.stdout.write(chunk);
+    };
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
+    child.on('close', (status) => {
+      if (!live) {
+        console.log(`\n▶ ${title}: ${command} ${args.join(' ')}`);
+        if (output) process.stdout.write(output);
+      }
+      const seconds = ((Date.now() - t0) / 1000).toFixed(1);
+      const ok = status === 0;
+      resolve({ title, ok, seconds, failures: ok ? [] : failuresIn(output) });
+    });
+  });
+}
+
+function record({ title, ok, seconds, failures }) {
   summary.push(`${ok ? 'ok  ' : 'FAIL'} ${title} (${seconds}s)`);
-  if (!ok) finish(1);
+  for (const line of failures) summary.push(`       ${line}`);
 }
 
 /**
@@ -28,20 +52,6 @@ function run(title, command, args, env = {}) {
  * Each step's output is printed whole when it ends, so the lanes never interleave.
  */
 async function runLanes(lanes) {
-  const runStep = ({ title, command, args, env = {} }) =>
-    new Promise((resolve) => {
-      const t0 = Date.now();
-      const child = spawn(command, args, { env: { ...process.env, ...env } });
-      let output = '';
-      child.stdout.on('data', (chunk) => (output += chunk));
-      child.stderr.on('data', (chunk) => (output += chunk));
-      child.on('close', (status) => {
-        console.log(`\n▶ ${title}: ${command} ${args.join(' ')}`);
-        if (output) process.stdout.write(output);
-        const seconds = ((Date.now() - t0) / 1000).toFixed(1);
-        resolve({ title, ok: status === 0, seconds });
-      });
-    });
   const runLane = async (steps) => {
     const done = [];
     for (const step of steps) {
@@ -52,10 +62,32 @@ async function runLanes(lanes) {
     return done;
   };
   const results = (await Promise.all(lanes.map(runLane))).flat();
-  for (const { title, ok, seconds } of results) {
-    summary.push(`${ok ? 'ok  ' : 'FAIL'} ${title} (${seconds}s)`);
-  }
+  results.forEach(record);
   if (results.some((result) => !result.ok)) finish(1);
+}
+
+/**
+ * What failed in a step's output, for the summary: CI keeps only the tail of a run's log, and a
+ * failed lane's own report may be printed long before it (stop 58 told only that the PostgreSQL
+ * pass failed, not which test). Vitest's failed files and tests, ESLint's and tsc's errors.
+ */
+const FAILURE_LINE = /^\s*(?:FAIL\b|[×✗✖]\s)|error TS\d+|^\s*\d+:\d+\s+error\s/;
+const FAILURES_SHOWN = 40;
+function failuresIn(output) {
+  // eslint-disable-next-line no-control-regex -- the colour codes of the tools' own output
+  const lines = output.replace(/\x1b\[[0-9;]*m/g, '').split('\n');
+  const found = new Set();
+  lines.forEach((line, index) => {
+    if (!FAILURE_LINE.test(line)) return;
+    found.add(line.trim());
+    // Under a vitest FAIL line, the error it ended with (an AssertionError, a timeout).
+    const why = /^\s*FAIL\b/.test(line) && lines.slice(index + 1).find((next) => next.trim());
+    if (why) found.add(`  ${why.trim().slice(0, 200)}`);
+  });
+  const all = [...found];
+  return all.length > FAILURES_SHOWN
+    ? [...all.slice(0, FAILURES_SHOWN), `… and ${all.length - FAILURES_SHOWN} more`]
+    : all;
 }
 
 function skip(title, reason) {
@@ -86,11 +118,19 @@ if (!process.env.TEST_REDIS_URL) {
   console.log('TEST_REDIS_URL not set: the Redis bus, limiter and two-instance tests are skipped.');
 }
 const postgres = Boolean(process.env.TEST_DATABASE_URL);
-run('logic + DOM + database (PGlite) + processes', 'npx', ['vitest', 'run'], {
-  TEST_DB_KIND: 'pglite',
-  // With PostgreSQL, the process tests that need it and mostly wait run beside its pass below.
-  ...(postgres ? { TEST_PROCESSES_BESIDE_POSTGRES: 'later' } : {}),
+const pglitePass = await runStep({
+  title: 'logic + DOM + database (PGlite) + processes',
+  command: 'npx',
+  args: ['vitest', 'run'],
+  env: {
+    TEST_DB_KIND: 'pglite',
+    // With PostgreSQL, the process tests that need it and mostly wait run beside its pass below.
+    ...(postgres ? { TEST_PROCESSES_BESIDE_POSTGRES: 'later' } : {}),
+  },
+  live: true,
 });
+record(pglitePass);
+if (!pglitePass.ok) finish(1);
 
 const chrome = ensureChromium();
 if (!chrome.ok) {
