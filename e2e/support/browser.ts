@@ -15,6 +15,38 @@ const chromiumArgs = [
   '--disable-quic',
 ];
 
+/** The last lines each page wrote to its console: what a failed test shows beside its text. */
+const consoleLines = new WeakMap<Page, string[]>();
+const CONSOLE_KEPT = 40;
+
+/** What this page wrote to its console (warnings, errors, info) and uncaught errors, oldest first. */
+export function consoleOf(page: Page): string[] {
+  return consoleLines.get(page) ?? [];
+}
+
+function keepConsole(page: Page): void {
+  const lines: string[] = [];
+  consoleLines.set(page, lines);
+  const keep = (line: string) => {
+    const time = new Date().toISOString().slice(11, 23);
+    lines.push(`${time} ${line.slice(0, 300)}`);
+    if (lines.length > CONSOLE_KEPT) lines.shift();
+  };
+  // Debug and log lines are left out: a journey's failure is told by what the app warns about.
+  page.on('console', (message) => {
+    const type = message.type();
+    if (type === 'warning' || type === 'error' || type === 'info')
+      keep(`${type}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => keep(`uncaught: ${error.message}`));
+}
+
+/** Every page of the context, the ones open now and the ones opened later, keeps its console. */
+function keepConsoleOf(context: BrowserContext): void {
+  context.pages().forEach(keepConsole);
+  context.on('page', keepConsole);
+}
+
 /** The browsers this test file launched and has not closed: what a failed test shows. */
 export const launchedBrowsers = new Set<Browser>();
 
@@ -48,6 +80,7 @@ export async function launchProfileContext(
     timezoneId: 'Asia/Seoul',
   });
   launchedContexts.add(context);
+  keepConsoleOf(context);
   context.on('close', () => {
     launchedContexts.delete(context);
     // Chromium may still be writing its session files as it closes: retry, never fail the run.
@@ -77,6 +110,7 @@ export async function newPage(
     timezoneId: 'Asia/Seoul',
     serviceWorkers: options.serviceWorkers ?? 'allow',
   });
+  keepConsoleOf(context);
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   return { context, page };

@@ -1,7 +1,14 @@
+import type { Page } from 'playwright-core';
 import { beforeEach } from 'vitest';
-import { launchedBrowsers, launchedContexts, screenshot } from './browser';
+import { consoleOf, launchedBrowsers, launchedContexts, screenshot } from './browser';
 
 const shownText = 1_500;
+
+/** The page's last console lines, under its text (the app warns there of what went wrong). */
+function consoleReport(page: Page): string {
+  const lines = consoleOf(page);
+  return lines.length === 0 ? '' : `\n── its console, last ${lines.length}:\n${lines.join('\n')}`;
+}
 
 /**
  * When a journey fails, what each open page showed: its address and visible text in the log
@@ -35,7 +42,8 @@ beforeEach(({ onTestFailed, task }) => {
       console.error(
         `── page ${index + 1} of ${pages.length} when "${task.name}" failed ` +
           `(attempt ${(task.result?.retryCount ?? 0) + 1}): ${page.url()}\n` +
-          `screenshot: ${shot}\n${text.replace(/\n{2,}/g, '\n').slice(0, shownText)}`,
+          `screenshot: ${shot}\n${text.replace(/\n{2,}/g, '\n').slice(0, shownText)}` +
+          consoleReport(page),
       );
     }
   });

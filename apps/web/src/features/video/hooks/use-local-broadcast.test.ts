@@ -191,6 +191,36 @@ describe('useLocalBroadcast', () => {
     expect(hook.result.current.changing).toBe(false);
   });
 
+  it('tells the console where a change hangs, and nothing once changes end in time', async () => {
+    vi.useFakeTimers();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      const { hook, getUserMedia } = setUp();
+      let answer: (stream: unknown) => void = () => undefined;
+      getUserMedia.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)) as never);
+      let first: Promise<void> = Promise.resolve();
+      act(() => {
+        first = hook.result.current.toggleMute();
+      });
+      await act(() => vi.advanceTimersByTimeAsync(9_000));
+      expect(warn).not.toHaveBeenCalled();
+      await act(() => vi.advanceTimersByTimeAsync(1_500));
+      expect(warn).toHaveBeenCalledWith(
+        'meeting: the microphone not done after 10 s, at capture (microphone)',
+      );
+      // The capture answers at last: the change ends and the warning timer of the next is its own.
+      answer({ getAudioTracks: () => [micTrack('late')], getVideoTracks: () => [] });
+      await act(() => first);
+      expect(hook.result.current.changing).toBe(false);
+      await act(() => hook.result.current.toggleMute());
+      await act(() => vi.advanceTimersByTimeAsync(20_000));
+      expect(warn).toHaveBeenCalledTimes(1);
+    } finally {
+      warn.mockRestore();
+      vi.useRealTimers();
+    }
+  });
+
   it('switches a live microphone to another device without claiming again', async () => {
     const { hook, api, getUserMedia, devicesRef, mic, published } = setUp();
     await act(() => hook.result.current.toggleMute());

@@ -18,6 +18,8 @@ import { cameraConstraint, deviceConstraint, type DeviceChoice } from '../lib/de
 import type { MediaSession } from '../lib/media-session';
 
 const alerts = videoKo.alerts;
+/** A change of the local media still under way after this long is reported as stuck. */
+const STUCK_MS = 10_000;
 
 interface LocalBroadcastDeps {
   api: ReturnType<typeof meetingApi> | null;
@@ -72,13 +74,30 @@ export function useLocalBroadcast({
    * finished last won (issue 41: "the first mic click after the camera").
    */
   const queue = useRef<Promise<void>>(Promise.resolve());
-  const whileChanging = useCallback((work: () => Promise<void>) => {
+  /** Where the change under way is (claim, capture, send): what a stuck change is reported at. */
+  const step = useRef('queued');
+  const whileChanging = useCallback((what: string, work: () => Promise<void>) => {
     changes.current += 1;
     setChanging(true);
-    const done = queue.current.then(work).finally(() => {
-      changes.current -= 1;
-      if (changes.current === 0) setChanging(false);
-    });
+    let stuck: ReturnType<typeof setTimeout> | undefined;
+    const done = queue.current
+      .then(() => {
+        step.current = 'started';
+        // Every later toggle waits behind this one: one that never ends is told in the console.
+        stuck = setTimeout(
+          () =>
+            console.warn(
+              `meeting: ${what} not done after ${STUCK_MS / 1000} s, at ${step.current}`,
+            ),
+          STUCK_MS,
+        );
+        return work();
+      })
+      .finally(() => {
+        clearTimeout(stuck);
+        changes.current -= 1;
+        if (changes.current === 0) setChanging(false);
+      });
     queue.current = done.catch(() => undefined);
     return done;
   }, []);
@@ -110,6 +129,7 @@ export function useLocalBroadcast({
       localRef.current = next;
       setLocal(next);
       const tracks = tracksToPublish(next);
+      step.current = `send (${tracks.map((track) => track.kind).join(', ') || 'nothing'})`;
       try {
         await mediaRef.current?.publish(tracks);
       } catch {
@@ -170,11 +190,14 @@ export function useLocalBroadcast({
       failedAlert: string,
       intended?: MediaState,
     ) => {
+      step.current = `claim (${source})`;
       if (!(await mayBroadcast(source, intended))) return;
       try {
+        step.current = `capture (${source})`;
         const added = await capture(localRef.current);
         await republish({ ...localRef.current, ...added });
-      } catch {
+      } catch (error) {
+        console.warn(`meeting: ${source} could not start`, error);
         setAlert(failedAlert);
         if (tracksToPublish(localRef.current).length === 0) await release();
       }
@@ -197,7 +220,7 @@ export function useLocalBroadcast({
 
   const toggleCamera = useCallback(
     () =>
-      whileChanging(async () => {
+      whileChanging('the camera', async () => {
         const media = localRef.current;
         if (media.camera) {
           media.camera.getTracks().forEach((track) => track.stop());
@@ -225,7 +248,7 @@ export function useLocalBroadcast({
 
   const toggleScreen = useCallback(
     () =>
-      whileChanging(async () => {
+      whileChanging('the screen share', async () => {
         const media = localRef.current;
         if (media.screen) {
           media.screen.getTracks().forEach((track) => track.stop());
@@ -247,7 +270,7 @@ export function useLocalBroadcast({
 
   const toggleMute = useCallback(
     () =>
-      whileChanging(async () => {
+      whileChanging('the microphone', async () => {
         const media = localRef.current;
         if (media.mic) {
           media.mic.stop();
@@ -276,7 +299,7 @@ export function useLocalBroadcast({
    */
   const joinWith = useCallback(
     (choice: JoinChoice) =>
-      whileChanging(async () => {
+      whileChanging('joining with the chosen devices', async () => {
         const handed = choice.tracks;
         const source: Source | null = choice.camera
           ? 'camera'
@@ -320,7 +343,7 @@ export function useLocalBroadcast({
    */
   const switchDevices = useCallback(
     (previous: DeviceChoice) =>
-      whileChanging(async () => {
+      whileChanging('the device switch', async () => {
         const media = localRef.current;
         const chosen = devicesRef.current;
         const cameraChanged = Boolean(media.camera) && chosen.camera !== previous.camera;
