@@ -32,7 +32,8 @@ function runStep({ title, command, args, env = {}, live = false }) {
       }
       const seconds = ((Date.now() - t0) / 1000).toFixed(1);
       const ok = status === 0;
-      resolve({ title, ok, seconds, failures: ok ? [] : failuresIn(output) });
+      // A passing step lists the attempts that failed before a retry passed; a failing one, all.
+      resolve({ title, ok, seconds, failures: ok ? failedAttemptsIn(output) : failuresIn(output) });
     });
   });
 }
@@ -71,11 +72,21 @@ async function runLanes(lanes) {
  * failed lane's own report may be printed long before it (stop 58 told only that the PostgreSQL
  * pass failed, not which test). Vitest's failed files and tests, ESLint's and tsc's errors.
  */
-const FAILURE_LINE = /^\s*(?:FAIL\b|[×✗✖]\s)|error TS\d+|^\s*\d+:\d+\s+error\s/;
+const FAILURE_LINE =
+  /^\s*(?:FAIL\b|[×✗✖]\s)|error TS\d+|^\s*\d+:\d+\s+error\s|^── ".*" failed \(attempt \d+\)/;
+/** The line a failed attempt of a retried test prints (test/attempt-report.ts, e2e's report). */
+const ATTEMPT_LINE = /^── ".*" failed \(attempt \d+\): /;
 const FAILURES_SHOWN = 40;
-function failuresIn(output) {
+const plain = (output) =>
   // eslint-disable-next-line no-control-regex -- the colour codes of the tools' own output
-  const lines = output.replace(/\x1b\[[0-9;]*m/g, '').split('\n');
+  output.replace(/\x1b\[[0-9;]*m/g, '').split('\n');
+function failedAttemptsIn(output) {
+  return plain(output)
+    .filter((line) => ATTEMPT_LINE.test(line.trim()))
+    .map((line) => `passed on a retry: ${line.trim().slice(3, 300)}`);
+}
+function failuresIn(output) {
+  const lines = plain(output);
   const found = new Set();
   lines.forEach((line, index) => {
     if (!FAILURE_LINE.test(line)) return;

@@ -372,7 +372,7 @@ describe('pushes of team work', () => {
 });
 
 describe('a mention of everyone in a large room', () => {
-  it('reaches every member’s device within 10 s, the send answered before its pushes were due', async () => {
+  it('reaches every member’s device, the send answered before any of its pushes went', async () => {
     const members: TestUser[] = [];
     for (let index = 0; index < 120; index += 1) {
       const member = await worldUser(app, `회원${index}`);
@@ -383,14 +383,15 @@ describe('a mention of everyone in a large room', () => {
     await Promise.all(members.map((member, index) => subscribe(member, devices[index]!)));
     const room = await group(alice, members, '전체 방');
     await pushesSettled();
-    const started = Date.now();
     const message = await send(alice, room.id, '<@all> 내일 발표 순서를 확인하세요');
-    const answered = Date.now() - started;
-    await waitFor(() => devices.every((device) => service.pushesTo(device.name).length > 0));
-    const reached = Date.now() - started;
-    // The send answered before its pushes were even due: sending them is not on its path.
-    expect(answered).toBeLessThan(CHAT_PUSH_DELAY_MS);
-    expect(reached).toBeLessThan(10_000);
+    // The answer came while every push still waited out the room's CHAT_PUSH_DELAY_MS: sending
+    // them is not on the send's path. (Not a time limit: how soon they reach the devices on a
+    // loaded machine is the push bench's figure, docs/performance.md.)
+    expect(devices.filter((device) => service.pushesTo(device.name).length > 0)).toEqual([]);
+    await waitFor(
+      () => devices.every((device) => service.pushesTo(device.name).length > 0),
+      60_000,
+    );
     for (const device of devices) {
       expect(opened(device)).toMatchObject([
         {
