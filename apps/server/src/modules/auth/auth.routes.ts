@@ -6,6 +6,7 @@ import { originOf } from '../../platform/http/request-origin';
 import type { Guard, TypedApp } from '../../platform/http/types';
 import * as users from '../users/users.service';
 import * as auth from './auth.service';
+import * as passwords from './password.service';
 
 /** Anonymous credential endpoints get a tighter per-IP budget than the global one. */
 const strict = { rateLimit: { max: 60, timeWindow: '1 minute' } };
@@ -55,25 +56,25 @@ export async function authRoutes(app: TypedApp, ctx: AppContext, requireAuth: Gu
   route(
     endpoints.changePassword,
     async ({ request, body }) => {
-      await auth.changePassword(ctx, authOf(request), body, originOf(request));
+      await passwords.changePassword(ctx, authOf(request), body, originOf(request));
       return true as const;
     },
     { message: '비밀번호가 변경되었습니다.' },
   );
   route(
     endpoints.sendPasswordResetEmail,
-    ({ body, request }) => auth.sendResetCode(ctx, body.email, originOf(request)),
+    ({ body, request }) => passwords.sendResetCode(ctx, body.email, originOf(request)),
     { message: '가입된 이메일이라면 인증 코드가 발송되었습니다.', config: strict },
   );
   route(
     endpoints.verifyResetCode,
-    ({ body }) => auth.verifyResetCode(ctx, body.email, body.resetCode),
+    ({ body }) => passwords.verifyResetCode(ctx, body.email, body.resetCode),
     { config: strict },
   );
   route(
     endpoints.resetPassword,
     async ({ body, request }) => {
-      await auth.resetPassword(ctx, body, originOf(request));
+      await passwords.resetPassword(ctx, body, originOf(request));
       return true as const;
     },
     { message: '비밀번호가 재설정되었습니다.', config: strict },
