@@ -16,10 +16,9 @@ import {
 } from '../lib/local-media';
 import { cameraConstraint, deviceConstraint, type DeviceChoice } from '../lib/devices';
 import type { MediaSession } from '../lib/media-session';
+import { useChangeQueue } from './use-change-queue';
 
 const alerts = videoKo.alerts;
-/** A change of the local media still under way after this long is reported as stuck. */
-const STUCK_MS = 10_000;
 
 interface LocalBroadcastDeps {
   api: ReturnType<typeof meetingApi> | null;
@@ -65,42 +64,7 @@ export function useLocalBroadcast({
 }: LocalBroadcastDeps) {
   const [local, setLocal] = useState<LocalMedia>(noLocalMedia);
   const localRef = useRef<LocalMedia>(noLocalMedia);
-  // Starting or stopping a source: the roster may still be a step behind until it is done.
-  const [changing, setChanging] = useState(false);
-  const changes = useRef(0);
-  /**
-   * Toggles run one after another, each on what the one before left: a mic click made while the
-   * camera was still starting captured a second microphone beside the camera's, and whichever
-   * finished last won (issue 41: "the first mic click after the camera").
-   */
-  const queue = useRef<Promise<void>>(Promise.resolve());
-  /** Where the change under way is (claim, capture, send): what a stuck change is reported at. */
-  const step = useRef('queued');
-  const whileChanging = useCallback((what: string, work: () => Promise<void>) => {
-    changes.current += 1;
-    setChanging(true);
-    let stuck: ReturnType<typeof setTimeout> | undefined;
-    const done = queue.current
-      .then(() => {
-        step.current = 'started';
-        // Every later toggle waits behind this one: one that never ends is told in the console.
-        stuck = setTimeout(
-          () =>
-            console.warn(
-              `meeting: ${what} not done after ${STUCK_MS / 1000} s, at ${step.current}`,
-            ),
-          STUCK_MS,
-        );
-        return work();
-      })
-      .finally(() => {
-        clearTimeout(stuck);
-        changes.current -= 1;
-        if (changes.current === 0) setChanging(false);
-      });
-    queue.current = done.catch(() => undefined);
-    return done;
-  }, []);
+  const { changing, whileChanging, atStep } = useChangeQueue();
   /**
    * Whether this tab holds the broadcast by its own claim. The roster says who broadcasts only
    * after the server announces it: right after giving the broadcast back it still names me, and a
@@ -129,7 +93,7 @@ export function useLocalBroadcast({
       localRef.current = next;
       setLocal(next);
       const tracks = tracksToPublish(next);
-      step.current = `send (${tracks.map((track) => track.kind).join(', ') || 'nothing'})`;
+      atStep(`send (${tracks.map((track) => track.kind).join(', ') || 'nothing'})`);
       try {
         await mediaRef.current?.publish(tracks);
       } catch {
@@ -148,7 +112,7 @@ export function useLocalBroadcast({
         if (!sameState(state, told.current)) await tell(state).catch(() => undefined);
       }
     },
-    [mediaRef, modeRef, release, setAlert, tell],
+    [mediaRef, modeRef, release, setAlert, tell, atStep],
   );
 
   const mayBroadcast = useCallback(
@@ -190,10 +154,10 @@ export function useLocalBroadcast({
       failedAlert: string,
       intended?: MediaState,
     ) => {
-      step.current = `claim (${source})`;
+      atStep(`claim (${source})`);
       if (!(await mayBroadcast(source, intended))) return;
       try {
-        step.current = `capture (${source})`;
+        atStep(`capture (${source})`);
         const added = await capture(localRef.current);
         await republish({ ...localRef.current, ...added });
       } catch (error) {
@@ -202,7 +166,7 @@ export function useLocalBroadcast({
         if (tracksToPublish(localRef.current).length === 0) await release();
       }
     },
-    [mayBroadcast, republish, release, setAlert],
+    [mayBroadcast, republish, release, setAlert, atStep],
   );
 
   /** When a capture ends by itself (device gone, browser bar), say so and send what is left. */
