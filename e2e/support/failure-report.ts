@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeEach } from 'vitest';
+import { attemptOf, failedAttemptLine } from '../../apps/server/test/attempt-line';
 import { consoleOf, launchedBrowsers, launchedContexts, screenshot } from './browser';
 
 const shownText = 1_500;
@@ -25,11 +26,7 @@ beforeEach(({ onTestFailed, task }) => {
     const file = task.file.name.replace(/\.spec\.ts$/, '');
     const slug = `${file}-${task.name}`.replace(/[^\p{L}\p{N}]+/gu, '-').slice(0, 80);
     // A journey that passes on its second attempt has its first error printed nowhere else.
-    const error = task.result?.errors?.[0];
-    console.error(
-      `── "${task.name}" failed (attempt ${(task.result?.retryCount ?? 0) + 1}): ` +
-        `${error?.message ?? '(no message)'}\n${(error?.stack ?? '').split('\n').slice(1, 6).join('\n')}`,
-    );
+    console.error(failedAttemptLine(task.name, task));
     for (const [index, page] of pages.entries()) {
       if (page.isClosed()) continue;
       const text = await page
@@ -41,7 +38,7 @@ beforeEach(({ onTestFailed, task }) => {
       );
       console.error(
         `── page ${index + 1} of ${pages.length} when "${task.name}" failed ` +
-          `(attempt ${(task.result?.retryCount ?? 0) + 1}): ${page.url()}\n` +
+          `(attempt ${attemptOf(task)}): ${page.url()}\n` +
           `screenshot: ${shot}\n${text.replace(/\n{2,}/g, '\n').slice(0, shownText)}` +
           consoleReport(page),
       );

@@ -1,4 +1,5 @@
 import { beforeEach } from 'vitest';
+import { failedAttemptLine } from './attempt-line';
 
 /**
  * A database test that fails runs once more (vitest.config.ts, `retry`): a shared CI machine
@@ -8,11 +9,6 @@ import { beforeEach } from 'vitest';
  */
 beforeEach(({ onTestFailed, task }) => {
   onTestFailed(() => {
-    const error = task.result?.errors?.[0];
-    const where = `${task.file.name} > ${task.name}`;
-    console.error(
-      `── "${where}" failed (attempt ${(task.result?.retryCount ?? 0) + 1}): ` +
-        `${error?.message ?? '(no message)'}\n${(error?.stack ?? '').split('\n').slice(1, 6).join('\n')}`,
-    );
+    console.error(failedAttemptLine(`${task.file.name} > ${task.name}`, task));
   });
 });
